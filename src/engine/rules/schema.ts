@@ -1,0 +1,159 @@
+// The rule file format, declared once: it validates YAML rule files, gives the
+// TypeScript types, and is documented in docs/rules.md.
+import { z } from 'zod';
+import { SEVERITIES, CONFIDENCES } from '../types.ts';
+
+/** A regular expression in a rule file, as a string (JS syntax). */
+const Regex = z.string().min(1);
+
+/**
+ * Where untrusted data comes from. Each form is tested against the normalised
+ * text of an expression ("access path"): `req.query.id`, `request.args.get()`,
+ * `$REQUEST.URL.Query().Get()` – calls are written with empty parentheses,
+ * subscripts as `[]`, and parameters whose type or annotation marks them as a
+ * framework request object are renamed to the alias the language gives them.
+ */
+export const SourceSpec = z
+  .object({
+    /** Regex on the access path of a member/call/subscript/identifier expression. */
+    path: Regex.optional(),
+    /** Regex on a parameter's decorator / annotation / attribute name (NestJS @Query, Spring @RequestParam, C# [FromQuery]). */
+    paramAnnotation: Regex.optional(),
+    /** Regex on a parameter's declared type; the whole parameter is untrusted (Spring DTO @RequestBody is caught by annotation; this is for e.g. FastAPI `UploadFile`). */
+    paramType: Regex.optional(),
+    /** Regex on the decorator/annotation of the enclosing function: all of its parameters are untrusted (FastAPI/Flask route handlers). */
+    handlerDecorator: Regex.optional(),
+    /** Parameter names to exclude when handlerDecorator applies (e.g. dependencies like `db`). */
+    exceptParams: Regex.optional(),
+    label: z.string().optional(),
+  })
+  .strict()
+  .refine((s) => s.path || s.paramAnnotation || s.paramType || s.handlerDecorator, {
+    message: 'a source needs path, paramAnnotation, paramType or handlerDecorator',
+  });
+
+/** A condition on a call's arguments. */
+export const ArgCondition = z
+  .object({
+    /** Keyword / named argument whose text must match `value` (Python `shell=True`). */
+    keyword: z.string().optional(),
+    /** 0-based positional argument index. */
+    index: z.number().int().min(0).optional(),
+    /** Regex the argument's source text must match. */
+    value: Regex.optional(),
+    /** True: the condition holds when the argument is absent or does not match. */
+    absent: z.boolean().optional(),
+  })
+  .strict();
+
+export const SinkSpec = z
+  .object({
+    /** Regex on the callee's access path (`cursor.execute`, `Runtime.getRuntime().exec`). */
+    callee: Regex.optional(),
+    /** Regex on the left-hand side access path of an assignment (`el.innerHTML`). */
+    assign: Regex.optional(),
+    /** A syntax node type whose tainted children are the sink (PHP `echo_statement`, Ruby `subshell`). */
+    node: z.string().optional(),
+    /** Which positional arguments carry the dangerous data; default: all. */
+    args: z.array(z.number().int().min(0)).optional(),
+    /** Keyword/named arguments that carry the dangerous data. */
+    keywords: z.array(z.string()).optional(),
+    /** The receiver object is the dangerous data (`userInput.constantize`). */
+    receiver: z.boolean().optional(),
+    /** All must hold for the call to be a sink. */
+    where: z.array(ArgCondition).optional(),
+    /** None may hold for the call to be a sink. */
+    unless: z.array(ArgCondition).optional(),
+  })
+  .strict()
+  .refine((s) => s.callee || s.assign || s.node, { message: 'a sink needs callee, assign or node' });
+
+export const SanitizerSpec = z
+  .object({
+    /** Regex on the callee's access path; the call's result is clean. */
+    callee: Regex.optional(),
+    /** Regex on the text of a condition that, when it guards a variable, cleans it (allow-lists, prefix checks). */
+    guard: Regex.optional(),
+    /** Only these types are cleaned; default: every type. */
+    types: z.array(z.string()).optional(),
+  })
+  .strict()
+  .refine((s) => s.callee || s.guard, { message: 'a sanitizer needs callee or guard' });
+
+export const TaintSpec = z
+  .object({
+    /** Extra sources beyond the language's shared ones (rules/<lang>/sources.yaml). */
+    sources: z.array(SourceSpec).optional(),
+    /** Use only the sources listed here, not the shared ones. */
+    onlyTheseSources: z.boolean().optional(),
+    sinks: z.array(SinkSpec).min(1),
+    sanitizers: z.array(SanitizerSpec).optional(),
+  })
+  .strict();
+
+export const PatternSpec = z
+  .object({
+    /** A tree-sitter query; the capture named by `report` (default `match`) is the finding's location. */
+    query: z.string().min(1),
+    report: z.string().optional(),
+    /** Tree-sitter queries which, if any matches inside the reported node's enclosing `scope`, drop the finding. */
+    unlessInside: z.array(z.string()).optional(),
+    /** Where `unlessInside` looks: the enclosing function (default) or the whole file. */
+    scope: z.enum(['function', 'file']).optional(),
+  })
+  .strict();
+
+/** A line-oriented regular expression, for configuration files that are not parsed. */
+export const RegexSpec = z
+  .object({
+    pattern: Regex,
+    /** Glob(s) of files this applies to (matched on the path relative to the scan root). */
+    files: z.array(z.string()).min(1),
+    flags: z.string().optional(),
+  })
+  .strict();
+
+export const RuleSpec = z
+  .object({
+    id: z.string().regex(/^[a-z0-9][a-z0-9._-]*$/),
+    languages: z.array(z.string()).min(1),
+    type: z.string().regex(/^[A-Z][A-Z0-9_]*$/),
+    cwe: z.union([z.number().int(), z.array(z.number().int()).min(1)]),
+    severity: z.enum(SEVERITIES),
+    confidence: z.enum(CONFIDENCES).default('medium'),
+    title: z.string().min(1),
+    message: z.string().min(1),
+    remediation: z.string().min(1),
+    references: z.array(z.string().url()).default([]),
+    taint: TaintSpec.optional(),
+    pattern: PatternSpec.optional(),
+    regex: RegexSpec.optional(),
+  })
+  .strict()
+  .refine((r) => [r.taint, r.pattern, r.regex].filter(Boolean).length === 1, {
+    message: 'a rule has exactly one of taint, pattern or regex',
+  });
+
+export const RuleFile = z.object({ rules: z.array(RuleSpec).min(1) }).strict();
+
+/** Per-language shared taint vocabulary: rules/<lang>/sources.yaml. */
+export const LanguageTaintFile = z
+  .object({
+    language: z.string(),
+    sources: z.array(SourceSpec).default([]),
+    /** Sanitizers that apply to every taint rule of the language. */
+    sanitizers: z.array(SanitizerSpec).default([]),
+    /** Parameters whose declared type makes them the framework's request object: renamed to `alias` in access paths. */
+    requestTypes: z.array(z.object({ type: Regex, alias: z.string() }).strict()).default([]),
+  })
+  .strict();
+
+export type SourceSpec = z.infer<typeof SourceSpec>;
+export type SinkSpec = z.infer<typeof SinkSpec>;
+export type SanitizerSpec = z.infer<typeof SanitizerSpec>;
+export type ArgCondition = z.infer<typeof ArgCondition>;
+export type TaintSpec = z.infer<typeof TaintSpec>;
+export type PatternSpec = z.infer<typeof PatternSpec>;
+export type RegexSpec = z.infer<typeof RegexSpec>;
+export type RuleSpec = z.infer<typeof RuleSpec>;
+export type LanguageTaintFile = z.infer<typeof LanguageTaintFile>;
