@@ -10,6 +10,7 @@ import type { RuleSet } from './rules/load.ts';
 import { TaintEngine, type CallResolver, type ParsedFile, type TaintHit } from './taint.ts';
 import { finalise, makeFinding } from './findings.ts';
 import { isSuppressed, suppressionsOf } from './suppress.ts';
+import { field } from './syntax.ts';
 import type { Finding, ScanWarning } from './types.ts';
 
 /** Files above this size are not parsed (they are almost always generated). */
@@ -202,11 +203,11 @@ class Project implements CallResolver {
     for (const fn of parsed.tree.rootNode.descendantsOfType(types)) {
       if (!fn) continue;
       const shape = syntax.functions[fn.type]!;
-      let name = shape.name ? fn.childForFieldName(shape.name)?.text : undefined;
+      let name = shape.name ? field(fn, shape.name)?.text : undefined;
       // `const helper = (x) => …` / `helper = function (x) {…}`
       if (!name && fn.parent) {
         const assign = syntax.assignments[fn.parent.type];
-        if (assign) name = fn.parent.childForFieldName(assign.left)?.text.split('.').pop();
+        if (assign) name = field(fn.parent, assign.left)?.text.split('.').pop();
         else if (fn.parent.type === 'pair') name = fn.parent.childForFieldName('key')?.text;
       }
       if (!name || !/^[\w$]+$/.test(name)) continue;
@@ -234,11 +235,13 @@ class Project implements CallResolver {
             candidates.push(path.posix.join(base, spec.slice(dots).replace(/\./g, '/')));
           }
         } else {
-          candidates.push(spec.replace(/\./g, '/'));
+          // Module names (`pkg.mod`, PHP `Repository\UserRepository`) name a file by its path's tail.
+          candidates.push(spec.replace(/[.\\]/g, '/'));
         }
         for (const c of candidates) {
           for (const f of this.files.keys()) {
-            if (f === c || f.startsWith(`${c}.`) || f.startsWith(`${c}/index.`) || f.endsWith(`/${c}.py`)) out.push(f);
+            const withoutExt = f.replace(/\.[^./]+$/, '');
+            if (f === c || withoutExt === c || f.startsWith(`${c}/index.`) || (!spec.startsWith('.') && withoutExt.endsWith(`/${c}`))) out.push(f);
           }
         }
       }

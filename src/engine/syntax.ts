@@ -16,6 +16,18 @@ export interface CallParts {
   isConstructor: boolean;
 }
 
+/**
+ * A child of `node` named by a shape: a field name, or `#n` for the n-th named
+ * child (negative: from the end) where the grammar gives the part no field
+ * (PHP subscripts and `new`, Ruby `x[:k]`, C# variable declarators).
+ */
+export function field(node: Node, spec: string): Node | null {
+  if (!spec.startsWith('#')) return node.childForFieldName(spec);
+  const index = Number(spec.slice(1));
+  const children = node.namedChildren.filter((c): c is Node => !!c && !/comment/.test(c.type));
+  return children[index < 0 ? children.length + index : index] ?? null;
+}
+
 export function callParts(syntax: LanguageSyntax, node: Node): CallParts | null {
   const shape = syntax.calls[node.type];
   if (!shape) return null;
@@ -23,21 +35,21 @@ export function callParts(syntax: LanguageSyntax, node: Node): CallParts | null 
   let receiver: Node | null = null;
   let name: Node | null = null;
   if (shape.callee) {
-    callee = node.childForFieldName(shape.callee);
+    callee = field(node, shape.callee);
     if (callee) {
       const member = syntax.members[callee.type];
       if (member) {
-        receiver = callee.childForFieldName(member.object);
-        name = callee.childForFieldName(member.property);
+        receiver = field(callee, member.object);
+        name = field(callee, member.property);
       } else {
         name = callee;
       }
     }
   } else {
-    receiver = shape.object ? node.childForFieldName(shape.object) : null;
-    name = shape.name ? node.childForFieldName(shape.name) : null;
+    receiver = shape.object ? field(node, shape.object) : null;
+    name = shape.name ? field(node, shape.name) : null;
   }
-  const argsNode = shape.args ? node.childForFieldName(shape.args) : null;
+  const argsNode = shape.args ? field(node, shape.args) : null;
   const positional: Node[] = [];
   const keywords = new Map<string, Node>();
   if (argsNode) {
@@ -46,8 +58,8 @@ export function callParts(syntax: LanguageSyntax, node: Node): CallParts | null 
       if (syntax.comments.includes(arg.type)) continue;
       const kw = syntax.keywordArguments?.[arg.type];
       if (kw) {
-        const k = arg.childForFieldName(kw.name);
-        const v = arg.childForFieldName(kw.value);
+        const k = field(arg, kw.name);
+        const v = field(arg, kw.value);
         if (k && v) keywords.set(k.text, v);
         continue;
       }
@@ -74,14 +86,14 @@ export function accessPath(syntax: LanguageSyntax, node: Node | null, alias?: (n
   if (syntax.identifiers.includes(type)) return alias?.(node.text) ?? node.text;
   const member = syntax.members[type];
   if (member) {
-    const obj = node.childForFieldName(member.object);
-    const prop = node.childForFieldName(member.property);
+    const obj = field(node, member.object);
+    const prop = field(node, member.property);
     return `${accessPath(syntax, obj, alias, depth + 1)}.${prop ? prop.text : '?'}`;
   }
   const sub = syntax.subscripts[type];
   if (sub) {
-    const obj = node.childForFieldName(sub.object);
-    const key = node.childForFieldName(sub.property);
+    const obj = field(node, sub.object);
+    const key = field(node, sub.property);
     const keyText = key ? constantKey(key) : undefined;
     return `${accessPath(syntax, obj, alias, depth + 1)}${keyText ? `.${keyText}` : '[]'}`;
   }

@@ -11,7 +11,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from './languages/types.ts';
 import type { CompiledArgCondition, CompiledRule, CompiledSanitizer, CompiledSink, CompiledSource, LanguageTaint } from './rules/load.ts';
 import type { TraceStep } from './types.ts';
-import { accessPath, callParts, decoratorName, decoratorsOf, patternNames, type CallParts } from './syntax.ts';
+import { accessPath, callParts, decoratorName, decoratorsOf, field, patternNames, type CallParts } from './syntax.ts';
 
 /** One strand of untrusted data. */
 interface Taint {
@@ -81,7 +81,11 @@ function sanitize(t: Tainted, types: string[] | undefined): Tainted {
 class Scope {
   readonly vars = new Map<string, Tainted>();
   readonly aliases = new Map<string, string>();
-  constructor(readonly parent?: Scope) {}
+  /** `isolated`: a branch of an `if`; assignments stay here until the branches are merged. */
+  constructor(
+    readonly parent?: Scope,
+    readonly isolated = false,
+  ) {}
 
   lookup(name: string): Tainted | undefined {
     for (let s: Scope | undefined = this; s; s = s.parent) {
@@ -104,6 +108,7 @@ class Scope {
         s.vars.set(name, value);
         return;
       }
+      if (s.isolated) break;
     }
     this.vars.set(name, value);
     // A new value for `a` replaces what was known about `a.b`.
@@ -160,7 +165,7 @@ export class TaintEngine {
   }
 
   paramSources(): { source: CompiledSource; onlyRule?: string }[] {
-    return this.sources.filter((s) => s.source.paramAnnotation || s.source.paramType || s.source.handlerDecorator);
+    return this.sources.filter((s) => s.source.paramAnnotation || s.source.paramType || s.source.handlerDecorator || s.source.handlerCall);
   }
 
   requestAlias(typeText: string): string | undefined {
@@ -261,6 +266,10 @@ class TaintRun {
     const ifShape = s.ifs[type];
     if (ifShape) return this.visitIf(node, ifShape, scope, frame);
     if (s.addressOf === type) return this.visitChildren(node, scope, frame);
+    if (s.numericCasts?.node === type && s.numericCasts.clean.test(field(node, s.numericCasts.type)?.text ?? '')) {
+      this.visitChildren(node, scope, frame);
+      return null;
+    }
 
     const t = this.visitChildren(node, scope, frame);
     if (t && this.engine.isSinkNode(type)) this.checkNodeSink(node, t, frame);
@@ -293,19 +302,27 @@ class TaintRun {
       p = p.slice(0, cut);
     }
     let t: Tainted = null;
+    const member = this.syntax.members[node.type];
+    const subscript = this.syntax.subscripts[node.type];
+    const key = subscript ? field(node, subscript.property) : null;
     for (const child of node.namedChildren) {
       if (!child) continue;
       // The property name is not a value.
-      const shape = this.syntax.members[node.type];
-      if (shape && child.equals(node.childForFieldName(shape.property) as Node)) continue;
+      if (member && child.equals(field(node, member.property) as Node)) continue;
+      // An element read from a container is one of the container's values: an
+      // untrusted key chooses which, but does not make it untrusted (lookup tables).
+      if (key && child.equals(key)) {
+        this.visit(child, scope, frame);
+        continue;
+      }
       t = merge(t, this.visit(child, scope, frame));
     }
     return t;
   }
 
   private visitAssignment(node: Node, leftField: string, rightField: string, scope: Scope, frame: FunctionFrame): Tainted {
-    const left = node.childForFieldName(leftField);
-    const right = node.childForFieldName(rightField);
+    const left = field(node, leftField);
+    const right = field(node, rightField);
     const isAugmented = /augmented|compound/.test(node.type) || /^[^=]*[-+*/|&%.]=/.test(node.text.slice(left ? left.endIndex - node.startIndex : 0, right ? right.startIndex - node.startIndex : undefined));
     let value = right ? this.visit(right, scope, frame) : null;
     if (!left) return value;
@@ -332,46 +349,59 @@ class TaintRun {
       if (name.endsWith('[]')) scope.assign(name.slice(0, -2), merge(scope.lookup(name.slice(0, -2)) ?? null, value));
       else scope.assign(name, value);
     }
+    // Loops written as assignments (`foreach ($rows as $row) { … }`): the body runs with the loop variable bound.
+    for (const child of node.namedChildren) {
+      if (!child || child.equals(left) || (right && child.equals(right)) || this.syntax.comments.includes(child.type)) continue;
+      if (child.startIndex > left.endIndex && (!right || child.startIndex > right.endIndex)) this.visit(child, scope, frame);
+    }
     return value;
   }
 
   private visitIf(node: Node, shape: { condition: string; consequence: string; alternative?: string }, scope: Scope, frame: FunctionFrame): Tainted {
-    const condition = node.childForFieldName(shape.condition);
-    const consequence = node.childForFieldName(shape.consequence);
-    const alternative = shape.alternative ? node.childForFieldName(shape.alternative) : null;
+    const condition = field(node, shape.condition);
+    const consequence = field(node, shape.consequence);
+    const alternative = shape.alternative ? field(node, shape.alternative) : null;
+    const parts = [condition, consequence, alternative];
+    const others = node.namedChildren.filter((c): c is Node => !!c && !this.syntax.comments.includes(c.type) && !parts.some((p) => p && p.equals(c)));
+    // Go's `if x := f(); cond` runs its initializer first, in the enclosing scope.
+    for (const child of others) if (condition && child.startIndex < condition.startIndex) this.visit(child, scope, frame);
     if (condition) this.visit(condition, scope, frame);
     const guards = condition ? this.engine.guardsFor(condition.text) : [];
     const guarded = guards.length && condition ? this.guardedNames(condition, scope) : [];
-    const cleanFor = (names: string[], target: Scope) => {
-      for (const name of names) {
-        let t = scope.lookup(name) ?? null;
-        for (const g of guards) t = sanitize(t, g.types);
-        target.vars.set(name, t);
-      }
+    const cleaned = (name: string) => {
+      let t = scope.lookup(name) ?? null;
+      for (const g of guards) t = sanitize(t, g.types);
+      return t;
     };
+    // Else-if chains and else clauses the grammar does not put in a field.
+    const branches = [consequence, alternative, ...others.filter((c) => !condition || c.startIndex > condition.startIndex)].filter((b): b is Node => !!b);
     if (guarded.length && consequence && this.exits(consequence)) {
       // Guard clause: `if (!allowed.has(x)) return;` — after it, x is safe.
-      this.visit(consequence, scope, frame);
-      if (alternative) this.visit(alternative, scope, frame);
-      cleanFor(guarded, scope);
+      for (const branch of branches) this.visit(branch, scope, frame);
+      for (const name of guarded) scope.vars.set(name, cleaned(name));
       return null;
     }
-    if (guarded.length && consequence) {
-      const inner = new Scope(scope);
-      cleanFor(guarded, inner);
-      this.visit(consequence, inner, frame);
-      // Assignments made inside the branch stay visible after it.
-      for (const [k, v] of inner.vars) if (!guarded.includes(k)) scope.assign(k, v);
-      if (alternative) this.visit(alternative, scope, frame);
-      return null;
+    // Each branch starts from the state before the `if`; afterwards a name holds
+    // whatever any branch that falls through may have left in it.
+    let result: Tainted = null;
+    const fallThrough: { scope: Scope; guarded: string[] }[] = [];
+    branches.forEach((branch, i) => {
+      const inner = new Scope(scope, true);
+      const cleanedHere = i === 0 ? guarded : [];
+      for (const name of cleanedHere) inner.vars.set(name, cleaned(name));
+      result = merge(result, this.visit(branch, inner, frame));
+      if (!this.exits(branch)) fallThrough.push({ scope: inner, guarded: cleanedHere });
+    });
+    const exhaustive = !!alternative || branches.length > 1;
+    const names = new Set<string>();
+    for (const b of fallThrough) for (const name of b.scope.vars.keys()) if (!b.guarded.includes(name)) names.add(name);
+    for (const name of names) {
+      const before = scope.lookup(name) ?? null;
+      let value: Tainted = exhaustive && fallThrough.length > 0 ? null : before;
+      for (const b of fallThrough) value = merge(value, b.scope.vars.has(name) && !b.guarded.includes(name) ? b.scope.vars.get(name)! : before);
+      scope.assign(name, value);
     }
-    for (const part of [consequence, alternative]) if (part) this.visit(part, scope, frame);
-    // Other children (Go's `if x := f(); cond`, elif chains).
-    for (const child of node.namedChildren) {
-      if (!child || [condition, consequence, alternative].some((p) => p && p.equals(child))) continue;
-      this.visit(child, scope, frame);
-    }
-    return null;
+    return result;
   }
 
   /** Names in a condition whose values are tainted now: the candidates a guard cleans. */
@@ -420,11 +450,23 @@ class TaintRun {
     const fullPath = `${calleePath}()`;
 
     // Arguments and receiver are evaluated first, in order, for their effects.
-    const receiverTaint = parts.receiver ? this.visit(parts.receiver, scope, frame) : null;
-    if (parts.callee && !parts.receiver && !s.identifiers.includes(parts.callee.type)) this.visit(parts.callee, scope, frame);
+    let receiverTaint = parts.receiver ? this.visit(parts.receiver, scope, frame) : null;
+    // A callee held in a variable (`$fn()`, `new $class()`): its value chooses what runs, like a receiver.
+    if (parts.callee && !parts.receiver) {
+      if (!s.identifiers.includes(parts.callee.type)) this.visit(parts.callee, scope, frame);
+      else if (s.dynamicCallee?.test(parts.callee.text)) receiverTaint = scope.lookup(parts.callee.text) ?? null;
+    }
     const argTaints = parts.positional.map((a) => this.visit(a, scope, frame));
     const kwTaints = new Map<string, Tainted>();
     for (const [k, v] of parts.keywords) kwTaints.set(k, this.visit(v, scope, frame));
+    // Other parts of the call (Ruby blocks, C# object initializers) run too; what they hold goes into the result.
+    let extraTaint: Tainted = null;
+    const known = [parts.callee, parts.receiver, parts.name, parts.argsNode];
+    for (const child of node.namedChildren) {
+      if (!child || known.some((k) => k && k.equals(child)) || s.comments.includes(child.type)) continue;
+      if (parts.callee && !parts.receiver && child.startIndex < parts.callee.endIndex) continue;
+      extraTaint = merge(extraTaint, this.visit(child, scope, frame));
+    }
 
     const source = this.sourceTaint(frame, node, fullPath);
 
@@ -436,7 +478,7 @@ class TaintRun {
     }
 
     const sanitizers = this.engine.sanitizerFor(calleePath);
-    let all: Tainted = receiverTaint;
+    let all: Tainted = merge(receiverTaint, extraTaint);
     for (const t of argTaints) all = merge(all, t);
     for (const t of kwTaints.values()) all = merge(all, t);
     if (sanitizers.length) {
@@ -494,7 +536,7 @@ class TaintRun {
     const syntax = target.file.syntax;
     const shape = syntax.functions[target.node.type];
     if (!shape) return null;
-    const paramsNode = shape.params ? target.node.childForFieldName(shape.params) : null;
+    const paramsNode = shape.params ? field(target.node, shape.params) : null;
     const params = paramsNode ? this.paramList(syntax, paramsNode) : [];
     // Methods called on an object: the `self` parameter is the receiver, not the first argument.
     let offset = 0;
@@ -517,7 +559,7 @@ class TaintRun {
       for (const n of p.names) scope.vars.set(n, bound[i] ?? null);
       this.bindParamSources(p, target.node, scope, frame);
     });
-    const body = shape.body ? target.node.childForFieldName(shape.body) : null;
+    const body = shape.body ? field(target.node, shape.body) : null;
     if (body) {
       const t = this.visit(body, scope, frame);
       // Expression-bodied lambdas return their body.
@@ -538,8 +580,8 @@ class TaintRun {
         if (syntax.identifiers.includes(p.type)) out.push({ node: p, names: [p.text], type: '', rest: false });
         continue;
       }
-      const nameNode = shape.name ? p.childForFieldName(shape.name) : p;
-      const typeNode = shape.type ? p.childForFieldName(shape.type) : null;
+      const nameNode = shape.name ? field(p, shape.name) : p;
+      const typeNode = shape.type ? field(p, shape.type) : null;
       let names = nameNode === p && !syntax.identifiers.includes(p.type) ? patternNames(syntax, p) : patternNames(syntax, nameNode);
       if (typeNode && names.length > 1) names = names.filter((n) => !typeNode.text.includes(n));
       // Go: `a, b string` declares two parameters in one node.
@@ -560,17 +602,21 @@ class TaintRun {
     if (sources.length === 0) return;
     const paramDecorators = decoratorsOf(syntax, p.node).map(decoratorName);
     let fnDecorators: string[] | undefined;
+    let handlerCallee: string | undefined;
+    const name = p.names[0] ?? '';
+    const selfLike = (syntax.selfNames ?? []).includes(name);
     for (const { source, onlyRule } of sources) {
+      if (selfLike || (source.exceptParams && (source.exceptParams.test(name) || source.exceptParams.test(p.node.text)))) continue;
       let hit = false;
       if (source.paramAnnotation && paramDecorators.some((d) => source.paramAnnotation!.test(d))) hit = true;
       if (!hit && source.paramType && p.type && source.paramType.test(p.type)) hit = true;
       if (!hit && source.handlerDecorator) {
         fnDecorators ??= decoratorsOf(syntax, fn).map((d) => d.text.replace(/^@/, ''));
-        if (fnDecorators.some((d) => source.handlerDecorator!.test(d))) {
-          const name = p.names[0] ?? '';
-          const selfLike = (syntax.selfNames ?? []).includes(name);
-          hit = !selfLike && !(source.exceptParams && (source.exceptParams.test(name) || source.exceptParams.test(p.node.text)));
-        }
+        hit = fnDecorators.some((d) => source.handlerDecorator!.test(d));
+      }
+      if (!hit && source.handlerCall) {
+        handlerCallee ??= this.enclosingCallee(fn);
+        hit = source.handlerCall.test(handlerCallee);
       }
       if (!hit) continue;
       for (const n of p.names) {
@@ -580,12 +626,25 @@ class TaintRun {
     }
   }
 
+  /** The callee of the call whose argument list holds this function literal, or ''. */
+  private enclosingCallee(fn: Node): string {
+    let n: Node | null = fn.parent;
+    for (let i = 0; n && i < 3; i++, n = n.parent) {
+      if (this.syntax.calls[n.type]) {
+        const parts = callParts(this.syntax, n);
+        if (!parts) return '';
+        return parts.callee ? accessPath(this.syntax, parts.callee) : `${parts.receiver ? `${accessPath(this.syntax, parts.receiver)}.` : ''}${parts.name?.text ?? '?'}`;
+      }
+    }
+    return '';
+  }
+
   private analyzeNestedFunction(node: Node, outer: Scope, frame: FunctionFrame): void {
     const syntax = frame.file.syntax;
     const shape = syntax.functions[node.type]!;
     const scope = new Scope(outer);
     const inner: FunctionFrame = { file: frame.file, returns: null, depth: frame.depth, callStep: frame.callStep };
-    const paramsNode = shape.params ? node.childForFieldName(shape.params) : null;
+    const paramsNode = shape.params ? field(node, shape.params) : null;
     if (paramsNode) {
       for (const p of this.paramList(syntax, paramsNode)) {
         // Parameters shadow outer names; their values are unknown (clean) unless a source says otherwise.
@@ -596,7 +655,7 @@ class TaintRun {
       const single = node.childForFieldName('parameter');
       if (single) scope.vars.set(single.text, null);
     }
-    const body = shape.body ? node.childForFieldName(shape.body) : null;
+    const body = shape.body ? field(node, shape.body) : null;
     if (body) this.visit(body, scope, inner);
   }
 

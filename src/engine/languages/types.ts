@@ -43,6 +43,12 @@ export interface LanguageSyntax {
   shebangs?: string[];
   /** npm package and wasm file of the grammar. */
   grammar: { package: string; wasm: string };
+  /**
+   * Files that are a template around code (ERB): the template grammar finds the
+   * code nodes; everything else is blanked (newlines kept, so positions stay)
+   * and each code part ends with `separator`, then the code is parsed as this language.
+   */
+  template?: { grammar: { package: string; wasm: string }; code: string[]; separator: string };
   /** Node types of comments (annotations and suppressions live there). */
   comments: string[];
   identifiers: string[];
@@ -73,6 +79,10 @@ export interface LanguageSyntax {
   selfNames?: string[];
   /** How another file is imported: regexes on the file text with a capture group for the specifier. */
   importPatterns?: RegExp[];
+  /** Casts to a number or boolean (`(int) $x`): their value is clean whatever goes in. */
+  numericCasts?: { node: string; type: string; clean: RegExp };
+  /** Callee text of a call through a variable (`$fn()`, `new $class()` in PHP): the variable's taint counts as the receiver's. */
+  dynamicCallee?: RegExp;
   /** The tree-sitter node type of the unary address-of operator (Go `&x`) — out-parameters. */
   addressOf?: string;
 }

@@ -22,6 +22,7 @@ export interface CompiledSource {
   paramAnnotation?: RegExp;
   paramType?: RegExp;
   handlerDecorator?: RegExp;
+  handlerCall?: RegExp;
   exceptParams?: RegExp;
   label?: string;
 }
@@ -97,6 +98,7 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     paramAnnotation: s.paramAnnotation ? regex(s.paramAnnotation, where) : undefined,
     paramType: s.paramType ? regex(s.paramType, where) : undefined,
     handlerDecorator: s.handlerDecorator ? regex(s.handlerDecorator, where) : undefined,
+    handlerCall: s.handlerCall ? regex(s.handlerCall, where) : undefined,
     exceptParams: s.exceptParams ? regex(s.exceptParams, where) : undefined,
     label: s.label,
   };

@@ -23,13 +23,15 @@ export const SourceSpec = z
     paramType: Regex.optional(),
     /** Regex on the decorator/annotation of the enclosing function: all of its parameters are untrusted (FastAPI/Flask route handlers). */
     handlerDecorator: Regex.optional(),
-    /** Parameter names to exclude when handlerDecorator applies (e.g. dependencies like `db`). */
+    /** Regex on the callee of the call a function literal is passed to: all of its parameters are untrusted (ASP.NET minimal APIs `app.MapGet("/x", (string q) => …)`). */
+    handlerCall: Regex.optional(),
+    /** Parameters to exclude (tested on the name and on the parameter's text, e.g. dependencies like `db`, numeric types). */
     exceptParams: Regex.optional(),
     label: z.string().optional(),
   })
   .strict()
-  .refine((s) => s.path || s.paramAnnotation || s.paramType || s.handlerDecorator, {
-    message: 'a source needs path, paramAnnotation, paramType or handlerDecorator',
+  .refine((s) => s.path || s.paramAnnotation || s.paramType || s.handlerDecorator || s.handlerCall, {
+    message: 'a source needs path, paramAnnotation, paramType, handlerDecorator or handlerCall',
   });
 
 /** A condition on a call's arguments. */
