@@ -79,7 +79,7 @@ export class Analyzer {
     const text = project.text(file) ?? '';
     const lines = text.split(/\r?\n/);
     const warnings: ScanWarning[] = [];
-    const hits: { rule: PatternHit['rule']; node?: Node; line?: number; column?: number; length?: number; trace?: TaintHit['trace'] }[] = [];
+    const hits: { rule: PatternHit['rule']; node?: Node; file?: string; line?: number; column?: number; length?: number; trace?: TaintHit['trace'] }[] = [];
     const parsed = project.parsed(file);
     let partiallyParsed = false;
     let language: string | undefined;
@@ -104,11 +104,19 @@ export class Analyzer {
     }
     matchRegexRules(regexRulesFor(this.rules.rules, file), text, hits);
 
-    const suppressions = suppressionsOf(lines);
+    // A flow that enters a function of another file reports the sink in that file.
+    const linesOf = new Map<string, string[]>([[file, lines]]);
+    const suppressionsOf_ = new Map<string, ReturnType<typeof suppressionsOf>>();
+    const fileLines = (f: string) => {
+      let l = linesOf.get(f);
+      if (!l) linesOf.set(f, (l = (project.text(f) ?? '').split(/\r?\n/)));
+      return l;
+    };
     let suppressed = 0;
-    const partials = [];
+    const partials = new Map<string, ReturnType<typeof makeFinding>[]>();
     const seen = new Set<string>();
     for (const hit of hits) {
+      const target = hit.file ?? file;
       const loc = hit.node
         ? {
             line: hit.node.startPosition.row + 1,
@@ -117,16 +125,21 @@ export class Analyzer {
             endColumn: hit.node.endPosition.column + 1,
           }
         : { line: hit.line!, column: hit.column!, endLine: hit.line!, endColumn: hit.column! + (hit.length ?? 0) };
-      const dedupe = `${hit.rule.type}:${loc.line}`;
+      const dedupe = `${target}:${hit.rule.type}:${loc.line}`;
       if (seen.has(dedupe)) continue;
       seen.add(dedupe);
-      if (isSuppressed(suppressions, loc.line, hit.rule.type)) {
+      const targetLines = fileLines(target);
+      let sup = suppressionsOf_.get(target);
+      if (!sup) suppressionsOf_.set(target, (sup = suppressionsOf(targetLines)));
+      if (isSuppressed(sup, loc.line, hit.rule.type)) {
         suppressed++;
         continue;
       }
-      partials.push(makeFinding(hit.rule, file, lines, loc, hit.trace));
+      const list = partials.get(target) ?? partials.set(target, []).get(target)!;
+      list.push(makeFinding(hit.rule, target, targetLines, loc, hit.trace));
     }
-    return { path: file, language, lines: lines.length, findings: finalise(partials, lines), warnings, partiallyParsed, suppressed };
+    const findings = [...partials].flatMap(([f, list]) => finalise(list, fileLines(f)));
+    return { path: file, language, lines: lines.length, findings, warnings, partiallyParsed, suppressed };
   }
 }
 

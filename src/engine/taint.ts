@@ -45,6 +45,14 @@ export interface CallResolver {
 const MAX_CALL_DEPTH = 5;
 const MAX_TRACE = 12;
 
+function conditionHolds(c: CompiledArgCondition, parts: CallParts): boolean {
+  let arg: Node | undefined;
+  if (c.keyword !== undefined) arg = parts.keywords.get(c.keyword);
+  else if (c.index !== undefined) arg = parts.positional[c.index];
+  const matches = arg ? (c.value ? c.value.test(arg.text) : true) : false;
+  return c.absent ? !matches : matches;
+}
+
 function merge(a: Tainted, b: Tainted): Tainted {
   if (!a || a.length === 0) return b && b.length ? b : null;
   if (!b || b.length === 0) return a;
@@ -156,10 +164,12 @@ export class TaintEngine {
   }
 
   /** @internal used by TaintRun */
-  matchSource(path: string): { label: string; onlyRule?: string }[] {
+  matchSource(path: string, call?: CallParts): { label: string; onlyRule?: string }[] {
     const out: { label: string; onlyRule?: string }[] = [];
     for (const { source, onlyRule } of this.sources) {
-      if (source.path && source.path.test(path)) out.push({ label: source.label ? `${path} (${source.label})` : path, onlyRule });
+      if (!source.path || !source.path.test(path)) continue;
+      if (source.where.length && !(call && source.where.every((c) => conditionHolds(c, call)))) continue;
+      out.push({ label: source.label ? `${path} (${source.label})` : path, onlyRule });
     }
     return out;
   }
@@ -172,8 +182,12 @@ export class TaintEngine {
     return this.requestTypes.find((r) => r.type.test(typeText))?.alias;
   }
 
-  sanitizerFor(calleePath: string): CompiledSanitizer[] {
-    return this.sanitizers.filter((s) => s.callee && s.callee.test(calleePath));
+  sanitizerFor(calleePath: string, call: CallParts): CompiledSanitizer[] {
+    return this.sanitizers.filter((s) => s.callee && s.callee.test(calleePath) && s.where.every((c) => conditionHolds(c, call)));
+  }
+
+  nodeSanitizers(type: string): CompiledSanitizer[] {
+    return this.sanitizers.filter((s) => s.node === type);
   }
 
   guardsFor(conditionText: string): CompiledSanitizer[] {
@@ -227,8 +241,8 @@ class TaintRun {
     };
   }
 
-  private sourceTaint(frame: FunctionFrame, node: Node, path: string): Tainted {
-    const matches = this.engine.matchSource(path);
+  private sourceTaint(frame: FunctionFrame, node: Node, path: string, call?: CallParts): Tainted {
+    const matches = this.engine.matchSource(path, call);
     if (matches.length === 0) return null;
     return matches.map((m) => ({ trace: [this.step(frame, node, m.label, 'source')], clean: new Set<string>(), onlyRule: m.onlyRule }));
   }
@@ -266,13 +280,15 @@ class TaintRun {
     const ifShape = s.ifs[type];
     if (ifShape) return this.visitIf(node, ifShape, scope, frame);
     if (s.addressOf === type) return this.visitChildren(node, scope, frame);
-    if (s.numericCasts?.node === type && s.numericCasts.clean.test(field(node, s.numericCasts.type)?.text ?? '')) {
-      this.visitChildren(node, scope, frame);
-      return null;
+    const cast = s.casts?.find((c) => c.node === type && c.match.test(field(node, c.type)?.text ?? ''));
+    if (cast) {
+      const value = this.visitChildren(node, scope, frame);
+      return cast.types ? sanitize(value, cast.types) : null;
     }
 
-    const t = this.visitChildren(node, scope, frame);
+    let t = this.visitChildren(node, scope, frame);
     if (t && this.engine.isSinkNode(type)) this.checkNodeSink(node, t, frame);
+    for (const san of this.engine.nodeSanitizers(type)) t = sanitize(t, san.types);
     return t;
   }
 
@@ -468,7 +484,7 @@ class TaintRun {
       extraTaint = merge(extraTaint, this.visit(child, scope, frame));
     }
 
-    const source = this.sourceTaint(frame, node, fullPath);
+    const source = this.sourceTaint(frame, node, fullPath, parts);
 
     this.checkCallSinks(node, parts, calleePath, receiverTaint, argTaints, kwTaints, frame);
 
@@ -477,15 +493,18 @@ class TaintRun {
       return source;
     }
 
-    const sanitizers = this.engine.sanitizerFor(calleePath);
+    const sanitizers = this.engine.sanitizerFor(calleePath, parts);
     let all: Tainted = merge(receiverTaint, extraTaint);
     for (const t of argTaints) all = merge(all, t);
     for (const t of kwTaints.values()) all = merge(all, t);
-    if (sanitizers.length) {
-      let t = all;
+    const cleaned = (value: Tainted) => {
+      let t = value;
       for (const san of sanitizers) t = sanitize(t, san.types);
       return t;
-    }
+    };
+    // A sanitizer for every type ends the analysis here; one for some types
+    // still lets calls into visible code be followed (sinks inside them count).
+    if (sanitizers.some((san) => !san.types)) return cleaned(all);
 
     // Calls into code we can see: analyse the callee with these argument taints.
     const name = parts.name?.text ?? (calleeNode ? calleeNode.text : '');
@@ -500,13 +519,13 @@ class TaintRun {
           result = merge(result, this.analyzeCall(target, boundArgs, kwTaints, receiverTaint, frame, callStep, parts));
         }
         this.taintOutParams(parts, result, scope);
-        return result ? addStep(result, this.step(frame, node, `return of ${calleePath}()`)) : null;
+        return result ? cleaned(addStep(result, this.step(frame, node, `return of ${calleePath}()`))) : null;
       }
     }
 
     // Unknown code: the result carries the taint of what went in (`str.trim()`, `fmt.Sprintf`).
     if (all) {
-      const out = addStep(all, this.step(frame, node, `${calleePath}()`));
+      const out = cleaned(addStep(all, this.step(frame, node, `${calleePath}()`)));
       this.taintOutParams(parts, out, scope);
       return out;
     }
@@ -675,20 +694,12 @@ class TaintRun {
     return t.find((x) => !x.clean.has(rule.type) && (x.onlyRule ? x.onlyRule === rule.id : !rule.taint!.onlyTheseSources));
   }
 
-  private conditionHolds(c: CompiledArgCondition, parts: CallParts): boolean {
-    let arg: Node | undefined;
-    if (c.keyword !== undefined) arg = parts.keywords.get(c.keyword);
-    else if (c.index !== undefined) arg = parts.positional[c.index];
-    const matches = arg ? (c.value ? c.value.test(arg.text) : true) : false;
-    return c.absent ? !matches : matches;
-  }
-
   private checkCallSinks(node: Node, parts: CallParts, calleePath: string, receiver: Tainted, args: Tainted[], kwargs: Map<string, Tainted>, frame: FunctionFrame): void {
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (!sink.callee || !sink.callee.test(calleePath)) continue;
-        if (!sink.where.every((c) => this.conditionHolds(c, parts))) continue;
-        if (sink.unless.some((c) => this.conditionHolds(c, parts))) continue;
+        if (!sink.where.every((c) => conditionHolds(c, parts))) continue;
+        if (sink.unless.some((c) => conditionHolds(c, parts))) continue;
         let t: Tainted = null;
         const positions = sink.args ?? (sink.keywords || sink.receiver ? [] : args.map((_, i) => i));
         for (const i of positions) t = merge(t, args[i] ?? null);

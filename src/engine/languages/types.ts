@@ -79,8 +79,11 @@ export interface LanguageSyntax {
   selfNames?: string[];
   /** How another file is imported: regexes on the file text with a capture group for the specifier. */
   importPatterns?: RegExp[];
-  /** Casts to a number or boolean (`(int) $x`): their value is clean whatever goes in. */
-  numericCasts?: { node: string; type: string; clean: RegExp };
+  /**
+   * Casts that make a value safe: `(int) $x` for every type (`types` absent), `(string) $x`
+   * only for the types listed (a scalar cannot carry MongoDB operators).
+   */
+  casts?: { node: string; type: string; match: RegExp; types?: string[] }[];
   /** Callee text of a call through a variable (`$fn()`, `new $class()` in PHP): the variable's taint counts as the receiver's. */
   dynamicCallee?: RegExp;
   /** The tree-sitter node type of the unary address-of operator (Go `&x`) — out-parameters. */

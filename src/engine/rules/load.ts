@@ -24,6 +24,7 @@ export interface CompiledSource {
   handlerDecorator?: RegExp;
   handlerCall?: RegExp;
   exceptParams?: RegExp;
+  where: CompiledArgCondition[];
   label?: string;
 }
 
@@ -48,6 +49,8 @@ export interface CompiledSink {
 export interface CompiledSanitizer {
   callee?: RegExp;
   guard?: RegExp;
+  node?: string;
+  where: CompiledArgCondition[];
   /** undefined = every type. */
   types?: string[];
 }
@@ -100,6 +103,7 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     handlerDecorator: s.handlerDecorator ? regex(s.handlerDecorator, where) : undefined,
     handlerCall: s.handlerCall ? regex(s.handlerCall, where) : undefined,
     exceptParams: s.exceptParams ? regex(s.exceptParams, where) : undefined,
+    where: (s.where ?? []).map((c) => compileCondition(c, where)),
     label: s.label,
   };
 }
@@ -125,6 +129,8 @@ function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string
   return {
     callee: s.callee ? regex(s.callee, where) : undefined,
     guard: s.guard ? regex(s.guard, where) : undefined,
+    node: s.node,
+    where: (s.where ?? []).map((c) => compileCondition(c, where)),
     types: s.types ?? defaultTypes,
   };
 }

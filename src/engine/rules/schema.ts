@@ -6,6 +6,20 @@ import { SEVERITIES, CONFIDENCES } from '../types.ts';
 /** A regular expression in a rule file, as a string (JS syntax). */
 const Regex = z.string().min(1);
 
+/** A condition on a call's arguments. */
+export const ArgCondition = z
+  .object({
+    /** Keyword / named argument whose text must match `value` (Python `shell=True`). */
+    keyword: z.string().optional(),
+    /** 0-based positional argument index. */
+    index: z.number().int().min(0).optional(),
+    /** Regex the argument's source text must match. */
+    value: Regex.optional(),
+    /** True: the condition holds when the argument is absent or does not match. */
+    absent: z.boolean().optional(),
+  })
+  .strict();
+
 /**
  * Where untrusted data comes from. Each form is tested against the normalised
  * text of an expression ("access path"): `req.query.id`, `request.args.get()`,
@@ -27,26 +41,14 @@ export const SourceSpec = z
     handlerCall: Regex.optional(),
     /** Parameters to exclude (tested on the name and on the parameter's text, e.g. dependencies like `db`, numeric types). */
     exceptParams: Regex.optional(),
+    /** For a call `path`: conditions on its arguments (`file_get_contents('php://input')`, `$request->input()` without a key). */
+    where: z.array(ArgCondition).optional(),
     label: z.string().optional(),
   })
   .strict()
   .refine((s) => s.path || s.paramAnnotation || s.paramType || s.handlerDecorator || s.handlerCall, {
     message: 'a source needs path, paramAnnotation, paramType, handlerDecorator or handlerCall',
   });
-
-/** A condition on a call's arguments. */
-export const ArgCondition = z
-  .object({
-    /** Keyword / named argument whose text must match `value` (Python `shell=True`). */
-    keyword: z.string().optional(),
-    /** 0-based positional argument index. */
-    index: z.number().int().min(0).optional(),
-    /** Regex the argument's source text must match. */
-    value: Regex.optional(),
-    /** True: the condition holds when the argument is absent or does not match. */
-    absent: z.boolean().optional(),
-  })
-  .strict();
 
 export const SinkSpec = z
   .object({
@@ -76,11 +78,15 @@ export const SanitizerSpec = z
     callee: Regex.optional(),
     /** Regex on the text of a condition that, when it guards a variable, cleans it (allow-lists, prefix checks). */
     guard: Regex.optional(),
+    /** A syntax node type whose value is clean (PHP backticks give a command's output, not its input). */
+    node: z.string().optional(),
+    /** For `callee`: conditions on the call's arguments (`str_replace(["\r", "\n"], …)`). */
+    where: z.array(ArgCondition).optional(),
     /** Only these types are cleaned; default: every type. */
     types: z.array(z.string()).optional(),
   })
   .strict()
-  .refine((s) => s.callee || s.guard, { message: 'a sanitizer needs callee or guard' });
+  .refine((s) => s.callee || s.guard || s.node, { message: 'a sanitizer needs callee, guard or node' });
 
 export const TaintSpec = z
   .object({
@@ -102,6 +108,8 @@ export const PatternSpec = z
     unlessInside: z.array(z.string()).optional(),
     /** Where `unlessInside` looks: the enclosing function (default) or the whole file. */
     scope: z.enum(['function', 'file']).optional(),
+    /** Tree-sitter queries of which at least one must match inside the same `scope` (e.g. a function named like a token generator). */
+    onlyInside: z.array(z.string()).optional(),
   })
   .strict();
 
