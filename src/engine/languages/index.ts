@@ -6,10 +6,13 @@ import { typescript, tsx } from './typescript.ts';
 import { python } from './python.ts';
 import { java } from './java.ts';
 import { go } from './go.ts';
+import { php } from './php.ts';
+import { ruby, erb } from './ruby.ts';
+import { csharp } from './csharp.ts';
 
 export type { LanguageSyntax } from './types.ts';
 
-export const LANGUAGES: LanguageSyntax[] = [javascript, typescript, tsx, python, java, go];
+export const LANGUAGES: LanguageSyntax[] = [javascript, typescript, tsx, python, java, go, php, ruby, erb, csharp];
 
 const byExtension = new Map<string, LanguageSyntax>();
 const byInterpreter = new Map<string, LanguageSyntax>();

@@ -1,0 +1,50 @@
+<?php
+// Customer lookups in a small back office (mysqli, PDO, Laravel).
+
+use Illuminate\Http\Request;
+use Illuminate\Support\Facades\DB;
+
+$db = new mysqli('localhost', 'app', getenv('DB_PASSWORD'), 'shop');
+$name = $_GET['name'] ?? '';
+
+// ruleid: SQL_INJECTION
+$rows = mysqli_query($db, "SELECT * FROM customers WHERE name = '$name'");
+
+// ok: SQL_INJECTION
+$stmt = $db->prepare('SELECT * FROM customers WHERE name = ?');
+$stmt->bind_param('s', $name);
+
+$id = (int) ($_GET['id'] ?? 0);
+// ok: SQL_INJECTION
+$one = $db->query("SELECT * FROM customers WHERE id = $id");
+
+function byCity(PDO $pdo, string $city)
+{
+    // ruleid: SQL_INJECTION
+    return $pdo->query('SELECT * FROM customers WHERE city = ' . $city)->fetchAll();
+}
+byCity(new PDO('sqlite::memory:'), $_POST['city']);
+
+function byCountry(PDO $pdo, string $country)
+{
+    // ok: SQL_INJECTION
+    return $pdo->query('SELECT * FROM customers WHERE country = ' . $pdo->quote($country))->fetchAll();
+}
+byCountry(new PDO('sqlite::memory:'), $_POST['country']);
+
+class CustomerController
+{
+    public function search(Request $request)
+    {
+        $term = $request->input('q');
+        // ruleid: SQL_INJECTION
+        $found = DB::select("SELECT * FROM customers WHERE name LIKE '%" . $term . "%'");
+        // ok: SQL_INJECTION
+        $safe = DB::select('SELECT * FROM customers WHERE name LIKE ?', ['%' . $term . '%']);
+        // ruleid: SQL_INJECTION
+        $sorted = Customer::query()->orderByRaw($request->query('sort'))->get();
+        // ok: SQL_INJECTION
+        $bound = Customer::whereRaw('age > ?', [$request->integer('age')])->get();
+        return [$found, $safe, $sorted, $bound];
+    }
+}

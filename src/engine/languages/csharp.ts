@@ -1,0 +1,49 @@
+import type { LanguageSyntax } from './types.ts';
+
+/** C# (ASP.NET Core controllers, minimal APIs, services). */
+export const csharp: LanguageSyntax = {
+  id: 'csharp',
+  extensions: ['cs', 'csx'],
+  grammar: { package: 'tree-sitter-c-sharp', wasm: 'tree-sitter-c_sharp.wasm' },
+  comments: ['comment'],
+  identifiers: ['identifier', 'this', 'base'],
+  literals: [
+    'string_literal', 'verbatim_string_literal', 'raw_string_literal', 'integer_literal', 'real_literal',
+    'boolean_literal', 'null_literal', 'character_literal', 'string_literal_content', 'typeof_expression',
+    'default_expression', 'sizeof_expression', 'nameof_expression',
+  ],
+  interpolatedStrings: ['interpolated_string_expression'],
+  calls: {
+    invocation_expression: { callee: 'function', args: 'arguments' },
+    object_creation_expression: { callee: 'type', args: 'arguments', isConstructor: true },
+  },
+  members: { member_access_expression: { object: 'expression', property: 'name' } },
+  subscripts: { element_access_expression: { object: 'expression', property: 'subscript' } },
+  assignments: {
+    assignment_expression: { left: 'left', right: 'right' },
+    variable_declarator: { left: 'name', right: '#1' },
+    foreach_statement: { left: 'left', right: 'right' },
+  },
+  functions: {
+    method_declaration: { name: 'name', params: 'parameters', body: 'body' },
+    constructor_declaration: { name: 'name', params: 'parameters', body: 'body' },
+    local_function_statement: { name: 'name', params: 'parameters', body: 'body' },
+    lambda_expression: { params: 'parameters', body: 'body' },
+    anonymous_method_expression: { params: 'parameters', body: '#-1' },
+  },
+  params: {
+    parameter: { name: 'name', type: 'type' },
+    identifier: {},
+  },
+  decorators: ['attribute'],
+  returns: ['return_statement', 'arrow_expression_clause'],
+  ifs: {
+    if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' },
+    conditional_expression: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' },
+  },
+  exits: ['return_statement', 'throw_statement', 'throw_expression', 'continue_statement', 'break_statement'],
+  classes: ['class_declaration', 'record_declaration', 'struct_declaration', 'interface_declaration'],
+  selfNames: ['this'],
+  importPatterns: [],
+  casts: [{ node: 'cast_expression', type: 'type', match: /^(int|long|short|byte|uint|ulong|ushort|sbyte|decimal|double|float|bool|Guid|DateTime|DateTimeOffset)\??$/ }],
+};

@@ -1,0 +1,68 @@
+import type { LanguageSyntax } from './types.ts';
+
+/** PHP, including files that mix HTML and PHP (the grammar parses both). */
+export const php: LanguageSyntax = {
+  id: 'php',
+  extensions: ['php', 'phtml', 'php3', 'php4', 'php5', 'php7', 'php8', 'phps', 'inc'],
+  shebangs: ['php'],
+  grammar: { package: 'tree-sitter-php', wasm: 'tree-sitter-php.wasm' },
+  comments: ['comment'],
+  // Variables carry their `$` (`$_GET`, `$request`); function and class names are `name` nodes.
+  identifiers: ['variable_name'],
+  literals: ['string', 'nowdoc', 'integer', 'float', 'boolean', 'null', 'string_content', 'text', 'php_tag', 'php_end_tag'],
+  interpolatedStrings: ['encapsed_string', 'heredoc', 'shell_command_expression'],
+  calls: {
+    function_call_expression: { callee: 'function', args: 'arguments' },
+    member_call_expression: { object: 'object', name: 'name', args: 'arguments' },
+    nullsafe_member_call_expression: { object: 'object', name: 'name', args: 'arguments' },
+    scoped_call_expression: { object: 'scope', name: 'name', args: 'arguments' },
+    object_creation_expression: { callee: '#0', args: '#1', isConstructor: true },
+  },
+  members: {
+    member_access_expression: { object: 'object', property: 'name' },
+    nullsafe_member_access_expression: { object: 'object', property: 'name' },
+    class_constant_access_expression: { object: '#0', property: '#1' },
+    scoped_property_access_expression: { object: 'scope', property: 'name' },
+  },
+  subscripts: { subscript_expression: { object: '#0', property: '#1' } },
+  assignments: {
+    assignment_expression: { left: 'left', right: 'right' },
+    augmented_assignment_expression: { left: 'left', right: 'right' },
+    reference_assignment_expression: { left: 'left', right: 'right' },
+    foreach_statement: { left: '#1', right: '#0' },
+  },
+  keywordArguments: {},
+  functions: {
+    function_definition: { name: 'name', params: 'parameters', body: 'body' },
+    method_declaration: { name: 'name', params: 'parameters', body: 'body' },
+    anonymous_function: { params: 'parameters', body: 'body' },
+    arrow_function: { params: 'parameters', body: 'body' },
+  },
+  params: {
+    simple_parameter: { name: 'name', type: 'type' },
+    variadic_parameter: { name: 'name', type: 'type' },
+    property_promotion_parameter: { name: 'name', type: 'type' },
+  },
+  decorators: ['attribute'],
+  returns: ['return_statement'],
+  ifs: {
+    if_statement: { condition: 'condition', consequence: 'body', alternative: 'alternative' },
+    else_if_clause: { condition: 'condition', consequence: 'body' },
+    conditional_expression: { condition: 'condition', consequence: 'body', alternative: 'alternative' },
+  },
+  exits: ['return_statement', 'exit_statement', 'throw_expression', 'continue_statement', 'break_statement'],
+  exitCalls: /(^|\.)(abort|abort_if|die|exit|redirect|wp_die|wp_redirect|wp_safe_redirect)$/,
+  classes: ['class_declaration', 'trait_declaration', 'interface_declaration', 'enum_declaration'],
+  selfNames: ['$this'],
+  importPatterns: [
+    // require __DIR__ . '/../src/auth.php';
+    /\b(?:require|include)(?:_once)?\b\s*\(?\s*__DIR__\s*\.\s*['"]\/(\.\.?\/[^'"]+)['"]/g,
+    // use App\Repository\UserRepository;  (PSR-4: the vendor prefix is the source root)
+    /^use\s+[A-Za-z_]\w*\\([\w\\]+)\s*;/gm,
+  ],
+  dynamicCallee: /^\$/,
+  casts: [
+    { node: 'cast_expression', type: 'type', match: /^\(?\s*(int|integer|float|double|bool|boolean)\s*\)?$/ },
+    { node: 'cast_expression', type: 'type', match: /^\(?\s*string\s*\)?$/, types: ['NOSQL_INJECTION', 'MASS_ASSIGNMENT'] },
+  ],
+};
