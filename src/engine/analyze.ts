@@ -275,12 +275,16 @@ class Project implements CallResolver {
     };
     let found = lookIn([from.path]);
     if (found.length) return found;
+    // `Report.search(…)`: a receiver named like a class means that class's file first.
+    const receiverClass = receiverPath.split('.').pop()?.replace(/\(\)$/, '') ?? '';
+    const classFiles = /^[A-Z]/.test(receiverClass) ? (this.byBaseName.get(receiverClass.toLowerCase().replace(/_/g, '')) ?? []).filter((f) => this.sameLanguage(from, f)) : [];
+    found = lookIn(classFiles);
+    if (found.length) return found;
     const dir = path.posix.dirname(from.path);
     found = lookIn((this.byDirectory.get(dir) ?? []).filter((f) => f !== from.path && this.sameLanguage(from, f)));
     if (found.length) return found;
     found = lookIn(this.importsOf(from));
     if (found.length) return found;
-    const receiverClass = receiverPath.split('.').pop()?.replace(/\(\)$/, '') ?? '';
     if (receiverClass) {
       const key = receiverClass.toLowerCase().replace(/_/g, '');
       found = lookIn((this.byBaseName.get(key) ?? []).filter((f) => this.sameLanguage(from, f)));

@@ -488,20 +488,21 @@ class TaintRun {
 
     this.checkCallSinks(node, parts, calleePath, receiverTaint, argTaints, kwTaints, frame);
 
-    if (source) {
-      this.taintOutParams(parts, source, scope);
-      return source;
-    }
-
     const sanitizers = this.engine.sanitizerFor(calleePath, parts);
-    let all: Tainted = merge(receiverTaint, extraTaint);
-    for (const t of argTaints) all = merge(all, t);
-    for (const t of kwTaints.values()) all = merge(all, t);
     const cleaned = (value: Tainted) => {
       let t = value;
       for (const san of sanitizers) t = sanitize(t, san.types);
       return t;
     };
+    // A sanitizer at the end of a source chain still applies (`params[:id].to_i`).
+    if (source) {
+      this.taintOutParams(parts, source, scope);
+      return sanitizers.length ? cleaned(source) : source;
+    }
+
+    let all: Tainted = merge(receiverTaint, extraTaint);
+    for (const t of argTaints) all = merge(all, t);
+    for (const t of kwTaints.values()) all = merge(all, t);
     // A sanitizer for every type ends the analysis here; one for some types
     // still lets calls into visible code be followed (sinks inside them count).
     if (sanitizers.some((san) => !san.types)) return cleaned(all);
