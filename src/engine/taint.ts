@@ -280,6 +280,17 @@ class TaintRun {
     const ifShape = s.ifs[type];
     if (ifShape) return this.visitIf(node, ifShape, scope, frame);
     if (s.addressOf === type) return this.visitChildren(node, scope, frame);
+    const select = s.selects?.[type];
+    if (select) {
+      const subject = field(node, select.subject);
+      let value: Tainted = null;
+      for (const child of node.namedChildren) {
+        if (!child || s.comments.includes(child.type)) continue;
+        const t = this.visit(child, scope, frame);
+        if (!subject || !child.equals(subject)) value = merge(value, t);
+      }
+      return value;
+    }
     const cast = s.casts?.find((c) => c.node === type && c.match.test(field(node, c.type)?.text ?? ''));
     if (cast) {
       const value = this.visitChildren(node, scope, frame);
@@ -304,7 +315,15 @@ class TaintRun {
   private visitMember(node: Node, scope: Scope, frame: FunctionFrame): Tainted {
     const path = this.path(node, scope);
     const source = this.sourceTaint(frame, node, path);
-    if (source) return source;
+    if (source) {
+      // The object may carry other data too (a rule's own source on `file.FileName` of a tainted `file`).
+      let rest: Tainted = null;
+      for (const child of node.namedChildren) {
+        const shape = this.syntax.members[node.type];
+        if (child && !(shape && child.equals(field(node, shape.property) as Node))) rest = merge(rest, this.visit(child, scope, frame));
+      }
+      return merge(source, rest);
+    }
     // Field-sensitive lookup: `a.b.c` is tainted if `a.b.c`, `a.b` or `a` is.
     let p = path;
     while (p.includes('.') || p.endsWith('[]')) {
@@ -391,7 +410,9 @@ class TaintRun {
     };
     // Else-if chains and else clauses the grammar does not put in a field.
     const branches = [consequence, alternative, ...others.filter((c) => !condition || c.startIndex > condition.startIndex)].filter((b): b is Node => !!b);
-    if (guarded.length && consequence && this.exits(consequence)) {
+    // `if (!ok(x)) return;` cleans x after the `if`; `if (ok(x)) return use(x);` only inside it.
+    const negated = node.type.startsWith('unless') || (!!condition && /!|\bnot\b|===?\s*-1\b|==\s*(false|nil|None|null)\b|<\s*0\b/.test(condition.text));
+    if (guarded.length && consequence && negated && this.exits(consequence)) {
       // Guard clause: `if (!allowed.has(x)) return;` — after it, x is safe.
       for (const branch of branches) this.visit(branch, scope, frame);
       for (const name of guarded) scope.vars.set(name, cleaned(name));
@@ -426,8 +447,11 @@ class TaintRun {
     const walk = (n: Node) => {
       if (this.syntax.identifiers.includes(n.type) || this.syntax.members[n.type]) {
         const p = this.path(n, scope);
-        if (scope.lookup(p)) names.add(p);
-        if (this.syntax.members[n.type]) return;
+        if (scope.lookup(p)) {
+          names.add(p);
+          return;
+        }
+        // `x.startsWith(…)`: the receiver chain is what the check is about.
       }
       for (const c of n.namedChildren) if (c) walk(c);
     };
@@ -495,14 +519,14 @@ class TaintRun {
       return t;
     };
     // A sanitizer at the end of a source chain still applies (`params[:id].to_i`).
-    if (source) {
-      this.taintOutParams(parts, source, scope);
-      return sanitizers.length ? cleaned(source) : source;
-    }
-
     let all: Tainted = merge(receiverTaint, extraTaint);
     for (const t of argTaints) all = merge(all, t);
     for (const t of kwTaints.values()) all = merge(all, t);
+    if (source) {
+      const out = merge(source, all);
+      this.taintOutParams(parts, out, scope);
+      return sanitizers.length ? cleaned(out) : out;
+    }
     // A sanitizer for every type ends the analysis here; one for some types
     // still lets calls into visible code be followed (sinks inside them count).
     if (sanitizers.some((san) => !san.types)) return cleaned(all);

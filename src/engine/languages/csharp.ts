@@ -45,5 +45,6 @@ export const csharp: LanguageSyntax = {
   classes: ['class_declaration', 'record_declaration', 'struct_declaration', 'interface_declaration'],
   selfNames: ['this'],
   importPatterns: [],
+  selects: { switch_expression: { subject: '#0' } },
   casts: [{ node: 'cast_expression', type: 'type', match: /^(int|long|short|byte|uint|ulong|ushort|sbyte|decimal|double|float|bool|Guid|DateTime|DateTimeOffset)\??$/ }],
 };

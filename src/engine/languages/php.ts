@@ -61,6 +61,7 @@ export const php: LanguageSyntax = {
     /^use\s+[A-Za-z_]\w*\\([\w\\]+)\s*;/gm,
   ],
   dynamicCallee: /^\$/,
+  selects: { match_expression: { subject: 'condition' } },
   casts: [
     { node: 'cast_expression', type: 'type', match: /^\(?\s*(int|integer|float|double|bool|boolean)\s*\)?$/ },
     { node: 'cast_expression', type: 'type', match: /^\(?\s*string\s*\)?$/, types: ['NOSQL_INJECTION', 'MASS_ASSIGNMENT'] },

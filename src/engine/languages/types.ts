@@ -84,6 +84,8 @@ export interface LanguageSyntax {
    * only for the types listed (a scalar cannot carry MongoDB operators).
    */
   casts?: { node: string; type: string; match: RegExp; types?: string[] }[];
+  /** Expressions that pick one of several values by a subject (C# `switch` expressions, PHP `match`): their value is one of the arms', not the subject. */
+  selects?: Record<string, { subject: string }>;
   /** Callee text of a call through a variable (`$fn()`, `new $class()` in PHP): the variable's taint counts as the receiver's. */
   dynamicCallee?: RegExp;
   /** The tree-sitter node type of the unary address-of operator (Go `&x`) — out-parameters. */
