@@ -312,7 +312,6 @@ export class Project implements CallResolver {
     let found = lookIn([from.path]);
     if (found.length) return found;
     // `Report.search(…)`: a receiver named like a class means that class's file first.
-    const receiverClass = receiverPath.split('.').pop()?.replace(/\(\)$/, '') ?? '';
     const classFiles = /^[A-Z]/.test(receiverClass) ? (this.byBaseName.get(receiverClass.toLowerCase().replace(/_/g, '')) ?? []).filter((f) => this.sameLanguage(from, f)) : [];
     found = lookIn(classFiles);
     if (found.length) return found;
