@@ -7,7 +7,7 @@ export interface Expectation {
   kind: 'ruleid' | 'ok';
 }
 
-const ANNOTATION = /^\s*(?:\/\/|#|;|--|\/\*|\*|<!--|<%#|\{\{!--|\{#|\{\/\*)\s*(ruleid|ok)\s*:\s*([A-Z][A-Z0-9_]*(?:\s*,\s*[A-Z][A-Z0-9_]*)*)\s*(?:-->|%>|\*\/|--\}\}|#\}|\*\/\})?\s*$/;
+const ANNOTATION = /^\s*(?:\/\/|#|;|--|\/\*|\*|<!--|<%#|\{\{!--|\{\{--|\{#|\{\/\*)\s*(ruleid|ok)\s*:\s*([A-Z][A-Z0-9_]*(?:\s*,\s*[A-Z][A-Z0-9_]*)*)\s*(?:-->|%>|\*\/|--\}\}|#\}|\*\/\})?\s*$/;
 
 export function parseAnnotations(text: string): Expectation[] {
   const lines = text.split(/\r?\n/);

@@ -759,6 +759,7 @@ class TaintRun {
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (sink.node !== node.type) continue;
+        if (sink.precededBy && !sink.precededBy.test(node.previousSibling?.text ?? '')) continue;
         const hit = this.reportable(rule, value);
         if (hit) {
           this.report(rule, node, hit, frame, node.type.replace(/_/g, ' '));

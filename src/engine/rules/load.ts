@@ -39,6 +39,7 @@ export interface CompiledSink {
   callee?: RegExp;
   assign?: RegExp;
   node?: string;
+  precededBy?: RegExp;
   args?: number[];
   keywords?: string[];
   receiver?: boolean;
@@ -117,6 +118,7 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     callee: s.callee ? regex(s.callee, where) : undefined,
     assign: s.assign ? regex(s.assign, where) : undefined,
     node: s.node,
+    precededBy: s.precededBy ? regex(s.precededBy, where) : undefined,
     args: s.args,
     keywords: s.keywords,
     receiver: s.receiver,

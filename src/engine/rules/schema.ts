@@ -58,6 +58,8 @@ export const SinkSpec = z
     assign: Regex.optional(),
     /** A syntax node type whose tainted children are the sink (PHP `echo_statement`, Ruby `subshell`). */
     node: z.string().optional(),
+    /** For `node` sinks: regex the source text of the preceding sibling must match (PHP `<?= $x ?>` is an expression after a `<?=` tag). */
+    precededBy: Regex.optional(),
     /** Which positional arguments carry the dangerous data; default: all. */
     args: z.array(z.number().int().min(0)).optional(),
     /** Keyword/named arguments that carry the dangerous data. */
