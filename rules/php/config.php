@@ -1,0 +1,49 @@
+<?php
+// Settings of a small Laravel-style app, plus legacy bootstrap code.
+
+// ruleid: DEBUG_ENABLED
+ini_set('display_errors', '1');
+// ok: DEBUG_ENABLED
+ini_set('display_errors', '0');
+
+// ruleid: INSECURE_COOKIE
+setcookie('session_token', bin2hex(random_bytes(16)), time() + 3600, '/');
+// ok: INSECURE_COOKIE
+setcookie('session_token', bin2hex(random_bytes(16)), ['expires' => time() + 3600, 'secure' => true, 'httponly' => true]);
+// ok: INSECURE_COOKIE
+setcookie('theme', 'dark', time() + 3600, '/');
+
+// ruleid: INSECURE_PERMISSIONS
+mkdir('/srv/app/cache', 0777, true);
+// ok: INSECURE_PERMISSIONS
+mkdir('/srv/app/cache', 0750, true);
+
+$parts = explode('.', $_COOKIE['jwt'] ?? '');
+// ruleid: JWT_MISCONFIGURATION
+$claims = json_decode(base64_decode($parts[1] ?? ''), true);
+
+class VerifyCsrfToken
+{
+    protected $except = [
+        // ruleid: CSRF
+        'cart/*',
+        // ok: CSRF
+        'webhooks/payments',
+    ];
+}
+
+return [
+    // ruleid: DEBUG_ENABLED
+    'debug' => true,
+    'cors' => [
+        // ruleid: CORS_MISCONFIGURATION
+        'allowed_origins' => ['*'],
+        'supports_credentials' => true,
+    ],
+    'session' => [
+        // ruleid: INSECURE_COOKIE
+        'secure' => false,
+        // ok: INSECURE_COOKIE
+        'http_only' => true,
+    ],
+];

@@ -1,0 +1,21 @@
+<?php
+// Document downloads and avatar uploads.
+
+$doc = $_GET['doc'] ?? 'terms';
+// ruleid: PATH_TRAVERSAL
+readfile(__DIR__ . '/docs/' . $doc . '.pdf');
+// ok: PATH_TRAVERSAL
+readfile(__DIR__ . '/docs/' . basename($doc) . '.pdf');
+// ruleid: PATH_TRAVERSAL
+unlink('/var/spool/exports/' . $_POST['export']);
+// ok: PATH_TRAVERSAL
+$status = file_get_contents('https://status.example.com/api?page=' . rawurlencode($doc));
+
+if (isset($_FILES['avatar'])) {
+    $target = __DIR__ . '/avatars/' . $_FILES['avatar']['name'];
+    // ruleid: UNSAFE_FILE_UPLOAD
+    move_uploaded_file($_FILES['avatar']['tmp_name'], $target);
+    $safe = __DIR__ . '/avatars/' . bin2hex(random_bytes(16)) . '.png';
+    // ok: UNSAFE_FILE_UPLOAD
+    move_uploaded_file($_FILES['avatar']['tmp_name'], $safe);
+}

@@ -1,0 +1,68 @@
+<?php
+// Storefront pages: greetings, redirects, headers, CORS and outgoing calls.
+
+use Illuminate\Http\Request;
+use Illuminate\Support\Facades\Http;
+
+$name = $_GET['name'] ?? 'guest';
+// ruleid: XSS
+echo "<h1>Welcome back, $name</h1>";
+// ok: XSS
+echo '<h1>Welcome back, ' . htmlspecialchars($name, ENT_QUOTES, 'UTF-8') . '</h1>';
+// ruleid: XSS
+print '<p>' . $_GET['msg'] . '</p>';
+// ok: XSS
+echo json_encode(['name' => $name]);
+?>
+<p>Last search:
+<!-- ruleid: XSS -->
+<?= $_GET['q'] ?>
+</p>
+<?php
+
+$next = $_GET['next'] ?? '/';
+// ruleid: OPEN_REDIRECT
+header('Location: ' . $next);
+// ok: OPEN_REDIRECT
+header('Location: /account?from=' . rawurlencode($next));
+
+$file = $_GET['file'] ?? 'export';
+// ruleid: HEADER_INJECTION
+header('Content-Disposition: attachment; filename="' . $file . '.csv"');
+// ok: HEADER_INJECTION
+header('Content-Disposition: attachment; filename="' . preg_replace('/[^A-Za-z0-9_-]/', '', $file) . '.csv"');
+
+$origin = $_SERVER['HTTP_ORIGIN'] ?? '';
+// ruleid: CORS_MISCONFIGURATION
+header('Access-Control-Allow-Origin: ' . $origin);
+// ok: CORS_MISCONFIGURATION
+header('Access-Control-Allow-Origin: https://shop.example.com');
+
+$feed = $_GET['feed'] ?? '';
+// ruleid: SSRF
+$ch = curl_init($feed);
+// ruleid: SSRF
+$data = file_get_contents('https://' . $feed . '/rss.xml');
+// ok: SSRF
+$rates = file_get_contents('https://rates.example.com/?base=' . urlencode($feed));
+
+class CheckoutController
+{
+    public function done(Request $request)
+    {
+        // ruleid: OPEN_REDIRECT
+        return redirect($request->input('return_to'));
+    }
+
+    public function receipt(Request $request)
+    {
+        // ruleid: XSS
+        return response('<p>Order for ' . $request->input('customer') . '</p>');
+    }
+
+    public function ping(Request $request)
+    {
+        // ruleid: SSRF
+        return Http::timeout(3)->get($request->query('webhook'));
+    }
+}
