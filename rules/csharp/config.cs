@@ -1,0 +1,42 @@
+// Startup settings.
+using Microsoft.IdentityModel.Tokens;
+
+var builder = WebApplication.CreateBuilder(args);
+
+builder.Services.AddSession(options =>
+{
+    // ruleid: INSECURE_COOKIE
+    options.Cookie.SecurePolicy = CookieSecurePolicy.None;
+    // ok: INSECURE_COOKIE
+    options.Cookie.HttpOnly = true;
+});
+
+builder.Services.AddAuthentication().AddJwtBearer(options =>
+{
+    options.TokenValidationParameters = new TokenValidationParameters
+    {
+        // ruleid: JWT_MISCONFIGURATION
+        RequireSignedTokens = false,
+        // ok: JWT_MISCONFIGURATION
+        ValidateLifetime = true,
+    };
+});
+
+var app = builder.Build();
+
+if (app.Environment.IsDevelopment())
+{
+    // ok: DEBUG_ENABLED
+    app.UseDeveloperExceptionPage();
+}
+
+app.MapGet("/login", (HttpResponse response) =>
+{
+    // ruleid: INSECURE_COOKIE
+    response.Cookies.Append("session_id", Guid.NewGuid().ToString());
+    // ok: INSECURE_COOKIE
+    response.Cookies.Append("session_id", Guid.NewGuid().ToString(), new CookieOptions { Secure = true, HttpOnly = true });
+    return Results.Ok();
+});
+
+app.Run();

@@ -1,0 +1,132 @@
+// Catalogue and admin endpoints of an ASP.NET Core shop.
+using System.Diagnostics;
+using System.Text.RegularExpressions;
+using System.Xml;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.Data.SqlClient;
+using Microsoft.EntityFrameworkCore;
+using MongoDB.Bson;
+
+namespace Shop.Controllers;
+
+[ApiController]
+[Route("api/catalog")]
+public class CatalogController : ControllerBase
+{
+    private readonly ShopDbContext _db;
+    private readonly ILogger<CatalogController> _logger;
+    private readonly XmlDocument _catalog = new();
+
+    public CatalogController(ShopDbContext db, ILogger<CatalogController> logger)
+    {
+        _db = db;
+        _logger = logger;
+    }
+
+    [HttpGet("search")]
+    public async Task<IActionResult> Search([FromQuery] string name, SqlConnection conn)
+    {
+        // ruleid: SQL_INJECTION
+        using var cmd = new SqlCommand("SELECT * FROM Products WHERE Name = '" + name + "'", conn);
+        // ok: SQL_INJECTION
+        using var safe = new SqlCommand("SELECT * FROM Products WHERE Name = @name", conn);
+        safe.Parameters.AddWithValue("@name", name);
+        // ruleid: SQL_INJECTION
+        var raw = await _db.Products.FromSqlRaw($"SELECT * FROM Products WHERE Name = '{name}'").ToListAsync();
+        // ok: SQL_INJECTION
+        var interpolated = await _db.Products.FromSqlInterpolated($"SELECT * FROM Products WHERE Name = {name}").ToListAsync();
+        return Ok(new { raw, interpolated });
+    }
+
+    [HttpGet("{id:int}")]
+    public IActionResult Get(int id, SqlConnection conn)
+    {
+        // ok: SQL_INJECTION
+        using var cmd = new SqlCommand("SELECT * FROM Products WHERE Id = " + id, conn);
+        return Ok();
+    }
+
+    [HttpGet("reviews")]
+    public IActionResult Reviews([FromQuery] string author)
+    {
+        // ruleid: NOSQL_INJECTION
+        var filter = BsonDocument.Parse("{ author: '" + author + "' }");
+        return Ok(filter);
+    }
+
+    [HttpPost("convert")]
+    public IActionResult Convert([FromForm] string file)
+    {
+        // ruleid: COMMAND_INJECTION
+        using var process = Process.Start("/bin/sh", "-c \"convert " + file + " out.png\"");
+        var psi = new ProcessStartInfo("convert");
+        psi.ArgumentList.Add(file);
+        // ok: COMMAND_INJECTION
+        using var safe = Process.Start(psi);
+        return Ok();
+    }
+
+    [HttpPost("run")]
+    public IActionResult Run([FromForm] string handler)
+    {
+        // ruleid: UNSAFE_REFLECTION
+        var instance = Activator.CreateInstance(Type.GetType(handler)!);
+        // ok: UNSAFE_REFLECTION
+        var known = Activator.CreateInstance(typeof(DailyReport));
+        return Ok(new { instance, known });
+    }
+
+    [HttpGet("price")]
+    public IActionResult Price([FromQuery] string sku)
+    {
+        // ruleid: XPATH_INJECTION
+        var node = _catalog.SelectSingleNode("//product[@sku='" + sku + "']");
+        // ok: XPATH_INJECTION
+        var all = _catalog.SelectNodes("//product");
+        return Ok(new { node, all });
+    }
+
+    [HttpGet("filter")]
+    public IActionResult Filter([FromQuery] string pattern)
+    {
+        // ruleid: REDOS
+        var regex = new Regex(pattern);
+        // ok: REDOS
+        var bounded = new Regex(pattern, RegexOptions.None, TimeSpan.FromMilliseconds(50));
+        return Ok(new { a = regex.ToString(), b = bounded.ToString() });
+    }
+
+    [HttpPost("feedback")]
+    public IActionResult Feedback([FromForm] string email)
+    {
+        // ruleid: LOG_INJECTION
+        _logger.LogInformation("Feedback from " + email);
+        // ok: LOG_INJECTION
+        _logger.LogInformation("Feedback from {Email}", email.Replace("\n", string.Empty));
+        // ruleid: TRUST_BOUNDARY_VIOLATION
+        HttpContext.Session.SetString("Email", email);
+        return NoContent();
+    }
+
+    [HttpPut("products")]
+    public async Task<IActionResult> Save([FromBody] Product product)
+    {
+        // ruleid: MASS_ASSIGNMENT
+        _db.Products.Update(product);
+        await _db.SaveChangesAsync();
+        return NoContent();
+    }
+}
+
+public static class MinimalApi
+{
+    public static void Map(WebApplication app)
+    {
+        app.MapGet("/api/eval", async (string code) =>
+            // ruleid: CODE_INJECTION
+            await Microsoft.CodeAnalysis.CSharp.Scripting.CSharpScript.EvaluateAsync<int>(code));
+        app.MapGet("/api/template", (string body) =>
+            // ruleid: TEMPLATE_INJECTION
+            Scriban.Template.Parse(body).Render());
+    }
+}

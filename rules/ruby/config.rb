@@ -1,0 +1,46 @@
+# Settings spread over a Rails app (initializers and controllers).
+class ApiController < ApplicationController
+  # ruleid: CSRF
+  skip_before_action :verify_authenticity_token
+
+  def login
+    user = User.authenticate(params[:email], params[:password])
+    # ruleid: INSECURE_COOKIE
+    cookies[:session_token] = user.token
+    # ok: INSECURE_COOKIE
+    cookies[:session_token] = { value: user.token, httponly: true, secure: true }
+    # ok: INSECURE_COOKIE
+    cookies[:theme] = "dark"
+    head :ok
+  end
+
+  def identity
+    token = request.headers["Authorization"].to_s.split.last
+    # ruleid: JWT_MISCONFIGURATION
+    payload, = JWT.decode(token, nil, false)
+    # ok: JWT_MISCONFIGURATION
+    verified, = JWT.decode(token, ENV.fetch("JWT_SECRET"), true, { algorithm: "HS256" })
+    render json: [payload, verified]
+  end
+
+  def cache_dir
+    # ruleid: INSECURE_PERMISSIONS
+    FileUtils.mkdir_p("tmp/cache", mode: 0o777)
+    # ok: INSECURE_PERMISSIONS
+    FileUtils.mkdir_p("tmp/cache", mode: 0o750)
+    head :ok
+  end
+end
+
+Rails.application.config.middleware.insert_before 0, Rack::Cors do
+  allow do
+    # ruleid: CORS_MISCONFIGURATION
+    origins { |_origin, _env| true }
+    resource "*", headers: :any, methods: :any, credentials: true
+  end
+  allow do
+    # ok: CORS_MISCONFIGURATION
+    origins "https://app.example.com"
+    resource "*", headers: :any, methods: :any, credentials: true
+  end
+end

@@ -1,0 +1,41 @@
+# Downloads and uploads.
+require "fileutils"
+
+class FilesController < ApplicationController
+  ROOT = Rails.root.join("storage", "files").to_s
+
+  def show
+    # ruleid: PATH_TRAVERSAL
+    send_file File.join(ROOT, params[:name])
+  end
+
+  def show_v2
+    # ok: PATH_TRAVERSAL
+    send_file File.join(ROOT, File.basename(params[:name].to_s))
+  end
+
+  def read
+    path = File.expand_path(params[:name].to_s, ROOT)
+    return head(:not_found) unless path.start_with?(ROOT + File::SEPARATOR)
+
+    # ok: PATH_TRAVERSAL
+    render plain: File.read(path)
+  end
+
+  def remove
+    # ruleid: PATH_TRAVERSAL
+    File.delete(File.join(ROOT, "tmp", params[:file].to_s))
+    head :no_content
+  end
+
+  def upload
+    upload = params.require(:file)
+    target = Rails.root.join("public", "uploads", File.basename(upload.original_filename))
+    # ruleid: UNSAFE_FILE_UPLOAD
+    File.open(target, "wb") { |f| f.write(upload.read) }
+    stored = Rails.root.join("storage", "uploads", SecureRandom.uuid)
+    # ok: UNSAFE_FILE_UPLOAD
+    File.open(stored, "wb") { |f| f.write(upload.read) }
+    head :created
+  end
+end

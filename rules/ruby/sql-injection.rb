@@ -1,0 +1,29 @@
+# Product search in a Rails back office.
+class ProductsController < ApplicationController
+  def search
+    # ruleid: SQL_INJECTION
+    products = Product.where("name LIKE '%#{params[:q]}%'")
+    # ok: SQL_INJECTION
+    safe = Product.where("name LIKE ?", "%#{Product.sanitize_sql_like(params[:q].to_s)}%")
+    # ok: SQL_INJECTION
+    by_brand = Product.where(brand: params[:brand])
+    render json: products + safe + by_brand
+  end
+
+  def sorted
+    # ruleid: SQL_INJECTION
+    render json: Product.order(params[:sort]).limit(20)
+  end
+
+  def stale
+    days = params[:days].to_i
+    # ok: SQL_INJECTION
+    render json: Product.where("updated_at < NOW() - INTERVAL '#{days} days'")
+  end
+
+  def report
+    sql = "SELECT sku, SUM(qty) FROM sales WHERE region = '" + params[:region].to_s + "' GROUP BY sku"
+    # ruleid: SQL_INJECTION
+    render json: ActiveRecord::Base.connection.exec_query(sql).to_a
+  end
+end

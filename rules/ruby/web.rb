@@ -1,0 +1,39 @@
+# Pages, redirects, headers and link previews.
+require "open-uri"
+
+class PagesController < ApplicationController
+  def banner
+    # ruleid: XSS
+    render html: "<h1>#{params[:title]}</h1>".html_safe
+    # ok: XSS
+    render html: "<h1>#{ERB::Util.html_escape(params[:title])}</h1>".html_safe
+  end
+
+  def back
+    # ruleid: OPEN_REDIRECT
+    redirect_to params[:return_to]
+  end
+
+  def back_v2
+    # ok: OPEN_REDIRECT
+    redirect_to url_from(params[:return_to]) || root_path
+  end
+
+  def download
+    # ruleid: HEADER_INJECTION
+    response.headers["Content-Disposition"] = "attachment; filename=#{params[:name]}"
+    # ok: HEADER_INJECTION
+    response.headers["Content-Disposition"] = "attachment; filename=#{params[:name].to_s.gsub(/[^\w.-]/, '_')}"
+    head :ok
+  end
+
+  def preview
+    # ruleid: SSRF
+    body = URI.parse(params[:url]).open.read
+    # ruleid: SSRF
+    res = Net::HTTP.get_response(URI("https://#{params[:host]}/status"))
+    # ok: SSRF
+    rates = Net::HTTP.get_response(URI("https://api.example.com/rates?base=#{CGI.escape(params[:base].to_s)}"))
+    render json: { size: body.bytesize, up: res.code, rates: rates.code }
+  end
+end
