@@ -1,0 +1,211 @@
+// PHP, Ruby (with ERB) and C# through the shared engine: the general engine
+// features these languages needed, and files that only partly parse.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { scanSourceFiles, type SourceFile } from '../../src/engine/index.ts';
+import { detectLanguage } from '../../src/engine/languages/index.ts';
+
+function file(p: string, text: string): SourceFile {
+  return { path: p, content: Buffer.from(text) };
+}
+
+async function scan(...files: SourceFile[]) {
+  return scanSourceFiles(files, { jobs: 1 });
+}
+
+function lines(findings: { file: string; line: number; type: string }[], type: string): string[] {
+  return findings.filter((f) => f.type === type).map((f) => `${f.file}:${f.line}`);
+}
+
+test('languages are detected by extension, ERB views and PHP templates included', () => {
+  assert.equal(detectLanguage('public/index.php', '')?.id, 'php');
+  assert.equal(detectLanguage('app/views/pages/show.html.erb', '')?.id, 'erb');
+  assert.equal(detectLanguage('app/models/user.rb', '')?.id, 'ruby');
+  assert.equal(detectLanguage('bin/task', '#!/usr/bin/env ruby\nputs 1\n')?.id, 'ruby');
+  assert.equal(detectLanguage('Controllers/HomeController.cs', '')?.id, 'csharp');
+});
+
+test('PHP: superglobals, subscripts without field names and string interpolation reach a sink', async () => {
+  const { findings } = await scan(file('a.php', `<?php\n$id = $_GET['id'];\n$db->query("SELECT * FROM t WHERE id = $id");\n`));
+  assert.deepEqual(lines(findings, 'SQL_INJECTION'), ['a.php:3']);
+});
+
+test('PHP: a guard in one branch does not clean the variable in the other branch', async () => {
+  const text = `<?php
+$sku = $_GET['sku'];
+if (isset($_GET['strict'])) {
+    if (preg_match('/^[A-Z]+$/', $sku) !== 1) {
+        exit;
+    }
+    $db->query("SELECT * FROM p WHERE sku = '$sku'");
+} else {
+    $db->query("SELECT * FROM p WHERE sku = '$sku'");
+}
+`;
+  const { findings } = await scan(file('b.php', text));
+  assert.deepEqual(lines(findings, 'SQL_INJECTION'), ['b.php:9']);
+});
+
+test('PHP: casts, ternaries with an allow-list and lookup tables give clean values', async () => {
+  const text = `<?php
+$n = (int) $_GET['n'];
+$db->query("SELECT * FROM t LIMIT $n");
+$sort = in_array($_GET['s'], ['a', 'b'], true) ? $_GET['s'] : 'a';
+$col = ['x' => 'name'][$_GET['c']] ?? 'id';
+$db->query("SELECT * FROM t ORDER BY $col");
+`;
+  const { findings } = await scan(file('c.php', text));
+  assert.deepEqual(lines(findings, 'SQL_INJECTION'), []);
+});
+
+test('PHP: echo, <?= ?> and backticks are node sinks; a variable class name is reflection', async () => {
+  const text = `<?php $q = $_GET['q']; echo "<b>$q</b>"; ?>
+<p><?= $q ?></p>
+<?php
+$out = \`whois $q\`;
+$cls = $_POST['c'];
+$o = new $cls();
+`;
+  const { findings } = await scan(file('d.php', text));
+  assert.deepEqual(lines(findings, 'XSS'), ['d.php:1', 'd.php:2']);
+  assert.deepEqual(lines(findings, 'COMMAND_INJECTION'), ['d.php:4']);
+  assert.deepEqual(lines(findings, 'UNSAFE_REFLECTION'), ['d.php:6']);
+});
+
+test('PHP: a flow into a method of another file is reported at the sink in that file', async () => {
+  const page = `<?php\nuse App\\Repository\\Users;\n$users = new Users($pdo);\n$users->byName($_GET['name']);\n`;
+  const repo = `<?php\nnamespace App\\Repository;\nclass Users {\n  public function byName(string $n) {\n    return $this->pdo->query("SELECT * FROM u WHERE n = '$n'");\n  }\n}\n`;
+  const { findings } = await scan(file('public/users.php', page), file('src/Repository/Users.php', repo));
+  assert.deepEqual(lines(findings, 'SQL_INJECTION'), ['src/Repository/Users.php:5']);
+  const trace = findings.find((f) => f.type === 'SQL_INJECTION')?.trace ?? [];
+  assert.equal(trace[0]?.file, 'public/users.php');
+});
+
+test('PHP: a template with broken HTML and a syntax error is analysed as far as it parses and counted', async () => {
+  const text = `<html><body><div <?php echo "x"; ?>>
+<?php $q = $_GET['q']; echo "<p>$q</p>"; ?>
+<?php if ($a { ?> <p> <?php } ?>
+</div`;
+  const { findings, summary } = await scan(file('broken.php', text));
+  assert.equal(summary.partiallyParsed, 1);
+  assert.ok(summary.warnings.some((w) => w.file === 'broken.php' && /syntax errors/.test(w.message)));
+  assert.deepEqual(lines(findings, 'XSS'), ['broken.php:2']);
+});
+
+test('Ruby: params without parentheses, interpolation, blocks and sanitizers at the end of a chain', async () => {
+  const text = `class UsersController < ApplicationController
+  def search
+    User.where("name = '#{params[:name]}'")
+    days = params[:days].to_i
+    User.where("age > #{days}")
+    [1, 2].each do |i|
+      system "echo #{params[:x]}"
+    end
+  end
+end
+`;
+  const { findings } = await scan(file('app/controllers/users_controller.rb', text));
+  assert.deepEqual(lines(findings, 'SQL_INJECTION'), ['app/controllers/users_controller.rb:3']);
+  assert.deepEqual(lines(findings, 'COMMAND_INJECTION'), ['app/controllers/users_controller.rb:7']);
+});
+
+test('Ruby: a call on a class name resolves into the model file even when the directory has a method of that name', async () => {
+  const controller = `class ReportsController < ApplicationController\n  def index\n    Report.search(params[:q])\n  end\nend\n`;
+  const other = `class UsersController < ApplicationController\n  def search\n    head :ok\n  end\nend\n`;
+  const model = `class Report < ApplicationRecord\n  def self.search(term)\n    where("title LIKE '%#{term}%'")\n  end\nend\n`;
+  const { findings } = await scan(
+    file('app/controllers/reports_controller.rb', controller),
+    file('app/controllers/users_controller.rb', other),
+    file('app/models/report.rb', model),
+  );
+  assert.deepEqual(lines(findings, 'SQL_INJECTION'), ['app/models/report.rb:3']);
+});
+
+test('Ruby: a heredoc the grammar cannot place still leaves the rest of the file analysed', async () => {
+  const text = `class A < ApplicationController
+  def show
+    sql = <<~SQL
+      SELECT * FROM t WHERE a = '#{params[:a]}'
+    SQL
+    redirect_to params[:next]
+  end
+  def broken(
+end
+`;
+  const { findings, summary } = await scan(file('a.rb', text));
+  assert.equal(summary.partiallyParsed, 1);
+  assert.deepEqual(lines(findings, 'OPEN_REDIRECT'), ['a.rb:6']);
+});
+
+test('ERB: Ruby code in a view is parsed with the markup blanked out; positions stay', async () => {
+  const text = `<h1><%= @title %></h1>
+<% if @items.any? %>
+  <p><%= raw @intro %></p>
+  <p><%= "Hi <b>#{params[:name]}</b>".html_safe %></p>
+<% end %>
+`;
+  const { findings, summary } = await scan(file('app/views/pages/show.html.erb', text));
+  assert.equal(summary.partiallyParsed, 0);
+  assert.deepEqual(lines(findings, 'XSS'), ['app/views/pages/show.html.erb:3', 'app/views/pages/show.html.erb:4']);
+  const raw = findings.find((f) => f.line === 3);
+  assert.equal(raw?.column, 10);
+});
+
+test('C#: attributed and conventionally bound action parameters, switch expressions and numeric types', async () => {
+  const text = `public class FilesController : ControllerBase
+{
+    [HttpGet("a")]
+    public IActionResult A([FromQuery] string name, int id)
+    {
+        var ext = name switch { "png" => ".png", _ => ".bin" };
+        System.IO.File.ReadAllText("/srv/" + ext);
+        System.IO.File.ReadAllText("/srv/" + id);
+        return Ok(System.IO.File.ReadAllText(Path.Combine("/srv", name)));
+    }
+}
+`;
+  const { findings } = await scan(file('FilesController.cs', text));
+  assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), ['FilesController.cs:9']);
+});
+
+test('C#: minimal API handler parameters are sources; a passed check cleans only its own branch', async () => {
+  const text = `var app = WebApplication.CreateBuilder(args).Build();
+app.MapGet("/go", (string to) =>
+{
+    if (Url.IsLocalUrl(to))
+    {
+        return Results.Redirect(to);
+    }
+    return Results.Redirect(to);
+});
+`;
+  const { findings } = await scan(file('Program.cs', text));
+  assert.deepEqual(lines(findings, 'OPEN_REDIRECT'), ['Program.cs:8']);
+});
+
+test('C#: preprocessor directives do not stop the analysis and are counted when they break the parse', async () => {
+  const text = `public class C : ControllerBase
+{
+    [HttpGet]
+    public IActionResult A([FromQuery] string q)
+    {
+#if DEBUG
+        var x = 1;
+#endif
+#pragma warning disable CS0618
+        return Content("<b>" + q + "</b>", "text/html");
+    }
+#if NET8_0
+    public void B() {
+#else
+    public void B(int a) {
+#endif
+    }
+}
+`;
+  const { findings, summary } = await scan(file('C.cs', text));
+  assert.deepEqual(lines(findings, 'XSS'), ['C.cs:10']);
+  // Both branches of `#if` open a method body: the grammar sees one brace too many.
+  assert.equal(summary.partiallyParsed, 1);
+  assert.ok(summary.warnings.some((w) => w.file === 'C.cs' && /syntax errors/.test(w.message)));
+});
