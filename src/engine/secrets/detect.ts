@@ -5,7 +5,7 @@
 // leaves this module, only a hash of it (for the fingerprint).
 import { createHash } from 'node:crypto';
 import type { Finding } from '../types.ts';
-import { builtinSecretRules, type CompiledAssignmentRule, type CompiledPatternRule, type SecretRuleSet } from './rules.ts';
+import { builtinSecretRules, type CompiledAssignmentRule, type CompiledPatternRule, type CompiledSecretRule, type SecretRuleSet } from './rules.ts';
 import { entropyThreshold, insideInertBlob, isPlaceholder, notASecretReason, shannonEntropy } from './values.ts';
 
 export const SECRET_TYPE = 'HARDCODED_SECRET';
@@ -42,21 +42,51 @@ export function findSecrets(file: string, text: string, options: FindSecretsOpti
 export function scanTextForSecrets(file: string, text: string, options: FindSecretsOptions = {}): SecretHit[] {
   const ruleSet = options.rules ?? builtinSecretRules();
   const lower = text.toLowerCase();
-  if (!ruleSet.keywords.some((k) => lower.includes(k))) return [];
+  const { keywordPattern } = ruleSet;
+  keywordPattern.lastIndex = 0;
+  let hit = keywordPattern.exec(lower);
+  if (!hit) return [];
   const lines = new LineIndex(text);
-  const matches: SecretMatch[] = [];
-  for (const rule of ruleSet.rules) {
-    if (!rule.spec.keywords.some((k) => lower.includes(k))) continue;
-    if (rule.kind === 'pattern') matchPatternRule(rule, text, lines, matches);
-    else matchAssignmentRule(rule, file, text, lower, lines, matches);
+  // Lines holding a keyword, each with the rules one of its keywords points to.
+  const hitLines: { line: number; rules: Set<CompiledSecretRule> }[] = [];
+  while (hit) {
+    const line = lines.lineOf(hit.index);
+    let current = hitLines[hitLines.length - 1];
+    if (current?.line !== line) hitLines.push((current = { line, rules: new Set() }));
+    for (const rule of ruleSet.rulesByKeyword.get(hit[0]) ?? []) current.rules.add(rule);
+    hit = keywordPattern.exec(lower);
   }
-  return toHits(file, text, lines, dropOverlaps(matches));
+  const unquoted = new Map<CompiledAssignmentRule, boolean>();
+  const matches: SecretMatch[] = [];
+  for (const { line: lineNumber, rules } of hitLines) {
+    const lineLower = lower.slice(lines.startOf(lineNumber), lines.endOf(lineNumber));
+    for (const rule of ruleSet.rules) {
+      if (!rules.has(rule) || !rule.spec.keywords.some((k) => lineLower.includes(k))) continue;
+      if (rule.kind === 'pattern') {
+        matchPatternRule(rule, text, lines, lineNumber, matches);
+      } else {
+        let allowed = unquoted.get(rule);
+        if (allowed === undefined) unquoted.set(rule, (allowed = allowsUnquotedValues(rule, file)));
+        matchAssignmentRule(rule, lines, lineNumber, allowed, matches);
+      }
+    }
+  }
+  return toHits(file, lines, dropOverlaps(matches));
 }
 
-function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIndex, out: SecretMatch[]): void {
+/** How far past its keyword's line a multi-line pattern may reach. */
+const MULTILINE_WINDOW = 20_000;
+
+function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIndex, lineNumber: number, out: SecretMatch[]): void {
   const { regex, spec } = rule;
+  const lineStart = lines.startOf(lineNumber);
+  const lineEnd = lines.endOf(lineNumber);
+  const windowEnd = spec.multiline ? Math.min(text.length, lineStart + MULTILINE_WINDOW) : lineEnd;
+  const window = text.slice(lineStart, windowEnd);
+  const line = spec.multiline ? text.slice(lineStart, lineEnd) : window;
+  if (rule.allowLine.some((re) => re.test(line))) return;
   regex.lastIndex = 0;
-  for (let m = regex.exec(text); m; m = regex.exec(text)) {
+  for (let m = regex.exec(window); m; m = regex.exec(window)) {
     if (m[0].length === 0) {
       regex.lastIndex++;
       continue;
@@ -68,16 +98,15 @@ function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIn
         break;
       }
     }
-    const [start, end] = m.indices![group];
+    const [from, to] = m.indices![group];
+    if (lineStart + from >= lineEnd + 1) break; // starts on a later line: that line's own pass reports it
     const secret = m[group];
     if (secret.length < spec.minLength) continue;
     if (shannonEntropy(secret) < entropyThreshold(spec.entropy, secret.length)) continue;
     if (rule.allow.some((re) => re.test(secret))) continue;
     if (spec.checkPlaceholders && isPlaceholder(secret)) continue;
-    const line = lines.lineText(lines.lineOf(start));
-    if (rule.allowLine.some((re) => re.test(line))) continue;
-    if (insideInertBlob(line, start - lines.startOf(lines.lineOf(start)))) continue;
-    out.push({ rule, start, end, secret });
+    if (insideInertBlob(line, from)) continue;
+    out.push({ rule, start: lineStart + from, end: lineStart + to, secret });
   }
 }
 
@@ -88,7 +117,8 @@ const FLAG_THEN_VALUE = /(?<![\w-])--([A-Za-z][\w-]*)(?:=|["']?\s*,\s*|\s+)/g;
 const XML_ELEMENT = /<([A-Za-z_][\w.-]*)>([^<\s]{1,400})<\/\1>/g;
 const XML_KEY_VALUE = /\b(?:key|name)\s*=\s*"([^"]+)"[^>]*?\bvalue\s*=\s*"([^"]*)"/g;
 const QUOTED = /(?:(["'])((?:\\.|(?!\1)[^\\\n])*)\1)|(?:`([^`\n]*)`)/g;
-const AUTH_SCHEME = /^(?:Bearer|Basic|Token|token|Bot)\s+/;
+// An Authorization header value: the credential is what follows the scheme.
+const AUTH_SCHEME = /^(?:Bearer|Basic|Token|token|Bot)\s+(?=[A-Za-z0-9._~+/=-]{16,}$)/;
 
 interface Candidate {
   name: string;
@@ -97,41 +127,25 @@ interface Candidate {
   at: number;
 }
 
-function matchAssignmentRule(
-  rule: CompiledAssignmentRule,
-  file: string,
-  text: string,
-  lower: string,
-  lines: LineIndex,
-  out: SecretMatch[],
-): void {
-  const lineNumbers = new Set<number>();
-  for (const keyword of rule.spec.keywords) {
-    for (let at = lower.indexOf(keyword); at >= 0; at = lower.indexOf(keyword, at + keyword.length)) {
-      lineNumbers.add(lines.lineOf(at));
+function matchAssignmentRule(rule: CompiledAssignmentRule, lines: LineIndex, lineNumber: number, unquoted: boolean, out: SecretMatch[]): void {
+  const line = lines.lineText(lineNumber);
+  if (line.length > 4000) return; // minified code or data: not where people type passwords
+  if (rule.allowLine.some((re) => re.test(line))) return;
+  const lineStart = lines.startOf(lineNumber);
+  for (const candidate of candidatesOnLine(line, unquoted)) {
+    let { value, at } = candidate;
+    const scheme = AUTH_SCHEME.exec(value);
+    if (scheme) {
+      value = value.slice(scheme[0].length);
+      at += scheme[0].length;
     }
-  }
-  const unquoted = allowsUnquotedValues(rule, file);
-  for (const lineNumber of [...lineNumbers].sort((a, b) => a - b)) {
-    const line = lines.lineText(lineNumber);
-    if (line.length > 4000) continue; // minified or data: not where people type passwords
-    if (rule.allowLine.some((re) => re.test(line))) continue;
-    const lineStart = lines.startOf(lineNumber);
-    for (const candidate of candidatesOnLine(line, unquoted)) {
-      let { value, at } = candidate;
-      const scheme = AUTH_SCHEME.exec(value);
-      if (scheme) {
-        value = value.slice(scheme[0].length);
-        at += scheme[0].length;
-      }
-      if (!isSecretName(rule, candidate.name)) continue;
-      if (value.length < rule.spec.minLength || value.length > rule.spec.maxLength) continue;
-      if (notASecretReason(value) !== null) continue;
-      if (shannonEntropy(value) < entropyThreshold(rule.spec.entropy, value.length)) continue;
-      if (rule.allow.some((re) => re.test(value))) continue;
-      if (insideInertBlob(line, at)) continue;
-      out.push({ rule, start: lineStart + at, end: lineStart + at + value.length, secret: value });
-    }
+    if (!isSecretName(rule, candidate.name)) continue;
+    if (value.length < rule.spec.minLength || value.length > rule.spec.maxLength) continue;
+    if (notASecretReason(value) !== null) continue;
+    if (shannonEntropy(value) < entropyThreshold(rule.spec.entropy, value.length)) continue;
+    if (rule.allow.some((re) => re.test(value))) continue;
+    if (insideInertBlob(line, at)) continue;
+    out.push({ rule, start: lineStart + at, end: lineStart + at + value.length, secret: value });
   }
 }
 
@@ -176,7 +190,12 @@ function candidatesOnLine(line: string, unquoted: boolean): Candidate[] {
     for (let q = QUOTED.exec(rest); q; q = QUOTED.exec(rest)) {
       quotedFound = true;
       const value = q[2] ?? q[3] ?? '';
-      candidates.push({ name, value, at: end + q.index + 1 });
+      const absolute = end + q.index;
+      // config["Jwt:Key"], ENV['X']: a look-up key, not a value
+      if (line[absolute - 1] === '[' && line[absolute + q[0].length] === ']') continue;
+      // x = a === "literal" ? …: compared with, not assigned
+      if (/===?|!==?|\?\s*$/.test(rest.slice(0, q.index))) continue;
+      candidates.push({ name, value, at: absolute + 1 });
     }
     if (!quotedFound && unquoted) {
       const bare = /^[^\s'"`]+/.exec(rest);
@@ -221,7 +240,7 @@ function dropOverlaps(matches: SecretMatch[]): SecretMatch[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
-function toHits(file: string, text: string, lines: LineIndex, matches: SecretMatch[]): SecretHit[] {
+function toHits(file: string, lines: LineIndex, matches: SecretMatch[]): SecretHit[] {
   const hits: SecretHit[] = [];
   const seen = new Set<string>();
   for (const m of matches) {
@@ -317,12 +336,19 @@ class LineIndex {
     }
     return lo;
   }
+  get count(): number {
+    return this.starts.length;
+  }
   startOf(line: number): number {
     return this.starts[line];
   }
+  /** Offset just past the line's last character (before `\r\n` / `\n`). */
+  endOf(line: number): number {
+    let end = line + 1 < this.starts.length ? this.starts[line + 1] - 1 : this.text.length;
+    if (end > this.starts[line] && this.text.charCodeAt(end - 1) === 13) end--;
+    return end;
+  }
   lineText(line: number): string {
-    const end = line + 1 < this.starts.length ? this.starts[line + 1] - 1 : this.text.length;
-    const raw = this.text.slice(this.starts[line], end);
-    return raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    return this.text.slice(this.starts[line], this.endOf(line));
   }
 }

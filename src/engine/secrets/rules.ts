@@ -32,6 +32,10 @@ export interface SecretRuleSet {
   rules: CompiledSecretRule[];
   /** Every keyword of every rule: a text with none of them cannot hold a secret. */
   keywords: string[];
+  /** One pass over the lower-cased text finds the lines worth reading. */
+  keywordPattern: RegExp;
+  /** For each keyword the pattern can report, the rules that may match where it occurs. */
+  rulesByKeyword: Map<string, CompiledSecretRule[]>;
 }
 
 export function compileSecretRules(specs: SecretRule[]): SecretRuleSet {
@@ -58,7 +62,14 @@ export function compileSecretRules(specs: SecretRule[]): SecretRuleSet {
   // Pattern rules first: a provider's name for a secret beats the generic one.
   rules.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'pattern' ? -1 : 1));
   const keywords = [...new Set(rules.flatMap((r) => r.spec.keywords))];
-  return { rules, keywords };
+  // A keyword that contains a shorter one is redundant for finding lines.
+  const minimal = keywords.filter((k) => !keywords.some((o) => o !== k && k.includes(o)));
+  const keywordPattern = new RegExp(minimal.map((k) => k.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), 'g');
+  const rulesByKeyword = new Map<string, CompiledSecretRule[]>();
+  for (const k of minimal) {
+    rulesByKeyword.set(k, rules.filter((r) => r.spec.keywords.some((own) => own.includes(k))));
+  }
+  return { rules, keywords, keywordPattern, rulesByKeyword };
 }
 
 /** Reads every `*.yaml` rule file of a directory (validated by the zod schema). */

@@ -54,6 +54,8 @@ export const PatternRule = z
     ...RuleCommon,
     kind: z.literal('pattern').default('pattern'),
     regex: RegexSource,
+    /** The pattern may run past the line its keyword is on (PEM blocks); otherwise it is matched line by line. */
+    multiline: z.boolean().default(false),
     /** Extra RegExp flags (`i`); `g` and `d` are always added. */
     flags: z.string().regex(/^[imsu]*$/).default(''),
   })

@@ -51,7 +51,7 @@ const HASH_PREFIXED = /^(?:sha(?:1|224|256|384|512)|md5)[-:]/i; // SRI, lock-fil
 const PUBLIC_KEY = /^(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-|sk-ssh-|sk-ecdsa-)|-----BEGIN (?:[A-Z ]*PUBLIC KEY|CERTIFICATE)/;
 const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/; // FOO_BAR: the name of a variable, not its value
 /** Words joined by separators or camelCase: a name, key or message id rather than a random value. */
-const WORDS = [/^[a-z]+(?:[A-Z][a-z]+)*$/, /^[A-Za-z][a-z]*(?:[_.\-/:@][A-Za-z][a-z]*)*$/, /^[A-Z][a-z]+(?:[A-Z][a-z]+)+$/];
+const WORDS = [/^[a-z]+(?:[A-Z][a-z]+)*$/, /^[A-Za-z][a-z]*(?:[A-Z][a-z]+)*(?:[_.\-/:@][A-Za-z][a-z]*(?:[A-Z][a-z]+)*)*$/];
 const PATH_OR_URL = /^(?:\/|\.\.?\/|~\/|[A-Za-z]:\\)|:\/\/|\.(?:pem|key|crt|cer|p12|pfx|json|ya?ml|txt|env|jks|keystore|ini|conf|html?|js|ts|py|rb|php|png|svg|jpe?g)$/i;
 const NUMBERISH = /^[+-]?\d+(?:[.,:]\d+)*$|^v?\d+\.\d+/;
 const CODE_LIKE = /\(.*\)|^(?:process|os|env|ENV|System|Environment|config|settings|self|this|getenv)\b[.[(]|^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*\(|=>|&&|\|\|/;
@@ -64,7 +64,8 @@ export function notASecretReason(value: string): string | null {
   if (HASH_PREFIXED.test(value)) return 'integrity-hash';
   if (PUBLIC_KEY.test(value)) return 'public-key';
   if (ENV_NAME.test(value)) return 'environment-name';
-  if (WORDS.some((re) => re.test(value))) return 'words';
+  const bare = value.replace(/^[_$#@]+|[.!?:,;]+$/g, '');
+  if (WORDS.some((re) => re.test(bare))) return 'words';
   if (PATH_OR_URL.test(value)) return 'path-or-url';
   if (NUMBERISH.test(value)) return 'number';
   if (CODE_LIKE.test(value)) return 'code';
