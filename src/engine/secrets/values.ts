@@ -59,6 +59,7 @@ const CODE_LIKE = /\(.*\)|^(?:process|os|env|ENV|System|Environment|config|setti
 /** Why a generic value (from an assignment) is not a secret, or null when it may be one. */
 export function notASecretReason(value: string): string | null {
   if (/\s/.test(value)) return 'whitespace';
+  if (/[^\x21-\x7e]/.test(value)) return 'not-ascii'; // prose in another script, not a key
   if (isPlaceholder(value)) return 'placeholder';
   if (UUID.test(value)) return 'uuid';
   if (HASH_PREFIXED.test(value)) return 'integrity-hash';
