@@ -4,7 +4,7 @@
 import { lstat, readFile, realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { SkippedFile, SourceFile } from '../engine/types.ts';
-import { GitError, filterOverrides, looksBinary, runGit } from './git.ts';
+import { GitError, filterOverrides, looksBinary, runGit, unquoteGitPath } from './git.ts';
 
 export interface DiffOptions {
   /** Pathspecs (git syntax; `:(glob)src/**` for globs) limiting the diff. */
@@ -117,7 +117,7 @@ export function parseChangedLines(patch: string): Map<string, Set<number>> {
         current = null;
         continue;
       }
-      const path = target.startsWith('"') ? JSON.parse(target).slice(2) : target.slice(2);
+      const path = unquoteGitPath(target).slice(2);
       current = result.get(path) ?? new Set();
       result.set(path, current);
       continue;
