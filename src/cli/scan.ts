@@ -16,6 +16,7 @@ import {
 } from '../report/index.ts';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './package-info.ts';
 import { createProgressBar } from './progress.ts';
+import type { DiffContext } from '../sources/scan-targets.ts';
 
 /** A problem with what the user asked for: reported in one line, exit 2. */
 export class ScanInputError extends Error {}
@@ -31,6 +32,7 @@ export interface ScanCommandOptions {
   jobs?: number;
   cache: boolean;
   ref?: string;
+  diffContext?: DiffContext;
 }
 
 const EXIT_CLEAN = 0;
@@ -53,7 +55,12 @@ export function registerScanCommand(program: Command): void {
     )
     .option('-j, --jobs <n>', 'worker threads (default: number of cores)', parseJobs)
     .option('--no-cache', 'neither read nor write the result cache (.scanner/cache under PATH)')
-    .option('--ref <ref>', 'branch, tag or commit to check out when PATH is a git URL')
+    .option('--ref <ref>', 'branch, tag or commit to scan when PATH is a git URL (read from git, never checked out)')
+    .addOption(
+      new Option('--diff-context <context>', 'with --diff: report findings on changed lines only, or anywhere in a changed file')
+        .choices(['lines', 'file'])
+        .default('lines'),
+    )
     .addHelpText(
       'after',
       '\nExit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 error (bad path, flag or baseline).',
@@ -105,6 +112,9 @@ interface ScanTarget {
   /** A directory we cloned into and must remove. */
   cleanup?: () => Promise<void>;
   isClone: boolean;
+  /** A clone: its bare git directory and the commit at --ref. */
+  gitDir?: string;
+  commit?: string;
 }
 
 async function scan(
@@ -133,8 +143,8 @@ async function scan(
       onProgress: ({ filesDone, filesTotal }) => onProgress(filesDone, filesTotal),
       signal,
     });
-    if (changedLines) result = keepChangedLines(result, changedLines);
-    if (options.history) result = await addHistorySecrets(result, where.root, signal);
+    if (changedLines && options.diffContext !== 'file') result = keepChangedLines(result, changedLines);
+    if (options.history) result = await addHistorySecrets(result, where.gitDir ?? where.root, signal);
     return {
       result: baseline ? applyBaseline(result, baseline) : withCounts(result),
       // A temporary clone's path means nothing to the reader of the report.
@@ -175,8 +185,22 @@ function looksLikeGitUrl(target: string): boolean {
   return /^(https?|ssh|git|file):\/\//i.test(target) || /^[\w.-]+@[\w.-]+:[^/]/.test(target);
 }
 
-async function cloneTarget(url: string, _options: ScanCommandOptions): Promise<ScanTarget> {
-  throw new ScanInputError(`scanning a git URL (${url}) needs the clone support of src/sources/clone.ts, which this build does not have yet`);
+async function cloneTarget(url: string, options: ScanCommandOptions): Promise<ScanTarget> {
+  const { cloneRepository, CloneError } = await import('../sources/clone.ts');
+  try {
+    const clone = await cloneRepository(url, {
+      ref: options.ref,
+      history: options.history,
+      // For private repositories; given to git for the fetch only.
+      token: process.env.SCANNER_GIT_TOKEN || undefined,
+      allowFileProtocol: process.env.SCANNER_ALLOW_FILE_URLS === '1',
+      allowLoopbackHttp: process.env.SCANNER_ALLOW_FILE_URLS === '1',
+    });
+    return { root: clone.dir, gitDir: clone.dir, commit: clone.commit, cleanup: clone.cleanup, isClone: true };
+  } catch (error) {
+    if (error instanceof CloneError && error.code !== 'FETCH_FAILED') throw new ScanInputError(error.message);
+    throw error;
+  }
 }
 
 interface CollectedFiles {
@@ -186,16 +210,42 @@ interface CollectedFiles {
 }
 
 async function collectFiles(where: ScanTarget, options: ScanCommandOptions): Promise<CollectedFiles> {
+  if (where.gitDir && where.commit) {
+    const { collectTree } = await import('../sources/git-tree.ts');
+    return collectTree(where.gitDir, where.commit);
+  }
   if (options.diff) {
-    throw new ScanInputError('--diff needs the git diff support of src/sources/git-diff.ts, which this build does not have yet');
+    const { collectDiff } = await import('../sources/git-diff.ts');
+    const { GitError } = await import('../sources/git.ts');
+    try {
+      // Paths come back relative to the top of the repository: report them from there.
+      const diff = await collectDiff(where.root, options.diff, where.paths ? { paths: where.paths } : undefined);
+      where.root = diff.root;
+      return diff;
+    } catch (error) {
+      if (error instanceof GitError || (error instanceof Error && /invalid ref/.test(error.message))) throw new ScanInputError(`--diff: ${error.message}`);
+      throw error;
+    }
   }
   const { collectDirectory } = await import('../sources/directory.ts');
   return collectDirectory(where.root, where.paths ? { paths: where.paths } : undefined);
 }
 
-async function addHistorySecrets(result: ScanResult, _root: string, _signal: AbortSignal): Promise<ScanResult> {
-  void result;
-  throw new ScanInputError('--history needs the git history support of src/sources/git-history.ts, which this build does not have yet');
+/** Adds the secrets of every commit reachable from any ref; a secret still in the tree keeps one finding, now with its commit. */
+async function addHistorySecrets(result: ScanResult, repo: string, signal: AbortSignal): Promise<ScanResult> {
+  const { scanHistory } = await import('../sources/git-history.ts');
+  const { mergeHistoryFindings, historySummary } = await import('../sources/scan-targets.ts');
+  const { GitError } = await import('../sources/git.ts');
+  let history;
+  try {
+    history = await scanHistory(repo, { signal });
+  } catch (error) {
+    if (error instanceof GitError) throw new ScanInputError(`--history: ${error.message}`);
+    throw error;
+  }
+  const findings = mergeHistoryFindings(result.findings, history.findings);
+  const warnings = [...result.summary.warnings, { file: '', message: historySummary(history) }];
+  return withCounts({ findings, summary: { ...result.summary, warnings } });
 }
 
 /**

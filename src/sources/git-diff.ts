@@ -23,6 +23,8 @@ export interface DiffResult {
   base: string;
   /** Renamed files: new path → old path. */
   renamedFrom: Map<string, string>;
+  /** The top of the working tree: `files` paths are relative to it. */
+  root: string;
 }
 
 export async function collectDiff(repo: string, since: string, options: DiffOptions = {}): Promise<DiffResult> {
@@ -38,7 +40,10 @@ export async function collectDiff(repo: string, since: string, options: DiffOpti
   const base = (await runGit(root, ['merge-base', sinceCommit, 'HEAD'], { signal }).catch(() => sinceCommit)).trim();
   // Comparing with the working tree would run the repository's clean filters: switch them off.
   const extraConfig = await filterOverrides(root);
-  const pathspec = ['--', ...(options.paths ?? [])];
+  // `repo` may be a folder inside the work tree: the diff covers that folder (paths are relative to it).
+  const prefix = (await runGit(repo, ['rev-parse', '--show-prefix'], { signal })).trim();
+  const scoped = options.paths?.length ? options.paths.map((p) => `${prefix}${p}`) : prefix ? [prefix] : [];
+  const pathspec = ['--', ...scoped];
   const common = ['--no-ext-diff', '--no-textconv', '--no-color', '-M', '--src-prefix=a/', '--dst-prefix=b/'];
 
   const nameStatus = await runGit(root, ['diff', '--name-status', '-z', ...common, base, ...pathspec], { extraConfig, signal });
@@ -83,7 +88,7 @@ export async function collectDiff(repo: string, since: string, options: DiffOpti
       changedLines.set(path, lines);
     } else if (!changedLines.has(path)) changedLines.set(path, new Set()); // renamed or mode change only
   }
-  return { files, skipped, changedLines, base, renamedFrom };
+  return { files, skipped, changedLines, base, renamedFrom, root: realRoot };
 }
 
 /** Reads a file of the working tree without following links out of it. */
