@@ -15,7 +15,7 @@ function scan(args: string[], cwd: string) {
   const run = spawnSync(process.execPath, [BIN, 'scan', ...args, '--format', 'json', '--no-cache'], {
     cwd,
     encoding: 'utf8',
-    env: { ...process.env, SCANNER_ALLOW_FILE_URLS: '1', NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1' },
     timeout: 120_000,
   });
   const report = run.stdout ? JSON.parse(run.stdout) : null;
