@@ -103,10 +103,10 @@ const FILLER: ((n: number) => string)[] = [
   (n) => `token = request.headers.get("Authorization")  # ${n}`,
   (n) => `const apiKey${n} = process.env.API_KEY_${n};`,
   (n) => `key: 'user.profile.title.${n}'`,
-  (n) => `commit_sha = "${randomBytes(20).toString('hex')}"`,
+  (_n) => `commit_sha = "${randomBytes(20).toString('hex')}"`,
   (n) => `request_id = "${crypto.randomUUID()}"  # ${n}`,
   (n) => `secret_name = "orders-service-${n}"`,
-  (n) => `integrity = "sha512-${randomBytes(64).toString('base64')}"`,
+  (_n) => `integrity = "sha512-${randomBytes(64).toString('base64')}"`,
   (n) => `log.info("password reset requested for user %s", user_${n})`,
 ];
 
