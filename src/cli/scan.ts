@@ -16,6 +16,7 @@ import {
 } from '../report/index.ts';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './package-info.ts';
 import { createProgressBar } from './progress.ts';
+import type { DiffContext } from '../sources/scan-targets.ts';
 
 /** A problem with what the user asked for: reported in one line, exit 2. */
 export class ScanInputError extends Error {}
@@ -31,6 +32,7 @@ export interface ScanCommandOptions {
   jobs?: number;
   cache: boolean;
   ref?: string;
+  diffContext?: DiffContext;
 }
 
 const EXIT_CLEAN = 0;
@@ -53,7 +55,12 @@ export function registerScanCommand(program: Command): void {
     )
     .option('-j, --jobs <n>', 'worker threads (default: number of cores)', parseJobs)
     .option('--no-cache', 'neither read nor write the result cache (.scanner/cache under PATH)')
-    .option('--ref <ref>', 'branch, tag or commit to check out when PATH is a git URL')
+    .option('--ref <ref>', 'branch, tag or commit to scan when PATH is a git URL (read from git, never checked out)')
+    .addOption(
+      new Option('--diff-context <context>', 'with --diff: report findings on changed lines only, or anywhere in a changed file')
+        .choices(['lines', 'file'])
+        .default('lines'),
+    )
     .addHelpText(
       'after',
       '\nExit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 error (bad path, flag or baseline).',
@@ -136,7 +143,7 @@ async function scan(
     });
     if (changedLines) {
       const { limitToDiff } = await import('../sources/scan-targets.ts');
-      result = { ...result, findings: limitToDiff(result.findings, changedLines) };
+      result = { ...result, findings: limitToDiff(result.findings, changedLines, options.diffContext) };
     }
     if (options.history) result = await addHistorySecrets(result, where, signal);
     return {
@@ -261,7 +268,7 @@ async function collectFiles(where: ScanTarget, options: ScanCommandOptions, sign
 /** Secrets from every commit, folded into the tree's findings (one per fingerprint). */
 async function addHistorySecrets(result: ScanResult, where: ScanTarget, signal: AbortSignal): Promise<ScanResult> {
   const { scanHistory } = await import('../sources/git-history.ts');
-  const { mergeHistoryFindings } = await import('../sources/scan-targets.ts');
+  const { mergeHistoryFindings, historySummary } = await import('../sources/scan-targets.ts');
   let history;
   try {
     history = await scanHistory(where.root, { signal });
@@ -272,7 +279,8 @@ async function addHistorySecrets(result: ScanResult, where: ScanTarget, signal: 
   const inScope = within
     ? history.findings.filter((f) => (within.isFile ? f.file === within.path : f.file.startsWith(`${within.path}/`)))
     : history.findings;
-  return { ...result, findings: mergeHistoryFindings(result.findings, inScope) };
+  const warnings = [...result.summary.warnings, { file: '', message: historySummary(history) }];
+  return { findings: mergeHistoryFindings(result.findings, inScope), summary: { ...result.summary, warnings } };
 }
 
 function withCounts(result: ScanResult): ScanResult {
