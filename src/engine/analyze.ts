@@ -12,6 +12,7 @@ import { finalise, makeFinding } from './findings.ts';
 import { isSuppressed, suppressionsOf } from './suppress.ts';
 import { field } from './syntax.ts';
 import type { Finding, ScanWarning } from './types.ts';
+import { findSecrets } from './secrets/index.ts';
 
 /** Files above this size are not parsed (they are almost always generated). */
 export const MAX_PARSE_BYTES = 2 * 1024 * 1024;
@@ -153,7 +154,10 @@ export class Analyzer {
       list.push(makeFinding(hit.rule, target, targetLines, loc, hit.trace));
     }
     const findings = [...partials].flatMap(([f, list]) => finalise(list, fileLines(f)));
-    return { path: file, language, lines: lines.length, findings, warnings, partiallyParsed, suppressed };
+    // Secrets are looked for in every text file, parsed or not.
+    const suppressions = suppressionsOf_.get(file) ?? suppressionsOf(lines);
+    const secrets = findSecrets(file, text).filter((f) => !isSuppressed(suppressions, f.line, f.type) || (suppressed++, false));
+    return { path: file, language, lines: lines.length, findings: [...findings, ...secrets], warnings, partiallyParsed, suppressed };
   }
 }
 
