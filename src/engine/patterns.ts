@@ -19,7 +19,7 @@ interface CompiledQueryRule {
   query: Query;
   report: string;
   unless: Query[];
-  onlyInside: Query[];
+  requireInside: Query[];
   scope: 'function' | 'file';
 }
 
@@ -41,7 +41,7 @@ export class PatternMatcher {
           query: new Query(language, spec.query),
           report: spec.report ?? 'match',
           unless: (spec.unlessInside ?? []).map((q) => new Query(language, q)),
-          onlyInside: (spec.onlyInside ?? []).map((q) => new Query(language, q)),
+          requireInside: (spec.requireInside ?? []).map((q) => new Query(language, q)),
           scope: spec.scope ?? 'function',
         });
       } catch (error) {
@@ -63,7 +63,7 @@ export class PatternMatcher {
         const node = capture.node;
         if (seen.has(node.startIndex)) continue;
         seen.add(node.startIndex);
-        if ((c.unless.length || c.onlyInside.length) && this.suppressed(c, node, tree)) continue;
+        if ((c.unless.length || c.requireInside.length) && this.suppressed(c, node, tree)) continue;
         hits.push({ rule: c.rule, node });
       }
     }
@@ -82,7 +82,7 @@ export class PatternMatcher {
     // Only matches inside the scope node count (a query run on a node may also report its neighbours).
     const inside = (q: Query) =>
       q.matches(scopeNode).some((m) => m.captures.every((x) => x.node.startIndex >= scopeNode.startIndex && x.node.endIndex <= scopeNode.endIndex));
-    if (c.onlyInside.length && !c.onlyInside.some(inside)) return true;
+    if (c.requireInside.length && !c.requireInside.some(inside)) return true;
     return c.unless.some(inside);
   }
 }

@@ -111,7 +111,7 @@ export const PatternSpec = z
     /** Where `unlessInside` looks: the enclosing function (default) or the whole file. */
     scope: z.enum(['function', 'file']).optional(),
     /** Tree-sitter queries of which at least one must match inside the same `scope` (e.g. a function named like a token generator). */
-    onlyInside: z.array(z.string()).optional(),
+    requireInside: z.array(z.string()).optional(),
   })
   .strict();
 
