@@ -48,3 +48,18 @@ class CustomerController
         return [$found, $safe, $sorted, $bound];
     }
 }
+
+// A WordPress AJAX handler.
+function shop_ajax_orders()
+{
+    global $wpdb;
+    $status = $_POST['status'] ?? 'paid';
+    // ruleid: SQL_INJECTION
+    $orders = $wpdb->get_results("SELECT * FROM {$wpdb->prefix}orders WHERE status = '$status'");
+    // ok: SQL_INJECTION
+    $same = $wpdb->get_results($wpdb->prepare("SELECT * FROM {$wpdb->prefix}orders WHERE status = %s", $status));
+    $page = absint($_POST['page'] ?? 1);
+    // ok: SQL_INJECTION
+    $paged = $wpdb->get_results("SELECT * FROM {$wpdb->prefix}orders LIMIT 20 OFFSET " . ($page * 20));
+    wp_send_json([$orders, $same, $paged]);
+}
