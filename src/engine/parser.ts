@@ -66,6 +66,13 @@ export function templateCode(syntax: LanguageSyntax, text: string): string {
     for (const node of tree.rootNode.descendantsOfType(template.code)) {
       if (!node) continue;
       for (let i = node.startIndex; i < node.endIndex; i++) out[i] = text[i]!;
+      const raw = template.rawOutput;
+      const directive = node.parent;
+      if (raw && directive && directive.text.startsWith(raw.prefix) && node.startIndex - directive.startIndex === raw.open.length) {
+        for (let i = 0; i < raw.open.length; i++) out[directive.startIndex + i] = raw.open[i]!;
+        for (let i = 0; i < raw.close.length && node.endIndex + i < text.length; i++) out[node.endIndex + i] = raw.close[i]!;
+        continue;
+      }
       // The separator replaces the first character after the code (the `%` of `%>`).
       if (node.endIndex < text.length && text[node.endIndex] !== '\n') out[node.endIndex] = template.separator;
     }

@@ -48,7 +48,16 @@ export interface LanguageSyntax {
    * code nodes; everything else is blanked (newlines kept, so positions stay)
    * and each code part ends with `separator`, then the code is parsed as this language.
    */
-  template?: { grammar: { package: string; wasm: string }; code: string[]; separator: string };
+  template?: {
+    grammar: { package: string; wasm: string };
+    code: string[];
+    separator: string;
+    /**
+     * Directives that output raw (unescaped) text, rewritten into a call of the same length
+     * so rules see it: ERB `<%== x %>` becomes `raw( x );`.
+     */
+    rawOutput?: { prefix: string; open: string; close: string };
+  };
   /** Node types of comments (annotations and suppressions live there). */
   comments: string[];
   identifiers: string[];
