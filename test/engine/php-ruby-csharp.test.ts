@@ -143,10 +143,11 @@ test('ERB: Ruby code in a view is parsed with the markup blanked out; positions 
   <p><%= raw @intro %></p>
   <p><%= "Hi <b>#{params[:name]}</b>".html_safe %></p>
 <% end %>
+<p><%== params[:bio] %></p><p><%= params[:bio] %></p>
 `;
   const { findings, summary } = await scan(file('app/views/pages/show.html.erb', text));
   assert.equal(summary.partiallyParsed, 0);
-  assert.deepEqual(lines(findings, 'XSS'), ['app/views/pages/show.html.erb:3', 'app/views/pages/show.html.erb:4']);
+  assert.deepEqual(lines(findings, 'XSS'), ['app/views/pages/show.html.erb:3', 'app/views/pages/show.html.erb:4', 'app/views/pages/show.html.erb:6']);
   const raw = findings.find((f) => f.line === 3);
   assert.equal(raw?.column, 10);
 });

@@ -65,5 +65,6 @@ export const erb: LanguageSyntax = {
     grammar: { package: 'tree-sitter-embedded-template', wasm: 'tree-sitter-embedded_template.wasm' },
     code: ['code'],
     separator: ';',
+    rawOutput: { prefix: '<%==', open: 'raw(', close: ');' },
   },
 };
