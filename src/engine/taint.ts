@@ -265,7 +265,9 @@ class TaintRun {
       const name = node.text;
       const known = scope.lookup(name);
       if (known !== undefined) return known;
-      return this.sourceTaint(frame, node, scope.alias(name) ?? name);
+      const source = this.sourceTaint(frame, node, scope.alias(name) ?? name);
+      if (source || !s.bareCalls) return source;
+      return this.visitBareCall(node, frame);
     }
     if (s.members[type] || s.subscripts[type]) return this.visitMember(node, scope, frame);
     if (s.calls[type]) return this.visitCall(node, scope, frame);
@@ -557,6 +559,19 @@ class TaintRun {
     return null;
   }
 
+  /** Ruby's `user_params`: a name that is not a variable may be a call of a method without arguments. */
+  private visitBareCall(node: Node, frame: FunctionFrame): Tainted {
+    const name = node.text;
+    if (!/^[a-z_]\w*[?!]?$/.test(name) || frame.depth >= MAX_CALL_DEPTH) return null;
+    const targets = this.resolver.resolve(frame.file, name, '');
+    if (targets.length === 0 || targets.length > 3) return null;
+    const parts: CallParts = { callee: node, receiver: null, name: node, positional: [], keywords: new Map(), argsNode: null, isConstructor: false };
+    const callStep = this.step(frame, node, `${name}()`);
+    let result: Tainted = null;
+    for (const target of targets) result = merge(result, this.analyzeCall(target, [], new Map(), null, frame, callStep, parts));
+    return result ? addStep(result, this.step(frame, node, `return of ${name}()`)) : null;
+  }
+
   /** Go-style out-parameters: `json.NewDecoder(r.Body).Decode(&v)` taints v. */
   private taintOutParams(parts: CallParts, value: Tainted, scope: Scope): void {
     if (!value || !this.syntax.addressOf) return;
@@ -604,7 +619,12 @@ class TaintRun {
       this.bindParamSources(p, target.node, scope, frame);
     });
     const body = shape.body ? field(target.node, shape.body) : null;
-    if (body) {
+    if (body && syntax.implicitReturn && /block|statement|compound|body/.test(body.type)) {
+      // Ruby: a method returns the value of its last expression.
+      let last: Tainted = null;
+      for (const child of body.namedChildren) if (child && !syntax.comments.includes(child.type)) last = this.visit(child, scope, frame);
+      frame.returns = merge(frame.returns, last);
+    } else if (body) {
       const t = this.visit(body, scope, frame);
       // Expression-bodied lambdas return their body.
       if (!/block|statement|compound|body/.test(body.type)) frame.returns = merge(frame.returns, t);

@@ -210,3 +210,30 @@ test('C#: preprocessor directives do not stop the analysis and are counted when 
   assert.equal(summary.partiallyParsed, 1);
   assert.ok(summary.warnings.some((w) => w.file === 'C.cs' && /syntax errors/.test(w.message)));
 });
+
+test('Ruby: a bare name calls the method of that name, whose last expression is its value', async () => {
+  const text = `class UsersController < ApplicationController
+  def create
+    User.where("name = '#{search_term}'")
+    User.where("name = '#{fixed_term}'")
+  end
+
+  private
+
+  def search_term
+    if params[:q].present?
+      params[:q]
+    else
+      "anyone"
+    end
+  end
+
+  def fixed_term
+    params[:q]
+    "anyone"
+  end
+end
+`;
+  const { findings } = await scan(file('users_controller.rb', text));
+  assert.deepEqual(lines(findings, 'SQL_INJECTION'), ['users_controller.rb:3']);
+});

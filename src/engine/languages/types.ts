@@ -95,6 +95,10 @@ export interface LanguageSyntax {
   casts?: { node: string; type: string; match: RegExp; types?: string[] }[];
   /** Expressions that pick one of several values by a subject (C# `switch` expressions, PHP `match`): their value is one of the arms', not the subject. */
   selects?: Record<string, { subject: string }>;
+  /** A function returns the value of its last expression (Ruby). */
+  implicitReturn?: boolean;
+  /** A bare name that is not a variable may call a method without arguments (Ruby `user_params`). */
+  bareCalls?: boolean;
   /** Callee text of a call through a variable (`$fn()`, `new $class()` in PHP): the variable's taint counts as the receiver's. */
   dynamicCallee?: RegExp;
   /** The tree-sitter node type of the unary address-of operator (Go `&x`) — out-parameters. */
