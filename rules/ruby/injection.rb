@@ -93,4 +93,22 @@ class Admin::ToolsController < ApplicationController
     other = User.create(params.require(:user).permit(:name, :email))
     render json: [user.id, other.id]
   end
+
+  def update_user
+    # ruleid: MASS_ASSIGNMENT
+    User.find(params[:id]).update(user_params)
+    # ok: MASS_ASSIGNMENT
+    User.find(params[:id]).update(profile_params)
+    head :no_content
+  end
+
+  private
+
+  def user_params
+    params.require(:user).permit!
+  end
+
+  def profile_params
+    params.require(:user).permit(:name, :bio)
+  end
 end

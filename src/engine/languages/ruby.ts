@@ -53,6 +53,8 @@ export const ruby: LanguageSyntax = {
   classes: ['class', 'module'],
   selfNames: ['self'],
   importPatterns: [/^\s*require_relative\s+['"]([^'"]+)['"]/gm],
+  implicitReturn: true,
+  bareCalls: true,
 };
 
 /** ERB views: the Ruby inside `<% %>` / `<%= %>`, parsed as Ruby with the markup blanked out. */
