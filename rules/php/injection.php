@@ -63,6 +63,13 @@ $_SESSION['plan'] = $_POST['plan'];
 // ok: TRUST_BOUNDARY_VIOLATION
 $_SESSION['visits'] = 1 + (int) ($_SESSION['visits'] ?? 0);
 
+// ruleid: MASS_ASSIGNMENT
+extract($_POST);
+// ruleid: MASS_ASSIGNMENT
+parse_str($_SERVER['QUERY_STRING']);
+// ok: MASS_ASSIGNMENT
+parse_str($_SERVER['QUERY_STRING'], $query);
+
 class ExportController
 {
     public function run(Request $request)
