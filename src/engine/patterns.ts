@@ -19,6 +19,8 @@ interface CompiledQueryRule {
   query: Query;
   report: string;
   unless: Query[];
+  unlessAncestor: Query[];
+  context?: RegExp;
   scope: 'function' | 'file';
 }
 
@@ -40,6 +42,8 @@ export class PatternMatcher {
           query: new Query(language, spec.query),
           report: spec.report ?? 'match',
           unless: (spec.unlessInside ?? []).map((q) => new Query(language, q)),
+          unlessAncestor: (spec.unlessAncestor ?? []).map((q) => new Query(language, q)),
+          context: spec.context ? new RegExp(spec.context, 'i') : undefined,
           scope: spec.scope ?? 'function',
         });
       } catch (error) {
@@ -62,9 +66,47 @@ export class PatternMatcher {
         if (seen.has(node.startIndex)) continue;
         seen.add(node.startIndex);
         if (c.unless.length && this.suppressed(c, node, tree)) continue;
+        if (c.unlessAncestor.length && this.insideAncestor(c, node)) continue;
+        if (c.context && !this.contextNames(node).some((n) => c.context!.test(n))) continue;
         hits.push({ rule: c.rule, node });
       }
     }
+  }
+
+  private insideAncestor(c: CompiledQueryRule, node: Node): boolean {
+    for (let p = node.parent; p; p = p.parent) {
+      if (c.unlessAncestor.some((q) => q.matches(p, { maxStartDepth: 0 }).length > 0)) return true;
+    }
+    return false;
+  }
+
+  /** Names around a node: what it is assigned to (variables, fields, object keys) up to its function, and that function's name. */
+  private contextNames(node: Node): string[] {
+    const s = this.syntax;
+    const names: string[] = [];
+    const nameOfTarget = (n: Node | null) => {
+      if (!n) return;
+      const text = n.text;
+      const last = /[\w$]+$/.exec(text);
+      if (last) names.push(last[0]);
+    };
+    for (let p = node.parent; p; p = p.parent) {
+      const assign = s.assignments[p.type];
+      if (assign) nameOfTarget(p.childForFieldName(assign.left));
+      else if (p.type === 'pair' || p.type === 'keyword_argument') nameOfTarget(p.childForFieldName('key') ?? p.childForFieldName('name'));
+      const fn = s.functions[p.type];
+      if (fn) {
+        const own = fn.name ? p.childForFieldName(fn.name) : null;
+        if (own) nameOfTarget(own);
+        else if (p.parent) {
+          const outer = s.assignments[p.parent.type];
+          if (outer) nameOfTarget(p.parent.childForFieldName(outer.left));
+          else if (p.parent.type === 'pair') nameOfTarget(p.parent.childForFieldName('key'));
+        }
+        break;
+      }
+    }
+    return names;
   }
 
   private suppressed(c: CompiledQueryRule, node: Node, tree: Tree): boolean {

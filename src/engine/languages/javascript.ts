@@ -42,6 +42,10 @@ export const javascript: LanguageSyntax = {
   decorators: ['decorator'],
   returns: ['return_statement'],
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+  ternaries: { ternary_expression: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+  loops: { for_in_statement: { left: 'left', right: 'right', body: 'body' } },
+  lookupCalls:
+    /^(get|has|getAll|findOne|findById|findUnique|findFirst|findOneBy|findBy|findMany|findAll|findByPk|count|countDocuments|exists|query|execute|readFile|readFileSync|createReadStream|fetch)$/,
   exits: ['return_statement', 'throw_statement', 'continue_statement', 'break_statement'],
   exitCalls: /(^|\.)(exit|sendStatus|redirect)$/,
   classes: ['class_declaration', 'class'],

@@ -63,6 +63,15 @@ export interface LanguageSyntax {
   decorators: string[];
   returns: string[];
   ifs: Record<string, { condition: string; consequence: string; alternative?: string }>;
+  /** Conditional expressions (`c ? a : b`): the value is a branch, never the condition; guards in the condition clean their branch. */
+  ternaries?: Record<string, { condition: string; consequence: string; alternative: string }>;
+  /** Loops that bind names to the elements/keys of a collection (`for (const k of xs)`). */
+  loops?: Record<string, { left: string; right: string; body: string }>;
+  /**
+   * Calls whose result is stored data looked up by the arguments, not the arguments themselves
+   * (`map.get(key)`, `Model.findOne(filter)`, `fs.readFile(path)`): the result carries only the receiver's taint.
+   */
+  lookupCalls?: RegExp;
   /** Statements that leave the current block (for guard clauses). */
   exits: string[];
   /** Call names that end the request like an exit (`abort`, `exit`, `die`, `halt`). */

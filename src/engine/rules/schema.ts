@@ -23,8 +23,10 @@ export const SourceSpec = z
     paramType: Regex.optional(),
     /** Regex on the decorator/annotation of the enclosing function: all of its parameters are untrusted (FastAPI/Flask route handlers). */
     handlerDecorator: Regex.optional(),
-    /** Parameter names to exclude when handlerDecorator applies (e.g. dependencies like `db`). */
+    /** Parameters to exclude (regex on the name or the whole parameter text, decorators included): dependencies like `db`, NestJS `ParseIntPipe`. */
     exceptParams: Regex.optional(),
+    /** The data is untrusted only as a whole (mass assignment of `req.body`): reading one of its fields gives clean data. */
+    exact: z.boolean().optional(),
     label: z.string().optional(),
   })
   .strict()
@@ -60,6 +62,13 @@ export const SinkSpec = z
     keywords: z.array(z.string()).optional(),
     /** The receiver object is the dangerous data (`userInput.constantize`). */
     receiver: z.boolean().optional(),
+    /**
+     * The computed key is the dangerous data: for a call, the key of the callee `obj[key](…)` (reflection);
+     * for an assignment, the key of `obj[key] = value` must be untrusted as well as the value (prototype pollution).
+     */
+    computedKey: z.boolean().optional(),
+    /** Only inside a function whose decorators/annotations (text) match (NestJS `@Header('Content-Type', 'text/html')`). */
+    inFunction: Regex.optional(),
     /** All must hold for the call to be a sink. */
     where: z.array(ArgCondition).optional(),
     /** None may hold for the call to be a sink. */
@@ -76,6 +85,8 @@ export const SanitizerSpec = z
     guard: Regex.optional(),
     /** Only these types are cleaned; default: every type. */
     types: z.array(z.string()).optional(),
+    /** For callee sanitizers: all must hold (`.replace(/[^\w.-]/g, '_')` cleans, `.replace(/^Bearer /, '')` does not). */
+    where: z.array(ArgCondition).optional(),
   })
   .strict()
   .refine((s) => s.callee || s.guard, { message: 'a sanitizer needs callee or guard' });
@@ -100,6 +111,13 @@ export const PatternSpec = z
     unlessInside: z.array(z.string()).optional(),
     /** Where `unlessInside` looks: the enclosing function (default) or the whole file. */
     scope: z.enum(['function', 'file']).optional(),
+    /** Tree-sitter queries: the finding is dropped when one of them matches an enclosing node itself (`if (env === 'development') {…}`). */
+    unlessAncestor: z.array(z.string()).optional(),
+    /**
+     * Case-insensitive regex on the names around the match: the variable, property or field it is assigned to and the
+     * enclosing function's name. The finding is reported only when one matches (`Math.random()` for a `resetToken`).
+     */
+    context: Regex.optional(),
   })
   .strict();
 
