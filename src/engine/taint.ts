@@ -352,11 +352,16 @@ class TaintRun {
     const isAugmented = /augmented|compound/.test(node.type) || /^[^=]*[-+*/|&%.]=/.test(node.text.slice(left ? left.endIndex - node.startIndex : 0, right ? right.startIndex - node.startIndex : undefined));
     let value = right ? this.visit(right, scope, frame) : null;
     if (!left) return value;
+    // `a ??= b` / `a ||= b` write b or keep a: only b is new data for a sink.
+    const operator = node.text.slice(left.endIndex - node.startIndex, right ? right.startIndex - node.startIndex : undefined);
+    const written = /^\s*(\?\?|\|\||&&)=/.test(operator) ? value : undefined;
     // Evaluate subscripts/receivers on the left for their effects (e.g. calls).
     if (isAugmented) value = merge(value, this.visit(left, scope, frame));
+    // Destructuring reads fields: whole-value taint does not reach them.
+    if (/pattern/.test(left.type)) value = fieldOf(value);
     const lhsPath = this.path(left, scope);
     if (value) value = addStep(value, this.step(frame, node, lhsPath));
-    this.checkAssignSink(node, left, lhsPath, value, scope, frame);
+    this.checkAssignSink(node, left, lhsPath, written !== undefined ? written : value, scope, frame);
     if (this.syntax.identifiers.includes(left.type)) scope.origins.set(left.text, right ? this.callOrigin(right, scope) : null);
 
     // Element-wise tuple assignment: `a, b = x, y`.

@@ -44,8 +44,9 @@ export const javascript: LanguageSyntax = {
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   ternaries: { ternary_expression: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   loops: { for_in_statement: { left: 'left', right: 'right', body: 'body' } },
+  // Also unresolved helpers named like look-ups (`searchProducts(q)`, `loadSettings(id)`): they return stored data.
   lookupCalls:
-    /^(get|has|getAll|findOne|findById|findUnique|findFirst|findOneBy|findBy|findMany|findAll|findByPk|count|countDocuments|exists|query|execute|readFile|readFileSync|createReadStream|fetch)$/,
+    /^(get|has|getAll|findOne|findById|findUnique|findFirst|findOneBy|findBy|findMany|findAll|findByPk|count|countDocuments|exists|query|execute|readFile|readFileSync|createReadStream|fetch)$|^(find|search|get|load|fetch|list|lookup|count|read)[A-Z]\w*$/,
   exits: ['return_statement', 'throw_statement', 'continue_statement', 'break_statement'],
   exitCalls: /(^|\.)(exit|sendStatus|redirect)$/,
   classes: ['class_declaration', 'class'],
