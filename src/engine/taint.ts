@@ -806,6 +806,9 @@ class TaintRun {
       for (const sink of sinks) {
         if (sink.node !== node.type) continue;
         if (sink.inFunction && !this.enclosingDecorators(node, frame).some((d) => sink.inFunction!.test(d))) continue;
+        // Node sinks have no arguments: their conditions test the node's own text (`dangerouslySetInnerHTML={…}`).
+        if (!sink.where.every((c) => !c.value || c.value.test(node.text) !== !!c.absent)) continue;
+        if (sink.unless.some((c) => c.value && c.value.test(node.text) !== !!c.absent)) continue;
         const hit = this.reportable(rule, value);
         if (hit) {
           this.report(rule, node, hit, frame, node.type.replace(/_/g, ' '));

@@ -69,7 +69,7 @@ export const SinkSpec = z
     computedKey: z.boolean().optional(),
     /** Only inside a function whose decorators/annotations (text) match (NestJS `@Header('Content-Type', 'text/html')`). */
     inFunction: Regex.optional(),
-    /** All must hold for the call to be a sink. */
+    /** All must hold for the call to be a sink (for `node` sinks: `value` is tested against the node's text). */
     where: z.array(ArgCondition).optional(),
     /** None may hold for the call to be a sink. */
     unless: z.array(ArgCondition).optional(),
