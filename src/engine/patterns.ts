@@ -27,6 +27,12 @@ interface CompiledQueryRule {
 /** The query rules of one language, compiled against its grammar. */
 export class PatternMatcher {
   private readonly compiled: CompiledQueryRule[] = [];
+  /**
+   * Every rule's patterns in one query: a tree is walked once for all rules instead of once per
+   * rule (most of the matching time). `owner[i]` is the rule of pattern i.
+   */
+  private combined?: Query;
+  private readonly owner: CompiledQueryRule[] = [];
 
   constructor(
     private readonly syntax: LanguageSyntax,
@@ -50,6 +56,20 @@ export class PatternMatcher {
         throw new RuleError(`${rule.file} (${rule.id}): invalid tree-sitter query for ${syntax.id}: ${(error as Error).message}`);
       }
     }
+    if (this.compiled.length > 1) {
+      try {
+        const combined = new Query(language, this.compiled.map((c) => c.rule.spec.pattern!.query).join('\n'));
+        const owner: CompiledQueryRule[] = [];
+        for (const c of this.compiled) for (let i = 0; i < c.query.patternCount(); i++) owner.push(c);
+        if (owner.length === combined.patternCount()) {
+          this.combined = combined;
+          this.owner.push(...owner);
+        } else combined.delete();
+      } catch {
+        // Queries that only compile on their own keep running one by one.
+        this.combined = undefined;
+      }
+    }
   }
 
   get size(): number {
@@ -57,20 +77,31 @@ export class PatternMatcher {
   }
 
   match(tree: Tree, hits: PatternHit[]): void {
-    for (const c of this.compiled) {
-      const seen = new Set<number>();
-      for (const m of c.query.matches(tree.rootNode)) {
-        const capture = m.captures.find((x) => x.name === c.report) ?? m.captures[0];
-        if (!capture) continue;
-        const node = capture.node;
-        if (seen.has(node.startIndex)) continue;
-        seen.add(node.startIndex);
-        if (c.unless.length && this.suppressed(c, node, tree)) continue;
-        if (c.unlessAncestor.length && this.insideAncestor(c, node)) continue;
-        if (c.context && !this.contextNames(node).some((n) => c.context!.test(n))) continue;
-        hits.push({ rule: c.rule, node });
+    const seen = new Map<CompiledQueryRule, Set<number>>();
+    const take = (c: CompiledQueryRule, m: { captures: { name: string; node: Node }[] }) => {
+      const capture = m.captures.find((x) => x.name === c.report) ?? m.captures[0];
+      if (!capture) return;
+      const node = capture.node;
+      let done = seen.get(c);
+      if (!done) seen.set(c, (done = new Set()));
+      if (done.has(node.startIndex)) return;
+      done.add(node.startIndex);
+      if (c.unless.length && this.suppressed(c, node, tree)) return;
+      if (c.unlessAncestor.length && this.insideAncestor(c, node)) return;
+      if (c.context && !this.contextNames(node).some((n) => c.context!.test(n))) return;
+      hits.push({ rule: c.rule, node });
+    };
+    if (this.combined) {
+      const found: { c: CompiledQueryRule; m: { captures: { name: string; node: Node }[] } }[] = [];
+      for (const m of this.combined.matches(tree.rootNode)) {
+        const c = this.owner[m.patternIndex];
+        if (c) found.push({ c, m });
       }
+      // Rule order, as when each rule ran on its own.
+      for (const c of this.compiled) for (const f of found) if (f.c === c) take(c, f.m);
+      return;
     }
+    for (const c of this.compiled) for (const m of c.query.matches(tree.rootNode)) take(c, m);
   }
 
   private insideAncestor(c: CompiledQueryRule, node: Node): boolean {
