@@ -193,6 +193,10 @@ export class TaintEngine {
     return this.sanitizers.filter((s) => s.callee && s.callee.test(calleePath));
   }
 
+  prefixSanitizers(): CompiledSanitizer[] {
+    return this.sanitizers.filter((s) => s.prefix);
+  }
+
   guardsFor(conditionText: string): CompiledSanitizer[] {
     return this.sanitizers.filter((s) => s.guard && s.guard.test(conditionText));
   }
@@ -299,9 +303,62 @@ class TaintRun {
       return null;
     }
     if (s.addressOf === type) return this.visitChildren(node, scope, frame);
+    if (s.interpolatedStrings.includes(type) && node.namedChildCount > 0) return this.visitBuiltString(this.stringParts(node), scope, frame);
+    if (s.concatenations?.includes(type) && node.childForFieldName('operator')?.text === '+') return this.visitBuiltString(this.concatParts(node), scope, frame);
 
     const t = this.visitChildren(node, scope, frame);
     if (t && this.engine.isSinkNode(type)) this.checkNodeSink(node, t, frame);
+    return t;
+  }
+
+  /** The pieces of an interpolated string in order: leaves are constant text, other children are substitutions. */
+  private stringParts(node: Node): Node[] {
+    const out: Node[] = [];
+    for (let i = 0; i < node.childCount; i++) {
+      const c = node.child(i);
+      if (c) out.push(c);
+    }
+    return out;
+  }
+
+  /** The operands of a `+` chain, left to right (`a + b + c`). */
+  private concatParts(node: Node): Node[] {
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    const out: Node[] = [];
+    if (left) {
+      if (left.type === node.type && left.childForFieldName('operator')?.text === '+') out.push(...this.concatParts(left));
+      else out.push(left);
+    }
+    if (right) out.push(right);
+    return out;
+  }
+
+  /**
+   * A string built from pieces: the taint of its parts, except for types a prefix sanitizer
+   * clears because the constant start fixes what the untrusted part can change (`/users/${id}`).
+   */
+  private visitBuiltString(parts: Node[], scope: Scope, frame: FunctionFrame): Tainted {
+    const s = this.syntax;
+    let t: Tainted = null;
+    let prefix = '';
+    let prefixDone = false;
+    for (const part of parts) {
+      // Delimiters and operators (`\``, `${`, `+`).
+      if (!part.isNamed) continue;
+      if (s.literals.includes(part.type) && !s.interpolatedStrings.includes(part.type)) {
+        if (!prefixDone) prefix += part.type === 'string' ? part.text.replace(/^['"]|['"]$/g, '') : part.text;
+        continue;
+      }
+      const pt = this.visit(part, scope, frame);
+      if (!prefixDone) {
+        if (pt) prefixDone = true;
+        else prefix += '${}';
+      }
+      t = merge(t, pt);
+    }
+    if (!t) return null;
+    for (const san of this.engine.prefixSanitizers()) if (san.prefix!.test(prefix)) t = sanitize(t, san.types);
     return t;
   }
 

@@ -2,7 +2,7 @@
 // small rule set of its own (type FLOW_TEST) on JavaScript/TypeScript snippets.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { scanSourceFiles, loadRuleSet } from '../../src/engine/index.ts';
@@ -162,4 +162,31 @@ test('pattern rules honour context names and unlessAncestor', async () => {
     '}',
   ].join('\n');
   assert.deepEqual(await linesOf(code, 'FLOW_PATTERN'), [1, 4]);
+});
+
+test('a constant start of a built string can clear a type (prefix sanitizers)', async () => {
+  const prefixRules = path.join(dir, 'prefix');
+  mkdirSync(prefixRules, { recursive: true });
+  writeFileSync(
+    path.join(prefixRules, 'prefix.yaml'),
+    `rules:
+  - id: flow.prefix
+    languages: [javascript]
+    type: FLOW_PREFIX
+    cwe: 20
+    severity: low
+    title: t
+    message: m
+    remediation: r
+    taint:
+      onlyTheseSources: true
+      sources: [{ path: '^input\\(\\)$' }]
+      sinks: [{ callee: '^go$' }]
+      sanitizers: [{ prefix: '^/[a-z]', types: [FLOW_PREFIX] }]
+`,
+  );
+  const withPrefix = loadRuleSet([prefixRules]);
+  const code = ['go(`/users/${input()}`);', "go('/' + input());", "go('/a/' + input() + '/b');", 'go(`${input()}/users`);'].join('\n');
+  const { findings } = await scanSourceFiles([{ path: 'p.js', content: Buffer.from(code) }], { rules: withPrefix, jobs: 1 });
+  assert.deepEqual(findings.filter((f) => f.type === 'FLOW_PREFIX').map((f) => f.line), [2, 4]);
 });

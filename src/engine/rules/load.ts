@@ -50,6 +50,7 @@ export interface CompiledSink {
 export interface CompiledSanitizer {
   callee?: RegExp;
   guard?: RegExp;
+  prefix?: RegExp;
   /** undefined = every type. */
   types?: string[];
   where: CompiledArgCondition[];
@@ -130,6 +131,7 @@ function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string
   return {
     callee: s.callee ? regex(s.callee, where) : undefined,
     guard: s.guard ? regex(s.guard, where) : undefined,
+    prefix: s.prefix ? regex(s.prefix, where) : undefined,
     types: s.types ?? defaultTypes,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
   };

@@ -85,11 +85,16 @@ export const SanitizerSpec = z
     guard: Regex.optional(),
     /** Only these types are cleaned; default: every type. */
     types: z.array(z.string()).optional(),
+    /**
+     * Regex on the constant start of a built string (template literal, f-string, `+` chain) before its
+     * first untrusted part; clean substitutions appear as `${}`. `'/users/' + id` cannot leave the site.
+     */
+    prefix: Regex.optional(),
     /** For callee sanitizers: all must hold (`.replace(/[^\w.-]/g, '_')` cleans, `.replace(/^Bearer /, '')` does not). */
     where: z.array(ArgCondition).optional(),
   })
   .strict()
-  .refine((s) => s.callee || s.guard, { message: 'a sanitizer needs callee or guard' });
+  .refine((s) => s.callee || s.guard || s.prefix, { message: 'a sanitizer needs callee, guard or prefix' });
 
 export const TaintSpec = z
   .object({
