@@ -29,3 +29,10 @@ function goBack() {
 }
 
 module.exports = { router, goBack };
+
+router.get('/orders/:id/view', (req, res) => {
+  // ok: OPEN_REDIRECT
+  res.redirect(`/orders/${req.params.id}`);
+  // ruleid: OPEN_REDIRECT
+  res.redirect('/' + req.query.path);
+});

@@ -30,3 +30,26 @@ router.get('/image', async (req, res) => {
   const r = await axios.get(url.href, { maxRedirects: 0 });
   res.send(r.data);
 });
+
+class PartnerClient {
+  constructor(httpService) {
+    this.httpService = httpService;
+  }
+
+  ping(req) {
+    // ruleid: SSRF
+    return this.httpService.get(`${req.query.partner}/ping`);
+  }
+}
+
+module.exports = { router, PartnerClient };
+
+const API_BASE = process.env.API_BASE;
+
+router.get('/users/:id/profile', async (req, res) => {
+  // ok: SSRF
+  const r = await fetch(`${API_BASE}/users/${req.params.id}`);
+  // ruleid: SSRF
+  const s = await fetch(`${API_BASE}${req.query.path}`);
+  res.json({ a: r.ok, b: s.ok });
+});

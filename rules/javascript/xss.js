@@ -49,3 +49,8 @@ window.addEventListener('message', (e) => {
 });
 
 module.exports = { router, showFlash };
+
+router.get('/search.json', (req, res) => {
+  // ok: XSS
+  res.send({ query: req.query.q, results: [] });
+});
