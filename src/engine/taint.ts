@@ -22,6 +22,8 @@ interface Taint {
   onlyRule?: string;
   /** Untrusted only as a whole (a source with `exact`): a field read from it is clean. */
   whole?: boolean;
+  /** The data sits only in this property of an object literal (`{ text, values: [x] }` has x in `values`). */
+  field?: string;
 }
 type Tainted = Taint[] | null;
 
@@ -52,7 +54,7 @@ function merge(a: Tainted, b: Tainted): Tainted {
   if (!b || b.length === 0) return a;
   const out = [...a];
   for (const t of b) {
-    const i = out.findIndex((o) => o.onlyRule === t.onlyRule && !!o.whole === !!t.whole);
+    const i = out.findIndex((o) => o.onlyRule === t.onlyRule && !!o.whole === !!t.whole && o.field === t.field);
     if (i < 0) out.push(t);
     else {
       const existing = out[i]!;
@@ -78,6 +80,24 @@ function fieldOf(t: Tainted): Tainted {
   if (!t) return null;
   const out = t.filter((x) => !x.whole);
   return out.length ? out : null;
+}
+
+/** What reading property `name` of a value carries: its unplaced taint and the taint placed in that property. */
+function readField(t: Tainted, name: string | undefined): Tainted {
+  if (!t) return null;
+  if (name === undefined) return fieldOf(t);
+  const out: Taint[] = [];
+  for (const x of t) {
+    if (x.whole || (x.field !== undefined && x.field !== name)) continue;
+    out.push(x.field === undefined ? x : { ...x, field: undefined });
+  }
+  return out.length ? out : null;
+}
+
+/** A new value computed from tainted parts (a call result, a string): where the data sat no longer matters. */
+function asNewValue(t: Tainted): Tainted {
+  if (!t || t.every((x) => x.field === undefined)) return t;
+  return t.reduce<Tainted>((acc, x) => merge(acc, [{ ...x, field: undefined }]), null);
 }
 
 /** Properties that name where a URL points: checking them (`url.origin === ORIGIN`) vets the whole URL. */
@@ -303,11 +323,32 @@ class TaintRun {
       return null;
     }
     if (s.addressOf === type) return this.visitChildren(node, scope, frame);
+    const objectShape = s.objects?.[type];
+    if (objectShape) return this.visitObject(node, objectShape, scope, frame);
     if (s.interpolatedStrings.includes(type) && node.namedChildCount > 0) return this.visitBuiltString(this.stringParts(node), scope, frame);
     if (s.concatenations?.includes(type) && node.childForFieldName('operator')?.text === '+') return this.visitBuiltString(this.concatParts(node), scope, frame);
 
     const t = this.visitChildren(node, scope, frame);
     if (t && this.engine.isSinkNode(type)) this.checkNodeSink(node, t, frame);
+    return t;
+  }
+
+  /** An object literal: the taint of each property value is placed in that property. */
+  private visitObject(node: Node, shape: { pair: string; key: string; value: string; shorthand?: string }, scope: Scope, frame: FunctionFrame): Tainted {
+    let t: Tainted = null;
+    const place = (v: Tainted, field: string | undefined) => (v && field !== undefined ? v.map((x) => ({ ...x, field })) : v);
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (child.type === shape.pair) {
+        const key = child.childForFieldName(shape.key);
+        const value = child.childForFieldName(shape.value);
+        const v = value ? this.visit(value, scope, frame) : null;
+        const name = key && /^['"]?[\w$]+['"]?$/.test(key.text) ? key.text.replace(/['"]/g, '') : undefined;
+        t = merge(t, place(v, name));
+      } else if (shape.shorthand && child.type === shape.shorthand) {
+        t = merge(t, place(this.visit(child, scope, frame), child.text));
+      } else t = merge(t, this.visit(child, scope, frame));
+    }
     return t;
   }
 
@@ -358,6 +399,7 @@ class TaintRun {
       t = merge(t, pt);
     }
     if (!t) return null;
+    t = asNewValue(t);
     for (const san of this.engine.prefixSanitizers()) if (san.prefix!.test(prefix)) t = sanitize(t, san.types);
     return t;
   }
@@ -385,7 +427,7 @@ class TaintRun {
       if (cut <= 0) break;
       p = p.slice(0, cut);
       const known = scope.lookup(p);
-      if (known) return fieldOf(known);
+      if (known) return readField(known, /^\.([^.[]+)/.exec(path.slice(p.length))?.[1]);
       // `e.data.html` in a handler whose parameter `e` is otherwise unknown: the source prefix still counts.
       const prefixSource = this.sourceTaint(frame, node, p, true);
       if (prefixSource) return fieldOf(prefixSource);
@@ -399,8 +441,9 @@ class TaintRun {
     if (!member) {
       const key = node.childForFieldName(shape.property);
       if (key) this.visit(key, scope, frame);
+      return fieldOf(t);
     }
-    return fieldOf(t);
+    return readField(t, node.childForFieldName(shape.property)?.text);
   }
 
   private visitAssignment(node: Node, leftField: string, rightField: string, scope: Scope, frame: FunctionFrame): Tainted {
@@ -608,7 +651,7 @@ class TaintRun {
     for (const t of argTaints) all = merge(all, t);
     for (const t of kwTaints.values()) all = merge(all, t);
     if (sanitizers.length) {
-      let t = all;
+      let t = asNewValue(all);
       for (const san of sanitizers) t = sanitize(t, san.types);
       return t;
     }
@@ -634,7 +677,7 @@ class TaintRun {
     if (s.lookupCalls && parts.name && s.lookupCalls.test(parts.name.text)) all = receiverTaint;
     // Unknown code: the result carries the taint of what went in (`str.trim()`, `fmt.Sprintf`).
     if (all) {
-      const out = addStep(all, this.step(frame, node, `${calleePath}()`));
+      const out = addStep(asNewValue(all), this.step(frame, node, `${calleePath}()`));
       this.taintOutParams(parts, out, scope);
       return out;
     }
@@ -811,7 +854,12 @@ class TaintRun {
         if (sink.unless.some((c) => this.conditionHolds(c, parts))) continue;
         let t: Tainted = null;
         const positions = sink.args ?? (sink.keywords || sink.receiver ? [] : args.map((_, i) => i));
-        for (const i of positions) t = merge(t, args[i] ?? null);
+        for (const i of positions) {
+          let a = args[i] ?? null;
+          // An options object passed as the argument: only some of its properties reach the sink.
+          if (a && sink.argFields) a = a.filter((x) => x.field === undefined || sink.argFields!.includes(x.field));
+          t = merge(t, a && a.length ? a : null);
+        }
         for (const k of sink.keywords ?? []) t = merge(t, kwargs.get(k) ?? null);
         if (!sink.args && !sink.keywords && !sink.receiver) for (const v of kwargs.values()) t = merge(t, v);
         if (sink.receiver) t = merge(t, receiver);

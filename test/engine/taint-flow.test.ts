@@ -190,3 +190,15 @@ test('a constant start of a built string can clear a type (prefix sanitizers)', 
   const { findings } = await scanSourceFiles([{ path: 'p.js', content: Buffer.from(code) }], { rules: withPrefix, jobs: 1 });
   assert.deepEqual(findings.filter((f) => f.type === 'FLOW_PREFIX').map((f) => f.line), [2, 4]);
 });
+
+test('object literals keep each property’s taint; reading another property is clean', async () => {
+  const code = [
+    'const cfg = { text: "SELECT 1", values: [input()] };',
+    'sink(cfg.text);',
+    'sink(cfg.values);',
+    'const other = { id: 1, ...{ name: input() } };',
+    'sink(other.id);',
+    'sink(JSON.stringify(cfg).length);',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code), [3, 6]);
+});

@@ -43,6 +43,7 @@ export const javascript: LanguageSyntax = {
   returns: ['return_statement'],
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   concatenations: ['binary_expression'],
+  objects: { object: { pair: 'pair', key: 'key', value: 'value', shorthand: 'shorthand_property_identifier' } },
   ternaries: { ternary_expression: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   loops: { for_in_statement: { left: 'left', right: 'right', body: 'body' } },
   // Also unresolved helpers named like look-ups (`searchProducts(q)`, `loadSettings(id)`): they return stored data.

@@ -43,6 +43,7 @@ export interface CompiledSink {
   receiver?: boolean;
   computedKey?: boolean;
   inFunction?: RegExp;
+  argFields?: string[];
   where: CompiledArgCondition[];
   unless: CompiledArgCondition[];
 }
@@ -121,6 +122,7 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     keywords: s.keywords,
     receiver: s.receiver,
     computedKey: s.computedKey,
+    argFields: s.argFields,
     inFunction: s.inFunction ? regex(s.inFunction, where) : undefined,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     unless: (s.unless ?? []).map((c) => compileCondition(c, where)),

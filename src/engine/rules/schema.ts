@@ -67,6 +67,8 @@ export const SinkSpec = z
      * for an assignment, the key of `obj[key] = value` must be untrusted as well as the value (prototype pollution).
      */
     computedKey: z.boolean().optional(),
+    /** When an argument is an object literal (or built from one), only these properties carry dangerous data (`{ text, values }`: `text`). */
+    argFields: z.array(z.string()).optional(),
     /** Only inside a function whose decorators/annotations (text) match (NestJS `@Header('Content-Type', 'text/html')`). */
     inFunction: Regex.optional(),
     /** All must hold for the call to be a sink (for `node` sinks: `value` is tested against the node's text). */
