@@ -39,3 +39,19 @@ router.get('/products', async (req, res) => {
   const byName = await knex('products').where({ name: req.query.name });
   res.json({ rows, more, byName });
 });
+
+function byStatusQuery(status) {
+  return { text: 'SELECT * FROM refunds WHERE status = $1', values: [status] };
+}
+
+function byRegionQuery(region) {
+  return { text: `SELECT * FROM refunds WHERE region = '${region}'`, values: [] };
+}
+
+router.get('/refunds', async (req, res) => {
+  // ok: SQL_INJECTION
+  const a = await db.query(byStatusQuery(req.query.status));
+  // ruleid: SQL_INJECTION
+  const b = await db.query(byRegionQuery(req.query.region));
+  res.json({ a, b });
+});
