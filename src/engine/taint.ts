@@ -889,6 +889,10 @@ class TaintRun {
           const key = sub ? left.childForFieldName(sub.property) : null;
           if (!key || !this.reportable(rule, this.visit(key, scope, frame))) continue;
         }
+        // Assignment sinks have no arguments: their conditions test the assigned expression's text.
+        const rhs = node.childForFieldName(this.syntax.assignments[node.type]?.right ?? '')?.text ?? '';
+        if (!sink.where.every((c) => !c.value || c.value.test(rhs) !== !!c.absent)) continue;
+        if (sink.unless.some((c) => c.value && c.value.test(rhs) !== !!c.absent)) continue;
         const hit = this.reportable(rule, value);
         if (hit) {
           this.report(rule, node, hit, frame, `${lhsPath} = …`);

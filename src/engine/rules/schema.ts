@@ -71,7 +71,7 @@ export const SinkSpec = z
     argFields: z.array(z.string()).optional(),
     /** Only inside a function whose decorators/annotations (text) match (NestJS `@Header('Content-Type', 'text/html')`). */
     inFunction: Regex.optional(),
-    /** All must hold for the call to be a sink (for `node` sinks: `value` is tested against the node's text). */
+    /** All must hold for the call to be a sink (`node` sinks: `value` tests the node's text; `assign` sinks: the assigned expression's text). */
     where: z.array(ArgCondition).optional(),
     /** None may hold for the call to be a sink. */
     unless: z.array(ArgCondition).optional(),
