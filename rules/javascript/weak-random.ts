@@ -18,3 +18,9 @@ export const resetLink = {
   // ruleid: WEAK_RANDOM
   code: Math.floor(Math.random() * 1_000_000).toString().padStart(6, '0'),
 };
+
+export function paletteIndex(): number {
+  // ok: WEAK_RANDOM
+  const colorKey = Math.floor(Math.random() * 5);
+  return colorKey;
+}

@@ -42,3 +42,14 @@ export function renderNote(target: HTMLElement): void {
   }
   target.append(link);
 }
+
+export function tabLinks(tab: string, el: HTMLImageElement): void {
+  const chosen = new URLSearchParams(location.search).get('tab') ?? tab;
+  const a = document.createElement('a');
+  // ok: XSS
+  a.href = '/tabs/' + chosen;
+  // ok: XSS
+  el.src = `https://cdn.example.com/${chosen}.png`;
+  // ruleid: XSS
+  a.href = chosen + '.html';
+}
