@@ -243,6 +243,8 @@ class TaintRun {
   private readonly memo = new Map<string, Tainted>();
   private readonly inProgress = new Set<string>();
   private readonly reported = new Set<string>();
+  /** A callback about to be analysed whose parameter receives data (`xs.map((x) => …)`, `p.then((v) => …)`). */
+  private callbackBinding?: { node: Node; index: number; taint: Tainted };
 
   constructor(
     private readonly engine: TaintEngine,
@@ -629,7 +631,13 @@ class TaintRun {
     // Arguments and receiver are evaluated first, in order, for their effects.
     const receiverTaint = parts.receiver ? this.visit(parts.receiver, scope, frame) : null;
     if (parts.callee && !parts.receiver && !s.identifiers.includes(parts.callee.type)) this.visit(parts.callee, scope, frame);
-    const argTaints = parts.positional.map((a) => this.visit(a, scope, frame));
+    const elementMethod = receiverTaint && parts.name && s.elementCallbacks?.test(parts.name.text) ? parts.name.text : undefined;
+    const argTaints = parts.positional.map((a) => {
+      if (elementMethod && s.functions[a.type]) this.callbackBinding = { node: a, index: /^reduce/.test(elementMethod) ? 1 : 0, taint: receiverTaint };
+      const t = this.visit(a, scope, frame);
+      this.callbackBinding = undefined;
+      return t;
+    });
     const kwTaints = new Map<string, Tainted>();
     for (const [k, v] of parts.keywords) kwTaints.set(k, this.visit(v, scope, frame));
 
@@ -799,15 +807,17 @@ class TaintRun {
     const scope = new Scope(outer);
     const inner: FunctionFrame = { file: frame.file, returns: null, depth: frame.depth, callStep: frame.callStep };
     const paramsNode = shape.params ? node.childForFieldName(shape.params) : null;
+    const binding = this.callbackBinding?.node.equals(node) ? this.callbackBinding : undefined;
+    this.callbackBinding = undefined;
     if (paramsNode) {
-      for (const p of this.paramList(syntax, paramsNode)) {
-        // Parameters shadow outer names; their values are unknown (clean) unless a source says otherwise.
-        for (const n of p.names) scope.vars.set(n, null);
+      this.paramList(syntax, paramsNode).forEach((p, i) => {
+        // Parameters shadow outer names; their values are unknown (clean) unless a source or the calling method says otherwise.
+        for (const n of p.names) scope.vars.set(n, binding && binding.index === i ? binding.taint : null);
         this.bindParamSources(p, node, scope, inner);
-      }
+      });
     } else if (node.type === 'arrow_function') {
       const single = node.childForFieldName('parameter');
-      if (single) scope.vars.set(single.text, null);
+      if (single) scope.vars.set(single.text, binding && binding.index === 0 ? binding.taint : null);
     }
     const body = shape.body ? node.childForFieldName(shape.body) : null;
     if (body) this.visit(body, scope, inner);

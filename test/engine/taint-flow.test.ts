@@ -202,3 +202,13 @@ test('object literals keep each property’s taint; reading another property is 
   ].join('\n');
   assert.deepEqual(await linesOf(code), [3, 6]);
 });
+
+test('callbacks of element methods and promises receive the receiver’s data', async () => {
+  const code = [
+    'input().split(",").forEach((part) => sink(part));',
+    'Promise.resolve(input()).then((v) => { sink(v); });',
+    '[1, 2].forEach((n) => sink(n));',
+    'input().list.reduce((acc, x) => sink(x), 0);',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code), [1, 2, 4]);
+});

@@ -65,6 +65,8 @@ export interface LanguageSyntax {
   ifs: Record<string, { condition: string; consequence: string; alternative?: string }>;
   /** Object literals whose properties keep their own taint (`{ text: sql, values: [x] }`). */
   objects?: Record<string, { pair: string; key: string; value: string; shorthand?: string }>;
+  /** Methods whose callback receives the receiver's data (`xs.map((x) => …)`, `promise.then((v) => …)`); `reduce*` passes it second. */
+  elementCallbacks?: RegExp;
   /** Binary expressions that concatenate strings with `+` (their constant start can vet what follows). */
   concatenations?: string[];
   /** Conditional expressions (`c ? a : b`): the value is a branch, never the condition; guards in the condition clean their branch. */
