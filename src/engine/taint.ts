@@ -481,7 +481,13 @@ class TaintRun {
       if (name === '?') continue;
       // Storing into an element of a container taints the container.
       if (name.endsWith('[]')) scope.assign(name.slice(0, -2), merge(scope.lookup(name.slice(0, -2)) ?? null, value));
-      else scope.assign(name, value);
+      else if (value && this.isSelfField(name)) {
+        // `this.x = …` in one method is read by the others: keep it where every method of the file sees it.
+        scope.assign(name, value);
+        let root = scope;
+        while (root.parent) root = root.parent;
+        root.vars.set(name, merge(root.vars.get(name) ?? null, value));
+      } else scope.assign(name, value);
     }
     return value;
   }
@@ -690,6 +696,11 @@ class TaintRun {
       return out;
     }
     return null;
+  }
+
+  private isSelfField(name: string): boolean {
+    const dot = name.indexOf('.');
+    return dot > 0 && (this.syntax.selfNames ?? []).includes(name.slice(0, dot));
   }
 
   /** Go-style out-parameters: `json.NewDecoder(r.Body).Decode(&v)` taints v. */

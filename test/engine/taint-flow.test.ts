@@ -212,3 +212,19 @@ test('callbacks of element methods and promises receive the receiver’s data', 
   ].join('\n');
   assert.deepEqual(await linesOf(code), [1, 2, 4]);
 });
+
+test('a field set from untrusted data in one method reaches the other methods of the class', async () => {
+  const code = [
+    'class Job {',
+    '  load() {',
+    '    this.target = input();',
+    '    this.label = "job";',
+    '  }',
+    '  run() {',
+    '    sink(this.target);',
+    '    sink(this.label);',
+    '  }',
+    '}',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code), [7]);
+});
