@@ -31,3 +31,7 @@ router.post('/zip', (req, res) => {
   exec(`tail -n ${lines} /var/log/app.log`);
   res.end();
 });
+
+// A deploy script: its arguments go into a shell command.
+// ruleid: COMMAND_INJECTION
+exec(`rsync -a build/ ${process.argv[2]}:/srv/app`);

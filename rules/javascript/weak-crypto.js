@@ -58,3 +58,9 @@ function encryptFieldV3(key, text) {
   return [cipher, again];
 }
 module.exports.encryptFieldV3 = encryptFieldV3;
+
+function cacheEntryName(cacheKey) {
+  // ok: WEAK_HASH
+  return crypto.createHash('md5').update(cacheKey).digest('hex');
+}
+module.exports.cacheEntryName = cacheEntryName;
