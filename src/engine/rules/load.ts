@@ -25,6 +25,7 @@ export interface CompiledSource {
   handlerCall?: RegExp;
   exceptParams?: RegExp;
   where: CompiledArgCondition[];
+  exact?: boolean;
   label?: string;
 }
 
@@ -43,6 +44,9 @@ export interface CompiledSink {
   args?: number[];
   keywords?: string[];
   receiver?: boolean;
+  computedKey?: boolean;
+  inFunction?: RegExp;
+  argFields?: string[];
   where: CompiledArgCondition[];
   unless: CompiledArgCondition[];
 }
@@ -51,9 +55,10 @@ export interface CompiledSanitizer {
   callee?: RegExp;
   guard?: RegExp;
   node?: string;
-  where: CompiledArgCondition[];
+  prefix?: RegExp;
   /** undefined = every type. */
   types?: string[];
+  where: CompiledArgCondition[];
 }
 
 export interface CompiledRule {
@@ -105,6 +110,7 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     handlerCall: s.handlerCall ? regex(s.handlerCall, where) : undefined,
     exceptParams: s.exceptParams ? regex(s.exceptParams, where) : undefined,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
+    exact: s.exact,
     label: s.label,
   };
 }
@@ -122,6 +128,9 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     args: s.args,
     keywords: s.keywords,
     receiver: s.receiver,
+    computedKey: s.computedKey,
+    argFields: s.argFields,
+    inFunction: s.inFunction ? regex(s.inFunction, where) : undefined,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     unless: (s.unless ?? []).map((c) => compileCondition(c, where)),
   };
@@ -132,8 +141,9 @@ function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string
     callee: s.callee ? regex(s.callee, where) : undefined,
     guard: s.guard ? regex(s.guard, where) : undefined,
     node: s.node,
-    where: (s.where ?? []).map((c) => compileCondition(c, where)),
+    prefix: s.prefix ? regex(s.prefix, where) : undefined,
     types: s.types ?? defaultTypes,
+    where: (s.where ?? []).map((c) => compileCondition(c, where)),
   };
 }
 

@@ -39,10 +39,12 @@ export const SourceSpec = z
     handlerDecorator: Regex.optional(),
     /** Regex on the callee of the call a function literal is passed to: all of its parameters are untrusted (ASP.NET minimal APIs `app.MapGet("/x", (string q) => …)`). */
     handlerCall: Regex.optional(),
-    /** Parameters to exclude (tested on the name and on the parameter's text, e.g. dependencies like `db`, numeric types). */
+    /** Parameters to exclude (regex on the name or the whole parameter text, decorators included): dependencies like `db`, NestJS `ParseIntPipe`, C# numeric types. */
     exceptParams: Regex.optional(),
     /** For a call `path`: conditions on its arguments (`file_get_contents('php://input')`, `$request->input()` without a key). */
     where: z.array(ArgCondition).optional(),
+    /** The data is untrusted only as a whole (mass assignment of `req.body`): reading one of its fields gives clean data. */
+    exact: z.boolean().optional(),
     label: z.string().optional(),
   })
   .strict()
@@ -66,7 +68,16 @@ export const SinkSpec = z
     keywords: z.array(z.string()).optional(),
     /** The receiver object is the dangerous data (`userInput.constantize`). */
     receiver: z.boolean().optional(),
-    /** All must hold for the call to be a sink. */
+    /**
+     * The computed key is the dangerous data: for a call, the key of the callee `obj[key](…)` (reflection);
+     * for an assignment, the key of `obj[key] = value` must be untrusted as well as the value (prototype pollution).
+     */
+    computedKey: z.boolean().optional(),
+    /** When an argument is an object literal (or built from one), only these properties carry dangerous data (`{ text, values }`: `text`). */
+    argFields: z.array(z.string()).optional(),
+    /** Only inside a function whose decorators/annotations (text) match (NestJS `@Header('Content-Type', 'text/html')`). */
+    inFunction: Regex.optional(),
+    /** All must hold for the call to be a sink (`node` sinks: `value` tests the node's text; `assign` sinks: the assigned expression's text). */
     where: z.array(ArgCondition).optional(),
     /** None may hold for the call to be a sink. */
     unless: z.array(ArgCondition).optional(),
@@ -82,13 +93,18 @@ export const SanitizerSpec = z
     guard: Regex.optional(),
     /** A syntax node type whose value is clean (PHP backticks give a command's output, not its input). */
     node: z.string().optional(),
-    /** For `callee`: conditions on the call's arguments (`str_replace(["\r", "\n"], …)`). */
-    where: z.array(ArgCondition).optional(),
     /** Only these types are cleaned; default: every type. */
     types: z.array(z.string()).optional(),
+    /**
+     * Regex on the constant start of a built string (template literal, f-string, `+` chain) before its
+     * first untrusted part; clean substitutions appear as `${}`. `'/users/' + id` cannot leave the site.
+     */
+    prefix: Regex.optional(),
+    /** For callee sanitizers: all must hold (`.replace(/[^\w.-]/g, '_')` cleans, `.replace(/^Bearer /, '')` does not). */
+    where: z.array(ArgCondition).optional(),
   })
   .strict()
-  .refine((s) => s.callee || s.guard || s.node, { message: 'a sanitizer needs callee, guard or node' });
+  .refine((s) => s.callee || s.guard || s.prefix || s.node, { message: 'a sanitizer needs callee, guard, prefix or node' });
 
 export const TaintSpec = z
   .object({
@@ -112,6 +128,13 @@ export const PatternSpec = z
     scope: z.enum(['function', 'file']).optional(),
     /** Tree-sitter queries of which at least one must match inside the same `scope` (e.g. a function named like a token generator). */
     requireInside: z.array(z.string()).optional(),
+    /** Tree-sitter queries: the finding is dropped when one of them matches an enclosing node itself (`if (env === 'development') {…}`). */
+    unlessAncestor: z.array(z.string()).optional(),
+    /**
+     * Case-insensitive regex on the names around the match: the variable, property or field it is assigned to and the
+     * enclosing function's name. The finding is reported only when one matches (`Math.random()` for a `resetToken`).
+     */
+    context: Regex.optional(),
   })
   .strict();
 
