@@ -1,0 +1,298 @@
+// Non-blocking scans behind scanner_scan_diff / scanner_full_scan /
+// scanner_status / scanner_report. A start call does only the cheap part (check
+// the input, list the work, estimate it) and answers; the scan runs on in the
+// background and its record under .scanner/client/ is what status reads.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { scanSourceFiles, type Finding, type SourceFile } from '../engine/index.ts';
+import { collectDiff } from '../sources/git-diff.ts';
+import { collectDirectory } from '../sources/directory.ts';
+import { scanHistory } from '../sources/git-history.ts';
+import { toMarkdown } from '../report/markdown.ts';
+import { ScanStore, type ScanRecord } from './client-state.ts';
+import { ToolError } from './errors.ts';
+import { describeCounts, sortFindings, toMcpFinding, touchesChangedLines } from './findings.ts';
+import { debug } from './log.ts';
+import { git, resolveRepo, verifyCommitish } from './repo.ts';
+import { estimateScanMs, pollAfterMs, FIRST_POLL_MS } from './timing.ts';
+import type { McpFinding } from './schemas.ts';
+import type { RemoteScanner } from './remote.ts';
+
+export interface ScanHandle {
+  scan_id: string;
+  queued: boolean;
+  eta_ms: number;
+}
+
+export type StatusAnswer =
+  | { ready: false; poll_after_ms: number }
+  | { ready: true; findings: McpFinding[]; next_hint: string };
+
+export class ScanManager {
+  /** Local scans running in this process, by scan id. */
+  private readonly running = new Map<string, Promise<void>>();
+
+  constructor(private readonly remote?: RemoteScanner) {}
+
+  get mode(): 'local' | 'remote' {
+    return this.remote ? 'remote' : 'local';
+  }
+
+  async startDiff(input: { repo: string; since: string; paths?: string[] }) {
+    const repo = await resolveRepo(input.repo);
+    const commit = await verifyCommitish(repo, input.since);
+    const diff = await collectDiff(repo, input.since, input.paths?.length ? { paths: input.paths } : {});
+    const files = filterByGlobs(diff.files, input.paths);
+    const bytes = files.reduce((n, f) => n + f.content.length, 0);
+    const record = newRecord(repo, 'diff', estimateScanMs(bytes), files.length);
+    record.since = input.since;
+
+    if (this.remote && files.length > 0) {
+      const job = await this.remote.startCommitScan(repo, commit, files);
+      record.remote = job;
+    }
+    const store = new ScanStore(repo);
+    await store.save(record);
+    await store.setLatest(record.scan_id);
+    if (!record.remote) this.runLocal(record, () => this.analyseDiff(files, diff.skipped, diff.changedLines, repo, record));
+    debug('diff scan started', { scan_id: record.scan_id, repo, files: files.length, bytes, remote: !!record.remote });
+
+    const fileWord = files.length === 1 ? 'file' : 'files';
+    return {
+      scan_id: record.scan_id,
+      queued: files.length > 0,
+      eta_ms: record.eta_ms,
+      next_hint:
+        files.length === 0
+          ? `No changed files since ${input.since}${input.paths?.length ? ' matching paths' : ''}: nothing to scan. Scan again after editing code.`
+          : `Scanning ${files.length} changed ${fileWord}. Call scanner_status {repo: ${JSON.stringify(input.repo)}, scan_id: "${record.scan_id}"} in about ${Math.max(FIRST_POLL_MS, record.eta_ms) / 1000} s.`,
+      summary: { files_considered: files.length, mode: 'diff' as const },
+    };
+  }
+
+  async startFull(input: { repo: string }): Promise<ScanHandle> {
+    const repo = await resolveRepo(input.repo);
+    const store = new ScanStore(repo);
+    const { treeBytes, historyBytes } = await measureRepository(repo);
+    const record = newRecord(repo, 'full', estimateScanMs(treeBytes, historyBytes), 0);
+    // Only a repository the service can clone from its GitHub host is scanned
+    // remotely; any other one is scanned here, so the tool always works.
+    const repository = this.remote ? await this.remote.githubRepository(repo) : undefined;
+    if (this.remote && repository) {
+      record.remote = await this.remote.startRepositoryScan(repo, repository);
+      // The service also clones: add a fixed allowance for it.
+      record.eta_ms += 5_000;
+    }
+    await store.save(record);
+    await store.setLatest(record.scan_id);
+    if (!record.remote) this.runLocal(record, () => this.analyseFull(repo, record));
+    debug('full scan started', { scan_id: record.scan_id, repo, eta_ms: record.eta_ms, remote: !!record.remote });
+    return { scan_id: record.scan_id, queued: true, eta_ms: record.eta_ms };
+  }
+
+  async status(input: { repo: string; scan_id?: string; latest?: boolean }): Promise<StatusAnswer> {
+    const repo = await resolveRepo(input.repo);
+    const store = new ScanStore(repo);
+    let scanId = input.scan_id;
+    if (!scanId || input.latest) {
+      const latest = await store.latestId();
+      if (!latest) {
+        if (input.scan_id) scanId = input.scan_id;
+        else
+          return {
+            ready: true,
+            findings: [],
+            next_hint: `No scan of ${repo} yet. Run scanner_scan_diff {repo: ${JSON.stringify(input.repo)}} after changing code, or scanner_full_scan for the whole repository.`,
+          };
+      } else if (!input.scan_id || input.latest) scanId = latest;
+    }
+    const record = await this.load(store, scanId!);
+    if (record.state === 'running') {
+      const elapsed = Date.now() - Date.parse(record.createdAt);
+      const answer = { ready: false as const, poll_after_ms: pollAfterMs(record.polls, record.eta_ms - elapsed) };
+      record.polls++;
+      await store.save(record);
+      return answer;
+    }
+    if (record.state === 'failed') {
+      throw new ToolError(`Scan ${record.scan_id} failed: ${record.error ?? 'unknown error'}. Start a new scan.`);
+    }
+    return { ready: true, findings: sortFindings(record.findings).map(toMcpFinding), next_hint: completedHint(record, input.repo) };
+  }
+
+  async report(input: { repo: string; scan_id: string }): Promise<{ report: string }> {
+    const repo = await resolveRepo(input.repo);
+    const record = await this.load(new ScanStore(repo), input.scan_id);
+    if (record.state === 'running') {
+      throw new ToolError(`Scan ${record.scan_id} is still running. Poll scanner_status {repo, scan_id} until ready is true, then ask for the report.`);
+    }
+    if (record.state === 'failed') throw new ToolError(`Scan ${record.scan_id} failed (${record.error ?? 'unknown error'}); there is no report. Start a new scan.`);
+    const report = toMarkdown(
+      { findings: sortFindings(record.findings), summary: fullSummary(record) },
+      {
+        target: path.basename(repo),
+        subtitle: `${record.mode === 'diff' ? `Diff scan (changes since ${record.since ?? 'HEAD'})` : 'Full scan (working tree and git history)'}, scan ${record.scan_id}`,
+        generatedAt: new Date(record.finishedAt ?? record.createdAt),
+      },
+    );
+    return { report };
+  }
+
+  /** Wait for all local scans (tests, shutdown). */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.running.values()]);
+  }
+
+  /** A record, refreshed from the service in remote mode; a record left running by a dead server is marked failed. */
+  private async load(store: ScanStore, scanId: string): Promise<ScanRecord> {
+    const record = await store.load(scanId);
+    if (!record) {
+      throw new ToolError(
+        `Unknown scan_id "${scanId}" for repo ${store.root}. Use the scan_id returned by scanner_scan_diff or scanner_full_scan, or pass latest: true.`,
+      );
+    }
+    if (record.state !== 'running') return record;
+    if (record.remote && this.remote) {
+      const updated = await this.remote.refresh(record);
+      if (updated.state !== 'running') await store.save(updated);
+      return updated;
+    }
+    if (!record.remote && !this.running.has(record.scan_id) && record.pid !== process.pid) {
+      record.state = 'failed';
+      record.error = 'the MCP server that ran this scan stopped before it finished';
+      record.finishedAt = new Date().toISOString();
+      await store.save(record);
+    }
+    return record;
+  }
+
+  private runLocal(record: ScanRecord, work: () => Promise<void>): void {
+    const store = new ScanStore(record.repo);
+    const run = (async () => {
+      // Let the start call answer before the CPU-heavy part begins.
+      await new Promise((resolve) => setImmediate(resolve));
+      try {
+        await work();
+        record.state = 'completed';
+      } catch (error) {
+        debug('scan failed', error);
+        record.state = 'failed';
+        record.error = error instanceof Error ? error.message : String(error);
+      }
+      record.finishedAt = new Date().toISOString();
+      await store.save(record).catch((error) => debug('could not save scan record', error));
+      debug('scan finished', { scan_id: record.scan_id, state: record.state, findings: record.findings.length });
+    })().finally(() => this.running.delete(record.scan_id));
+    this.running.set(record.scan_id, run);
+  }
+
+  private async analyseDiff(
+    files: SourceFile[],
+    skipped: Awaited<ReturnType<typeof collectDiff>>['skipped'],
+    changedLines: Map<string, Set<number>>,
+    repo: string,
+    record: ScanRecord,
+  ): Promise<void> {
+    if (files.length === 0) return;
+    const result = await scanSourceFiles(files, { cacheDir: cacheDir(repo), skipped });
+    const touching = result.findings.filter((f) => touchesChangedLines(f, changedLines.get(f.file)));
+    record.findings = touching;
+    record.preexisting = result.findings.length - touching.length;
+    record.summary = result.summary;
+  }
+
+  private async analyseFull(repo: string, record: ScanRecord): Promise<void> {
+    const tree = await collectDirectory(repo);
+    record.files_considered = tree.files.length;
+    const [result, history] = await Promise.all([
+      scanSourceFiles(tree.files, { cacheDir: cacheDir(repo), skipped: tree.skipped }),
+      scanHistory(repo),
+    ]);
+    const seen = new Set(result.findings.map((f) => f.id));
+    const historyOnly = history.findings.filter((f: Finding) => !seen.has(f.id));
+    record.findings = [...result.findings, ...historyOnly];
+    record.summary = { ...result.summary, historyCommits: history.commitsSeen, historyBlobs: history.blobsScanned };
+  }
+}
+
+function newRecord(repo: string, mode: 'diff' | 'full', eta_ms: number, files_considered: number): ScanRecord {
+  return {
+    scan_id: randomUUID(),
+    repo,
+    mode,
+    state: 'running',
+    createdAt: new Date().toISOString(),
+    eta_ms,
+    files_considered,
+    polls: 0,
+    findings: [],
+    pid: process.pid,
+  };
+}
+
+function cacheDir(repo: string): string {
+  return path.join(repo, '.scanner', 'cache');
+}
+
+function filterByGlobs(files: SourceFile[], globs: string[] | undefined): SourceFile[] {
+  if (!globs?.length) return files;
+  const isMatch = picomatch(globs, { dot: true });
+  return files.filter((f) => isMatch(f.path));
+}
+
+/** Sizes for the estimate without reading file contents: blob sizes at HEAD and the packed history. */
+async function measureRepository(repo: string): Promise<{ treeBytes: number; historyBytes: number }> {
+  let treeBytes = 0;
+  let historyBytes = 0;
+  try {
+    const listing = await git(repo, ['ls-tree', '-r', '-l', '-z', 'HEAD']);
+    for (const entry of listing.split('\0')) {
+      const size = Number(entry.split(/\s+/)[3]);
+      if (Number.isFinite(size)) treeBytes += size;
+    }
+  } catch {
+    // No commit yet: the working tree is all there is; count nothing for it.
+  }
+  try {
+    const counts = await git(repo, ['count-objects', '-v']);
+    for (const line of counts.split('\n')) {
+      const [key, value] = line.split(': ');
+      if (key === 'size' || key === 'size-pack') historyBytes += Number(value) * 1024;
+    }
+  } catch {
+    // count-objects never fails on a valid repo; an estimate without it is still an estimate.
+  }
+  return { treeBytes, historyBytes };
+}
+
+function fullSummary(record: ScanRecord) {
+  return {
+    filesScanned: record.summary?.filesScanned ?? record.files_considered,
+    linesScanned: record.summary?.linesScanned ?? 0,
+    languages: record.summary?.languages ?? {},
+    skipped: record.summary?.skipped ?? [],
+    warnings: record.summary?.warnings ?? [],
+    partiallyParsed: record.summary?.partiallyParsed ?? 0,
+    findingsBySeverity: record.summary?.findingsBySeverity ?? { critical: 0, high: 0, medium: 0, low: 0 },
+    suppressed: record.summary?.suppressed ?? 0,
+    cachedFiles: record.summary?.cachedFiles ?? 0,
+    durationMs: record.summary?.durationMs ?? 0,
+    rulesVersion: record.summary?.rulesVersion ?? '',
+  };
+}
+
+function completedHint(record: ScanRecord, repoArg: string): string {
+  const counts = describeCounts(record.findings);
+  const repo = JSON.stringify(repoArg);
+  if (record.mode === 'diff') {
+    const older = record.preexisting
+      ? ` ${record.preexisting} older finding${record.preexisting === 1 ? '' : 's'} in these files do not touch the changed lines (scanner_full_scan shows them).`
+      : '';
+    if (record.findings.length === 0) {
+      return `No findings in the ${record.files_considered} changed file${record.files_considered === 1 ? '' : 's'}.${older} Before pushing, run scanner_full_scan {repo: ${repo}}.`;
+    }
+    return `${counts} in your changes. Fix them (see remediation), then run scanner_scan_diff {repo: ${repo}} again.${older}`;
+  }
+  return `Full scan: ${counts}. Call scanner_report {repo: ${repo}, scan_id: "${record.scan_id}"} for the markdown report.`;
+}
