@@ -5,11 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { scanSourceFiles, type Finding, type SourceFile } from '../engine/index.ts';
-import { collectDiff } from '../sources/git-diff.ts';
-import { collectDirectory } from '../sources/directory.ts';
-import { scanHistory } from '../sources/git-history.ts';
-import { toMarkdown } from '../report/markdown.ts';
+import type { Finding, SkippedFile, SourceFile } from '../engine/index.ts';
+import { loadDiffSource, loadDirectorySource, loadEngine, loadHistorySource, loadMarkdownReport } from './lazy.ts';
 import { ScanStore, type ScanRecord } from './client-state.ts';
 import { ToolError } from './errors.ts';
 import { describeCounts, sortFindings, toMcpFinding, touchesChangedLines } from './findings.ts';
@@ -42,6 +39,7 @@ export class ScanManager {
   async startDiff(input: { repo: string; since: string; paths?: string[] }) {
     const repo = await resolveRepo(input.repo);
     const commit = await verifyCommitish(repo, input.since);
+    const { collectDiff } = await loadDiffSource();
     const diff = await collectDiff(repo, input.since, input.paths?.length ? { paths: input.paths } : {});
     const files = filterByGlobs(diff.files, input.paths);
     const bytes = files.reduce((n, f) => n + f.content.length, 0);
@@ -128,6 +126,7 @@ export class ScanManager {
       throw new ToolError(`Scan ${record.scan_id} is still running. Poll scanner_status {repo, scan_id} until ready is true, then ask for the report.`);
     }
     if (record.state === 'failed') throw new ToolError(`Scan ${record.scan_id} failed (${record.error ?? 'unknown error'}); there is no report. Start a new scan.`);
+    const { toMarkdown } = await loadMarkdownReport();
     const report = toMarkdown(
       { findings: sortFindings(record.findings), summary: fullSummary(record) },
       {
@@ -189,12 +188,13 @@ export class ScanManager {
 
   private async analyseDiff(
     files: SourceFile[],
-    skipped: Awaited<ReturnType<typeof collectDiff>>['skipped'],
+    skipped: SkippedFile[],
     changedLines: Map<string, Set<number>>,
     repo: string,
     record: ScanRecord,
   ): Promise<void> {
     if (files.length === 0) return;
+    const { scanSourceFiles } = await loadEngine();
     const result = await scanSourceFiles(files, { cacheDir: cacheDir(repo), skipped });
     const touching = result.findings.filter((f) => touchesChangedLines(f, changedLines.get(f.file)));
     record.findings = touching;
@@ -203,6 +203,11 @@ export class ScanManager {
   }
 
   private async analyseFull(repo: string, record: ScanRecord): Promise<void> {
+    const [{ collectDirectory }, { scanHistory }, { scanSourceFiles }] = await Promise.all([
+      loadDirectorySource(),
+      loadHistorySource(),
+      loadEngine(),
+    ]);
     const tree = await collectDirectory(repo);
     record.files_considered = tree.files.length;
     const [result, history] = await Promise.all([

@@ -7,7 +7,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 import ignore, { type Ignore } from 'ignore';
-import { scanSourceFiles, type Finding, type SourceFile } from '../engine/index.ts';
+import type { Finding, SourceFile } from '../engine/index.ts';
+import { loadEngine } from './lazy.ts';
 import { ensureClientDir, writeJsonAtomic } from './client-state.ts';
 import { ToolError } from './errors.ts';
 import { describeCounts, sortFindings, toMcpFinding } from './findings.ts';
@@ -137,6 +138,7 @@ class Session {
     }
     if (files.length > 0) {
       const started = Date.now();
+      const { scanSourceFiles } = await loadEngine();
       const result = await scanSourceFiles(files, {
         cacheDir: path.join(this.root, '.scanner', 'cache'),
         // A handful of files is faster in this thread than through worker start-up.
