@@ -120,6 +120,9 @@ export async function runStdioServer(): Promise<void> {
     await mcp.close().catch((error) => debug('error while closing', error));
     process.exit(0);
   };
+  // One tool's unexpected failure must not take the other tools (and running sessions) down with it.
+  process.on('uncaughtException', (error) => process.stderr.write(`scanner mcp: unexpected error: ${error.stack ?? error.message}\n`));
+  process.on('unhandledRejection', (reason) => process.stderr.write(`scanner mcp: unhandled rejection: ${String((reason as Error)?.stack ?? reason)}\n`));
   transport.onclose = () => void shutdown('transport closed');
   process.stdin.on('end', () => void shutdown('stdin ended'));
   process.on('SIGINT', () => void shutdown('SIGINT'));

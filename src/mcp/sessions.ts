@@ -19,6 +19,7 @@ import type { McpFinding } from './schemas.ts';
 export const DEFAULT_SESSION_TIMEOUT_MS = 60_000;
 /** Coalesces the bursts of events one save produces (write, chmod, rename). */
 const DEBOUNCE_MS = 40;
+const SETTLE_GRACE_MS = 150;
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 const ALWAYS_IGNORED = new Set(['.git', 'node_modules', '.scanner']);
 const MAX_ACTIVE_SESSIONS = 16;
@@ -48,6 +49,9 @@ class Session {
   ) {}
 
   async start(): Promise<void> {
+    // Load the engine while the watcher starts, so the first change is scanned at full speed.
+    void loadEngine().catch((error) => debug('engine failed to load', error));
+    this.inGitRepo = await isInsideGitWorkTree(this.root);
     await ensureClientDir(this.root, 'sessions');
     await this.loadRootGitignore();
     this.watcher = watch(this.root, {
@@ -168,6 +172,8 @@ class Session {
         if (error && code !== 1) resolve(undefined);
         else resolve(new Set(String(stdout).split('\0').filter(Boolean)));
       });
+      // git may exit before reading its input (not a repository): that is an answer, not a crash.
+      child.stdin?.on('error', () => undefined);
       child.stdin?.end(paths.join('\0') + '\0');
     });
     if (!ignored) {
@@ -186,8 +192,12 @@ class Session {
     this.inactivity.unref();
   }
 
-  /** Waits until every change seen so far has been scanned. */
-  async settle(): Promise<void> {
+  /**
+   * Waits until every change seen so far has been scanned. The grace period
+   * lets the watcher deliver a save made just before this call.
+   */
+  async settle(graceMs = SETTLE_GRACE_MS): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, graceMs));
     if (this.pending.size > 0) {
       clearTimeout(this.debounce);
       this.flush();
@@ -203,10 +213,13 @@ class Session {
     const all = [...this.findingsByFile.values()].flat();
     const affected = [...this.findingsByFile.values()].filter((list) => list.length > 0).length;
     const seconds = Math.round((Date.now() - this.lastChangeAt) / 1000);
+    const scanned = `${this.scannedFiles.size} scanned file${this.scannedFiles.size === 1 ? '' : 's'}`;
     const base =
       this.scannedFiles.size === 0
         ? `No file has changed since the session started; nothing scanned yet. Watching ${this.root}.`
-        : `${describeCounts(all)} in ${affected} of ${this.scannedFiles.size} scanned file${this.scannedFiles.size === 1 ? '' : 's'} of ${this.root}; last change ${seconds} s ago.`;
+        : all.length === 0
+          ? `No findings in ${scanned} of ${this.root}; last change ${seconds} s ago.`
+          : `${describeCounts(all)} in ${affected} of ${scanned} of ${this.root}; last change ${seconds} s ago.`;
     return this.errors.length ? `${base} Problems: ${this.errors.slice(-3).join('; ')}` : base;
   }
 
@@ -231,6 +244,12 @@ class Session {
       findings: [...this.findingsByFile.values()].flat(),
     });
   }
+}
+
+function isInsideGitWorkTree(dir: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile('git', ['rev-parse', '--is-inside-work-tree'], { cwd: dir }, (error, stdout) => resolve(!error && String(stdout).trim() === 'true'));
+  });
 }
 
 async function readSourceFile(root: string, rel: string): Promise<SourceFile | undefined> {

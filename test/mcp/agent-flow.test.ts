@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { callTool, git, makeRepo, sleep, startMcp, tempDir, VULNERABLE_JS_LINE, type McpHandle } from './helpers.ts';
+import { callTool, git, makeRepo, sleep, startMcp, tempDir, VULNERABLE_CWE, VULNERABLE_JS_LINE, VULNERABLE_TYPE, type McpHandle } from './helpers.ts';
 
 /** Polls like a test may (faster than an agent should), checking the backoff the server asks for. */
 async function pollUntilReady(mcp: McpHandle, repo: string, scanId: string, timeoutMs = 120_000) {
@@ -71,15 +71,15 @@ describe('scanner mcp: the recommended agent flow on a real repository', () => {
     const { status, hints } = await pollUntilReady(mcp, repo, diffScanId);
     if (hints.length > 0) assert.equal(hints[0], 5000, 'first poll after 5 s');
     for (let i = 1; i < hints.length; i++) assert.ok(hints[i] >= hints[i - 1] && hints[i] <= 30_000);
-    const injection = status.findings.find((f: any) => f.type === 'COMMAND_INJECTION');
-    assert.ok(injection, `COMMAND_INJECTION expected in ${JSON.stringify(status.findings)}`);
+    const injection = status.findings.find((f: any) => f.type === VULNERABLE_TYPE);
+    assert.ok(injection, `${VULNERABLE_TYPE} expected in ${JSON.stringify(status.findings)}`);
     assert.equal(injection.path, 'src/app.js');
     assert.equal(injection.range.start.line, vulnerableLine);
     assert.ok(injection.range.start.col >= 1);
     assert.match(injection.id, /^vuln_/);
     assert.ok(['critical', 'high'].includes(injection.severity));
     assert.ok(injection.description.length > 0);
-    assert.ok(injection.cwe.includes(78));
+    assert.ok(injection.cwe.includes(VULNERABLE_CWE));
     assert.ok(injection.remediation.length > 0);
     assert.match(status.next_hint, /scanner_scan_diff/);
   });
@@ -87,7 +87,7 @@ describe('scanner mcp: the recommended agent flow on a real repository', () => {
   it('status latest gives that scan; .scanner holds the state and ignores itself', async () => {
     const status = await callTool(mcp.client, 'scanner_status', { repo, latest: true });
     assert.equal(status.json.ready, true);
-    assert.ok(status.json.findings.some((f: any) => f.type === 'COMMAND_INJECTION'));
+    assert.ok(status.json.findings.some((f: any) => f.type === VULNERABLE_TYPE));
     assert.equal(await readFile(path.join(repo, '.scanner', '.gitignore'), 'utf8'), '*\n');
     assert.ok(existsSync(path.join(repo, '.scanner', 'client', 'scans', `${diffScanId}.json`)));
     assert.equal(git(repo, 'status', '--porcelain', '--', '.scanner'), '', 'nothing under .scanner shows up in git');
@@ -108,7 +108,7 @@ describe('scanner mcp: the recommended agent flow on a real repository', () => {
     const handle = await callTool(mcp.client, 'scanner_scan_diff', { repo, since: 'HEAD~1' });
     assert.equal(handle.json.summary.files_considered, 2);
     const { status } = await pollUntilReady(mcp, repo, handle.json.scan_id);
-    assert.ok(status.findings.some((f: any) => f.type === 'COMMAND_INJECTION'));
+    assert.ok(status.findings.some((f: any) => f.type === VULNERABLE_TYPE));
   });
 
   let fullScanId: string;
@@ -128,7 +128,7 @@ describe('scanner mcp: the recommended agent flow on a real repository', () => {
     assert.ok(handle.json.eta_ms > 0);
     fullScanId = handle.json.scan_id;
     const { status } = await pollUntilReady(mcp, repo, fullScanId);
-    assert.ok(status.findings.some((f: any) => f.type === 'COMMAND_INJECTION' && f.path === 'src/app.js'));
+    assert.ok(status.findings.some((f: any) => f.type === VULNERABLE_TYPE && f.path === 'src/app.js'));
     const secret = status.findings.find((f: any) => f.type === 'HARDCODED_SECRET' && f.path === 'config.js');
     assert.ok(secret, `history secret expected in ${JSON.stringify(status.findings.map((f: any) => [f.type, f.path]))}`);
     assert.match(secret.commit, /^[0-9a-f]{40}$/);
@@ -142,7 +142,7 @@ describe('scanner mcp: the recommended agent flow on a real repository', () => {
     assert.match(markdown, /critical|high/i);
     assert.match(markdown, /src\/app\.js/);
     assert.match(markdown, /config\.js/);
-    assert.match(markdown, /CWE-78/);
+    assert.match(markdown, new RegExp(`CWE-${VULNERABLE_CWE}`));
     assert.match(markdown, /https?:\/\//, 'reference links');
     assert.doesNotMatch(markdown, new RegExp(awsKey), 'secrets are masked in the report');
   });

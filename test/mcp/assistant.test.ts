@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { callTool, makeRepo, sleep, startMcp, tempDir, VULNERABLE_JS_LINE, type McpHandle } from './helpers.ts';
+import { callTool, makeRepo, sleep, startMcp, tempDir, VULNERABLE_CWE, VULNERABLE_JS_LINE, VULNERABLE_TYPE, type McpHandle } from './helpers.ts';
 
 describe('scanner mcp: assistant sessions', () => {
   let mcp: McpHandle;
@@ -56,7 +56,7 @@ describe('scanner mcp: assistant sessions', () => {
     const { findings, summary, scannedFiles } = results.json.response;
     assert.deepEqual(scannedFiles, ['src/routes.js']);
     assert.equal(findings[0].path, 'src/routes.js');
-    assert.equal(findings[0].type, 'COMMAND_INJECTION');
+    assert.equal(findings[0].type, VULNERABLE_TYPE);
     assert.equal(findings[0].range.start.line, 2);
     assert.match(summary, /1 finding/);
 

@@ -11,6 +11,8 @@ export const BIN = fileURLToPath(new URL('../../bin/scanner.js', import.meta.url
 
 /** A line the engine reports as COMMAND_INJECTION (taint from req.query to exec). */
 export const VULNERABLE_JS_LINE = "app.get('/x', (req, res) => { require('child_process').exec('ls ' + req.query.dir); });";
+export const VULNERABLE_TYPE = 'COMMAND_INJECTION';
+export const VULNERABLE_CWE = 78;
 
 export interface McpHandle {
   client: Client;
