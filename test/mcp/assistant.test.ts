@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { callTool, makeRepo, sleep, startMcp, tempDir, VULNERABLE_CWE, VULNERABLE_JS_LINE, VULNERABLE_TYPE, type McpHandle } from './helpers.ts';
+import { callTool, makeRepo, sleep, startMcp, tempDir, VULNERABLE_JS_LINE, VULNERABLE_TYPE, type McpHandle } from './helpers.ts';
 
 describe('scanner mcp: assistant sessions', () => {
   let mcp: McpHandle;
