@@ -46,14 +46,17 @@ export class ScanManager {
     const record = newRecord(repo, 'diff', estimateScanMs(bytes), files.length);
     record.since = input.since;
 
-    if (this.remote && files.length > 0) {
-      const job = await this.remote.startCommitScan(repo, commit, files);
-      record.remote = job;
+    if (files.length === 0) {
+      // Nothing to scan: the result is known now, so the first status call is ready.
+      record.state = 'completed';
+      record.finishedAt = record.createdAt;
+    } else if (this.remote) {
+      record.remote = await this.remote.startCommitScan(repo, commit, files);
     }
     const store = new ScanStore(repo);
     await store.save(record);
     await store.setLatest(record.scan_id);
-    if (!record.remote) this.runLocal(record, () => this.analyseDiff(files, diff.skipped, diff.changedLines, repo, record));
+    if (record.state === 'running' && !record.remote) this.runLocal(record, () => this.analyseDiff(files, diff.skipped, diff.changedLines, repo, record));
     debug('diff scan started', { scan_id: record.scan_id, repo, files: files.length, bytes, remote: !!record.remote });
 
     const fileWord = files.length === 1 ? 'file' : 'files';
