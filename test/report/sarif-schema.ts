@@ -12,8 +12,9 @@ const schema = JSON.parse(readFileSync(schemaPath, 'utf8')) as Record<string, un
 // The schema is draft-04; ajv-draft-04 is ajv set up for that dialect, and
 // ajv-formats checks its uri, uri-reference and date-time formats. The schema's
 // `language` pattern is not valid with the u flag, hence unicodeRegExp: false.
-const ajv = new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false });
-addFormats(ajv);
+// Both packages are CommonJS; under NodeNext their class is on `.default`.
+const ajv = new AjvDraft04.default({ allErrors: true, strict: false, unicodeRegExp: false });
+addFormats.default(ajv);
 const validate = ajv.compile(schema);
 
 /** The schema errors, empty when the log is valid. */
