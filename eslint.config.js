@@ -7,6 +7,8 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
+      // Walking a scope chain starts from `this`.
+      '@typescript-eslint/no-this-alias': 'off',
     },
   },
 );

@@ -139,7 +139,8 @@ export const RuleFile = z.object({ rules: z.array(RuleSpec).min(1) }).strict();
 /** Per-language shared taint vocabulary: rules/<lang>/sources.yaml. */
 export const LanguageTaintFile = z
   .object({
-    language: z.string(),
+    /** The rule language(s) this vocabulary serves (`[javascript, typescript]`). */
+    language: z.union([z.string(), z.array(z.string()).min(1)]),
     sources: z.array(SourceSpec).default([]),
     /** Sanitizers that apply to every taint rule of the language. */
     sanitizers: z.array(SanitizerSpec).default([]),

@@ -1,0 +1,279 @@
+// Analyses files with a rule set: parses each file once, runs the pattern,
+// regex and taint rules, resolves calls into other files of the same package,
+// applies inline suppressions and produces findings.
+import path from 'node:path';
+import type { Node, Tree } from 'web-tree-sitter';
+import { LANGUAGES, detectLanguage, ruleLanguageOf, type LanguageSyntax } from './languages/index.ts';
+import { loadLanguage, loadedLanguage, parseSync } from './parser.ts';
+import { PatternMatcher, matchRegexRules, regexRulesFor, type PatternHit } from './patterns.ts';
+import type { RuleSet } from './rules/load.ts';
+import { TaintEngine, type CallResolver, type ParsedFile, type TaintHit } from './taint.ts';
+import { finalise, makeFinding } from './findings.ts';
+import { isSuppressed, suppressionsOf } from './suppress.ts';
+import type { Finding, ScanWarning } from './types.ts';
+
+/** Files above this size are not parsed (they are almost always generated). */
+export const MAX_PARSE_BYTES = 2 * 1024 * 1024;
+
+export interface AnalysedFile {
+  path: string;
+  language?: string;
+  lines: number;
+  findings: Finding[];
+  warnings: ScanWarning[];
+  partiallyParsed: boolean;
+  suppressed: number;
+}
+
+export interface FileText {
+  path: string;
+  text: string;
+}
+
+/** Everything that is compiled once per rule set and language. */
+class LanguageRules {
+  constructor(
+    readonly syntax: LanguageSyntax,
+    readonly taint: TaintEngine,
+    readonly patterns: PatternMatcher,
+  ) {}
+}
+
+export class Analyzer {
+  private readonly perLanguage = new Map<string, LanguageRules>();
+
+  private constructor(readonly rules: RuleSet) {}
+
+  static async create(rules: RuleSet): Promise<Analyzer> {
+    const analyzer = new Analyzer(rules);
+    for (const syntax of LANGUAGES) {
+      const ruleLanguage = ruleLanguageOf(syntax);
+      const languageRules = rules.rules.filter((r) => r.languages.includes(ruleLanguage));
+      const grammar = await loadLanguage(syntax);
+      analyzer.perLanguage.set(
+        syntax.id,
+        new LanguageRules(syntax, new TaintEngine(syntax, languageRules, rules.languageTaint.get(ruleLanguage)), new PatternMatcher(syntax, grammar, languageRules)),
+      );
+    }
+    return analyzer;
+  }
+
+  /** Analyses `entries`; `all` are the files calls may resolve into (the whole scan). */
+  analyse(all: Map<string, FileText>, entries: string[], onFile?: (result: AnalysedFile) => void): AnalysedFile[] {
+    const project = new Project(all, this);
+    const results: AnalysedFile[] = [];
+    for (const entry of entries) {
+      const result = this.analyseFile(project, entry);
+      results.push(result);
+      onFile?.(result);
+    }
+    return results;
+  }
+
+  languageRules(syntax: LanguageSyntax): LanguageRules | undefined {
+    return this.perLanguage.get(syntax.id);
+  }
+
+  private analyseFile(project: Project, file: string): AnalysedFile {
+    const text = project.text(file) ?? '';
+    const lines = text.split(/\r?\n/);
+    const warnings: ScanWarning[] = [];
+    const hits: { rule: PatternHit['rule']; node?: Node; line?: number; column?: number; length?: number; trace?: TaintHit['trace'] }[] = [];
+    const parsed = project.parsed(file);
+    let partiallyParsed = false;
+    let language: string | undefined;
+    if (parsed) {
+      language = parsed.syntax.id;
+      const lr = this.perLanguage.get(parsed.syntax.id)!;
+      if (parsed.tree.rootNode.hasError) {
+        partiallyParsed = true;
+        warnings.push({ file, message: `syntax errors: analysed as far as it parsed (first near line ${firstErrorLine(parsed.tree)})` });
+      }
+      try {
+        lr.patterns.match(parsed.tree, hits);
+        const taintHits: TaintHit[] = [];
+        lr.taint.analyzeFile(parsed, project, taintHits);
+        hits.push(...taintHits);
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        warnings.push({ file, message: 'nesting too deep to analyse completely; findings may be missing' });
+      }
+    } else if (project.tooLarge(file)) {
+      warnings.push({ file, message: `larger than ${MAX_PARSE_BYTES} bytes: not parsed, only line rules applied` });
+    }
+    matchRegexRules(regexRulesFor(this.rules.rules, file), text, hits);
+
+    const suppressions = suppressionsOf(lines);
+    let suppressed = 0;
+    const partials = [];
+    const seen = new Set<string>();
+    for (const hit of hits) {
+      const loc = hit.node
+        ? {
+            line: hit.node.startPosition.row + 1,
+            column: hit.node.startPosition.column + 1,
+            endLine: hit.node.endPosition.row + 1,
+            endColumn: hit.node.endPosition.column + 1,
+          }
+        : { line: hit.line!, column: hit.column!, endLine: hit.line!, endColumn: hit.column! + (hit.length ?? 0) };
+      const dedupe = `${hit.rule.type}:${loc.line}`;
+      if (seen.has(dedupe)) continue;
+      seen.add(dedupe);
+      if (isSuppressed(suppressions, loc.line, hit.rule.type)) {
+        suppressed++;
+        continue;
+      }
+      partials.push(makeFinding(hit.rule, file, lines, loc, hit.trace));
+    }
+    return { path: file, language, lines: lines.length, findings: finalise(partials, lines), warnings, partiallyParsed, suppressed };
+  }
+}
+
+function firstErrorLine(tree: Tree): number {
+  const stack: Node[] = [tree.rootNode];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.isError || n.isMissing) return n.startPosition.row + 1;
+    if (!n.hasError) continue;
+    for (let i = n.childCount - 1; i >= 0; i--) {
+      const c = n.child(i);
+      if (c) stack.push(c);
+    }
+  }
+  return 1;
+}
+
+/**
+ * The files of one scan as the taint engine sees them: parsed on demand, with
+ * an index of function definitions, and call resolution by name — same file
+ * first, then the same directory (package), then files it imports, then a file
+ * named like the receiver's class (Rails/PHP/C# conventions).
+ */
+class Project implements CallResolver {
+  private readonly parsedFiles = new Map<string, ParsedFile | null>();
+  private readonly definitions = new Map<string, Map<string, Node[]>>();
+  private readonly byDirectory = new Map<string, string[]>();
+  private readonly byBaseName = new Map<string, string[]>();
+
+  constructor(
+    private readonly files: Map<string, FileText>,
+    private readonly analyzer: Analyzer,
+  ) {
+    for (const p of files.keys()) {
+      const dir = path.posix.dirname(p);
+      (this.byDirectory.get(dir) ?? this.byDirectory.set(dir, []).get(dir)!).push(p);
+      const base = path.posix.basename(p).replace(/\.[^.]+$/, '').toLowerCase().replace(/_/g, '');
+      (this.byBaseName.get(base) ?? this.byBaseName.set(base, []).get(base)!).push(p);
+    }
+  }
+
+  text(file: string): string | undefined {
+    return this.files.get(file)?.text;
+  }
+
+  tooLarge(file: string): boolean {
+    return (this.files.get(file)?.text.length ?? 0) > MAX_PARSE_BYTES;
+  }
+
+  parsed(file: string): ParsedFile | null {
+    if (this.parsedFiles.has(file)) return this.parsedFiles.get(file)!;
+    let result: ParsedFile | null = null;
+    const text = this.files.get(file)?.text;
+    if (text !== undefined && text.length <= MAX_PARSE_BYTES) {
+      const syntax = detectLanguage(file, text.slice(0, 200));
+      if (syntax && loadedLanguage(syntax) && this.analyzer.languageRules(syntax)) {
+        const tree = parseSync(syntax, text);
+        if (tree) result = { path: file, syntax, tree };
+      }
+    }
+    this.parsedFiles.set(file, result);
+    return result;
+  }
+
+  private definitionsIn(file: string): Map<string, Node[]> {
+    let defs = this.definitions.get(file);
+    if (defs) return defs;
+    defs = new Map();
+    this.definitions.set(file, defs);
+    const parsed = this.parsed(file);
+    if (!parsed) return defs;
+    const syntax = parsed.syntax;
+    const types = Object.keys(syntax.functions);
+    for (const fn of parsed.tree.rootNode.descendantsOfType(types)) {
+      if (!fn) continue;
+      const shape = syntax.functions[fn.type]!;
+      let name = shape.name ? fn.childForFieldName(shape.name)?.text : undefined;
+      // `const helper = (x) => …` / `helper = function (x) {…}`
+      if (!name && fn.parent) {
+        const assign = syntax.assignments[fn.parent.type];
+        if (assign) name = fn.parent.childForFieldName(assign.left)?.text.split('.').pop();
+        else if (fn.parent.type === 'pair') name = fn.parent.childForFieldName('key')?.text;
+      }
+      if (!name || !/^[\w$]+$/.test(name)) continue;
+      (defs.get(name) ?? defs.set(name, []).get(name)!).push(fn);
+    }
+    return defs;
+  }
+
+  private importsOf(file: ParsedFile): string[] {
+    const text = this.files.get(file.path)?.text ?? '';
+    const out: string[] = [];
+    for (const pattern of file.syntax.importPatterns ?? []) {
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+        const spec = m[1]!;
+        const dir = path.posix.dirname(file.path);
+        const candidates: string[] = [];
+        if (spec.startsWith('.')) {
+          if (spec.includes('/')) candidates.push(path.posix.normalize(path.posix.join(dir, spec)));
+          else {
+            // Python relative module: `.queries` / `..pkg.mod`
+            const dots = /^\.+/.exec(spec)![0].length;
+            let base = dir;
+            for (let i = 1; i < dots; i++) base = path.posix.dirname(base);
+            candidates.push(path.posix.join(base, spec.slice(dots).replace(/\./g, '/')));
+          }
+        } else {
+          candidates.push(spec.replace(/\./g, '/'));
+        }
+        for (const c of candidates) {
+          for (const f of this.files.keys()) {
+            if (f === c || f.startsWith(`${c}.`) || f.startsWith(`${c}/index.`) || f.endsWith(`/${c}.py`)) out.push(f);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  resolve(from: ParsedFile, name: string, receiverPath: string): { file: ParsedFile; node: Node }[] {
+    const lookIn = (files: Iterable<string>) => {
+      const out: { file: ParsedFile; node: Node }[] = [];
+      for (const f of files) {
+        const nodes = this.definitionsIn(f).get(name);
+        if (!nodes) continue;
+        const parsed = this.parsed(f)!;
+        for (const node of nodes) out.push({ file: parsed, node });
+      }
+      return out;
+    };
+    let found = lookIn([from.path]);
+    if (found.length) return found;
+    const dir = path.posix.dirname(from.path);
+    found = lookIn((this.byDirectory.get(dir) ?? []).filter((f) => f !== from.path && this.sameLanguage(from, f)));
+    if (found.length) return found;
+    found = lookIn(this.importsOf(from));
+    if (found.length) return found;
+    const receiverClass = receiverPath.split('.').pop()?.replace(/\(\)$/, '') ?? '';
+    if (receiverClass) {
+      const key = receiverClass.toLowerCase().replace(/_/g, '');
+      found = lookIn((this.byBaseName.get(key) ?? []).filter((f) => this.sameLanguage(from, f)));
+    }
+    return found;
+  }
+
+  private sameLanguage(from: ParsedFile, file: string): boolean {
+    const p = this.parsed(file);
+    return !!p && ruleLanguageOf(p.syntax) === ruleLanguageOf(from.syntax);
+  }
+}

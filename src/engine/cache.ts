@@ -1,0 +1,70 @@
+// The result cache: one small JSON file per analysed file, keyed by the rule-set
+// version, the file's content and the content of its package (same directory),
+// since cross-file taint flows make a file's findings depend on its neighbours.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AnalysedFile, FileText } from './analyze.ts';
+
+/** Bumped when the engine's behaviour changes in a way rule files do not show. */
+export const ENGINE_VERSION = '1';
+
+export class ResultCache {
+  private readonly keys = new Map<string, string>();
+
+  constructor(
+    private readonly dir: string,
+    rulesVersion: string,
+    files: Map<string, FileText>,
+  ) {
+    const contentHash = new Map<string, string>();
+    const byDir = new Map<string, string[]>();
+    for (const [p, f] of files) {
+      contentHash.set(p, createHash('sha256').update(f.text).digest('hex'));
+      const d = path.posix.dirname(p);
+      (byDir.get(d) ?? byDir.set(d, []).get(d)!).push(p);
+    }
+    const dirDigest = new Map<string, string>();
+    for (const [d, ps] of byDir) {
+      const h = createHash('sha256');
+      for (const p of ps.sort()) h.update(p).update(contentHash.get(p)!);
+      dirDigest.set(d, h.digest('hex'));
+    }
+    for (const p of files.keys()) {
+      const key = createHash('sha256')
+        .update(`${ENGINE_VERSION}\0${rulesVersion}\0${p}\0${contentHash.get(p)}\0${dirDigest.get(path.posix.dirname(p))}`)
+        .digest('hex');
+      this.keys.set(p, key);
+    }
+  }
+
+  private fileFor(key: string): string {
+    return path.join(this.dir, key.slice(0, 2), `${key}.json`);
+  }
+
+  get(p: string): AnalysedFile | undefined {
+    const key = this.keys.get(p);
+    if (!key) return undefined;
+    try {
+      return JSON.parse(readFileSync(this.fileFor(key), 'utf8')) as AnalysedFile;
+    } catch {
+      return undefined;
+    }
+  }
+
+  set(result: AnalysedFile): void {
+    const key = this.keys.get(result.path);
+    if (!key) return;
+    const file = this.fileFor(key);
+    try {
+      mkdirSync(path.dirname(file), { recursive: true });
+      // Write-then-rename so a killed scan never leaves a torn cache entry.
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify(result));
+      renameSync(tmp, file);
+    } catch {
+      // A cache that cannot be written only costs speed.
+    }
+  }
+
+}

@@ -1,0 +1,40 @@
+import type { LanguageSyntax } from './types.ts';
+
+export const java: LanguageSyntax = {
+  id: 'java',
+  extensions: ['java'],
+  grammar: { package: 'tree-sitter-java', wasm: 'tree-sitter-java.wasm' },
+  comments: ['line_comment', 'block_comment'],
+  identifiers: ['identifier', 'this'],
+  literals: ['string_literal', 'decimal_integer_literal', 'true', 'false', 'null_literal', 'character_literal', 'class_literal'],
+  interpolatedStrings: ['template_expression'],
+  calls: {
+    method_invocation: { object: 'object', name: 'name', args: 'arguments' },
+    object_creation_expression: { callee: 'type', args: 'arguments', isConstructor: true },
+  },
+  members: { field_access: { object: 'object', property: 'field' } },
+  subscripts: { array_access: { object: 'array', property: 'index' } },
+  assignments: {
+    assignment_expression: { left: 'left', right: 'right' },
+    variable_declarator: { left: 'name', right: 'value' },
+    enhanced_for_statement: { left: 'name', right: 'value' },
+  },
+  functions: {
+    method_declaration: { name: 'name', params: 'parameters', body: 'body' },
+    constructor_declaration: { name: 'name', params: 'parameters', body: 'body' },
+    lambda_expression: { params: 'parameters', body: 'body' },
+  },
+  params: {
+    formal_parameter: { name: 'name', type: 'type' },
+    spread_parameter: { type: 'type' },
+    identifier: {},
+    inferred_parameters: {},
+  },
+  decorators: ['annotation', 'marker_annotation'],
+  returns: ['return_statement'],
+  ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+  exits: ['return_statement', 'throw_statement', 'continue_statement', 'break_statement'],
+  classes: ['class_declaration', 'interface_declaration', 'record_declaration', 'enum_declaration'],
+  selfNames: ['this'],
+  importPatterns: [],
+};

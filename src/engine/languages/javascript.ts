@@ -1,0 +1,54 @@
+import type { LanguageSyntax } from './types.ts';
+
+/** JavaScript (and the base TypeScript builds on). */
+export const javascript: LanguageSyntax = {
+  id: 'javascript',
+  extensions: ['js', 'mjs', 'cjs', 'jsx'],
+  shebangs: ['node', 'nodejs', 'deno', 'bun'],
+  grammar: { package: 'tree-sitter-javascript', wasm: 'tree-sitter-javascript.wasm' },
+  comments: ['comment', 'html_comment'],
+  identifiers: ['identifier', 'shorthand_property_identifier', 'this', 'super'],
+  literals: ['string', 'number', 'true', 'false', 'null', 'undefined', 'regex', 'string_fragment'],
+  interpolatedStrings: ['template_string'],
+  calls: {
+    call_expression: { callee: 'function', args: 'arguments' },
+    new_expression: { callee: 'constructor', args: 'arguments', isConstructor: true },
+  },
+  members: { member_expression: { object: 'object', property: 'property' } },
+  subscripts: { subscript_expression: { object: 'object', property: 'index' } },
+  assignments: {
+    assignment_expression: { left: 'left', right: 'right' },
+    augmented_assignment_expression: { left: 'left', right: 'right' },
+    variable_declarator: { left: 'name', right: 'value' },
+    assignment_pattern: { left: 'left', right: 'right' },
+  },
+  functions: {
+    function_declaration: { name: 'name', params: 'parameters', body: 'body' },
+    generator_function_declaration: { name: 'name', params: 'parameters', body: 'body' },
+    function_expression: { name: 'name', params: 'parameters', body: 'body' },
+    function: { name: 'name', params: 'parameters', body: 'body' },
+    arrow_function: { params: 'parameters', body: 'body' },
+    method_definition: { name: 'name', params: 'parameters', body: 'body' },
+  },
+  params: {
+    identifier: {},
+    required_parameter: { name: 'pattern', type: 'type' },
+    optional_parameter: { name: 'pattern', type: 'type' },
+    assignment_pattern: { name: 'left' },
+    object_pattern: {},
+    array_pattern: {},
+    rest_pattern: {},
+  },
+  decorators: ['decorator'],
+  returns: ['return_statement'],
+  ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+  exits: ['return_statement', 'throw_statement', 'continue_statement', 'break_statement'],
+  exitCalls: /(^|\.)(exit|sendStatus|redirect)$/,
+  classes: ['class_declaration', 'class'],
+  selfNames: ['this'],
+  importPatterns: [
+    /require\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
+    /\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g,
+    /\bimport\s+['"](\.{1,2}\/[^'"]+)['"]/g,
+  ],
+};

@@ -1,0 +1,43 @@
+import type { LanguageSyntax } from './types.ts';
+
+export const python: LanguageSyntax = {
+  id: 'python',
+  extensions: ['py', 'pyw'],
+  shebangs: ['python', 'python2', 'python3'],
+  grammar: { package: 'tree-sitter-python', wasm: 'tree-sitter-python.wasm' },
+  comments: ['comment'],
+  identifiers: ['identifier'],
+  literals: ['integer', 'float', 'true', 'false', 'none', 'string_content', 'escape_sequence'],
+  interpolatedStrings: ['string', 'concatenated_string'],
+  calls: { call: { callee: 'function', args: 'arguments' } },
+  members: { attribute: { object: 'object', property: 'attribute' } },
+  subscripts: { subscript: { object: 'value', property: 'subscript' } },
+  assignments: {
+    assignment: { left: 'left', right: 'right' },
+    augmented_assignment: { left: 'left', right: 'right' },
+    named_expression: { left: 'name', right: 'value' },
+    for_statement: { left: 'left', right: 'right' },
+    for_in_clause: { left: 'left', right: 'right' },
+  },
+  keywordArguments: { keyword_argument: { name: 'name', value: 'value' } },
+  functions: {
+    function_definition: { name: 'name', params: 'parameters', body: 'body' },
+    lambda: { params: 'parameters', body: 'body' },
+  },
+  params: {
+    identifier: {},
+    typed_parameter: { type: 'type' },
+    default_parameter: { name: 'name' },
+    typed_default_parameter: { name: 'name', type: 'type' },
+    list_splat_pattern: {},
+    dictionary_splat_pattern: {},
+  },
+  decorators: ['decorator'],
+  returns: ['return_statement'],
+  ifs: { if_statement: { condition: 'condition', consequence: 'consequence' } },
+  exits: ['return_statement', 'raise_statement', 'continue_statement', 'break_statement'],
+  exitCalls: /(^|\.)(abort|exit|_exit|redirect)$/,
+  classes: ['class_definition'],
+  selfNames: ['self', 'cls'],
+  importPatterns: [/^\s*from\s+(\.[\w.]*)\s+import\b/gm, /^\s*from\s+([\w.]+)\s+import\b/gm, /^\s*import\s+([\w.]+)/gm],
+};

@@ -1,0 +1,78 @@
+// What the engine needs to know about a language's syntax, as data: which
+// tree-sitter node types play which role. The taint engine and the pattern
+// matcher are written once against this description; a new language is a new
+// description plus rules, never a copy of the engine.
+
+/** Field names of a call node. Either `callee` (the whole callee expression) or `object` + `name` (Java's method_invocation). */
+export interface CallShape {
+  callee?: string;
+  object?: string;
+  name?: string;
+  args?: string;
+  /** Constructor calls (`new X()`): the callee path is the type name. */
+  isConstructor?: boolean;
+}
+
+export interface MemberShape {
+  object: string;
+  property: string;
+}
+
+export interface AssignShape {
+  left: string;
+  right: string;
+}
+
+export interface FunctionShape {
+  name?: string;
+  params?: string;
+  body?: string;
+}
+
+export interface ParamShape {
+  /** Field holding the name (or a pattern); absent: the node itself is the name. */
+  name?: string;
+  type?: string;
+}
+
+export interface LanguageSyntax {
+  id: string;
+  /** File extensions without the dot. */
+  extensions: string[];
+  /** Interpreter names recognised in a `#!` line. */
+  shebangs?: string[];
+  /** npm package and wasm file of the grammar. */
+  grammar: { package: string; wasm: string };
+  /** Node types of comments (annotations and suppressions live there). */
+  comments: string[];
+  identifiers: string[];
+  /** Literal types that are always clean (numbers, booleans, plain strings). */
+  literals: string[];
+  /** String-ish types whose named children are interpolations (template strings, f-strings). */
+  interpolatedStrings: string[];
+  calls: Record<string, CallShape>;
+  members: Record<string, MemberShape>;
+  subscripts: Record<string, MemberShape>;
+  assignments: Record<string, AssignShape>;
+  /** Keyword / named arguments inside an argument list. */
+  keywordArguments?: Record<string, { name: string; value: string }>;
+  functions: Record<string, FunctionShape>;
+  /** Parameter node types inside a parameter list. */
+  params: Record<string, ParamShape>;
+  /** Where decorators/annotations/attributes of a parameter or function are found: node types. */
+  decorators: string[];
+  returns: string[];
+  ifs: Record<string, { condition: string; consequence: string; alternative?: string }>;
+  /** Statements that leave the current block (for guard clauses). */
+  exits: string[];
+  /** Call names that end the request like an exit (`abort`, `exit`, `die`, `halt`). */
+  exitCalls?: RegExp;
+  /** Node types of class declarations (for method resolution across files). */
+  classes?: string[];
+  /** Receiver expressions meaning "this object" (`this`, `self`). */
+  selfNames?: string[];
+  /** How another file is imported: regexes on the file text with a capture group for the specifier. */
+  importPatterns?: RegExp[];
+  /** The tree-sitter node type of the unary address-of operator (Go `&x`) — out-parameters. */
+  addressOf?: string;
+}

@@ -1,0 +1,210 @@
+// Reads rule files (YAML) into a validated, compiled rule set. A rule set has a
+// version (a hash of every file that went into it) that keys the result cache.
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import {
+  LanguageTaintFile,
+  RuleFile,
+  type ArgCondition,
+  type RuleSpec,
+  type SanitizerSpec,
+  type SinkSpec,
+  type SourceSpec,
+} from './schema.ts';
+
+export const BUILTIN_RULES_DIR = fileURLToPath(new URL('../../../rules/', import.meta.url));
+
+export interface CompiledSource {
+  path?: RegExp;
+  paramAnnotation?: RegExp;
+  paramType?: RegExp;
+  handlerDecorator?: RegExp;
+  exceptParams?: RegExp;
+  label?: string;
+}
+
+export interface CompiledArgCondition {
+  keyword?: string;
+  index?: number;
+  value?: RegExp;
+  absent?: boolean;
+}
+
+export interface CompiledSink {
+  callee?: RegExp;
+  assign?: RegExp;
+  node?: string;
+  args?: number[];
+  keywords?: string[];
+  receiver?: boolean;
+  where: CompiledArgCondition[];
+  unless: CompiledArgCondition[];
+}
+
+export interface CompiledSanitizer {
+  callee?: RegExp;
+  guard?: RegExp;
+  /** undefined = every type. */
+  types?: string[];
+}
+
+export interface CompiledRule {
+  spec: RuleSpec;
+  id: string;
+  type: string;
+  cwe: number[];
+  /** Rule languages (`typescript` covers .ts and .tsx). */
+  languages: string[];
+  file: string;
+  taint?: {
+    sources: CompiledSource[];
+    onlyTheseSources: boolean;
+    sinks: CompiledSink[];
+    sanitizers: CompiledSanitizer[];
+  };
+}
+
+export interface LanguageTaint {
+  sources: CompiledSource[];
+  sanitizers: CompiledSanitizer[];
+  requestTypes: { type: RegExp; alias: string }[];
+}
+
+export interface RuleSet {
+  rules: CompiledRule[];
+  languageTaint: Map<string, LanguageTaint>;
+  version: string;
+  /** Directories the set was loaded from (workers reload from them). */
+  dirs: string[];
+}
+
+export class RuleError extends Error {}
+
+function regex(source: string, where: string): RegExp {
+  try {
+    return new RegExp(source);
+  } catch (error) {
+    throw new RuleError(`${where}: invalid regular expression ${JSON.stringify(source)}: ${(error as Error).message}`);
+  }
+}
+
+function compileSource(s: SourceSpec, where: string): CompiledSource {
+  return {
+    path: s.path ? regex(s.path, where) : undefined,
+    paramAnnotation: s.paramAnnotation ? regex(s.paramAnnotation, where) : undefined,
+    paramType: s.paramType ? regex(s.paramType, where) : undefined,
+    handlerDecorator: s.handlerDecorator ? regex(s.handlerDecorator, where) : undefined,
+    exceptParams: s.exceptParams ? regex(s.exceptParams, where) : undefined,
+    label: s.label,
+  };
+}
+
+function compileCondition(c: ArgCondition, where: string): CompiledArgCondition {
+  return { ...c, value: c.value ? regex(c.value, where) : undefined };
+}
+
+function compileSink(s: SinkSpec, where: string): CompiledSink {
+  return {
+    callee: s.callee ? regex(s.callee, where) : undefined,
+    assign: s.assign ? regex(s.assign, where) : undefined,
+    node: s.node,
+    args: s.args,
+    keywords: s.keywords,
+    receiver: s.receiver,
+    where: (s.where ?? []).map((c) => compileCondition(c, where)),
+    unless: (s.unless ?? []).map((c) => compileCondition(c, where)),
+  };
+}
+
+function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string[]): CompiledSanitizer {
+  return {
+    callee: s.callee ? regex(s.callee, where) : undefined,
+    guard: s.guard ? regex(s.guard, where) : undefined,
+    types: s.types ?? defaultTypes,
+  };
+}
+
+function formatIssues(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
+  return error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+}
+
+function yamlFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      // Secret rules have their own format and loader (engine/secrets).
+      if (entry.name === 'secrets') continue;
+      out.push(...yamlFiles(full));
+    } else if (/\.ya?ml$/.test(entry.name)) out.push(full);
+  }
+  return out.sort();
+}
+
+/** Loads the built-in rules plus any extra directories (`--rules DIR`). */
+export function loadRuleSet(extraDirs: string[] = []): RuleSet {
+  const dirs = [BUILTIN_RULES_DIR, ...extraDirs.map((d) => path.resolve(d))];
+  const hash = createHash('sha256');
+  const rules: CompiledRule[] = [];
+  const languageTaint = new Map<string, LanguageTaint>();
+  const seen = new Set<string>();
+
+  for (const dir of dirs) {
+    if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+      throw new RuleError(`rules directory not found: ${dir}`);
+    }
+    for (const file of yamlFiles(dir)) {
+      const text = readFileSync(file, 'utf8');
+      hash.update(file.slice(dir.length)).update('\0').update(text).update('\0');
+      let data: unknown;
+      try {
+        data = parseYaml(text);
+      } catch (error) {
+        throw new RuleError(`${file}: not valid YAML: ${(error as Error).message}`);
+      }
+      if (data && typeof data === 'object' && 'language' in data) {
+        const parsed = LanguageTaintFile.safeParse(data);
+        if (!parsed.success) throw new RuleError(`${file}: ${formatIssues(parsed.error)}`);
+        const lt = parsed.data;
+        for (const language of Array.isArray(lt.language) ? lt.language : [lt.language]) {
+          const entry = languageTaint.get(language) ?? { sources: [], sanitizers: [], requestTypes: [] };
+          entry.sources.push(...lt.sources.map((s) => compileSource(s, file)));
+          entry.sanitizers.push(...lt.sanitizers.map((s) => compileSanitizer(s, file)));
+          entry.requestTypes.push(...lt.requestTypes.map((r) => ({ type: regex(r.type, file), alias: r.alias })));
+          languageTaint.set(language, entry);
+        }
+        continue;
+      }
+      const parsed = RuleFile.safeParse(data);
+      if (!parsed.success) throw new RuleError(`${file}: ${formatIssues(parsed.error)}`);
+      for (const spec of parsed.data.rules) {
+        if (seen.has(spec.id)) throw new RuleError(`${file}: duplicate rule id ${spec.id}`);
+        seen.add(spec.id);
+        const where = `${file} (${spec.id})`;
+        const rule: CompiledRule = {
+          spec,
+          id: spec.id,
+          type: spec.type,
+          cwe: Array.isArray(spec.cwe) ? spec.cwe : [spec.cwe],
+          languages: spec.languages,
+          file,
+        };
+        if (spec.taint) {
+          rule.taint = {
+            sources: (spec.taint.sources ?? []).map((s) => compileSource(s, where)),
+            onlyTheseSources: spec.taint.onlyTheseSources ?? false,
+            sinks: spec.taint.sinks.map((s) => compileSink(s, where)),
+            // A rule's own sanitizers clean only for its own type unless they say otherwise.
+            sanitizers: (spec.taint.sanitizers ?? []).map((s) => compileSanitizer(s, where, [spec.type])),
+          };
+        }
+        if (spec.regex) regex(spec.regex.pattern, where);
+        rules.push(rule);
+      }
+    }
+  }
+  return { rules, languageTaint, version: hash.digest('hex').slice(0, 16), dirs: extraDirs };
+}

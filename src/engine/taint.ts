@@ -1,0 +1,675 @@
+// The taint engine: follows untrusted data from sources to sinks through
+// variables, fields, string building, calls (in the same file and across files
+// of a package), returns, destructuring, closures and callbacks. It is written
+// once against the language description (languages/types.ts); what differs
+// between languages lives there and in the rule files.
+//
+// The analysis walks each function body in source order with an environment of
+// tainted names. It is flow-sensitive along a body (a later reassignment with a
+// clean value clears a name) but merges branches, which errs towards reporting.
+import type { Node, Tree } from 'web-tree-sitter';
+import type { LanguageSyntax } from './languages/types.ts';
+import type { CompiledArgCondition, CompiledRule, CompiledSanitizer, CompiledSink, CompiledSource, LanguageTaint } from './rules/load.ts';
+import type { TraceStep } from './types.ts';
+import { accessPath, callParts, decoratorName, decoratorsOf, patternNames, type CallParts } from './syntax.ts';
+
+/** One strand of untrusted data. */
+interface Taint {
+  trace: TraceStep[];
+  /** Types for which a sanitiser already made this data safe. */
+  clean: Set<string>;
+  /** Data from a rule's own source counts only for that rule. */
+  onlyRule?: string;
+}
+type Tainted = Taint[] | null;
+
+export interface TaintHit {
+  rule: CompiledRule;
+  file: string;
+  node: Node;
+  trace: TraceStep[];
+}
+
+/** A parsed file the engine can analyse and resolve calls into. */
+export interface ParsedFile {
+  path: string;
+  syntax: LanguageSyntax;
+  tree: Tree;
+}
+
+/** Resolves a call by name to function definitions in this or other files of the package. */
+export interface CallResolver {
+  resolve(from: ParsedFile, name: string, receiverPath: string): { file: ParsedFile; node: Node }[];
+}
+
+const MAX_CALL_DEPTH = 5;
+const MAX_TRACE = 12;
+
+function merge(a: Tainted, b: Tainted): Tainted {
+  if (!a || a.length === 0) return b && b.length ? b : null;
+  if (!b || b.length === 0) return a;
+  const out = [...a];
+  for (const t of b) {
+    const i = out.findIndex((o) => o.onlyRule === t.onlyRule);
+    if (i < 0) out.push(t);
+    else {
+      const existing = out[i]!;
+      const clean = new Set([...existing.clean].filter((c) => t.clean.has(c)));
+      out[i] = { ...existing, clean };
+    }
+  }
+  return out;
+}
+
+function addStep(t: Tainted, step: TraceStep): Tainted {
+  if (!t) return null;
+  return t.map((x) => {
+    const last = x.trace[x.trace.length - 1];
+    if (last && last.line === step.line && last.file === step.file) return x;
+    const trace = x.trace.length >= MAX_TRACE ? [...x.trace.slice(0, 2), ...x.trace.slice(-(MAX_TRACE - 3)), step] : [...x.trace, step];
+    return { ...x, trace };
+  });
+}
+
+function sanitize(t: Tainted, types: string[] | undefined): Tainted {
+  if (!t) return null;
+  if (!types) return null;
+  const out = t.map((x) => ({ ...x, clean: new Set([...x.clean, ...types]) }));
+  return out;
+}
+
+class Scope {
+  readonly vars = new Map<string, Tainted>();
+  readonly aliases = new Map<string, string>();
+  constructor(readonly parent?: Scope) {}
+
+  lookup(name: string): Tainted | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      if (s.vars.has(name)) return s.vars.get(name);
+    }
+    return undefined;
+  }
+
+  alias(name: string): string | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const a = s.aliases.get(name);
+      if (a) return a;
+    }
+    return undefined;
+  }
+
+  assign(name: string, value: Tainted): void {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      if (s.vars.has(name) && s !== this && !name.includes('.')) {
+        s.vars.set(name, value);
+        return;
+      }
+    }
+    this.vars.set(name, value);
+    // A new value for `a` replaces what was known about `a.b`.
+    if (!name.includes('.')) {
+      for (const key of this.vars.keys()) if (key.startsWith(`${name}.`)) this.vars.delete(key);
+    }
+  }
+}
+
+interface RuleView {
+  rule: CompiledRule;
+  sinks: CompiledSink[];
+}
+
+/** The taint analysis of one language with one rule set; reused for every file of that language. */
+export class TaintEngine {
+  private readonly sources: { source: CompiledSource; onlyRule?: string }[] = [];
+  private readonly sanitizers: CompiledSanitizer[] = [];
+  private readonly rules: RuleView[];
+  private readonly sinkNodeTypes = new Set<string>();
+  private readonly requestTypes: { type: RegExp; alias: string }[];
+  readonly hasRules: boolean;
+
+  constructor(
+    readonly syntax: LanguageSyntax,
+    rules: CompiledRule[],
+    shared: LanguageTaint | undefined,
+  ) {
+    this.rules = rules.filter((r) => r.taint).map((r) => ({ rule: r, sinks: r.taint!.sinks }));
+    this.hasRules = this.rules.length > 0;
+    for (const s of shared?.sources ?? []) this.sources.push({ source: s });
+    this.sanitizers.push(...(shared?.sanitizers ?? []));
+    this.requestTypes = shared?.requestTypes ?? [];
+    for (const { rule } of this.rules) {
+      for (const s of rule.taint!.sources) this.sources.push({ source: s, onlyRule: rule.id });
+      this.sanitizers.push(...rule.taint!.sanitizers);
+      for (const sink of rule.taint!.sinks) if (sink.node) this.sinkNodeTypes.add(sink.node);
+    }
+  }
+
+  analyzeFile(file: ParsedFile, resolver: CallResolver, hits: TaintHit[]): void {
+    if (!this.hasRules) return;
+    const run = new TaintRun(this, resolver, hits);
+    run.analyzeRoot(file);
+  }
+
+  /** @internal used by TaintRun */
+  matchSource(path: string): { label: string; onlyRule?: string }[] {
+    const out: { label: string; onlyRule?: string }[] = [];
+    for (const { source, onlyRule } of this.sources) {
+      if (source.path && source.path.test(path)) out.push({ label: source.label ? `${path} (${source.label})` : path, onlyRule });
+    }
+    return out;
+  }
+
+  paramSources(): { source: CompiledSource; onlyRule?: string }[] {
+    return this.sources.filter((s) => s.source.paramAnnotation || s.source.paramType || s.source.handlerDecorator);
+  }
+
+  requestAlias(typeText: string): string | undefined {
+    return this.requestTypes.find((r) => r.type.test(typeText))?.alias;
+  }
+
+  sanitizerFor(calleePath: string): CompiledSanitizer[] {
+    return this.sanitizers.filter((s) => s.callee && s.callee.test(calleePath));
+  }
+
+  guardsFor(conditionText: string): CompiledSanitizer[] {
+    return this.sanitizers.filter((s) => s.guard && s.guard.test(conditionText));
+  }
+
+  get ruleViews(): RuleView[] {
+    return this.rules;
+  }
+
+  isSinkNode(type: string): boolean {
+    return this.sinkNodeTypes.has(type);
+  }
+}
+
+interface FunctionFrame {
+  file: ParsedFile;
+  returns: Tainted;
+  depth: number;
+  /** Trace prefix from the call site that entered this function. */
+  callStep?: TraceStep;
+}
+
+class TaintRun {
+  private readonly syntax: LanguageSyntax;
+  private readonly memo = new Map<string, Tainted>();
+  private readonly inProgress = new Set<string>();
+  private readonly reported = new Set<string>();
+
+  constructor(
+    private readonly engine: TaintEngine,
+    private readonly resolver: CallResolver,
+    private readonly hits: TaintHit[],
+  ) {
+    this.syntax = engine.syntax;
+  }
+
+  analyzeRoot(file: ParsedFile): void {
+    const scope = new Scope();
+    const frame: FunctionFrame = { file, returns: null, depth: 0 };
+    this.visit(file.tree.rootNode, scope, frame);
+  }
+
+  private step(frame: FunctionFrame, node: Node, label: string, kind: TraceStep['kind'] = 'step'): TraceStep {
+    return {
+      kind,
+      file: frame.file.path,
+      line: node.startPosition.row + 1,
+      column: node.startPosition.column + 1,
+      label: label.length > 120 ? `${label.slice(0, 117)}...` : label,
+    };
+  }
+
+  private sourceTaint(frame: FunctionFrame, node: Node, path: string): Tainted {
+    const matches = this.engine.matchSource(path);
+    if (matches.length === 0) return null;
+    return matches.map((m) => ({ trace: [this.step(frame, node, m.label, 'source')], clean: new Set<string>(), onlyRule: m.onlyRule }));
+  }
+
+  private path(node: Node | null, scope: Scope): string {
+    return accessPath(this.syntax, node, (name) => scope.alias(name));
+  }
+
+  /** Evaluates a node: returns the taint of its value and performs its effects (assignments, sinks). */
+  visit(node: Node, scope: Scope, frame: FunctionFrame): Tainted {
+    const s = this.syntax;
+    const type = node.type;
+    if (s.comments.includes(type) || s.literals.includes(type)) return null;
+
+    if (s.functions[type]) {
+      this.analyzeNestedFunction(node, scope, frame);
+      return null;
+    }
+    if (s.identifiers.includes(type)) {
+      const name = node.text;
+      const known = scope.lookup(name);
+      if (known !== undefined) return known;
+      return this.sourceTaint(frame, node, scope.alias(name) ?? name);
+    }
+    if (s.members[type] || s.subscripts[type]) return this.visitMember(node, scope, frame);
+    if (s.calls[type]) return this.visitCall(node, scope, frame);
+    const assign = s.assignments[type];
+    if (assign) return this.visitAssignment(node, assign.left, assign.right, scope, frame);
+    if (s.returns.includes(type)) {
+      let t: Tainted = null;
+      for (const child of node.namedChildren) if (child) t = merge(t, this.visit(child, scope, frame));
+      frame.returns = merge(frame.returns, t);
+      return t;
+    }
+    const ifShape = s.ifs[type];
+    if (ifShape) return this.visitIf(node, ifShape, scope, frame);
+    if (s.addressOf === type) return this.visitChildren(node, scope, frame);
+
+    const t = this.visitChildren(node, scope, frame);
+    if (t && this.engine.isSinkNode(type)) this.checkNodeSink(node, t, frame);
+    return t;
+  }
+
+  private visitChildren(node: Node, scope: Scope, frame: FunctionFrame): Tainted {
+    let t: Tainted = null;
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      t = merge(t, this.visit(child, scope, frame));
+    }
+    return t;
+  }
+
+  private visitMember(node: Node, scope: Scope, frame: FunctionFrame): Tainted {
+    const path = this.path(node, scope);
+    const source = this.sourceTaint(frame, node, path);
+    if (source) return source;
+    // Field-sensitive lookup: `a.b.c` is tainted if `a.b.c`, `a.b` or `a` is.
+    let p = path;
+    while (p.includes('.') || p.endsWith('[]')) {
+      const known = scope.lookup(p);
+      if (known !== undefined) {
+        // Still evaluate the object for effects (calls in the chain).
+        return known;
+      }
+      const cut = Math.max(p.lastIndexOf('.'), p.endsWith('[]') ? p.length - 2 : -1);
+      if (cut <= 0) break;
+      p = p.slice(0, cut);
+    }
+    let t: Tainted = null;
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      // The property name is not a value.
+      const shape = this.syntax.members[node.type];
+      if (shape && child.equals(node.childForFieldName(shape.property) as Node)) continue;
+      t = merge(t, this.visit(child, scope, frame));
+    }
+    return t;
+  }
+
+  private visitAssignment(node: Node, leftField: string, rightField: string, scope: Scope, frame: FunctionFrame): Tainted {
+    const left = node.childForFieldName(leftField);
+    const right = node.childForFieldName(rightField);
+    const isAugmented = /augmented|compound/.test(node.type) || /^[^=]*[-+*/|&%.]=/.test(node.text.slice(left ? left.endIndex - node.startIndex : 0, right ? right.startIndex - node.startIndex : undefined));
+    let value = right ? this.visit(right, scope, frame) : null;
+    if (!left) return value;
+    // Evaluate subscripts/receivers on the left for their effects (e.g. calls).
+    if (isAugmented) value = merge(value, this.visit(left, scope, frame));
+    const lhsPath = this.path(left, scope);
+    if (value) value = addStep(value, this.step(frame, node, lhsPath));
+    this.checkAssignSink(node, lhsPath, value, frame);
+
+    // Element-wise tuple assignment: `a, b = x, y`.
+    const leftItems = left.namedChildren.filter((c): c is Node => !!c && !this.syntax.comments.includes(c.type));
+    const rightItems = right ? right.namedChildren.filter((c): c is Node => !!c) : [];
+    if (/list|tuple|expression_list/.test(left.type) && right && /list|tuple/.test(right.type) && leftItems.length === rightItems.length && leftItems.length > 1) {
+      leftItems.forEach((item, i) => {
+        const v = this.visit(rightItems[i]!, scope, frame);
+        for (const name of patternNames(this.syntax, item)) scope.assign(name, v);
+      });
+      return value;
+    }
+    const names = this.syntax.members[left.type] || this.syntax.subscripts[left.type] ? [lhsPath] : patternNames(this.syntax, left);
+    for (const name of names) {
+      if (name === '?') continue;
+      // Storing into an element of a container taints the container.
+      if (name.endsWith('[]')) scope.assign(name.slice(0, -2), merge(scope.lookup(name.slice(0, -2)) ?? null, value));
+      else scope.assign(name, value);
+    }
+    return value;
+  }
+
+  private visitIf(node: Node, shape: { condition: string; consequence: string; alternative?: string }, scope: Scope, frame: FunctionFrame): Tainted {
+    const condition = node.childForFieldName(shape.condition);
+    const consequence = node.childForFieldName(shape.consequence);
+    const alternative = shape.alternative ? node.childForFieldName(shape.alternative) : null;
+    if (condition) this.visit(condition, scope, frame);
+    const guards = condition ? this.engine.guardsFor(condition.text) : [];
+    const guarded = guards.length && condition ? this.guardedNames(condition, scope) : [];
+    const cleanFor = (names: string[], target: Scope) => {
+      for (const name of names) {
+        let t = scope.lookup(name) ?? null;
+        for (const g of guards) t = sanitize(t, g.types);
+        target.vars.set(name, t);
+      }
+    };
+    if (guarded.length && consequence && this.exits(consequence)) {
+      // Guard clause: `if (!allowed.has(x)) return;` — after it, x is safe.
+      this.visit(consequence, scope, frame);
+      if (alternative) this.visit(alternative, scope, frame);
+      cleanFor(guarded, scope);
+      return null;
+    }
+    if (guarded.length && consequence) {
+      const inner = new Scope(scope);
+      cleanFor(guarded, inner);
+      this.visit(consequence, inner, frame);
+      // Assignments made inside the branch stay visible after it.
+      for (const [k, v] of inner.vars) if (!guarded.includes(k)) scope.assign(k, v);
+      if (alternative) this.visit(alternative, scope, frame);
+      return null;
+    }
+    for (const part of [consequence, alternative]) if (part) this.visit(part, scope, frame);
+    // Other children (Go's `if x := f(); cond`, elif chains).
+    for (const child of node.namedChildren) {
+      if (!child || [condition, consequence, alternative].some((p) => p && p.equals(child))) continue;
+      this.visit(child, scope, frame);
+    }
+    return null;
+  }
+
+  /** Names in a condition whose values are tainted now: the candidates a guard cleans. */
+  private guardedNames(condition: Node, scope: Scope): string[] {
+    const names = new Set<string>();
+    const walk = (n: Node) => {
+      if (this.syntax.identifiers.includes(n.type) || this.syntax.members[n.type]) {
+        const p = this.path(n, scope);
+        if (scope.lookup(p)) names.add(p);
+        if (this.syntax.members[n.type]) return;
+      }
+      for (const c of n.namedChildren) if (c) walk(c);
+    };
+    walk(condition);
+    return [...names];
+  }
+
+  /** Does this block always leave (return/throw/abort) — a guard clause? */
+  private exits(block: Node): boolean {
+    const s = this.syntax;
+    if (s.exits.includes(block.type)) return true;
+    const statements = block.namedChildren.filter((c): c is Node => !!c && !s.comments.includes(c.type));
+    const last = statements[statements.length - 1];
+    if (!last) return false;
+    if (s.exits.includes(last.type)) return true;
+    if (/statement_list|block|compound|body/.test(last.type)) return this.exits(last);
+    const text = last.text;
+    if (s.exitCalls) {
+      const call = last.descendantsOfType(Object.keys(s.calls))[0];
+      if (call) {
+        const parts = callParts(s, call);
+        const path = parts ? accessPath(s, parts.callee ?? parts.name) : '';
+        if (s.exitCalls.test(path.replace(/\(\)/g, ''))) return true;
+      }
+    }
+    return /^\s*(die|exit|abort|halt|raise|throw)\b/.test(text);
+  }
+
+  private visitCall(node: Node, scope: Scope, frame: FunctionFrame): Tainted {
+    const s = this.syntax;
+    const parts = callParts(s, node);
+    if (!parts) return this.visitChildren(node, scope, frame);
+    const calleeNode = parts.callee ?? parts.name;
+    let calleePath = parts.callee ? this.path(parts.callee, scope) : `${parts.receiver ? `${this.path(parts.receiver, scope)}.` : ''}${parts.name?.text ?? '?'}`;
+    if (parts.isConstructor) calleePath = calleePath.replace(/^new\s+/, '');
+    const fullPath = `${calleePath}()`;
+
+    // Arguments and receiver are evaluated first, in order, for their effects.
+    const receiverTaint = parts.receiver ? this.visit(parts.receiver, scope, frame) : null;
+    if (parts.callee && !parts.receiver && !s.identifiers.includes(parts.callee.type)) this.visit(parts.callee, scope, frame);
+    const argTaints = parts.positional.map((a) => this.visit(a, scope, frame));
+    const kwTaints = new Map<string, Tainted>();
+    for (const [k, v] of parts.keywords) kwTaints.set(k, this.visit(v, scope, frame));
+
+    const source = this.sourceTaint(frame, node, fullPath);
+
+    this.checkCallSinks(node, parts, calleePath, receiverTaint, argTaints, kwTaints, frame);
+
+    if (source) {
+      this.taintOutParams(parts, source, scope);
+      return source;
+    }
+
+    const sanitizers = this.engine.sanitizerFor(calleePath);
+    let all: Tainted = receiverTaint;
+    for (const t of argTaints) all = merge(all, t);
+    for (const t of kwTaints.values()) all = merge(all, t);
+    if (sanitizers.length) {
+      let t = all;
+      for (const san of sanitizers) t = sanitize(t, san.types);
+      return t;
+    }
+
+    // Calls into code we can see: analyse the callee with these argument taints.
+    const name = parts.name?.text ?? (calleeNode ? calleeNode.text : '');
+    if (name && /^[\w$]+$/.test(name) && frame.depth < MAX_CALL_DEPTH) {
+      const receiverPath = parts.receiver ? this.path(parts.receiver, scope) : '';
+      const targets = this.resolver.resolve(frame.file, name, receiverPath);
+      if (targets.length > 0 && targets.length <= 3) {
+        let result: Tainted = null;
+        const callStep = this.step(frame, node, `${calleePath}()`);
+        for (const target of targets) {
+          const boundArgs = argTaints.map((t) => addStep(t, callStep));
+          result = merge(result, this.analyzeCall(target, boundArgs, kwTaints, receiverTaint, frame, callStep, parts));
+        }
+        this.taintOutParams(parts, result, scope);
+        return result ? addStep(result, this.step(frame, node, `return of ${calleePath}()`)) : null;
+      }
+    }
+
+    // Unknown code: the result carries the taint of what went in (`str.trim()`, `fmt.Sprintf`).
+    if (all) {
+      const out = addStep(all, this.step(frame, node, `${calleePath}()`));
+      this.taintOutParams(parts, out, scope);
+      return out;
+    }
+    return null;
+  }
+
+  /** Go-style out-parameters: `json.NewDecoder(r.Body).Decode(&v)` taints v. */
+  private taintOutParams(parts: CallParts, value: Tainted, scope: Scope): void {
+    if (!value || !this.syntax.addressOf) return;
+    for (const arg of parts.positional) {
+      if (arg.type === this.syntax.addressOf && arg.text.startsWith('&')) {
+        const target = arg.namedChildren[0];
+        if (target) for (const name of patternNames(this.syntax, target)) scope.assign(name, value);
+      }
+    }
+  }
+
+  private analyzeCall(
+    target: { file: ParsedFile; node: Node },
+    args: Tainted[],
+    kwargs: Map<string, Tainted>,
+    receiver: Tainted,
+    caller: FunctionFrame,
+    callStep: TraceStep,
+    parts: CallParts,
+  ): Tainted {
+    const syntax = target.file.syntax;
+    const shape = syntax.functions[target.node.type];
+    if (!shape) return null;
+    const paramsNode = shape.params ? target.node.childForFieldName(shape.params) : null;
+    const params = paramsNode ? this.paramList(syntax, paramsNode) : [];
+    // Methods called on an object: the `self` parameter is the receiver, not the first argument.
+    let offset = 0;
+    if (params[0] && (syntax.selfNames ?? []).includes(params[0].names[0] ?? '') && parts.receiver) offset = 1;
+    const bound: Tainted[] = params.map((p, i) => {
+      if (i < offset) return receiver;
+      const byName = p.names[0] ? kwargs.get(p.names[0]) : undefined;
+      if (byName !== undefined) return byName;
+      if (p.rest) return args.slice(i - offset).reduce<Tainted>((acc, t) => merge(acc, t), null);
+      return args[i - offset] ?? null;
+    });
+    const signature = bound.map((t) => (t ? t.map((x) => `${x.onlyRule ?? ''}:${[...x.clean].sort().join(',')}`).join('|') : '-')).join(';');
+    const key = `${target.file.path}:${target.node.startIndex}:${signature}`;
+    if (this.memo.has(key)) return this.memo.get(key)!;
+    if (this.inProgress.has(key)) return null;
+    this.inProgress.add(key);
+    const scope = new Scope();
+    const frame: FunctionFrame = { file: target.file, returns: null, depth: caller.depth + 1, callStep };
+    params.forEach((p, i) => {
+      for (const n of p.names) scope.vars.set(n, bound[i] ?? null);
+      this.bindParamSources(p, target.node, scope, frame);
+    });
+    const body = shape.body ? target.node.childForFieldName(shape.body) : null;
+    if (body) {
+      const t = this.visit(body, scope, frame);
+      // Expression-bodied lambdas return their body.
+      if (!/block|statement|compound|body/.test(body.type)) frame.returns = merge(frame.returns, t);
+    }
+    this.inProgress.delete(key);
+    this.memo.set(key, frame.returns);
+    return frame.returns;
+  }
+
+  private paramList(syntax: LanguageSyntax, paramsNode: Node): { node: Node; names: string[]; type: string; rest: boolean }[] {
+    const out: { node: Node; names: string[]; type: string; rest: boolean }[] = [];
+    const list = syntax.params[paramsNode.type] && paramsNode.namedChildCount === 0 ? [paramsNode] : paramsNode.namedChildren;
+    for (const p of list) {
+      if (!p || syntax.comments.includes(p.type) || syntax.decorators.includes(p.type)) continue;
+      const shape = syntax.params[p.type];
+      if (!shape) {
+        if (syntax.identifiers.includes(p.type)) out.push({ node: p, names: [p.text], type: '', rest: false });
+        continue;
+      }
+      const nameNode = shape.name ? p.childForFieldName(shape.name) : p;
+      const typeNode = shape.type ? p.childForFieldName(shape.type) : null;
+      let names = nameNode === p && !syntax.identifiers.includes(p.type) ? patternNames(syntax, p) : patternNames(syntax, nameNode);
+      if (typeNode && names.length > 1) names = names.filter((n) => !typeNode.text.includes(n));
+      // Go: `a, b string` declares two parameters in one node.
+      if (p.type === 'parameter_declaration') names = p.namedChildren.filter((c) => c && c.type === 'identifier').map((c) => c!.text);
+      out.push({ node: p, names, type: typeNode ? typeNode.text : '', rest: /rest|splat|variadic|spread/.test(p.type) || p.text.startsWith('...') });
+    }
+    return out;
+  }
+
+  /** Parameters that are sources by annotation/type (Spring @RequestParam, NestJS @Query, FastAPI handlers). */
+  private bindParamSources(p: { node: Node; names: string[]; type: string }, fn: Node, scope: Scope, frame: FunctionFrame): void {
+    const syntax = frame.file.syntax;
+    if (p.type) {
+      const alias = this.engine.requestAlias(p.type);
+      if (alias) for (const n of p.names) scope.aliases.set(n, alias);
+    }
+    const sources = this.engine.paramSources();
+    if (sources.length === 0) return;
+    const paramDecorators = decoratorsOf(syntax, p.node).map(decoratorName);
+    let fnDecorators: string[] | undefined;
+    for (const { source, onlyRule } of sources) {
+      let hit = false;
+      if (source.paramAnnotation && paramDecorators.some((d) => source.paramAnnotation!.test(d))) hit = true;
+      if (!hit && source.paramType && p.type && source.paramType.test(p.type)) hit = true;
+      if (!hit && source.handlerDecorator) {
+        fnDecorators ??= decoratorsOf(syntax, fn).map((d) => d.text.replace(/^@/, ''));
+        if (fnDecorators.some((d) => source.handlerDecorator!.test(d))) {
+          const name = p.names[0] ?? '';
+          const selfLike = (syntax.selfNames ?? []).includes(name);
+          hit = !selfLike && !(source.exceptParams && (source.exceptParams.test(name) || source.exceptParams.test(p.node.text)));
+        }
+      }
+      if (!hit) continue;
+      for (const n of p.names) {
+        const t: Taint = { trace: [this.step(frame, p.node, `parameter ${n}`, 'source')], clean: new Set(), onlyRule };
+        scope.vars.set(n, merge(scope.vars.get(n) ?? null, [t]));
+      }
+    }
+  }
+
+  private analyzeNestedFunction(node: Node, outer: Scope, frame: FunctionFrame): void {
+    const syntax = frame.file.syntax;
+    const shape = syntax.functions[node.type]!;
+    const scope = new Scope(outer);
+    const inner: FunctionFrame = { file: frame.file, returns: null, depth: frame.depth, callStep: frame.callStep };
+    const paramsNode = shape.params ? node.childForFieldName(shape.params) : null;
+    if (paramsNode) {
+      for (const p of this.paramList(syntax, paramsNode)) {
+        // Parameters shadow outer names; their values are unknown (clean) unless a source says otherwise.
+        for (const n of p.names) scope.vars.set(n, null);
+        this.bindParamSources(p, node, scope, inner);
+      }
+    } else if (node.type === 'arrow_function') {
+      const single = node.childForFieldName('parameter');
+      if (single) scope.vars.set(single.text, null);
+    }
+    const body = shape.body ? node.childForFieldName(shape.body) : null;
+    if (body) this.visit(body, scope, inner);
+  }
+
+  // ---- sinks ----
+
+  private report(rule: CompiledRule, node: Node, taint: Taint, frame: FunctionFrame, label: string): void {
+    const line = node.startPosition.row + 1;
+    const key = `${rule.id}:${frame.file.path}:${line}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    const trace = [...taint.trace, this.step(frame, node, label, 'sink')];
+    this.hits.push({ rule, file: frame.file.path, node, trace });
+  }
+
+  private reportable(rule: CompiledRule, t: Tainted): Taint | undefined {
+    if (!t) return undefined;
+    return t.find((x) => !x.clean.has(rule.type) && (x.onlyRule ? x.onlyRule === rule.id : !rule.taint!.onlyTheseSources));
+  }
+
+  private conditionHolds(c: CompiledArgCondition, parts: CallParts): boolean {
+    let arg: Node | undefined;
+    if (c.keyword !== undefined) arg = parts.keywords.get(c.keyword);
+    else if (c.index !== undefined) arg = parts.positional[c.index];
+    const matches = arg ? (c.value ? c.value.test(arg.text) : true) : false;
+    return c.absent ? !matches : matches;
+  }
+
+  private checkCallSinks(node: Node, parts: CallParts, calleePath: string, receiver: Tainted, args: Tainted[], kwargs: Map<string, Tainted>, frame: FunctionFrame): void {
+    for (const { rule, sinks } of this.engine.ruleViews) {
+      for (const sink of sinks) {
+        if (!sink.callee || !sink.callee.test(calleePath)) continue;
+        if (!sink.where.every((c) => this.conditionHolds(c, parts))) continue;
+        if (sink.unless.some((c) => this.conditionHolds(c, parts))) continue;
+        let t: Tainted = null;
+        const positions = sink.args ?? (sink.keywords || sink.receiver ? [] : args.map((_, i) => i));
+        for (const i of positions) t = merge(t, args[i] ?? null);
+        for (const k of sink.keywords ?? []) t = merge(t, kwargs.get(k) ?? null);
+        if (!sink.args && !sink.keywords && !sink.receiver) for (const v of kwargs.values()) t = merge(t, v);
+        if (sink.receiver) t = merge(t, receiver);
+        // A sink's own sanitisers (rule-level) may apply to the argument call expressions.
+        const hit = this.reportable(rule, t);
+        if (hit) {
+          this.report(rule, node, hit, frame, `${calleePath}()`);
+          break;
+        }
+      }
+    }
+  }
+
+  private checkAssignSink(node: Node, lhsPath: string, value: Tainted, frame: FunctionFrame): void {
+    if (!value) return;
+    for (const { rule, sinks } of this.engine.ruleViews) {
+      for (const sink of sinks) {
+        if (!sink.assign || !sink.assign.test(lhsPath)) continue;
+        const hit = this.reportable(rule, value);
+        if (hit) {
+          this.report(rule, node, hit, frame, `${lhsPath} = …`);
+          break;
+        }
+      }
+    }
+  }
+
+  private checkNodeSink(node: Node, value: Tainted, frame: FunctionFrame): void {
+    for (const { rule, sinks } of this.engine.ruleViews) {
+      for (const sink of sinks) {
+        if (sink.node !== node.type) continue;
+        const hit = this.reportable(rule, value);
+        if (hit) {
+          this.report(rule, node, hit, frame, node.type.replace(/_/g, ' '));
+          break;
+        }
+      }
+    }
+  }
+}

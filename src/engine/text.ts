@@ -1,0 +1,35 @@
+// Turning a file's bytes into text the engine can analyse, or a counted skip.
+import type { SkippedFile, SourceFile } from './types.ts';
+
+/** Lines longer than this (on average over the file) mark minified or generated code. */
+const MINIFIED_AVERAGE_LINE = 500;
+const MINIFIED_MIN_BYTES = 2000;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const lenient = new TextDecoder('utf-8', { fatal: false });
+
+export function isBinary(content: Buffer): boolean {
+  const head = content.subarray(0, 8000);
+  return head.includes(0);
+}
+
+export function decodeSource(file: SourceFile): { text: string; warning?: string } | { skip: SkippedFile } {
+  const { content } = file;
+  if (isBinary(content)) return { skip: { path: file.path, reason: 'binary' } };
+  let text: string;
+  let warning: string | undefined;
+  try {
+    text = utf8.decode(content);
+  } catch {
+    text = lenient.decode(content);
+    warning = 'not valid UTF-8: invalid bytes were replaced before analysis';
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (content.length >= MINIFIED_MIN_BYTES) {
+    const newlines = text.split('\n').length;
+    if (content.length / newlines > MINIFIED_AVERAGE_LINE && !/\.(env|pem|key|json|ya?ml|properties|tfvars|lock)$/i.test(file.path)) {
+      return { skip: { path: file.path, reason: 'minified', detail: `average line length ${Math.round(content.length / newlines)} characters` } };
+    }
+  }
+  return { text, warning };
+}

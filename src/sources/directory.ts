@@ -1,0 +1,132 @@
+// Collects the files of a working tree for a scan: honours .gitignore and
+// .scannerignore, skips vendored, generated and binary files (counted, not
+// silent), never follows symbolic links out of the tree, and reports files it
+// cannot read instead of failing.
+import { lstat, readFile, readdir, realpath } from 'node:fs/promises';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import picomatch from 'picomatch';
+import type { SkippedFile, SourceFile } from '../engine/index.ts';
+
+/** Directories that hold other people's code or build output. */
+const VENDORED_DIRS = new Set(['node_modules', 'vendor', 'bower_components', 'third_party', 'site-packages', '.venv', 'venv', '__pycache__', 'Pods']);
+const GENERATED_DIRS = new Set(['dist', 'build', 'out', 'target', 'bin', 'obj', '.next', '.nuxt', 'coverage']);
+const ALWAYS_SKIPPED_DIRS = new Set(['.git', '.hg', '.svn', '.scanner']);
+const GENERATED_FILES = /(\.min\.(js|css|mjs)|\.bundle\.js|\.map|-lock\.json|\.lock\.json|\.pb\.go|_pb2\.py|\.generated\.\w+|\.g\.cs|\.designer\.cs)$/i;
+const BINARY_EXTENSIONS = /\.(png|jpe?g|gif|bmp|ico|webp|pdf|zip|gz|tgz|bz2|xz|7z|rar|jar|war|class|so|dylib|dll|exe|o|a|wasm|woff2?|ttf|otf|eot|mp[34]|mov|avi|sqlite|db|pyc)$/i;
+
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+export interface CollectOptions {
+  /** Globs limiting the scan (relative to root). */
+  paths?: string[];
+  /** Include vendored and generated directories too. */
+  includeVendored?: boolean;
+  maxFileBytes?: number;
+}
+
+export interface Collected {
+  files: SourceFile[];
+  skipped: SkippedFile[];
+}
+
+export class SourceError extends Error {}
+
+async function readIgnoreFile(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+export async function collectDirectory(root: string, options: CollectOptions = {}): Promise<Collected> {
+  const rootStat = await lstat(root).catch(() => undefined);
+  if (!rootStat) throw new SourceError(`path does not exist: ${root}`);
+  const realRoot = await realpath(root);
+  const files: SourceFile[] = [];
+  const skipped: SkippedFile[] = [];
+  const maxBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
+  const wanted = options.paths?.length ? picomatch(options.paths, { dot: true }) : undefined;
+
+  if (rootStat.isFile()) {
+    const content = await readFile(root);
+    return { files: [{ path: path.basename(root), content }], skipped };
+  }
+  if (!rootStat.isDirectory()) throw new SourceError(`not a file or directory: ${root}`);
+
+  // Ignore rules apply relative to the directory of the file that declares them.
+  const walk = async (dir: string, rel: string, rules: { base: string; ig: Ignore }[]) => {
+    const localRules = [...rules];
+    for (const name of ['.gitignore', '.scannerignore']) {
+      const text = await readIgnoreFile(path.join(dir, name));
+      if (text !== undefined) localRules.push({ base: rel, ig: ignore().add(text) });
+    }
+    const isIgnored = (relPath: string, isDir: boolean) =>
+      localRules.some(({ base, ig }) => {
+        const sub = base ? path.posix.relative(base, relPath) : relPath;
+        return sub && !sub.startsWith('..') && ig.ignores(isDir ? `${sub}/` : sub);
+      });
+
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      skipped.push({ path: rel || '.', reason: 'unreadable', detail: (error as NodeJS.ErrnoException).code ?? String(error) });
+      return;
+    }
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      const relPath = rel ? `${rel}/${entry.name}` : entry.name;
+      const full = path.join(dir, entry.name);
+      if (entry.isSymbolicLink()) {
+        // Links are not followed: they can point outside the tree or loop.
+        skipped.push({ path: relPath, reason: 'symlink' });
+        continue;
+      }
+      if (entry.isDirectory()) {
+        if (ALWAYS_SKIPPED_DIRS.has(entry.name)) continue;
+        if (isIgnored(relPath, true)) {
+          skipped.push({ path: `${relPath}/`, reason: 'ignored' });
+          continue;
+        }
+        if (!options.includeVendored && VENDORED_DIRS.has(entry.name)) {
+          skipped.push({ path: `${relPath}/`, reason: 'vendored' });
+          continue;
+        }
+        if (!options.includeVendored && GENERATED_DIRS.has(entry.name)) {
+          skipped.push({ path: `${relPath}/`, reason: 'generated' });
+          continue;
+        }
+        await walk(full, relPath, localRules);
+        continue;
+      }
+      if (!entry.isFile()) continue;
+      if (wanted && !wanted(relPath)) continue;
+      if (isIgnored(relPath, false)) {
+        skipped.push({ path: relPath, reason: 'ignored' });
+        continue;
+      }
+      if (BINARY_EXTENSIONS.test(entry.name)) {
+        skipped.push({ path: relPath, reason: 'binary' });
+        continue;
+      }
+      if (!options.includeVendored && GENERATED_FILES.test(entry.name)) {
+        skipped.push({ path: relPath, reason: 'generated' });
+        continue;
+      }
+      try {
+        const st = await lstat(full);
+        if (st.size > maxBytes) {
+          skipped.push({ path: relPath, reason: 'too-large', detail: `${st.size} bytes` });
+          continue;
+        }
+        files.push({ path: relPath, content: await readFile(full) });
+      } catch (error) {
+        skipped.push({ path: relPath, reason: 'unreadable', detail: (error as NodeJS.ErrnoException).code ?? String(error) });
+      }
+    }
+  };
+  await walk(realRoot, '', []);
+  return { files, skipped };
+}
