@@ -28,7 +28,6 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
-    disableRequestLogging: ctx.log.level !== 'debug' && ctx.log.level !== 'trace',
     bodyLimit: largestCommitBody(ctx.config),
     forceCloseConnections: true,
     return503OnClosing: true,

@@ -3,11 +3,9 @@
 // events, and finishes it exactly once. A job whose earlier runner died is
 // run again from the start; findings already streamed are not streamed twice.
 import { randomUUID } from 'node:crypto';
-import picomatch from 'picomatch';
 import { scanSourceFiles, type Finding, type ScanSummary, type SourceFile } from '../engine/index.ts';
-import { cloneRepository } from '../sources/clone.ts';
 import { collectDirectory } from '../sources/directory.ts';
-import { scanHistory } from '../sources/git-history.ts';
+import { loadCloneRepository, loadScanHistory } from './github-source.ts';
 import type { ServiceConfig } from './config.ts';
 import type { EventHub } from './events.ts';
 import { TERMINAL_EVENT_TYPES } from './events.ts';
@@ -232,6 +230,8 @@ export class ScanRunner {
     const account = await this.store.getAccount(job.accountId);
     const plan = this.config.plans[account?.plan ?? this.config.defaultPlan] ?? this.config.plans[this.config.defaultPlan];
     progress(1, `Cloning ${job.repository}`, true);
+    const cloneRepository = await loadCloneRepository();
+    const scanHistory = options.history ? await loadScanHistory() : null;
     const clone = await cloneRepository(options.cloneUrl, {
       ref: job.ref ?? undefined,
       history: options.history,
@@ -244,9 +244,8 @@ export class ScanRunner {
     setCleanup(() => clone.cleanup());
     if (signal.aborted) throw signal.reason;
     progress(10, `Cloned ${job.repository} at ${clone.commit.slice(0, 12)}`, true);
-    const collected = await collectDirectory(clone.dir);
-    const wanted = options.paths.length > 0 ? picomatch(options.paths, { dot: true }) : null;
-    const files = wanted ? collected.files.filter((f) => wanted(f.path)) : collected.files;
+    const collected = await collectDirectory(clone.dir, { paths: options.paths.length > 0 ? options.paths : undefined });
+    const files = collected.files;
     const treeShare = options.history ? 60 : 89;
     const result = await scanSourceFiles(files, {
       jobs: this.config.engineJobs,
@@ -259,7 +258,7 @@ export class ScanRunner {
     });
     for (const finding of result.findings) onFinding(finding);
     let history: Record<string, unknown> | null = null;
-    if (options.history) {
+    if (scanHistory) {
       progress(10 + treeShare, 'Scanning git history for secrets', true);
       const found = await scanHistory(clone.dir, { signal, onFinding });
       for (const finding of found.findings) onFinding(finding);

@@ -62,6 +62,19 @@ export async function openCore(config: ServiceConfig, log: Logger): Promise<Core
   };
 }
 
+/** Just the migrated store, for administrative commands (keys, users). */
+export async function openStore(options: ServiceConfigInput = {}): Promise<{ store: Store; config: ServiceConfig; close(): Promise<void> }> {
+  const config = loadServiceConfig(options);
+  const db = openDb(config);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return { store: new Store(db), config, close: () => db.close() };
+}
+
 /** On an empty database: the first account, an admin login, and how to get a key. */
 export async function bootstrap(core: Core, print: (line: string) => void): Promise<void> {
   if ((await core.store.countAccounts()) > 0) return;

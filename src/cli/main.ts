@@ -1,0 +1,24 @@
+// The `scanner` command. Each subcommand lives in its own file and registers
+// itself here with one line.
+import { Command, CommanderError } from 'commander';
+import { registerServeCommand } from './serve.ts';
+import { registerWorkerCommand } from './worker.ts';
+import { registerKeysCommand } from './keys.ts';
+import { registerUsersCommand } from './users.ts';
+
+const program = new Command('scanner')
+  .description('Code security scanning: taint analysis, risky configuration and secrets')
+  .exitOverride();
+
+registerServeCommand(program);
+registerWorkerCommand(program);
+registerKeysCommand(program);
+registerUsersCommand(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) process.exit(error.exitCode === 0 ? 0 : 2);
+  process.stderr.write(`scanner: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(2);
+}
