@@ -27,8 +27,8 @@ export type StatusAnswer =
   | { ready: true; findings: McpFinding[]; next_hint: string };
 
 export class ScanManager {
-  /** Local scans running in this process, by scan id. */
-  private readonly running = new Map<string, Promise<void>>();
+  /** Local scans running in this process: the live record (the only writer of its file) and its work. */
+  private readonly running = new Map<string, { record: ScanRecord; work: Promise<void> }>();
 
   constructor(private readonly remote?: RemoteScanner) {}
 
@@ -40,7 +40,9 @@ export class ScanManager {
     const repo = await resolveRepo(input.repo);
     const commit = await verifyCommitish(repo, input.since);
     const { collectDiff } = await loadDiffSource();
-    const diff = await collectDiff(repo, input.since, input.paths?.length ? { paths: input.paths } : {});
+    // The tool takes globs; git takes pathspecs, where `:(glob)` gives glob semantics.
+    const pathspecs = input.paths?.map((p) => (p.startsWith(':') ? p : `:(glob)${p}`));
+    const diff = await collectDiff(repo, input.since, pathspecs?.length ? { paths: pathspecs } : {});
     const files = filterByGlobs(diff.files, input.paths);
     const bytes = files.reduce((n, f) => n + f.content.length, 0);
     const record = newRecord(repo, 'diff', estimateScanMs(bytes), files.length);
@@ -53,10 +55,7 @@ export class ScanManager {
     } else if (this.remote) {
       record.remote = await this.remote.startCommitScan(repo, commit, files);
     }
-    const store = new ScanStore(repo);
-    await store.save(record);
-    await store.setLatest(record.scan_id);
-    if (record.state === 'running' && !record.remote) this.runLocal(record, () => this.analyseDiff(files, diff.skipped, diff.changedLines, repo, record));
+    await this.persistStart(record, () => this.analyseDiff(files, diff.skipped, diff.changedLines, repo, record));
     debug('diff scan started', { scan_id: record.scan_id, repo, files: files.length, bytes, remote: !!record.remote });
 
     const fileWord = files.length === 1 ? 'file' : 'files';
@@ -74,7 +73,6 @@ export class ScanManager {
 
   async startFull(input: { repo: string }): Promise<ScanHandle> {
     const repo = await resolveRepo(input.repo);
-    const store = new ScanStore(repo);
     const { treeBytes, historyBytes } = await measureRepository(repo);
     const record = newRecord(repo, 'full', estimateScanMs(treeBytes, historyBytes), 0);
     // Only a repository the service can clone from its GitHub host is scanned
@@ -85,9 +83,7 @@ export class ScanManager {
       // The service also clones: add a fixed allowance for it.
       record.eta_ms += 5_000;
     }
-    await store.save(record);
-    await store.setLatest(record.scan_id);
-    if (!record.remote) this.runLocal(record, () => this.analyseFull(repo, record));
+    await this.persistStart(record, () => this.analyseFull(repo, record));
     debug('full scan started', { scan_id: record.scan_id, repo, eta_ms: record.eta_ms, remote: !!record.remote });
     return { scan_id: record.scan_id, queued: true, eta_ms: record.eta_ms };
   }
@@ -113,7 +109,9 @@ export class ScanManager {
       const elapsed = Date.now() - Date.parse(record.createdAt);
       const answer = { ready: false as const, poll_after_ms: pollAfterMs(record.polls, record.eta_ms - elapsed) };
       record.polls++;
-      await store.save(record);
+      // A local scan's file is written only by the scan itself (else a status answer could
+      // overwrite a result that just landed); its live record carries the count.
+      if (record.remote) await store.save(record);
       return answer;
     }
     if (record.state === 'failed') {
@@ -143,11 +141,13 @@ export class ScanManager {
 
   /** Wait for all local scans (tests, shutdown). */
   async idle(): Promise<void> {
-    await Promise.allSettled([...this.running.values()]);
+    await Promise.allSettled([...this.running.values()].map((r) => r.work));
   }
 
   /** A record, refreshed from the service in remote mode; a record left running by a dead server is marked failed. */
   private async load(store: ScanStore, scanId: string): Promise<ScanRecord> {
+    const live = this.running.get(scanId)?.record;
+    if (live && live.repo === store.root) return live;
     const record = await store.load(scanId);
     if (!record) {
       throw new ToolError(
@@ -160,7 +160,7 @@ export class ScanManager {
       if (updated.state !== 'running') await store.save(updated);
       return updated;
     }
-    if (!record.remote && !this.running.has(record.scan_id) && record.pid !== process.pid) {
+    if (!record.remote && !processAlive(record.pid)) {
       record.state = 'failed';
       record.error = 'the MCP server that ran this scan stopped before it finished';
       record.finishedAt = new Date().toISOString();
@@ -169,9 +169,29 @@ export class ScanManager {
     return record;
   }
 
-  private runLocal(record: ScanRecord, work: () => Promise<void>): void {
+  /**
+   * Saves a new scan and makes it the latest; a local one is registered as
+   * running before anything is written (a status call in between sees it
+   * live) and starts its work only after, so the result is the last write.
+   */
+  private async persistStart(record: ScanRecord, work: () => Promise<void>): Promise<void> {
+    const store = new ScanStore(record.repo);
+    const local = record.state === 'running' && !record.remote;
+    let started: () => void = () => undefined;
+    const saved = new Promise<void>((resolve) => (started = resolve));
+    if (local) this.runLocal(record, work, saved);
+    try {
+      await store.save(record);
+      await store.setLatest(record.scan_id);
+    } finally {
+      started();
+    }
+  }
+
+  private runLocal(record: ScanRecord, work: () => Promise<void>, saved: Promise<void>): void {
     const store = new ScanStore(record.repo);
     const run = (async () => {
+      await saved;
       // Let the start call answer before the CPU-heavy part begins.
       await new Promise((resolve) => setImmediate(resolve));
       try {
@@ -186,7 +206,7 @@ export class ScanManager {
       await store.save(record).catch((error) => debug('could not save scan record', error));
       debug('scan finished', { scan_id: record.scan_id, state: record.state, findings: record.findings.length });
     })().finally(() => this.running.delete(record.scan_id));
-    this.running.set(record.scan_id, run);
+    this.running.set(record.scan_id, { record, work: run });
   }
 
   private async analyseDiff(
@@ -237,6 +257,17 @@ function newRecord(repo: string, mode: 'diff' | 'full', eta_ms: number, files_co
     findings: [],
     pid: process.pid,
   };
+}
+
+/** Another MCP server (another IDE window) may be running the scan; a dead one never finishes it. */
+function processAlive(pid: number | undefined): boolean {
+  if (!pid || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function cacheDir(repo: string): string {
