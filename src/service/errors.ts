@@ -19,18 +19,19 @@ export function errorBody(code: string, message: string, field?: string) {
 }
 
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: (string | number)[]; code?: string; keys?: string[] } };
+  params?: { keys?: string[] };
 }
 
-/** "body.files[2].path" from a zod issue, so the 400 message names the field. */
+/** "body.files[2].path" from a validation issue, so the 400 message names the field. */
 function fieldOf(context: string | undefined, issue: ValidationIssue): string {
-  const path = issue.params?.issue?.path ?? [];
   let name = context ?? 'body';
-  for (const part of path) name += typeof part === 'number' ? `[${part}]` : `.${part}`;
-  const unknownKeys = issue.params?.issue?.code === 'unrecognized_keys' ? issue.params.issue.keys : undefined;
-  if (unknownKeys?.length) name += `.${unknownKeys[0]}`;
+  for (const part of (issue.instancePath ?? '').split('/').filter(Boolean)) {
+    name += /^\d+$/.test(part) ? `[${part}]` : `.${part}`;
+  }
+  if (issue.keyword === 'unrecognized_keys' && issue.params?.keys?.length) name += `.${issue.params.keys[0]}`;
   return name;
 }
 

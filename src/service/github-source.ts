@@ -33,8 +33,8 @@ async function load<T>(file: string, name: string): Promise<T> {
   let module: Record<string, unknown>;
   try {
     module = await import(new URL(file, import.meta.url).href);
-  } catch (error) {
-    throw new Error(`${name} is not available in this build (${error instanceof Error ? error.message.split('\n')[0] : error})`);
+  } catch {
+    throw new Error(`${name} is not available in this build`);
   }
   if (typeof module[name] !== 'function') throw new Error(`${name} is not available in this build`);
   return module[name] as T;
