@@ -3,6 +3,7 @@
 // scans of a repository hosted on the configured GitHub host ask the service
 // to clone it (POST /github), status reads GET /jobs/:id. Service errors turn
 // into messages an agent can act on.
+import { ApiRequestError, ScannerClient } from '../client/index.ts';
 import type { SourceFile } from '../engine/index.ts';
 import type { ScanRecord } from './client-state.ts';
 import { ToolError } from './errors.ts';
@@ -29,24 +30,24 @@ export function remoteConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Remot
 const RETRIES_ON_5XX = 3;
 
 export class RemoteScanner {
+  private readonly client: ScannerClient;
+
   constructor(
     readonly config: RemoteConfig,
     private readonly sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
-  ) {}
-
-  async startCommitScan(repo: string, commit: string, files: SourceFile[]) {
-    const body = {
-      repository: await repositoryLabel(repo),
-      commit,
-      files: files.map((f) => ({ path: f.path, content: f.content.toString('utf8') })),
-    };
-    const answer = await this.request('POST', '/commit', body);
-    const jobId = answer.jobId ?? answer.data?.jobId;
-    if (!jobId) throw new ToolError('The scanning service accepted the diff scan but returned no jobId.');
-    return { jobId: String(jobId), kind: 'commit' as const, apiUrl: this.config.apiUrl };
+  ) {
+    this.client = new ScannerClient({ baseUrl: config.apiUrl, apiKey: config.apiKey });
   }
 
-  /** POST /github when origin is on the configured host; undefined otherwise (the caller scans locally). */
+  async startCommitScan(repo: string, commit: string, files: SourceFile[]) {
+    const repository = await repositoryLabel(repo);
+    const started = await this.call(() =>
+      this.client.startCommitScan({ repository, commit, files: files.map((f) => ({ path: f.path, content: f.content.toString('utf8') })) }),
+    );
+    return { jobId: started.jobId ?? started.data.jobId, kind: 'commit' as const, apiUrl: this.config.apiUrl };
+  }
+
+  /** "owner/name" when origin is on the configured GitHub host; undefined otherwise (the caller scans locally). */
   async githubRepository(repo: string): Promise<string | undefined> {
     const origin = await originUrl(repo);
     return origin ? repositoryOnHost(origin, this.config.githubUrl) : undefined;
@@ -54,92 +55,72 @@ export class RemoteScanner {
 
   async startRepositoryScan(repo: string, repository: string) {
     const ref = await currentRef(repo);
-    const answer = await this.request('POST', '/github', { repository, ...(ref ? { ref } : {}), history: true });
-    const jobId = answer.jobId ?? answer.data?.jobId ?? answer.scanId;
-    if (!jobId) throw new ToolError('The scanning service accepted the full scan but returned no jobId.');
-    return { jobId: String(jobId), kind: 'github' as const, apiUrl: this.config.apiUrl };
+    const started = await this.call(() => this.client.startGithubScan({ repository, ...(ref ? { ref } : {}), history: true }));
+    return { jobId: started.jobId ?? started.data.jobId, kind: 'github' as const, apiUrl: this.config.apiUrl };
   }
 
   async refresh(record: ScanRecord): Promise<ScanRecord> {
-    const remote = record.remote!;
-    const findings: ScanRecord['findings'] = [];
-    let cursor: string | undefined;
-    let data: any;
-    do {
-      const query = new URLSearchParams({ limit: '1000', ...(cursor ? { cursor } : {}) });
-      data = (await this.request('GET', `/jobs/${encodeURIComponent(remote.jobId)}?${query}`)).data ?? {};
-      if (data.status !== 'completed') break;
-      for (const v of data.findings ?? []) findings.push(findingFromRest(v));
-      cursor = data.nextCursor ?? undefined;
-    } while (cursor);
+    const jobId = record.remote!.jobId;
+    const job = await this.call(() => this.client.getJob(jobId, { limit: 1 }));
     const updated = { ...record };
-    if (typeof data.progress === 'number' && data.status === 'running') updated.files_considered ||= 0;
-    if (data.status === 'completed') {
+    if (job.status === 'completed') {
+      const findings = await this.call(() => this.client.getAllFindings(jobId));
       updated.state = 'completed';
-      updated.findings = findings;
-      updated.summary = data.summary ?? undefined;
-      updated.files_considered ||= data.summary?.filesScanned ?? 0;
-      updated.finishedAt = data.finishedAt ?? new Date().toISOString();
-    } else if (data.status === 'failed' || data.status === 'cancelled') {
+      updated.findings = findings.map((v) => findingFromRest(v));
+      updated.summary = (job.summary as ScanRecord['summary']) ?? undefined;
+      updated.files_considered ||= Number((job.summary as { filesScanned?: number } | null)?.filesScanned ?? 0);
+      updated.finishedAt = job.finishedAt ?? new Date().toISOString();
+    } else if (job.status === 'failed' || job.status === 'cancelled') {
       updated.state = 'failed';
-      updated.error = `the service reports the job ${data.status}${data.error ? `: ${data.error.message ?? data.error}` : ''}`;
-      updated.finishedAt = data.finishedAt ?? new Date().toISOString();
+      updated.error = `the service reports the job ${job.status}${job.error ? `: ${job.error}` : ''}`;
+      updated.finishedAt = job.finishedAt ?? new Date().toISOString();
     }
     return updated;
   }
 
-  private async request(method: string, route: string, body?: unknown): Promise<any> {
-    const url = `${this.config.apiUrl}${route}`;
+  /** One service call: 5xx and network failures retried with backoff, every failure turned into a message an agent can act on. */
+  private async call<T>(request: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      let response: Response;
       try {
-        response = await fetch(url, {
-          method,
-          headers: { 'x-api-key': this.config.apiKey, ...(body ? { 'content-type': 'application/json' } : {}) },
-          body: body ? JSON.stringify(body) : undefined,
-          signal: AbortSignal.timeout(30_000),
-        });
+        return await request();
       } catch (error) {
-        if (attempt < RETRIES_ON_5XX) {
+        const transient = !(error instanceof ApiRequestError) || error.status >= 500;
+        if (transient && attempt < RETRIES_ON_5XX) {
+          debug(`service call failed (attempt ${attempt + 1}), retrying`, error);
           await this.sleep(500 * 2 ** attempt);
           continue;
         }
-        throw new ToolError(`Cannot reach the scanning service at ${this.config.apiUrl} (${(error as Error).message}). Check SCANNER_API_URL, or unset it to scan locally.`);
+        throw this.explain(error, attempt + 1);
       }
-      const text = await response.text();
-      let json: any = {};
-      try {
-        json = text ? JSON.parse(text) : {};
-      } catch {
-        json = {};
+    }
+  }
+
+  private explain(error: unknown, attempts: number): ToolError {
+    if (!(error instanceof ApiRequestError)) {
+      return new ToolError(
+        `Cannot reach the scanning service at ${this.config.apiUrl} (${(error as Error).message}) after ${attempts} attempts. Check SCANNER_API_URL, or unset it to scan locally.`,
+      );
+    }
+    const detail = error.message ? ` (${error.code}: ${error.message})` : '';
+    switch (error.status) {
+      case 401:
+        return new ToolError(`The scanning service rejected the API key (401)${detail}. Set SCANNER_API_KEY to a valid key from the dashboard.`);
+      case 403:
+        return new ToolError(
+          `The subscription limit of this API key is used up (403)${detail}. Wait for the next period, upgrade the plan, or unset SCANNER_API_URL to scan locally.`,
+        );
+      case 404:
+        return new ToolError(`Not found on the scanning service (404)${detail}. The job may belong to another key or no longer exist; start a new scan.`);
+      case 429: {
+        const wait = error.retryAfterSeconds ? `${error.retryAfterSeconds} s` : 'a little while';
+        return new ToolError(`The scanning service is rate limiting this key (429)${detail}. Retry after ${wait}.`);
       }
-      debug(`${method} ${route} → ${response.status}`);
-      if (response.ok && json.success !== false) return json;
-      const detail = json.error?.message ?? json.message ?? (typeof json.error === 'string' ? json.error : '') ?? '';
-      const suffix = detail ? ` (${detail})` : '';
-      switch (response.status) {
-        case 401:
-          throw new ToolError(`The scanning service rejected the API key (401)${suffix}. Set SCANNER_API_KEY to a valid key from the dashboard.`);
-        case 403:
-          throw new ToolError(`The subscription limit of this API key is used up (403)${suffix}. Wait for the next period, upgrade the plan, or unset SCANNER_API_URL to scan locally.`);
-        case 404:
-          throw new ToolError(`Not found on the scanning service (404)${suffix}. The job may belong to another key or no longer exist; start a new scan.`);
-        case 429: {
-          const retryAfter = Number(response.headers.get('retry-after'));
-          const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? `${retryAfter} s` : 'a little while';
-          throw new ToolError(`The scanning service is rate limiting this key (429)${suffix}. Retry after ${wait}.`);
-        }
-        default:
-          if (response.status >= 500 && attempt < RETRIES_ON_5XX) {
-            await this.sleep(500 * 2 ** attempt);
-            continue;
-          }
-          throw new ToolError(
-            response.status >= 500
-              ? `The scanning service failed (${response.status})${suffix} after ${attempt + 1} attempts. Try again later.`
-              : `The scanning service refused the request (${response.status})${suffix}.`,
-          );
-      }
+      default:
+        return new ToolError(
+          error.status >= 500
+            ? `The scanning service failed (${error.status})${detail} after ${attempts} attempts. Try again later.`
+            : `The scanning service refused the request (${error.status})${detail}.`,
+        );
     }
   }
 }
