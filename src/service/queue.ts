@@ -102,7 +102,14 @@ export class PgBossQueue implements JobQueue {
     private readonly config: ServiceConfig,
     private readonly log: Logger,
   ) {
-    this.boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
+    // Supervision finds jobs whose worker stopped sending heartbeats; check often enough to matter.
+    this.boss = new PgBoss({
+      connectionString,
+      schema: 'pgboss',
+      max: 4,
+      superviseIntervalSeconds: Math.max(2, Math.floor(config.heartbeatSeconds / 2)),
+      monitorIntervalSeconds: Math.max(2, Math.floor(config.heartbeatSeconds / 2)),
+    });
     this.boss.on('error', (error: unknown) => this.log.warn({ err: String(error) }, 'queue error'));
   }
 
