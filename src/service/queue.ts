@@ -114,7 +114,17 @@ export class PgBossQueue implements JobQueue {
   }
 
   async start(): Promise<void> {
-    await this.boss.start();
+    // Several processes starting at once race to install pg-boss's schema; the losers try again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.start();
+        break;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        this.log.warn({ err: String(error), attempt }, 'queue start failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
+    }
     const existing = await this.boss.getQueue(QUEUE);
     if (!existing) {
       await this.boss
