@@ -3,7 +3,7 @@
 // applies inline suppressions and produces findings.
 import path from 'node:path';
 import type { Node, Tree } from 'web-tree-sitter';
-import { LANGUAGES, detectLanguage, ruleLanguageOf, type LanguageSyntax } from './languages/index.ts';
+import { detectLanguage, ruleLanguageOf, type LanguageSyntax } from './languages/index.ts';
 import { loadLanguage, loadedLanguage, parseSync } from './parser.ts';
 import { PatternMatcher, matchRegexRules, regexRulesFor, type PatternHit } from './patterns.ts';
 import type { RuleSet } from './rules/load.ts';
@@ -11,6 +11,7 @@ import { TaintEngine, type CallResolver, type ParsedFile, type TaintHit } from '
 import { finalise, makeFinding } from './findings.ts';
 import { isSuppressed, suppressionsOf } from './suppress.ts';
 import type { Finding, ScanWarning } from './types.ts';
+import { findSecrets } from './secrets/index.ts';
 
 /** Files above this size are not parsed (they are almost always generated). */
 export const MAX_PARSE_BYTES = 2 * 1024 * 1024;
@@ -44,23 +45,37 @@ export class Analyzer {
 
   private constructor(readonly rules: RuleSet) {}
 
-  static async create(rules: RuleSet): Promise<Analyzer> {
-    const analyzer = new Analyzer(rules);
-    for (const syntax of LANGUAGES) {
-      const ruleLanguage = ruleLanguageOf(syntax);
-      const languageRules = rules.rules.filter((r) => r.languages.includes(ruleLanguage));
-      const grammar = await loadLanguage(syntax);
-      analyzer.perLanguage.set(
-        syntax.id,
-        new LanguageRules(syntax, new TaintEngine(syntax, languageRules, rules.languageTaint.get(ruleLanguage)), new PatternMatcher(syntax, grammar, languageRules)),
-      );
-    }
-    return analyzer;
+  static create(rules: RuleSet): Analyzer {
+    return new Analyzer(rules);
   }
 
-  /** Analyses `entries`; `all` are the files calls may resolve into (the whole scan). */
-  analyse(all: Map<string, FileText>, entries: string[], onFile?: (result: AnalysedFile) => void): AnalysedFile[] {
-    const project = new Project(all, this);
+  /** Loads the grammars and compiles the rules of the languages among `files` (once per language). */
+  async prepare(files: Map<string, FileText>): Promise<void> {
+    const needed = new Set<LanguageSyntax>();
+    for (const file of files.values()) {
+      const syntax = detectLanguage(file.path, file.text.slice(0, 200));
+      if (syntax) needed.add(syntax);
+    }
+    for (const syntax of needed) await this.load(syntax);
+  }
+
+  private async load(syntax: LanguageSyntax): Promise<LanguageRules> {
+    const existing = this.perLanguage.get(syntax.id);
+    if (existing) return existing;
+    const ruleLanguage = ruleLanguageOf(syntax);
+    const languageRules = this.rules.rules.filter((r) => r.languages.includes(ruleLanguage));
+    const grammar = await loadLanguage(syntax);
+    const lr = new LanguageRules(syntax, new TaintEngine(syntax, languageRules, this.rules.languageTaint.get(ruleLanguage)), new PatternMatcher(syntax, grammar, languageRules));
+    this.perLanguage.set(syntax.id, lr);
+    return lr;
+  }
+
+  /** The files of one scan, which calls may resolve into; parse results are shared across `analyse` calls. */
+  project(all: Map<string, FileText>): Project {
+    return new Project(all, this);
+  }
+
+  analyse(project: Project, entries: string[], onFile?: (result: AnalysedFile) => void): AnalysedFile[] {
     const results: AnalysedFile[] = [];
     for (const entry of entries) {
       const result = this.analyseFile(project, entry);
@@ -125,7 +140,9 @@ export class Analyzer {
       }
       partials.push(makeFinding(hit.rule, file, lines, loc, hit.trace));
     }
-    return { path: file, language, lines: lines.length, findings: finalise(partials, lines), warnings, partiallyParsed, suppressed };
+    // Secrets are looked for in every text file, parsed or not.
+    const secrets = findSecrets(file, text).filter((f) => !isSuppressed(suppressions, f.line, f.type) || (suppressed++, false));
+    return { path: file, language, lines: lines.length, findings: [...finalise(partials, lines), ...secrets], warnings, partiallyParsed, suppressed };
   }
 }
 
@@ -149,11 +166,13 @@ function firstErrorLine(tree: Tree): number {
  * first, then the same directory (package), then files it imports, then a file
  * named like the receiver's class (Rails/PHP/C# conventions).
  */
-class Project implements CallResolver {
+export class Project implements CallResolver {
   private readonly parsedFiles = new Map<string, ParsedFile | null>();
   private readonly definitions = new Map<string, Map<string, Node[]>>();
   private readonly byDirectory = new Map<string, string[]>();
   private readonly byBaseName = new Map<string, string[]>();
+  private readonly imports = new Map<string, string[]>();
+  private readonly resolutions = new Map<string, { file: ParsedFile; node: Node }[]>();
 
   constructor(
     private readonly files: Map<string, FileText>,
@@ -216,6 +235,15 @@ class Project implements CallResolver {
   }
 
   private importsOf(file: ParsedFile): string[] {
+    let out = this.imports.get(file.path);
+    if (!out) {
+      out = this.findImports(file);
+      this.imports.set(file.path, out);
+    }
+    return out;
+  }
+
+  private findImports(file: ParsedFile): string[] {
     const text = this.files.get(file.path)?.text ?? '';
     const out: string[] = [];
     for (const pattern of file.syntax.importPatterns ?? []) {
@@ -247,6 +275,17 @@ class Project implements CallResolver {
   }
 
   resolve(from: ParsedFile, name: string, receiverPath: string): { file: ParsedFile; node: Node }[] {
+    const receiverClass = receiverPath.split('.').pop()?.replace(/\(\)$/, '') ?? '';
+    const key = `${from.path}\0${name}\0${receiverClass}`;
+    let found = this.resolutions.get(key);
+    if (!found) {
+      found = this.lookUp(from, name, receiverClass);
+      this.resolutions.set(key, found);
+    }
+    return found;
+  }
+
+  private lookUp(from: ParsedFile, name: string, receiverClass: string): { file: ParsedFile; node: Node }[] {
     const lookIn = (files: Iterable<string>) => {
       const out: { file: ParsedFile; node: Node }[] = [];
       for (const f of files) {
@@ -264,7 +303,6 @@ class Project implements CallResolver {
     if (found.length) return found;
     found = lookIn(this.importsOf(from));
     if (found.length) return found;
-    const receiverClass = receiverPath.split('.').pop()?.replace(/\(\)$/, '') ?? '';
     if (receiverClass) {
       const key = receiverClass.toLowerCase().replace(/_/g, '');
       found = lookIn((this.byBaseName.get(key) ?? []).filter((f) => this.sameLanguage(from, f)));
@@ -273,7 +311,7 @@ class Project implements CallResolver {
   }
 
   private sameLanguage(from: ParsedFile, file: string): boolean {
-    const p = this.parsed(file);
-    return !!p && ruleLanguageOf(p.syntax) === ruleLanguageOf(from.syntax);
+    const syntax = detectLanguage(file, '');
+    return !!syntax && ruleLanguageOf(syntax) === ruleLanguageOf(from.syntax);
   }
 }

@@ -34,15 +34,12 @@ export interface ScanOptions {
 /** Below this much work, starting worker threads costs more than it saves. */
 const MIN_BYTES_FOR_WORKERS = 1_500_000;
 
-let analyzerPromise: Promise<Analyzer> | undefined;
-let analyzerRules: RuleSet | undefined;
+let cachedAnalyzer: Analyzer | undefined;
 
-async function analyzerFor(rules: RuleSet): Promise<Analyzer> {
-  if (!analyzerPromise || analyzerRules !== rules) {
-    analyzerRules = rules;
-    analyzerPromise = Analyzer.create(rules);
-  }
-  return analyzerPromise;
+/** One analyzer per rule set: grammars and compiled queries are reused across scans. */
+function analyzerFor(rules: RuleSet): Analyzer {
+  if (cachedAnalyzer?.rules !== rules) cachedAnalyzer = Analyzer.create(rules);
+  return cachedAnalyzer;
 }
 
 let defaultRules: RuleSet | undefined;
@@ -89,11 +86,13 @@ export async function scanSourceFiles(files: SourceFile[], options: ScanOptions 
   if (jobs > 1 && pendingBytes >= MIN_BYTES_FOR_WORKERS && pending.length > jobs) {
     results.push(...(await analyseInWorkers(texts, pending, jobs, rules, onFile, options.signal)));
   } else if (pending.length) {
-    const analyzer = await analyzerFor(rules);
+    const analyzer = analyzerFor(rules);
+    await analyzer.prepare(texts);
+    const project = analyzer.project(texts);
     // In this thread: analyse in slices so that an abort is noticed between files.
     for (let i = 0; i < pending.length; i += 50) {
       if (options.signal?.aborted) throw abortError();
-      results.push(...analyzer.analyse(texts, pending.slice(i, i + 50), onFile));
+      results.push(...analyzer.analyse(project, pending.slice(i, i + 50), onFile));
       await new Promise((r) => setImmediate(r));
     }
   }
@@ -151,7 +150,7 @@ async function analyseInWorkers(
     bytes[target] += texts.get(p)!.text.length;
   }
   const payload = [...texts.values()];
-  const workerUrl = new URL('./worker.ts', import.meta.url);
+  const workerUrl = new URL('./worker-entry.mjs', import.meta.url);
   const results: AnalysedFile[] = [];
   const workers: Worker[] = [];
   try {
@@ -162,7 +161,6 @@ async function analyseInWorkers(
           (entries) =>
             new Promise<void>((resolve, reject) => {
               const worker = new Worker(workerUrl, {
-                execArgv: ['--import', import.meta.resolve('tsx')],
                 workerData: { files: payload, entries, rulesDirs: rules.dirs },
               });
               workers.push(worker);

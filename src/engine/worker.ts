@@ -7,9 +7,10 @@ import { Analyzer, type FileText } from './analyze.ts';
 const { files, entries, rulesDirs } = workerData as { files: FileText[]; entries: string[]; rulesDirs: string[] };
 
 try {
-  const analyzer = await Analyzer.create(loadRuleSet(rulesDirs));
+  const analyzer = Analyzer.create(loadRuleSet(rulesDirs));
   const all = new Map(files.map((f) => [f.path, f]));
-  analyzer.analyse(all, entries, (file) => parentPort!.postMessage({ file }));
+  await analyzer.prepare(all);
+  analyzer.analyse(analyzer.project(all), entries, (file) => parentPort!.postMessage({ file }));
   parentPort!.postMessage({ done: true });
 } catch (error) {
   parentPort!.postMessage({ error: (error as Error).stack ?? String(error) });

@@ -1,0 +1,310 @@
+// `scanner scan [PATH]`: the offline door to the engine, for developers and CI.
+// Exit codes are a contract: 0 nothing at or above --fail-on, 1 something,
+// 2 the scan could not be done (bad input, bad flag, unreadable baseline…).
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SEVERITIES, SEVERITY_RANK, type ScanResult, type Severity, type SkippedFile, type SourceFile } from '../engine/types.ts';
+import {
+  REPORT_FORMATS,
+  applyBaseline,
+  countBySeverity,
+  readBaseline,
+  renderReport,
+  summaryLine,
+  type ReportFormat,
+} from '../report/index.ts';
+import { PACKAGE_NAME, PACKAGE_VERSION } from './package-info.ts';
+import { createProgressBar } from './progress.ts';
+
+/** A problem with what the user asked for: reported in one line, exit 2. */
+export class ScanInputError extends Error {}
+
+export interface ScanCommandOptions {
+  format: ReportFormat;
+  output?: string;
+  diff?: string;
+  history?: boolean;
+  rules?: string[];
+  baseline?: string;
+  failOn: Severity;
+  jobs?: number;
+  cache: boolean;
+  ref?: string;
+  diffContext?: 'lines' | 'file';
+}
+
+const EXIT_CLEAN = 0;
+const EXIT_FINDINGS = 1;
+const EXIT_ERROR = 2;
+
+export function registerScanCommand(program: Command): void {
+  program
+    .command('scan')
+    .description('scan a directory, a file or a git URL for vulnerabilities and secrets')
+    .argument('[path]', 'directory or file to scan, or a git URL (with --ref)', '.')
+    .addOption(new Option('-f, --format <format>', 'report format').choices(REPORT_FORMATS).default('text'))
+    .option('-o, --output <file>', 'write the report to FILE instead of standard output')
+    .option('--diff <ref>', 'scan only files changed since REF (committed, staged, unstaged, untracked) and report findings on changed lines')
+    .addOption(
+      new Option('--diff-context <context>', 'with --diff: report findings on changed lines only (lines) or anywhere in a changed file (file)')
+        .choices(['lines', 'file'])
+        .default('lines'),
+    )
+    .option('--history', 'also scan every commit of the git history for secrets')
+    .option('--rules <dir>', 'directory of extra YAML rules (repeatable)', (dir: string, dirs: string[] | undefined) => [...(dirs ?? []), dir])
+    .option('--baseline <file>', 'a previous JSON or SARIF report: findings already in it are not reported again')
+    .addOption(
+      new Option('--fail-on <severity>', 'exit 1 when a finding at or above this severity is reported').choices(SEVERITIES).default('low'),
+    )
+    .option('-j, --jobs <n>', 'worker threads (default: number of cores)', parseJobs)
+    .option('--no-cache', 'neither read nor write the result cache (.scanner/cache under PATH)')
+    .option('--ref <ref>', 'branch, tag or commit to check out when PATH is a git URL')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 nothing at or above --fail-on, 1 findings at or above it, 2 error (bad path, flag or baseline).',
+    )
+    .action(async (target: string, options: ScanCommandOptions) => {
+      const code = await runScanCommand(target, options);
+      // Worker threads or a pending clone clean-up must not keep the process alive past the answer.
+      process.exit(code);
+    });
+}
+
+function parseJobs(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 256) {
+    throw new InvalidArgumentError('expected a whole number from 1 to 256.');
+  }
+  return Number(value);
+}
+
+/** Runs the command and returns its exit code; every error becomes one line on stderr and exit 2. */
+export async function runScanCommand(target: string, options: ScanCommandOptions): Promise<number> {
+  const progress = createProgressBar();
+  const abort = new AbortController();
+  const onSignal = () => abort.abort(new ScanInputError('interrupted'));
+  process.once('SIGINT', onSignal);
+  try {
+    const { result, root } = await scan(target, options, progress.update, abort.signal);
+    progress.stop();
+    await emitReport(result, target, root, options);
+    const threshold = SEVERITY_RANK[options.failOn];
+    return result.findings.some((f) => SEVERITY_RANK[f.severity] >= threshold) ? EXIT_FINDINGS : EXIT_CLEAN;
+  } catch (error) {
+    progress.stop();
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`scanner scan: error: ${message}\n`);
+    if (process.env.SCANNER_DEBUG && error instanceof Error && !(error instanceof ScanInputError)) {
+      process.stderr.write(`${error.stack}\n`);
+    }
+    return EXIT_ERROR;
+  } finally {
+    process.off('SIGINT', onSignal);
+  }
+}
+
+interface ScanTarget {
+  /** Absolute directory (or bare repository, for a clone) the report's paths are relative to. */
+  root: string;
+  /** The part of `root` to scan (root-relative, posix): PATH was a file, or a folder inside the repository. */
+  within?: { path: string; isFile: boolean };
+  /** Set for a URL: the cloned commit to read files from. */
+  clone?: { commit: string; cleanup: () => Promise<void> };
+}
+
+async function scan(
+  target: string,
+  options: ScanCommandOptions,
+  onProgress: (done: number, total: number) => void,
+  signal: AbortSignal,
+): Promise<{ result: ScanResult; root?: string }> {
+  // Check everything the user gave before any slow work, so a typo fails in milliseconds.
+  const baseline = options.baseline ? await readBaseline(options.baseline) : undefined;
+  const extraRulesDirs = await Promise.all((options.rules ?? []).map((dir) => existingDirectory(dir, '--rules')));
+  if (options.output) await existingDirectory(path.dirname(path.resolve(options.output)), '--output (its folder)');
+  const { isRepositoryUrl } = await import('../sources/scan-targets.ts');
+  const isUrl = isRepositoryUrl(target);
+  if (options.ref && !isUrl) throw new ScanInputError('--ref applies only when PATH is a git URL');
+  if (options.diff && isUrl) throw new ScanInputError('--diff scans a local repository; it cannot be combined with a git URL');
+
+  const where = isUrl ? await cloneTarget(target, options, signal) : await localTarget(target, Boolean(options.diff || options.history));
+  try {
+    const { files, skipped, changedLines } = await collectFiles(where, options, signal);
+    const { scanSourceFiles } = await import('../engine/index.ts');
+    const cacheDir = options.cache && !where.clone ? await prepareCacheDir(where.root) : null;
+    let result = await scanSourceFiles(files, {
+      jobs: options.jobs,
+      cacheDir,
+      extraRulesDirs,
+      skipped,
+      onProgress: ({ filesDone, filesTotal }) => onProgress(filesDone, filesTotal),
+      signal,
+    });
+    if (changedLines) {
+      const { limitToDiff } = await import('../sources/scan-targets.ts');
+      result = { ...result, findings: limitToDiff(result.findings, changedLines, options.diffContext) };
+    }
+    if (options.history) result = await addHistorySecrets(result, where, signal);
+    return {
+      result: baseline ? applyBaseline(result, baseline) : withCounts(result),
+      // A temporary clone's path means nothing to the reader of the report.
+      root: where.clone ? undefined : where.root,
+    };
+  } finally {
+    await where.clone?.cleanup();
+  }
+}
+
+/**
+ * The cache lives in `.scanner/cache` under the scanned root. `.scanner/` gets a
+ * `.gitignore` of `*` so that git (and the next `--diff` scan) never sees it.
+ * A tree we cannot write to is scanned without a cache.
+ */
+async function prepareCacheDir(root: string): Promise<string | null> {
+  const stateDir = path.join(root, '.scanner');
+  try {
+    await mkdir(stateDir, { recursive: true });
+    await writeFile(path.join(stateDir, '.gitignore'), '*\n', { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    return path.join(stateDir, 'cache');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A directory is its own root, a file is scanned from its folder. With --diff or
+ * --history the root is the top of the git repository (git speaks in paths
+ * relative to it) and PATH, when deeper, limits what is reported.
+ */
+async function localTarget(target: string, needsGit: boolean): Promise<ScanTarget> {
+  const absolute = path.resolve(target);
+  let info;
+  try {
+    info = await stat(absolute);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ScanInputError(code === 'ENOENT' ? `path does not exist: ${target}` : `cannot read ${target}: ${code ?? (error as Error).message}`);
+  }
+  if (!info.isDirectory() && !info.isFile()) throw new ScanInputError(`not a file or directory: ${target}`);
+  if (needsGit) {
+    const { runGit } = await import('../sources/git.ts');
+    const folder = info.isDirectory() ? absolute : path.dirname(absolute);
+    let top: string;
+    try {
+      top = await realpath((await runGit(folder, ['rev-parse', '--show-toplevel'])).trim());
+    } catch {
+      throw new ScanInputError(`--diff and --history need a git repository, and ${target} is not inside one`);
+    }
+    const inside = path.relative(top, await realpath(absolute)).split(path.sep).join('/');
+    return { root: top, within: inside ? { path: inside, isFile: info.isFile() } : undefined };
+  }
+  if (info.isDirectory()) return { root: absolute };
+  return { root: path.dirname(absolute), within: { path: path.basename(absolute), isFile: true } };
+}
+
+async function existingDirectory(dir: string, flag: string): Promise<string> {
+  const absolute = path.resolve(dir);
+  let info;
+  try {
+    info = await stat(absolute);
+  } catch {
+    throw new ScanInputError(`${flag}: directory does not exist: ${dir}`);
+  }
+  if (!info.isDirectory()) throw new ScanInputError(`${flag}: not a directory: ${dir}`);
+  return absolute;
+}
+
+/**
+ * A URL is fetched into a temporary bare repository (hooks off, no prompts, time
+ * and size limits) and its files are read from the commit, never checked out.
+ * A private repository's token comes from SCANNER_GIT_TOKEN, never a flag.
+ */
+async function cloneTarget(url: string, options: ScanCommandOptions, signal: AbortSignal): Promise<ScanTarget> {
+  const { cloneRepository, CloneError } = await import('../sources/clone.ts');
+  try {
+    const cloned = await cloneRepository(url, {
+      ref: options.ref,
+      history: Boolean(options.history),
+      token: process.env.SCANNER_GIT_TOKEN || undefined,
+      // The user runs this on their own machine: local mirrors are fine.
+      allowFileProtocol: true,
+      signal,
+    });
+    return { root: cloned.dir, clone: { commit: cloned.commit, cleanup: cloned.cleanup } };
+  } catch (error) {
+    if (error instanceof CloneError) throw new ScanInputError(`cannot fetch ${url}: ${error.message}`);
+    throw error;
+  }
+}
+
+interface CollectedFiles {
+  files: SourceFile[];
+  skipped: SkippedFile[];
+  changedLines?: Map<string, Set<number>>;
+}
+
+async function collectFiles(where: ScanTarget, options: ScanCommandOptions, signal: AbortSignal): Promise<CollectedFiles> {
+  const globs = where.within ? [where.within.isFile ? where.within.path : `${where.within.path}/**`] : undefined;
+  if (where.clone) {
+    const { collectTree } = await import('../sources/git-tree.ts');
+    return collectTree(where.root, where.clone.commit, { paths: globs, signal });
+  }
+  if (options.diff) {
+    const { collectDiff } = await import('../sources/git-diff.ts');
+    try {
+      // git pathspecs: a folder or file path limits the diff to it.
+      return await collectDiff(where.root, options.diff, { paths: where.within ? [where.within.path] : undefined, signal });
+    } catch (error) {
+      throw new ScanInputError(`--diff ${options.diff}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const { collectDirectory } = await import('../sources/directory.ts');
+  return collectDirectory(where.root, globs ? { paths: globs } : undefined);
+}
+
+/** Secrets from every commit, folded into the tree's findings (one per fingerprint). */
+async function addHistorySecrets(result: ScanResult, where: ScanTarget, signal: AbortSignal): Promise<ScanResult> {
+  const { scanHistory } = await import('../sources/git-history.ts');
+  const { mergeHistoryFindings, historySummary } = await import('../sources/scan-targets.ts');
+  let history;
+  try {
+    history = await scanHistory(where.root, { signal });
+  } catch (error) {
+    throw new ScanInputError(`--history: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const within = where.within;
+  const inScope = within
+    ? history.findings.filter((f) => (within.isFile ? f.file === within.path : f.file.startsWith(`${within.path}/`)))
+    : history.findings;
+  // How much history was seen (and, for a shallow clone, where it stops) goes with the report.
+  const warnings = [...result.summary.warnings, { file: '', message: historySummary(history) }];
+  return { findings: mergeHistoryFindings(result.findings, inScope), summary: { ...result.summary, warnings } };
+}
+
+function withCounts(result: ScanResult): ScanResult {
+  return { findings: result.findings, summary: { ...result.summary, findingsBySeverity: countBySeverity(result.findings) } };
+}
+
+async function emitReport(result: ScanResult, target: string, root: string | undefined, options: ScanCommandOptions): Promise<void> {
+  const toTerminal = !options.output && process.stdout.isTTY === true;
+  const color = process.env.FORCE_COLOR ? process.env.FORCE_COLOR !== '0' : toTerminal && !process.env.NO_COLOR;
+  const report = renderReport(result, options.format, {
+    tool: { name: PACKAGE_NAME, version: PACKAGE_VERSION },
+    root,
+    target,
+    color,
+  });
+  if (options.output) {
+    try {
+      await writeFile(options.output, report);
+    } catch (error) {
+      throw new ScanInputError(`cannot write ${options.output}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+    // The report went to a file: say in one line what it holds.
+    process.stderr.write(`${summaryLine(result)}; report written to ${options.output}\n`);
+    return;
+  }
+  await new Promise<void>((resolve, reject) => process.stdout.write(report, (error) => (error ? reject(error) : resolve())));
+}

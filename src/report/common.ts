@@ -1,0 +1,65 @@
+// Small facts every report format shares: ordering, counting and wording.
+import { SEVERITIES, SEVERITY_RANK, type Finding, type ScanResult, type Severity } from '../engine/types.ts';
+
+export const TOOL_NAME = 'scanner';
+
+/** What the reports say about the tool that produced them. */
+export interface ToolInfo {
+  name?: string;
+  version?: string;
+  informationUri?: string;
+}
+
+/** Most severe first, then by file and position, so every format lists findings in the same order. */
+export function sortFindings(findings: readonly Finding[]): Finding[] {
+  return [...findings].sort(
+    (a, b) =>
+      SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
+      a.file.localeCompare(b.file) ||
+      a.line - b.line ||
+      a.column - b.column ||
+      a.ruleId.localeCompare(b.ruleId),
+  );
+}
+
+/** By file (alphabetical), each file's findings by position. */
+export function groupByFile(findings: readonly Finding[]): Map<string, Finding[]> {
+  const sorted = [...findings].sort(
+    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId),
+  );
+  const groups = new Map<string, Finding[]>();
+  for (const finding of sorted) {
+    const list = groups.get(finding.file);
+    if (list) list.push(finding);
+    else groups.set(finding.file, [finding]);
+  }
+  return groups;
+}
+
+/** Counted from the findings themselves: a baseline or a diff filter may have removed some since the engine counted. */
+export function countBySeverity(findings: readonly Finding[]): Record<Severity, number> {
+  const counts = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
+  for (const finding of findings) counts[finding.severity]++;
+  return counts;
+}
+
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : pluralForm}`;
+}
+
+export function cweUrl(cwe: number): string {
+  return `https://cwe.mitre.org/data/definitions/${cwe}.html`;
+}
+
+/** The first line of a snippet, trimmed: what a one-line view shows. */
+export function firstCodeLine(snippet: string): string {
+  return (snippet.split(/\r?\n/).find((line) => line.trim() !== '') ?? '').trim();
+}
+
+export function summaryLine(result: ScanResult): string {
+  const counts = countBySeverity(result.findings);
+  const parts = SEVERITIES.filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`);
+  const found = result.findings.length === 0 ? 'no findings' : `${plural(result.findings.length, 'finding')} (${parts.join(', ')})`;
+  const { filesScanned, linesScanned, durationMs } = result.summary;
+  return `${found} in ${plural(filesScanned, 'file')}, ${plural(linesScanned, 'line')}, ${(durationMs / 1000).toFixed(1)} s`;
+}

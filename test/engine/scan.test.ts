@@ -1,0 +1,141 @@
+// The engine as a whole: bad input, caching, worker threads, suppression and
+// stable finding ids, on real files in temporary directories.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { scanSourceFiles, type SourceFile } from '../../src/engine/index.ts';
+import { collectDirectory, SourceError } from '../../src/sources/directory.ts';
+
+const VULNERABLE = `const db = require('./db');
+function handler(req, res) {
+  const sql = "SELECT * FROM t WHERE id = '" + req.query.id + "'";
+  db.query(sql);
+}
+`;
+
+function tempDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'scanner-engine-'));
+}
+
+function file(p: string, text: string | Buffer): SourceFile {
+  return { path: p, content: Buffer.isBuffer(text) ? text : Buffer.from(text) };
+}
+
+test('a taint finding carries type, CWE, location, snippet, trace and a vuln_ id', async () => {
+  const { findings } = await scanSourceFiles([file('app.js', VULNERABLE)], { jobs: 1 });
+  const sqli = findings.find((f) => f.type === 'SQL_INJECTION');
+  assert.ok(sqli, 'SQL injection found');
+  assert.equal(sqli.line, 4);
+  assert.deepEqual(sqli.cwe, [89]);
+  assert.match(sqli.id, /^vuln_[0-9a-f]{16}$/);
+  assert.match(sqli.snippet, /db\.query\(sql\)/);
+  assert.equal(sqli.trace?.[0]?.kind, 'source');
+  assert.equal(sqli.trace?.at(-1)?.kind, 'sink');
+  assert.equal(sqli.trace?.at(-1)?.line, 4);
+});
+
+test('the finding id survives unrelated edits above it', async () => {
+  const before = await scanSourceFiles([file('app.js', VULNERABLE)], { jobs: 1 });
+  const after = await scanSourceFiles([file('app.js', `// a comment\n\n${VULNERABLE}`)], { jobs: 1 });
+  const a = before.findings.find((f) => f.type === 'SQL_INJECTION')!;
+  const b = after.findings.find((f) => f.type === 'SQL_INJECTION')!;
+  assert.notEqual(a.line, b.line);
+  assert.equal(a.id, b.id);
+});
+
+test('scanner-ignore comments suppress findings, optionally by type', async () => {
+  const ignoredAll = VULNERABLE.replace('  db.query(sql);', '  // scanner-ignore -- reviewed: id is validated upstream\n  db.query(sql);');
+  const ignoredOther = VULNERABLE.replace('  db.query(sql);', '  db.query(sql); // scanner-ignore: XSS');
+  const ignoredType = VULNERABLE.replace('  db.query(sql);', '  db.query(sql); // scanner-ignore: SQL_INJECTION');
+  const r1 = await scanSourceFiles([file('a.js', ignoredAll)], { jobs: 1 });
+  const r2 = await scanSourceFiles([file('a.js', ignoredOther)], { jobs: 1 });
+  const r3 = await scanSourceFiles([file('a.js', ignoredType)], { jobs: 1 });
+  assert.equal(r1.findings.filter((f) => f.type === 'SQL_INJECTION').length, 0);
+  assert.equal(r1.summary.suppressed, 1);
+  assert.equal(r2.findings.filter((f) => f.type === 'SQL_INJECTION').length, 1);
+  assert.equal(r3.findings.filter((f) => f.type === 'SQL_INJECTION').length, 0);
+});
+
+test('bad input is skipped or warned about, never fatal', async () => {
+  const deep = `${'if (a) {\n'.repeat(10_000)}eval(req.query.x);\n${'}\n'.repeat(10_000)}`;
+  const result = await scanSourceFiles(
+    [
+      file('binary.js', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 2])),
+      file('latin1.py', Buffer.from([0x78, 0x20, 0x3d, 0x20, 0x27, 0xe9, 0x27, 0x0a])),
+      file('one-line.min.js', `var a=1;`.repeat(1_300_000)),
+      file('deep.js', deep),
+      file('broken.py', 'def f(:\n  return 1\nos.system(request.args["x"])\n'),
+    ],
+    { jobs: 1 },
+  );
+  const skipped = Object.fromEntries(result.summary.skipped.map((s) => [s.path, s.reason]));
+  assert.equal(skipped['binary.js'], 'binary');
+  assert.equal(skipped['one-line.min.js'], 'minified');
+  assert.ok(result.summary.warnings.some((w) => w.file === 'latin1.py' && /UTF-8/.test(w.message)));
+  assert.ok(result.summary.warnings.some((w) => w.file === 'broken.py' && /syntax errors/.test(w.message)));
+  assert.ok(result.summary.partiallyParsed >= 1);
+  assert.ok(result.summary.filesScanned >= 3);
+});
+
+test('directory source: ignore files, vendored code, symlink loops, missing paths', async () => {
+  const dir = tempDir();
+  try {
+    writeFileSync(path.join(dir, 'app.js'), VULNERABLE);
+    writeFileSync(path.join(dir, '.scannerignore'), 'fixtures/\n');
+    writeFileSync(path.join(dir, '.gitignore'), 'secret-build.js\n');
+    writeFileSync(path.join(dir, 'secret-build.js'), VULNERABLE);
+    mkdirSync(path.join(dir, 'fixtures'));
+    writeFileSync(path.join(dir, 'fixtures', 'bad.js'), VULNERABLE);
+    mkdirSync(path.join(dir, 'node_modules', 'lib'), { recursive: true });
+    writeFileSync(path.join(dir, 'node_modules', 'lib', 'index.js'), VULNERABLE);
+    symlinkSync('loop-b', path.join(dir, 'loop-a'));
+    symlinkSync('loop-a', path.join(dir, 'loop-b'));
+    symlinkSync('/etc/passwd', path.join(dir, 'passwd.js'));
+    const { files, skipped } = await collectDirectory(dir);
+    assert.deepEqual(files.map((f) => f.path).sort(), ['.gitignore', '.scannerignore', 'app.js']);
+    const reasons = Object.fromEntries(skipped.map((s) => [s.path, s.reason]));
+    assert.equal(reasons['fixtures/'], 'ignored');
+    assert.equal(reasons['secret-build.js'], 'ignored');
+    assert.equal(reasons['node_modules/'], 'vendored');
+    assert.equal(reasons['loop-a'], 'symlink');
+    assert.equal(reasons['passwd.js'], 'symlink');
+    await assert.rejects(collectDirectory(path.join(dir, 'does-not-exist')), SourceError);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a second scan of an unchanged tree comes from the cache; a change is re-analysed', async () => {
+  const cacheDir = tempDir();
+  try {
+    const files = [file('app.js', VULNERABLE), file('other.js', 'console.log(1);\n')];
+    const first = await scanSourceFiles(files, { jobs: 1, cacheDir });
+    const second = await scanSourceFiles(files, { jobs: 1, cacheDir });
+    assert.equal(first.summary.cachedFiles, 0);
+    assert.equal(second.summary.cachedFiles, 2);
+    assert.deepEqual(second.findings.map((f) => f.id), first.findings.map((f) => f.id));
+    const changed = await scanSourceFiles([file('app.js', VULNERABLE.replace('req.query.id', '42')), files[1]!], { jobs: 1, cacheDir });
+    assert.equal(changed.findings.filter((f) => f.type === 'SQL_INJECTION').length, 0);
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+});
+
+test('worker threads give the same findings as one thread', async () => {
+  const files: SourceFile[] = [];
+  for (let i = 0; i < 60; i++) {
+    files.push(file(`pkg${i % 6}/mod${i}.js`, `${VULNERABLE}\n${'const filler = [1, 2, 3].map((x) => x * 2);\n'.repeat(700)}`));
+  }
+  const single = await scanSourceFiles(files, { jobs: 1 });
+  const parallel = await scanSourceFiles(files, { jobs: 2 });
+  assert.ok(single.findings.length >= 60);
+  assert.deepEqual(parallel.findings.map((f) => f.id).sort(), single.findings.map((f) => f.id).sort());
+});
+
+test('a cancelled scan stops with an AbortError', async () => {
+  const controller = new AbortController();
+  controller.abort();
+  await assert.rejects(scanSourceFiles([file('a.js', VULNERABLE)], { jobs: 1, signal: controller.signal }), { name: 'AbortError' });
+});
