@@ -102,12 +102,29 @@ export class PgBossQueue implements JobQueue {
     private readonly config: ServiceConfig,
     private readonly log: Logger,
   ) {
-    this.boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
+    // Supervision finds jobs whose worker stopped sending heartbeats; check often enough to matter.
+    this.boss = new PgBoss({
+      connectionString,
+      schema: 'pgboss',
+      max: 4,
+      superviseIntervalSeconds: Math.max(2, Math.floor(config.heartbeatSeconds / 2)),
+      monitorIntervalSeconds: Math.max(2, Math.floor(config.heartbeatSeconds / 2)),
+    });
     this.boss.on('error', (error: unknown) => this.log.warn({ err: String(error) }, 'queue error'));
   }
 
   async start(): Promise<void> {
-    await this.boss.start();
+    // Several processes starting at once race to install pg-boss's schema; the losers try again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.start();
+        break;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        this.log.warn({ err: String(error), attempt }, 'queue start failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
+    }
     const existing = await this.boss.getQueue(QUEUE);
     if (!existing) {
       await this.boss

@@ -4,8 +4,9 @@
 // run again from the start; findings already streamed are not streamed twice.
 import { randomUUID } from 'node:crypto';
 import { scanSourceFiles, type Finding, type ScanSummary, type SourceFile } from '../engine/index.ts';
-import { collectDirectory } from '../sources/directory.ts';
-import { loadCloneRepository, loadScanHistory } from './github-source.ts';
+import { cloneRepository } from '../sources/clone.ts';
+import { scanHistory } from '../sources/git-history.ts';
+import { collectTree } from '../sources/git-tree.ts';
 import type { ServiceConfig } from './config.ts';
 import type { EventHub } from './events.ts';
 import { TERMINAL_EVENT_TYPES } from './events.ts';
@@ -230,8 +231,6 @@ export class ScanRunner {
     const account = await this.store.getAccount(job.accountId);
     const plan = this.config.plans[account?.plan ?? this.config.defaultPlan] ?? this.config.plans[this.config.defaultPlan];
     progress(1, `Cloning ${job.repository}`, true);
-    const cloneRepository = await loadCloneRepository();
-    const scanHistory = options.history ? await loadScanHistory() : null;
     const clone = await cloneRepository(options.cloneUrl, {
       ref: job.ref ?? undefined,
       history: options.history,
@@ -240,28 +239,46 @@ export class ScanRunner {
       maxBytes: plan.maxRepoBytes,
       allowedBaseUrl: this.config.githubUrl,
       allowFileProtocol: false,
+      // Plain http is only ever to the configured host, and only when it is loopback (a test or local mirror).
+      allowLoopbackHttp: new URL(this.config.githubUrl).protocol === 'http:',
+      signal,
     });
     setCleanup(() => clone.cleanup());
     if (signal.aborted) throw signal.reason;
     progress(10, `Cloned ${job.repository} at ${clone.commit.slice(0, 12)}`, true);
-    const collected = await collectDirectory(clone.dir, { paths: options.paths.length > 0 ? options.paths : undefined });
-    const files = collected.files;
+    const collected = await collectTree(clone.dir, clone.commit, {
+      paths: options.paths.length > 0 ? options.paths : undefined,
+      signal,
+    });
     const treeShare = options.history ? 60 : 89;
-    const result = await scanSourceFiles(files, {
+    const treeFingerprints = new Set<string>();
+    const onTreeFinding = (finding: Finding) => {
+      treeFingerprints.add(finding.fingerprint);
+      onFinding(finding);
+    };
+    const result = await scanSourceFiles(collected.files, {
       jobs: this.config.engineJobs,
       cacheDir: null,
       skipped: collected.skipped,
       signal,
-      onFinding,
+      onFinding: onTreeFinding,
       onProgress: ({ filesDone, filesTotal }) =>
         progress(10 + (filesTotal ? (filesDone / filesTotal) * treeShare : treeShare), `Scanned ${filesDone} of ${filesTotal} files`),
     });
-    for (const finding of result.findings) onFinding(finding);
+    for (const finding of result.findings) onTreeFinding(finding);
     let history: Record<string, unknown> | null = null;
-    if (scanHistory) {
+    if (options.history) {
       progress(10 + treeShare, 'Scanning git history for secrets', true);
-      const found = await scanHistory(clone.dir, { signal, onFinding });
-      for (const finding of found.findings) onFinding(finding);
+      // A secret still in the tree was streamed already; history adds the ones that were removed.
+      const onHistoryFinding = (finding: Finding) => {
+        if (!treeFingerprints.has(finding.fingerprint)) onFinding(finding);
+      };
+      const found = await scanHistory(clone.dir, {
+        signal,
+        onFinding: onHistoryFinding,
+        onProgress: ({ commitsSeen }) => progress(10 + treeShare + Math.min(29, commitsSeen / 100), `Scanned ${commitsSeen} commits for secrets`),
+      });
+      for (const finding of found.findings) onHistoryFinding(finding);
       history = { commitsSeen: found.commitsSeen, blobsScanned: found.blobsScanned, shallow: found.shallow };
     }
     return { summary: { ...summarise(result.summary, history), commit: clone.commit, ref: clone.ref } };

@@ -4,7 +4,7 @@
 import { lstat, readFile, realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { SkippedFile, SourceFile } from '../engine/types.ts';
-import { GitError, filterOverrides, looksBinary, runGit } from './git.ts';
+import { GitError, filterOverrides, looksBinary, runGit, unquoteGitPath } from './git.ts';
 
 export interface DiffOptions {
   /** Pathspecs (git syntax; `:(glob)src/**` for globs) limiting the diff. */
@@ -23,6 +23,8 @@ export interface DiffResult {
   base: string;
   /** Renamed files: new path → old path. */
   renamedFrom: Map<string, string>;
+  /** The top of the working tree: `files` paths are relative to it. */
+  root: string;
 }
 
 export async function collectDiff(repo: string, since: string, options: DiffOptions = {}): Promise<DiffResult> {
@@ -38,7 +40,10 @@ export async function collectDiff(repo: string, since: string, options: DiffOpti
   const base = (await runGit(root, ['merge-base', sinceCommit, 'HEAD'], { signal }).catch(() => sinceCommit)).trim();
   // Comparing with the working tree would run the repository's clean filters: switch them off.
   const extraConfig = await filterOverrides(root);
-  const pathspec = ['--', ...(options.paths ?? [])];
+  // `repo` may be a folder inside the work tree: the diff covers that folder (paths are relative to it).
+  const prefix = (await runGit(repo, ['rev-parse', '--show-prefix'], { signal })).trim();
+  const scoped = options.paths?.length ? options.paths.map((p) => `${prefix}${p}`) : prefix ? [prefix] : [];
+  const pathspec = ['--', ...scoped];
   const common = ['--no-ext-diff', '--no-textconv', '--no-color', '-M', '--src-prefix=a/', '--dst-prefix=b/'];
 
   const nameStatus = await runGit(root, ['diff', '--name-status', '-z', ...common, base, ...pathspec], { extraConfig, signal });
@@ -83,7 +88,7 @@ export async function collectDiff(repo: string, since: string, options: DiffOpti
       changedLines.set(path, lines);
     } else if (!changedLines.has(path)) changedLines.set(path, new Set()); // renamed or mode change only
   }
-  return { files, skipped, changedLines, base, renamedFrom };
+  return { files, skipped, changedLines, base, renamedFrom, root: realRoot };
 }
 
 /** Reads a file of the working tree without following links out of it. */
@@ -117,7 +122,7 @@ export function parseChangedLines(patch: string): Map<string, Set<number>> {
         current = null;
         continue;
       }
-      const path = target.startsWith('"') ? JSON.parse(target).slice(2) : target.slice(2);
+      const path = unquoteGitPath(target).slice(2);
       current = result.get(path) ?? new Set();
       result.set(path, current);
       continue;

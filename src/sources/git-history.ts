@@ -1,8 +1,11 @@
-// Secrets across the whole git history. One streaming `git log --raw` over all
-// refs (oldest first) names every blob with the commit that first brought it;
-// each blob is read once through `git cat-file --batch`, however many commits
-// share it, and never by checking anything out. Memory stays bounded: the only
-// thing that grows with history is the set of blob ids already seen.
+// Secrets across the whole git history. One streaming `git log -p -U0 --all`
+// (oldest first) gives every line any commit added, with the commit that
+// added it; only those lines are scanned, so a file that stays the same across
+// a thousand commits costs nothing after the commit that wrote it, and the
+// scan runs at the speed git produces patches. Nothing is ever checked out.
+// The files at HEAD are read once (from git objects) to tell which secrets are
+// still present. Memory stays bounded: one file's added lines at a time, and
+// git treats blobs over the size limit as binary (skipped and counted).
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import type { Finding, SkippedFile } from '../engine/types.ts';
@@ -21,9 +24,11 @@ export interface HistoryScanOptions {
 export interface HistoryScanResult {
   findings: Finding[];
   commitsSeen: number;
+  /** File changes (one commit's added lines in one file) scanned. */
   blobsScanned: number;
+  /** Bytes of added lines scanned. */
   bytesScanned: number;
-  /** Blobs not read: too large or binary (counted; paths of the first few). */
+  /** Changed files not read: too large or binary (counted; paths of the first few too-large ones). */
   blobsSkipped: { tooLarge: number; binary: number; examples: SkippedFile[] };
   /** True for a shallow clone: history before `shallowBoundary` could not be seen. */
   shallow: boolean;
@@ -37,12 +42,15 @@ export interface HistoryScanResult {
 const ZERO_SHA = /^0+$/;
 const CHUNK = 512;
 
-interface PendingBlob {
-  blob: string;
+/** The lines one commit added to one file. */
+interface FileChange {
   path: string;
   commit: string;
   author: string;
   date: string;
+  lines: string[];
+  /** 1-based line number in the commit's version of the file, per entry of `lines`. */
+  lineNumbers: number[];
 }
 
 export async function scanHistory(repo: string, options: HistoryScanOptions = {}): Promise<HistoryScanResult> {
@@ -59,85 +67,87 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
     oldestCommitDate: null,
     durationMs: 0,
   };
-  await runGit(repo, ['rev-parse', '--git-dir'], { signal: options.signal }).catch((err: GitError) => {
+  const facts = await runGit(repo, ['rev-parse', '--is-shallow-repository', '--git-path', 'shallow'], { signal: options.signal }).catch((err: GitError) => {
     throw new GitError(`not a git repository: ${repo} (${err.stderr.trim()})`, err.args, err.stderr, err.code);
   });
-  result.shallow = (await runGit(repo, ['rev-parse', '--is-shallow-repository'])).trim() === 'true';
+  const [isShallow, shallowFile] = facts.trim().split('\n');
+  result.shallow = isShallow === 'true';
   if (result.shallow) {
-    const shallowFile = (await runGit(repo, ['rev-parse', '--git-path', 'shallow'])).trim();
     const listed = await readFile(shallowFile.startsWith('/') ? shallowFile : `${repo}/${shallowFile}`, 'utf8').catch(() => '');
     result.shallowBoundary = listed.split('\n').filter(Boolean);
   }
-  const refs = (await runGit(repo, ['for-each-ref', '--format=%(objectname)'])).trim();
-  const hasHead = await runGit(repo, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']).then(() => true, () => false);
-  if (!refs && !hasHead) {
-    result.durationMs = performance.now() - started;
-    return result; // an empty repository
-  }
+  // No HEAD (empty repository, or a bare clone without one) only means nothing is "present at HEAD".
+  // Listed while the history streams; read only if a finding needs it.
+  const headListing = runGit(repo, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD'], { signal: options.signal }).catch(() => null);
 
-  const store = new ObjectStore(repo, options.signal);
-  const seenBlobs = new Set<string>();
+  // The object reader is started on first use: most histories have no finding and no binary file.
+  let objectStore: ObjectStore | null = null;
+  const store = () => (objectStore ??= new ObjectStore(repo, options.signal));
   const reported = new Map<string, Finding>();
   try {
-    // What HEAD holds, so each finding can say whether the secret is still there.
-    const head = hasHead ? await scanHead(repo, store, maxBlobBytes) : { secrets: new Set<string>(), cache: new Map<string, SecretHit[]>() };
-
-    const scanChunk = async (chunk: PendingBlob[]) => {
-      const infos = await store.info(chunk.map((c) => c.blob));
-      const readable: PendingBlob[] = [];
-      chunk.forEach((c, i) => {
-        const info = infos[i];
-        if (!info || info.type !== 'blob') return;
-        if (info.size > maxBlobBytes) {
-          result.blobsSkipped.tooLarge++;
-          if (result.blobsSkipped.examples.length < 20) {
-            result.blobsSkipped.examples.push({ path: c.path, reason: 'too-large', detail: `${info.size} bytes in commit ${c.commit}` });
+    // Whether a secret is still in its file at HEAD: read lazily, only for files with findings.
+    let headBlobs: Map<string, string> | null = null;
+    const headSecretsByPath = new Map<string, Set<string>>();
+    const secretsAtHead = async (path: string): Promise<Set<string>> => {
+      let secrets = headSecretsByPath.get(path);
+      if (!secrets) {
+        secrets = new Set();
+        if (!headBlobs) {
+          const listing = await headListing;
+          headBlobs = listing === null ? new Map() : parseTree(listing);
+        }
+        const blob = headBlobs.get(path);
+        const [info] = blob ? await store().info([blob]) : [null];
+        if (blob && info && info.size <= maxBlobBytes) {
+          for await (const content of store().contents([blob])) {
+            if (looksBinary(content)) continue;
+            for (const hit of scanTextForSecrets(path, content.toString('utf8'))) secrets.add(`${hit.finding.ruleId}\0${hit.secretHash}`);
           }
-          return;
         }
-        const cached = head.cache.get(`${c.blob}\0${c.path}`);
-        if (cached) {
-          result.blobsScanned++;
-          record(cached, c);
-          return;
-        }
-        readable.push(c);
-      });
-      let i = 0;
-      for await (const content of store.contents(readable.map((c) => c.blob))) {
-        const c = readable[i++];
-        if (looksBinary(content)) {
-          result.blobsSkipped.binary++;
-          continue;
-        }
-        result.blobsScanned++;
-        result.bytesScanned += content.length;
-        record(scanTextForSecrets(c.path, content.toString('utf8')), c);
+        headSecretsByPath.set(path, secrets);
       }
-      options.onProgress?.({ commitsSeen: result.commitsSeen, blobsScanned: result.blobsScanned });
+      return secrets;
     };
 
-    const record = (hits: SecretHit[], at: PendingBlob) => {
+    const record = async (hits: SecretHit[], at: FileChange) => {
       for (const { finding, secretHash } of hits) {
-        // The same secret in a later version of the file is the same finding: the first commit introduced it.
+        // The same secret added again later (copied, re-added) is the same finding: the first commit introduced it.
         if (reported.has(finding.fingerprint)) continue;
         const historical: Finding = {
           ...finding,
+          line: at.lineNumbers[finding.line - 1],
+          endLine: at.lineNumbers[finding.endLine - 1] ?? at.lineNumbers[finding.line - 1],
           commit: at.commit,
           author: at.author,
           date: at.date,
-          presentAtHead: head.secrets.has(`${finding.ruleId}\0${secretHash}`),
+          presentAtHead: (await secretsAtHead(finding.file)).has(`${finding.ruleId}\0${secretHash}`),
         };
         reported.set(finding.fingerprint, historical);
         result.findings.push(historical);
         options.onFinding?.(historical);
       }
     };
+    const binaries: { blob: string; path: string; commit: string }[] = [];
+    const classifyBinaries = async () => {
+      if (binaries.length === 0) return;
+      const infos = await store().info(binaries.map((b) => b.blob));
+      binaries.forEach((b, i) => {
+        const size = infos[i]?.size ?? 0;
+        if (size > maxBlobBytes) {
+          result.blobsSkipped.tooLarge++;
+          if (result.blobsSkipped.examples.length < 20) {
+            result.blobsSkipped.examples.push({ path: b.path, reason: 'too-large', detail: `${size} bytes, in commit ${b.commit}` });
+          }
+        } else result.blobsSkipped.binary++;
+      });
+      binaries.length = 0;
+    };
 
     const log = spawnGit(
       repo,
-      ['log', '--all', '--date-order', '--reverse', '--root', '-m', '--raw', '--no-renames', '--no-abbrev', '--diff-filter=AMT', '--format=%x01%H%x09%an <%ae>%x09%aI'],
-      { signal: options.signal },
+      ['log', '--all', '--date-order', '--reverse', '--root', '-p', '-U0', '-M', '--full-index', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', '--format=%x01%H%x09%an <%ae>%x09%aI'],
+      // Blobs over the limit are "binary" to git's diff: never loaded, never sent to us.
+      { signal: options.signal, extraConfig: [`core.bigFileThreshold=${maxBlobBytes}`, 'diff.renameLimit=2000'] },
     );
     let logError = '';
     log.stderr.on('data', (d: Buffer) => (logError = (logError + d.toString()).slice(-2000)));
@@ -147,64 +157,84 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
     let commit = '';
     let author = '';
     let date = '';
-    let pending: PendingBlob[] = [];
+    let newBlob = '';
+    let current: FileChange | null = null;
+    let nextLine = 0;
+    // Inside a hunk every line starts with + - space or \: a "+++ " there is content, not a header.
+    let inHunk = false;
+    const flush = async () => {
+      const change = current;
+      current = null;
+      if (change && change.lines.length > 0) {
+        result.blobsScanned++;
+        const text = change.lines.join('\n');
+        result.bytesScanned += text.length;
+        const hits = scanTextForSecrets(change.path, text);
+        if (hits.length > 0) await record(hits, change);
+      }
+    };
     for await (const line of createInterface({ input: log.stdout, crlfDelay: Infinity })) {
-      if (line.charCodeAt(0) === 1) {
+      const first = line.charCodeAt(0);
+      if (first === 43 /* + */) {
+        if (inHunk) {
+          if (current) {
+            current.lines.push(line.slice(1));
+            current.lineNumbers.push(nextLine++);
+          }
+          continue;
+        }
+        await flush();
+        const target = line.slice(4);
+        if (target !== '/dev/null') {
+          current = { path: unquoteGitPath(target).slice(2), commit, author, date, lines: [], lineNumbers: [] };
+        }
+      } else if (first === 64 /* @ */) {
+        const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)/.exec(line);
+        if (hunk) {
+          nextLine = Number(hunk[1]);
+          inHunk = true;
+        }
+      } else if (first === 1) {
+        await flush();
+        inHunk = false;
         [commit, author, date] = line.slice(1).split('\t');
         result.commitsSeen++;
         result.oldestCommitDate ??= date;
-        continue;
-      }
-      if (line.charCodeAt(0) !== 58 /* ':' */) continue;
-      const tab = line.indexOf('\t');
-      const fields = line.slice(1, tab).split(' ');
-      const mode = fields[1];
-      const blob = fields[3];
-      if (!blob || ZERO_SHA.test(blob) || !mode.startsWith('100')) continue; // deletions, symlinks, submodules
-      const key = Buffer.from(blob, 'hex').toString('latin1');
-      if (seenBlobs.has(key)) continue;
-      seenBlobs.add(key);
-      pending.push({ blob, path: unquoteGitPath(line.slice(tab + 1)), commit, author, date });
-      if (pending.length >= CHUNK) {
-        await scanChunk(pending);
-        pending = [];
+        if (result.commitsSeen % 500 === 0) options.onProgress?.({ commitsSeen: result.commitsSeen, blobsScanned: result.blobsScanned });
+      } else if (first === 100 /* d */ && line.startsWith('diff --git ')) {
+        await flush();
+        inHunk = false;
+        newBlob = '';
+      } else if (first === 105 /* i */ && line.startsWith('index ')) {
+        newBlob = /\.\.([0-9a-f]+)/.exec(line)?.[1] ?? '';
+      } else if (first === 66 /* B */ && line.startsWith('Binary files ')) {
+        const path = / and (?:"?b\/)(.*?)"? differ$/.exec(line)?.[1];
+        if (path && newBlob && !ZERO_SHA.test(newBlob)) {
+          binaries.push({ blob: newBlob, path, commit });
+          if (binaries.length >= CHUNK) await classifyBinaries();
+        }
       }
     }
-    await scanChunk(pending);
+    await flush();
+    await classifyBinaries();
     const code = await exited;
     if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
     if (code !== 0) throw new GitError(`git log failed: ${logError.trim()}`, ['log'], logError, code);
   } finally {
-    store.close();
+    (objectStore as ObjectStore | null)?.close(); // assigned inside the closures above
   }
   result.durationMs = performance.now() - started;
   return result;
 }
 
-/** Scans the files at HEAD: which secrets are still present, and the hits per blob for reuse. */
-async function scanHead(repo: string, store: ObjectStore, maxBlobBytes: number) {
-  const listing = await runGit(repo, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD']);
-  const entries: { blob: string; path: string }[] = [];
+/** `git ls-tree -r -z` output → path → blob id of regular files. */
+function parseTree(listing: string): Map<string, string> {
+  const blobs = new Map<string, string>();
   for (const record of listing.split('\0')) {
     const tab = record.indexOf('\t');
     if (tab < 0) continue;
     const [mode, type, blob] = record.slice(0, tab).split(' ');
-    if (type === 'blob' && mode.startsWith('100')) entries.push({ blob, path: record.slice(tab + 1) });
+    if (type === 'blob' && mode.startsWith('100')) blobs.set(record.slice(tab + 1), blob);
   }
-  const secrets = new Set<string>();
-  const cache = new Map<string, SecretHit[]>();
-  for (let from = 0; from < entries.length; from += CHUNK) {
-    const chunk = entries.slice(from, from + CHUNK);
-    const infos = await store.info(chunk.map((e) => e.blob));
-    const readable = chunk.filter((_, i) => infos[i] && infos[i]!.size <= maxBlobBytes);
-    let i = 0;
-    for await (const content of store.contents(readable.map((e) => e.blob))) {
-      const entry = readable[i++];
-      const hits = looksBinary(content) ? [] : scanTextForSecrets(entry.path, content.toString('utf8'));
-      if (looksBinary(content)) continue;
-      cache.set(`${entry.blob}\0${entry.path}`, hits);
-      for (const hit of hits) secrets.add(`${hit.finding.ruleId}\0${hit.secretHash}`);
-    }
-  }
-  return { secrets, cache };
+  return blobs;
 }

@@ -2,6 +2,7 @@
 // telling a URL from a path, keeping diff findings to changed lines, and
 // folding history findings into those of the tree.
 import type { Finding } from '../engine/types.ts';
+import type { HistoryScanResult } from './git-history.ts';
 
 /** `https://…`, `http://…`, `file://…`, `ssh://…` or `git@host:owner/repo`: a repository to fetch, not a local path. */
 export function isRepositoryUrl(target: string): boolean {
@@ -35,4 +36,15 @@ export function mergeHistoryFindings(tree: Finding[], history: Finding[]): Findi
     return { ...f, commit: past.commit, author: past.author, date: past.date, presentAtHead: true };
   });
   return [...merged, ...byFingerprint.values()];
+}
+
+/** One line saying how much history was seen (and how far, for a shallow clone). */
+export function historySummary(history: HistoryScanResult): string {
+  const skipped = history.blobsSkipped.tooLarge + history.blobsSkipped.binary;
+  let line = `git history: ${history.commitsSeen} commits, ${history.blobsScanned} file versions scanned for secrets`;
+  if (skipped > 0) line += `, ${history.blobsSkipped.tooLarge} too large and ${history.blobsSkipped.binary} binary skipped`;
+  if (history.shallow) {
+    line += `; shallow clone: history before ${history.shallowBoundary.map((c) => c.slice(0, 12)).join(', ')} (oldest commit seen ${history.oldestCommitDate ?? 'none'}) was not available, and secrets shown at those commits may be older`;
+  }
+  return line;
 }

@@ -17,9 +17,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const BIN = path.join(ROOT, 'bin', 'scanner.js');
 
 /** Enough code that a scan takes a noticeable moment. */
-const FILES = Array.from({ length: 60 }, (_, i) => ({
+const FILES = Array.from({ length: 24 }, (_, i) => ({
   path: `src/module${i}/routes.js`,
-  content: Array.from({ length: 20 }, () => VULNERABLE_JS.replaceAll('/users', `/users${i}`)).join('\n'),
+  content: Array.from({ length: 8 }, () => VULNERABLE_JS.replaceAll('/users', `/users${i}`)).join('\n'),
 }));
 
 interface Proc {
@@ -178,7 +178,9 @@ describe('faults', () => {
       await cluster?.stop();
     });
 
-    it('kill -9 of a worker mid-scan: another worker finishes its scan, no event lost', async () => {
+    it('kill -9 of a worker mid-scan: another worker finishes its scan, no event lost', async (t) => {
+      const t0 = Date.now();
+      const mark = (what: string) => t.diagnostic(`${what} after ${Date.now() - t0} ms`);
       const { dir, remove } = tempDir('faults-pg');
       const databaseUrl = await cluster.createDatabase('faults');
       const env = {
@@ -202,9 +204,11 @@ describe('faults', () => {
         for (let i = 0; i < 3; i++) jobIds.push((await writer.startCommitScan({ repository: 'acme/big', files: FILES })).jobId);
         const streams = followAll(reader, jobIds);
         await waitUntilRunning(writer, jobIds);
+        mark('mid-scan');
         await kill9(workers[0]);
         workers.push(launch(['worker'], env));
         const seen = await streams;
+        mark('all streams ended');
         const db = openDb({ databaseUrl, dataDir: dir });
         try {
           await assertEveryJobEndedOnce(new Store(db), jobIds, seen);

@@ -122,8 +122,8 @@ router.get('/users', async (req, res) => {
 module.exports = router;
 `;
 
-/** A fake AWS key that only ever lived in history (clearly fake: EXAMPLE). */
-export const HISTORY_SECRET_LINE = `const AWS_SECRET_ACCESS_KEY = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";\nconst AWS_ACCESS_KEY_ID = "AKIAZ4EXAMPLE7QW2R5T";\n`;
+/** A fake GitHub token (random characters, never issued) that only ever lived in history. */
+export const HISTORY_SECRET_LINE = `const GITHUB_TOKEN = 'ghp_Q7vTn2LkW9xRb4MzP1sYc8HdJ3fGa6EuK0oi'; // fake\n`;
 
 /** Creates owner/name.git under the host root with a vulnerable file and a secret in history. */
 export function createRepository(root: string, slug: string, files: Record<string, string> = { 'src/users.js': VULNERABLE_JS }): string {

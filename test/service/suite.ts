@@ -505,7 +505,7 @@ export function defineServiceSuite(makeBackend: () => Promise<Backend>): void {
       assert.ok(vulns.some((v) => v.type === 'SQL_INJECTION' && v.file === 'src/users.js'));
       const historySecret = vulns.find((v) => typeof v.commit === 'string');
       assert.ok(historySecret, 'the key removed from the tree is found in history');
-      assert.equal(historySecret.author, 'Test Author');
+      assert.match(String(historySecret.author), /^Test Author/);
       assert.equal(typeof historySecret.date, 'string');
       const job = await svc.client.getJob(started.jobId);
       assert.equal(job.kind, 'github');

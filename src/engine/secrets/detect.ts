@@ -132,14 +132,13 @@ function matchAssignmentRule(rule: CompiledAssignmentRule, lines: LineIndex, lin
   if (line.length > 4000) return; // minified code or data: not where people type passwords
   if (rule.allowLine.some((re) => re.test(line))) return;
   const lineStart = lines.startOf(lineNumber);
-  for (const candidate of candidatesOnLine(line, unquoted)) {
+  for (const candidate of candidatesOnLine(line, unquoted, (name) => isSecretName(rule, name))) {
     let { value, at } = candidate;
     const scheme = AUTH_SCHEME.exec(value);
     if (scheme) {
       value = value.slice(scheme[0].length);
       at += scheme[0].length;
     }
-    if (!isSecretName(rule, candidate.name)) continue;
     if (value.length < rule.spec.minLength || value.length > rule.spec.maxLength) continue;
     if (notASecretReason(value) !== null) continue;
     if (shannonEntropy(value) < entropyThreshold(rule.spec.entropy, value.length)) continue;
@@ -157,17 +156,16 @@ function allowsUnquotedValues(rule: CompiledAssignmentRule, file: string): boole
   return dot >= 0 && rule.unquotedIn.has(base.slice(dot));
 }
 
-function candidatesOnLine(line: string, unquoted: boolean): Candidate[] {
+function candidatesOnLine(line: string, unquoted: boolean, wanted: (name: string) => boolean): Candidate[] {
   const candidates: Candidate[] = [];
   const names: { name: string; end: number; start: number }[] = [];
   const literals: [number, number][] = [];
   QUOTED.lastIndex = 0;
   for (let q = QUOTED.exec(line); q; q = QUOTED.exec(line)) literals.push([q.index, q.index + q[0].length]);
   // `a=b` inside a string literal is part of a value, not a name (a quoted name starts its literal).
-  const insideLiteral = (at: number) => literals.some(([from, to]) => at > from && at < to);
   NAME_THEN_SEPARATOR.lastIndex = 0;
   for (let m = NAME_THEN_SEPARATOR.exec(line); m; m = NAME_THEN_SEPARATOR.exec(line)) {
-    if (insideLiteral(m.index)) continue;
+    if (insideAny(literals, m.index)) continue;
     names.push({ name: m[2], start: m.index, end: m.index + m[0].length });
   }
   FLAG_THEN_VALUE.lastIndex = 0;
@@ -177,6 +175,7 @@ function candidatesOnLine(line: string, unquoted: boolean): Candidate[] {
   names.sort((a, b) => a.start - b.start);
   for (let i = 0; i < names.length; i++) {
     const { name, end } = names[i];
+    if (!wanted(name)) continue;
     let next = line.length;
     for (let j = i + 1; j < names.length; j++) {
       if (names[j].start >= end) {
@@ -204,11 +203,11 @@ function candidatesOnLine(line: string, unquoted: boolean): Candidate[] {
   }
   XML_ELEMENT.lastIndex = 0;
   for (let m = XML_ELEMENT.exec(line); m; m = XML_ELEMENT.exec(line)) {
-    candidates.push({ name: m[1], value: m[2], at: m.index + m[1].length + 2 });
+    if (wanted(m[1])) candidates.push({ name: m[1], value: m[2], at: m.index + m[1].length + 2 });
   }
   XML_KEY_VALUE.lastIndex = 0;
   for (let m = XML_KEY_VALUE.exec(line); m; m = XML_KEY_VALUE.exec(line)) {
-    candidates.push({ name: m[1], value: m[2], at: m.index + m[0].length - m[2].length - 1 });
+    if (wanted(m[1])) candidates.push({ name: m[1], value: m[2], at: m.index + m[0].length - m[2].length - 1 });
   }
   return candidates;
 }
@@ -224,7 +223,26 @@ export function nameWords(name: string): string[] {
     .filter(Boolean);
 }
 
+function insideAny(spans: [number, number][], at: number): boolean {
+  for (const [from, to] of spans) if (at > from && at < to) return true;
+  return false;
+}
+
+const secretNameCache = new WeakMap<CompiledAssignmentRule, Map<string, boolean>>();
+
 function isSecretName(rule: CompiledAssignmentRule, name: string): boolean {
+  let cache = secretNameCache.get(rule);
+  if (!cache) secretNameCache.set(rule, (cache = new Map()));
+  let known = cache.get(name);
+  if (known === undefined) {
+    known = judgeName(rule, name);
+    if (cache.size > 50_000) cache.clear();
+    cache.set(name, known);
+  }
+  return known;
+}
+
+function judgeName(rule: CompiledAssignmentRule, name: string): boolean {
   const words = nameWords(name);
   if (words.some((w) => rule.exceptWords.has(w))) return false;
   return words.some((w) => rule.secretWordsShort.has(w) || rule.secretWordsLong.some((s) => w.includes(s)));
