@@ -16,7 +16,7 @@ const { values } = parseArgs({ options: { files: { type: 'string', default: '480
 const FILES = Number(values.files);
 const RUNS = Number(values.runs);
 const BIN = fileURLToPath(new URL('../bin/scanner.js', import.meta.url));
-const VULNERABLE = "app.get('/x', (req, res) => { require('child_process').exec('ls ' + req.query.dir); });";
+const VULNERABLE = "app.get('/x', async (req, res) => { await db.query(\"SELECT * FROM t WHERE a = '\" + req.query.a + \"'\"); });";
 const FIRST_POLL_MS = 5_000;
 
 function moduleSource(i: number): string {
@@ -92,7 +92,7 @@ try {
     answerMs.push(elapsed);
     await sleep(FIRST_POLL_MS);
     const status = await call(client, 'scanner_status', { repo: dir, scan_id: handle.scan_id });
-    const found = status.ready && status.findings.some((f: any) => f.type === 'COMMAND_INJECTION');
+    const found = status.ready && status.findings.some((f: any) => f.type === 'SQL_INJECTION');
     if (status.ready) readyAtFirstPoll++;
     console.log(
       `diff scan ${run + 1}: answered in ${elapsed.toFixed(1)} ms (eta_ms ${handle.eta_ms}, files_considered ${handle.summary.files_considered}); ` +

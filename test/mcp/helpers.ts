@@ -9,10 +9,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 
 export const BIN = fileURLToPath(new URL('../../bin/scanner.js', import.meta.url));
 
-/** A line the engine reports as COMMAND_INJECTION (taint from req.query to exec). */
-export const VULNERABLE_JS_LINE = "app.get('/x', (req, res) => { require('child_process').exec('ls ' + req.query.dir); });";
-export const VULNERABLE_TYPE = 'COMMAND_INJECTION';
-export const VULNERABLE_CWE = 78;
+/** A line the engine reports as SQL_INJECTION on this line (taint from req.query into db.query). */
+export const VULNERABLE_JS_LINE = "app.get('/x', async (req, res) => { await db.query(\"SELECT * FROM t WHERE a = '\" + req.query.a + \"'\"); });";
+export const VULNERABLE_TYPE = 'SQL_INJECTION';
+export const VULNERABLE_CWE = 89;
 
 export interface McpHandle {
   client: Client;
