@@ -53,6 +53,25 @@ export async function verifyCommitish(repo: string, ref: string): Promise<string
   }
 }
 
+/**
+ * Repository top level and the commit `ref` names, in one git call (the diff
+ * scan answers within a budget of milliseconds); on failure the separate
+ * checks run to say which of the two was wrong.
+ */
+export async function resolveRepoAndCommit(input: string, ref: string): Promise<{ repo: string; commit: string }> {
+  const dir = await resolveDirectory(input, 'repo');
+  if (!ref.startsWith('-')) {
+    try {
+      const [top, commit] = (await git(dir, ['rev-parse', '--show-toplevel', `${ref}^{commit}`, '--'])).split('\n');
+      if (top && /^[0-9a-f]{40,64}$/.test(commit ?? '')) return { repo: path.resolve(top), commit };
+    } catch {
+      // Fall through to the checks that explain the failure.
+    }
+  }
+  const repo = await resolveRepo(input);
+  return { repo, commit: await verifyCommitish(repo, ref) };
+}
+
 export async function originUrl(repo: string): Promise<string | undefined> {
   try {
     return (await git(repo, ['remote', 'get-url', 'origin'])).trim() || undefined;

@@ -3,6 +3,7 @@
 // the input, list the work, estimate it) and answers; the scan runs on in the
 // background and its record under .scanner/client/ is what status reads.
 import { randomUUID } from 'node:crypto';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import type { Finding, SkippedFile, SourceFile } from '../engine/index.ts';
@@ -11,7 +12,7 @@ import { ScanStore, type ScanRecord } from './client-state.ts';
 import { ToolError } from './errors.ts';
 import { describeCounts, sortFindings, toMcpFinding, touchesChangedLines } from './findings.ts';
 import { debug } from './log.ts';
-import { git, resolveRepo, verifyCommitish } from './repo.ts';
+import { git, resolveRepo, resolveRepoAndCommit } from './repo.ts';
 import { estimateScanMs, pollAfterMs, FIRST_POLL_MS } from './timing.ts';
 import type { McpFinding } from './schemas.ts';
 import type { RemoteScanner } from './remote.ts';
@@ -37,37 +38,54 @@ export class ScanManager {
   }
 
   async startDiff(input: { repo: string; since: string; paths?: string[] }) {
-    const repo = await resolveRepo(input.repo);
-    const commit = await verifyCommitish(repo, input.since);
-    const { collectDiff } = await loadDiffSource();
+    const { repo, commit } = await resolveRepoAndCommit(input.repo, input.since);
     // The tool takes globs; git takes pathspecs, where `:(glob)` gives glob semantics.
     const pathspecs = input.paths?.map((p) => (p.startsWith(':') ? p : `:(glob)${p}`));
-    const diff = await collectDiff(repo, input.since, pathspecs?.length ? { paths: pathspecs } : {});
-    const files = filterByGlobs(diff.files, input.paths);
-    const bytes = files.reduce((n, f) => n + f.content.length, 0);
-    const record = newRecord(repo, 'diff', estimateScanMs(bytes), files.length);
+    const collect = async () => {
+      const { collectDiff } = await loadDiffSource();
+      const diff = await collectDiff(repo, input.since, pathspecs?.length ? { paths: pathspecs } : {});
+      return { ...diff, files: filterByGlobs(diff.files, input.paths) };
+    };
+    let collected: Awaited<ReturnType<typeof collect>> | undefined;
+    let considered: number;
+    let bytes: number;
+    if (!this.remote && input.since === 'HEAD') {
+      // The frequent case answers from one `git status`; reading and diffing
+      // the files happens in the background with the scan.
+      const changed = await changedSinceHead(repo, pathspecs, input.paths);
+      considered = changed.files;
+      bytes = changed.bytes;
+    } else {
+      collected = await collect();
+      considered = collected.files.length;
+      bytes = collected.files.reduce((n, f) => n + f.content.length, 0);
+    }
+    const record = newRecord(repo, 'diff', estimateScanMs(bytes), considered);
     record.since = input.since;
 
-    if (files.length === 0) {
+    if (considered === 0) {
       // Nothing to scan: the result is known now, so the first status call is ready.
       record.state = 'completed';
       record.finishedAt = record.createdAt;
     } else if (this.remote) {
-      record.remote = await this.remote.startCommitScan(repo, commit, files);
+      record.remote = await this.remote.startCommitScan(repo, commit, collected!.files);
     }
-    await this.persistStart(record, () => this.analyseDiff(files, diff.skipped, diff.changedLines, repo, record));
-    debug('diff scan started', { scan_id: record.scan_id, repo, files: files.length, bytes, remote: !!record.remote });
+    await this.persistStart(record, async () => {
+      const diff = collected ?? (await collect());
+      await this.analyseDiff(diff.files, diff.skipped, diff.changedLines, repo, record);
+    });
+    debug('diff scan started', { scan_id: record.scan_id, repo, files: considered, bytes, remote: !!record.remote });
 
-    const fileWord = files.length === 1 ? 'file' : 'files';
+    const fileWord = considered === 1 ? 'file' : 'files';
     return {
       scan_id: record.scan_id,
-      queued: files.length > 0,
+      queued: considered > 0,
       eta_ms: record.eta_ms,
       next_hint:
-        files.length === 0
+        considered === 0
           ? `No changed files since ${input.since}${input.paths?.length ? ' matching paths' : ''}: nothing to scan. Scan again after editing code.`
-          : `Scanning ${files.length} changed ${fileWord}. Call scanner_status {repo: ${JSON.stringify(input.repo)}, scan_id: "${record.scan_id}"} in about ${Math.max(FIRST_POLL_MS, record.eta_ms) / 1000} s.`,
-      summary: { files_considered: files.length, mode: 'diff' as const },
+          : `Scanning ${considered} changed ${fileWord}. Call scanner_status {repo: ${JSON.stringify(input.repo)}, scan_id: "${record.scan_id}"} in about ${Math.max(FIRST_POLL_MS, record.eta_ms) / 1000} s.`,
+      summary: { files_considered: considered, mode: 'diff' as const },
     };
   }
 
@@ -278,6 +296,30 @@ function filterByGlobs(files: SourceFile[], globs: string[] | undefined): Source
   if (!globs?.length) return files;
   const isMatch = picomatch(globs, { dot: true });
   return files.filter((f) => isMatch(f.path));
+}
+
+/**
+ * Files that differ from HEAD (staged, unstaged, untracked) and still exist,
+ * with their total size, from one `git status`.
+ */
+async function changedSinceHead(repo: string, pathspecs: string[] | undefined, globs: string[] | undefined) {
+  const listing = await git(repo, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...(pathspecs ?? [])]);
+  const isMatch = globs?.length ? picomatch(globs, { dot: true }) : () => true;
+  const paths = listing
+    .split('\0')
+    .filter((entry) => entry.length > 3)
+    .map((entry) => entry.slice(3))
+    .filter((p) => isMatch(p));
+  const sizes = await Promise.all(
+    paths.map((p) =>
+      lstat(path.join(repo, p)).then(
+        (info) => (info.isFile() ? info.size : -1),
+        () => -1,
+      ),
+    ),
+  );
+  const existing = sizes.filter((size) => size >= 0);
+  return { files: existing.length, bytes: existing.reduce((n, size) => n + size, 0) };
 }
 
 /** Sizes for the estimate without reading file contents: blob sizes at HEAD and the packed history. */
