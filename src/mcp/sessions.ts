@@ -108,6 +108,9 @@ class Session {
     if (this.state !== 'active') return;
     const rel = this.relative(absolute);
     if (this.ignoredByWatcher(absolute)) return;
+    // Any change in the watched tree keeps the session alive (spec: the timer resets on each file change).
+    this.lastChangeAt = Date.now();
+    this.armInactivityTimer();
     this.pending.add(rel);
     clearTimeout(this.debounce);
     this.debounce = setTimeout(() => this.flush(), DEBOUNCE_MS);
@@ -126,9 +129,6 @@ class Session {
     if (this.state !== 'active' || batch.length === 0) return;
     const relevant = await this.withoutGitIgnored(batch);
     if (relevant.length === 0) return;
-    // A real change: the session lives on.
-    this.lastChangeAt = Date.now();
-    this.armInactivityTimer();
     if (relevant.includes('.gitignore')) await this.loadRootGitignore();
 
     const files: SourceFile[] = [];

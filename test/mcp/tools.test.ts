@@ -109,6 +109,20 @@ describe('scanner mcp: tools and errors', () => {
     });
   }
 
+  it('SCANNER_DEBUG=1 logs to stderr while stdout stays protocol only', async () => {
+    const debugged = await startMcp({ cwd: repo, env: { SCANNER_DEBUG: '1' } });
+    try {
+      // The SDK client parses every stdout line as JSON-RPC: a stray log line there would break this call.
+      const answer = await callTool(debugged.client, 'scanner_status', { repo, latest: true });
+      assert.equal(answer.isError, false);
+      assert.match(debugged.stderr(), /scanner MCP server ready \(local mode/);
+      assert.match(debugged.stderr(), /scanner_status answered in \d+ ms/);
+    } finally {
+      await debugged.close();
+    }
+    assert.equal(mcp.stderr(), '', 'without SCANNER_DEBUG the server is silent');
+  });
+
   it('still serves after all the bad inputs', async () => {
     const { tools } = await mcp.client.listTools();
     assert.equal(tools.length, 7);
