@@ -10,6 +10,9 @@ import { AssistantSessions } from './sessions.ts';
 import * as schema from './schemas.ts';
 
 const VERSION = '0.1.0';
+/** How long running local scans may finish after the client has gone. */
+const SCAN_GRACE_MS = 60_000;
+const SIGNAL_GRACE_MS = 5_000;
 
 /** Success: the object as JSON text and as structured content. Failure: `{error}` as JSON text, flagged isError. */
 async function answer(tool: string, work: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
@@ -113,20 +116,23 @@ export async function runStdioServer(): Promise<void> {
   const mcp = createScannerMcpServer();
   const transport = new StdioServerTransport();
   let closing = false;
-  const shutdown = async (reason: string) => {
+  const shutdown = async (reason: string, graceMs: number) => {
     if (closing) return;
     closing = true;
     debug(`shutting down (${reason})`);
+    // A client that asks for a scan and goes away (a one-shot CLI client, an IDE
+    // closing) still finds its result later: running scans finish and are saved first.
+    await Promise.race([mcp.scans.idle(), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
     await mcp.close().catch((error) => debug('error while closing', error));
     process.exit(0);
   };
   // One tool's unexpected failure must not take the other tools (and running sessions) down with it.
   process.on('uncaughtException', (error) => process.stderr.write(`scanner mcp: unexpected error: ${error.stack ?? error.message}\n`));
   process.on('unhandledRejection', (reason) => process.stderr.write(`scanner mcp: unhandled rejection: ${String((reason as Error)?.stack ?? reason)}\n`));
-  transport.onclose = () => void shutdown('transport closed');
-  process.stdin.on('end', () => void shutdown('stdin ended'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  transport.onclose = () => void shutdown('transport closed', SCAN_GRACE_MS);
+  process.stdin.on('end', () => void shutdown('stdin ended', SCAN_GRACE_MS));
+  process.on('SIGINT', () => void shutdown('SIGINT', SIGNAL_GRACE_MS));
+  process.on('SIGTERM', () => void shutdown('SIGTERM', SIGNAL_GRACE_MS));
   await mcp.server.connect(transport);
   debug(`scanner MCP server ready (${mcp.scans.mode} mode, pid ${process.pid})`);
 }
