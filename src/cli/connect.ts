@@ -67,6 +67,9 @@ export class ConnectError extends Error {}
 
 export async function connectIde(options: ConnectOptions): Promise<{ file: string; json: string; backup?: string; written: boolean }> {
   const target = TARGETS[options.ide];
+  if (options.apiUrl && !options.apiKey) {
+    throw new ConnectError('--api-url selects remote mode, which also needs --api-key (or SCANNER_API_KEY); without both, scans run locally.');
+  }
   const file = path.resolve(options.config ?? target.file(options.cwd ?? process.cwd(), options.home ?? os.homedir()));
   let existing: Record<string, unknown> = {};
   let original: string | undefined;

@@ -94,12 +94,15 @@ class Session {
     }
   }
 
+  /** The root's .gitignore (also for directories outside git) and .scannerignore (paths never to scan). */
   private async loadRootGitignore(): Promise<void> {
     const rules = ignore();
-    try {
-      rules.add(await readFile(path.join(this.root, '.gitignore'), 'utf8'));
-    } catch {
-      // No .gitignore at the root.
+    for (const name of ['.gitignore', '.scannerignore']) {
+      try {
+        rules.add(await readFile(path.join(this.root, name), 'utf8'));
+      } catch {
+        // Not there.
+      }
     }
     this.rootIgnore = rules;
   }
@@ -129,7 +132,7 @@ class Session {
     if (this.state !== 'active' || batch.length === 0) return;
     const relevant = await this.withoutGitIgnored(batch);
     if (relevant.length === 0) return;
-    if (relevant.includes('.gitignore')) await this.loadRootGitignore();
+    if (relevant.includes('.gitignore') || relevant.includes('.scannerignore')) await this.loadRootGitignore();
 
     const files: SourceFile[] = [];
     for (const rel of relevant) {

@@ -18,6 +18,8 @@ describe('scanner mcp: assistant sessions', () => {
     await makeRepo(dir);
     await mkdir(path.join(dir, 'node_modules', 'lib'), { recursive: true });
     await mkdir(path.join(dir, 'dist'), { recursive: true });
+    await mkdir(path.join(dir, 'fixtures'), { recursive: true });
+    await writeFile(path.join(dir, '.scannerignore'), 'fixtures/\n');
     mcp = await startMcp({ cwd: dir, env: { SCANNER_SESSION_TIMEOUT_MS: '20000' } });
   });
   after(async () => {
@@ -42,6 +44,7 @@ describe('scanner mcp: assistant sessions', () => {
     // Ignored places do not trigger scans.
     await writeFile(path.join(dir, 'node_modules', 'lib', 'index.js'), `${VULNERABLE_JS_LINE}\n`);
     await writeFile(path.join(dir, 'dist', 'bundle.js'), `${VULNERABLE_JS_LINE}\n`);
+    await writeFile(path.join(dir, 'fixtures', 'sample.js'), `${VULNERABLE_JS_LINE}\n`);
     const written = Date.now();
     await writeFile(path.join(dir, 'src', 'routes.js'), `const app = require('express')();\n${VULNERABLE_JS_LINE}\n`);
 

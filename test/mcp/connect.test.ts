@@ -115,6 +115,12 @@ describe('scanner connect', () => {
     assert.equal(await readFile(file, 'utf8'), '{"mcpServers": {"keep": {"command": "x", "args": []}}}');
   });
 
+  it('refuses --api-url without a key (the server would not start)', async () => {
+    const result = await run('--ide', 'cursor', '--api-url', 'http://127.0.0.1:7700/api/v1', '--print');
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /also needs --api-key/);
+  });
+
   it('rejects an unknown IDE with a usage error', async () => {
     const result = await run('--ide', 'emacs');
     assert.equal(result.code, 2);
