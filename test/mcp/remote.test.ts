@@ -5,11 +5,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { appendFile, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ScannerClient } from '../../src/client/index.ts';
 import { createRepository, freePort, startGitHost, type GitHost } from '../service/harness.ts';
-import { BIN, callTool, git, sleep, startMcp, tempDir, type McpHandle } from './helpers.ts';
+import { BIN, callTool, git, makeRepo, sleep, startMcp, tempDir, type McpHandle } from './helpers.ts';
 
 const PLANS = {
   free: { scansPerPeriod: 1000, concurrentScans: 50, requestsPerMinute: 100_000, maxRepoBytes: 50 << 20, maxCommitPayloadBytes: 1 << 20, maxCommitFiles: 100 },
@@ -138,6 +138,24 @@ describe('scanner mcp: remote mode against scanner serve', () => {
     assert.match(report.json.report, /src\/users\.js/);
     await mcp!.close();
     mcp = undefined;
+  });
+
+  it('full scan of a repository not on the GitHub host runs locally', async () => {
+    const local = path.join(tmp.dir, 'local');
+    await mkdir(local);
+    await makeRepo(local);
+    const other = await startMcp({ cwd: local, env: remoteEnv(keys.free) });
+    try {
+      const before = (await new ScannerClient({ baseUrl: apiUrl, apiKey: keys.free }).listJobs()).jobs.length;
+      const handle = await callTool(other.client, 'scanner_full_scan', { repo: local });
+      assert.equal(handle.isError, false, JSON.stringify(handle.json));
+      const status = await pollReady(other, local, handle.json.scan_id);
+      assert.deepEqual(status.findings, []);
+      const after = (await new ScannerClient({ baseUrl: apiUrl, apiKey: keys.free }).listJobs()).jobs.length;
+      assert.equal(after, before, 'no job was sent to the service');
+    } finally {
+      await other.close();
+    }
   });
 
   it('401: a wrong key is a tool error naming SCANNER_API_KEY', async () => {
