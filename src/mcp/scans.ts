@@ -109,20 +109,15 @@ export class ScanManager {
   async status(input: { repo: string; scan_id?: string; latest?: boolean }): Promise<StatusAnswer> {
     const repo = await resolveRepo(input.repo);
     const store = new ScanStore(repo);
-    let scanId = input.scan_id;
-    if (!scanId || input.latest) {
-      const latest = await store.latestId();
-      if (!latest) {
-        if (input.scan_id) scanId = input.scan_id;
-        else
-          return {
-            ready: true,
-            findings: [],
-            next_hint: `No scan of ${repo} yet. Run scanner_scan_diff {repo: ${JSON.stringify(input.repo)}} after changing code, or scanner_full_scan for the whole repository.`,
-          };
-      } else if (!input.scan_id || input.latest) scanId = latest;
+    const scanId = input.latest || !input.scan_id ? ((await store.latestId()) ?? input.scan_id) : input.scan_id;
+    if (!scanId) {
+      return {
+        ready: true,
+        findings: [],
+        next_hint: `No scan of ${repo} yet. Run scanner_scan_diff {repo: ${JSON.stringify(input.repo)}} after changing code, or scanner_full_scan for the whole repository.`,
+      };
     }
-    const record = await this.load(store, scanId!);
+    const record = await this.load(store, scanId);
     if (record.state === 'running') {
       const elapsed = Date.now() - Date.parse(record.createdAt);
       const answer = { ready: false as const, poll_after_ms: pollAfterMs(record.polls, record.eta_ms - elapsed) };
@@ -173,6 +168,11 @@ export class ScanManager {
       );
     }
     if (record.state !== 'running') return record;
+    if (record.remote && !this.remote) {
+      throw new ToolError(
+        `Scan ${record.scan_id} runs on the scanning service at ${record.remote.apiUrl}; set SCANNER_API_URL and SCANNER_API_KEY for this MCP server to read it.`,
+      );
+    }
     if (record.remote && this.remote) {
       const updated = await this.remote.refresh(record);
       if (updated.state !== 'running') await store.save(updated);
