@@ -103,6 +103,17 @@ try {
         `first poll after ${FIRST_POLL_MS / 1000} s: ready=${status.ready}, finding=${found}`,
     );
   }
+  // Any other `since` (here the branch name) reads the diff before answering.
+  const answerSinceBranchMs: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    git(dir, 'checkout', '-q', '--', '.');
+    await appendFile(path.join(dir, 'src', 'mod0', `m${run}.js`), `${VULNERABLE}\n`);
+    const t0 = performance.now();
+    await call(client, 'scanner_scan_diff', { repo: dir, since: 'main' });
+    answerSinceBranchMs.push(performance.now() - t0);
+    await sleep(1000);
+  }
+  console.log(`diff scan since "main": answers ${answerSinceBranchMs.map((ms) => ms.toFixed(1)).join(', ')} ms`);
   git(dir, 'checkout', '-q', '--', '.');
 
   const session = (await call(client, 'scanner_security_assistant', { path: dir })).sessionId;
@@ -127,6 +138,7 @@ try {
   console.log('');
   console.log(`scanner_scan_diff answer: median ${median(answerMs).toFixed(1)} ms, max ${Math.max(...answerMs).toFixed(1)} ms (target < 100 ms)`);
   console.log(`ready at first poll: ${readyAtFirstPoll}/${RUNS}`);
+  console.log(`scanner_scan_diff since a branch: median ${median(answerSinceBranchMs).toFixed(1)} ms, max ${Math.max(...answerSinceBranchMs).toFixed(1)} ms`);
   console.log(`assistant save → finding: median ${median(detectMs).toFixed(0)} ms, max ${Math.max(...detectMs).toFixed(0)} ms (target < 1000 ms)`);
 } finally {
   await rm(dir, { recursive: true, force: true });
