@@ -19,6 +19,7 @@ interface CompiledQueryRule {
   query: Query;
   report: string;
   unless: Query[];
+  require: Query[];
   scope: 'function' | 'file';
 }
 
@@ -40,6 +41,7 @@ export class PatternMatcher {
           query: new Query(language, spec.query),
           report: spec.report ?? 'match',
           unless: (spec.unlessInside ?? []).map((q) => new Query(language, q)),
+          require: (spec.requireInside ?? []).map((q) => new Query(language, q)),
           scope: spec.scope ?? 'function',
         });
       } catch (error) {
@@ -61,7 +63,7 @@ export class PatternMatcher {
         const node = capture.node;
         if (seen.has(node.startIndex)) continue;
         seen.add(node.startIndex);
-        if (c.unless.length && this.suppressed(c, node, tree)) continue;
+        if ((c.unless.length || c.require.length) && this.suppressed(c, node, tree)) continue;
         hits.push({ rule: c.rule, node });
       }
     }
@@ -77,7 +79,8 @@ export class PatternMatcher {
         }
       }
     }
-    return c.unless.some((q) => q.matches(scopeNode, { maxStartDepth: undefined }).length > 0);
+    if (c.require.length && !c.require.some((q) => q.matches(scopeNode).length > 0)) return true;
+    return c.unless.some((q) => q.matches(scopeNode).length > 0);
   }
 }
 

@@ -20,6 +20,8 @@ interface Taint {
   clean: Set<string>;
   /** Data from a rule's own source counts only for that rule. */
   onlyRule?: string;
+  /** The data went into an unknown call as an argument and this is its result (not the data itself). */
+  derived?: boolean;
 }
 type Tainted = Taint[] | null;
 
@@ -81,7 +83,27 @@ function sanitize(t: Tainted, types: string[] | undefined): Tainted {
 class Scope {
   readonly vars = new Map<string, Tainted>();
   readonly aliases = new Map<string, string>();
+  /** Declared types of parameters and typed locals. */
+  readonly types = new Map<string, string>();
+  /** Boolean variables that hold a validation (`boolean ok = next.startsWith("/")`): `if (ok)` is that guard. */
+  readonly conditions = new Map<string, Node>();
   constructor(readonly parent?: Scope) {}
+
+  typeOf(name: string): string | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const t = s.types.get(name);
+      if (t !== undefined) return t;
+    }
+    return undefined;
+  }
+
+  condition(name: string): Node | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const c = s.conditions.get(name);
+      if (c) return c;
+    }
+    return undefined;
+  }
 
   lookup(name: string): Tainted | undefined {
     for (let s: Scope | undefined = this; s; s = s.parent) {
@@ -151,10 +173,10 @@ export class TaintEngine {
   }
 
   /** @internal used by TaintRun */
-  matchSource(path: string): { label: string; onlyRule?: string }[] {
-    const out: { label: string; onlyRule?: string }[] = [];
+  matchSource(path: string): { label: string; onlyRule?: string; source: CompiledSource }[] {
+    const out: { label: string; onlyRule?: string; source: CompiledSource }[] = [];
     for (const { source, onlyRule } of this.sources) {
-      if (source.path && source.path.test(path)) out.push({ label: source.label ? `${path} (${source.label})` : path, onlyRule });
+      if (source.path && source.path.test(path)) out.push({ label: source.label ? `${path} (${source.label})` : path, onlyRule, source });
     }
     return out;
   }
@@ -222,8 +244,10 @@ class TaintRun {
     };
   }
 
-  private sourceTaint(frame: FunctionFrame, node: Node, path: string): Tainted {
-    const matches = this.engine.matchSource(path);
+  private sourceTaint(frame: FunctionFrame, node: Node, path: string, call?: { parts: CallParts; scope: Scope }): Tainted {
+    let matches = this.engine.matchSource(path);
+    if (matches.length === 0) return null;
+    matches = matches.filter((m) => m.source.where.length === 0 || (call && m.source.where.every((c) => this.conditionHolds(c, call.parts, call.scope))));
     if (matches.length === 0) return null;
     return matches.map((m) => ({ trace: [this.step(frame, node, m.label, 'source')], clean: new Set<string>(), onlyRule: m.onlyRule }));
   }
@@ -260,6 +284,10 @@ class TaintRun {
     }
     const ifShape = s.ifs[type];
     if (ifShape) return this.visitIf(node, ifShape, scope, frame);
+    const ternary = s.ternaries?.[type];
+    if (ternary) return this.visitTernary(node, ternary, scope, frame);
+    const typeField = s.typedDeclarations?.[type];
+    if (typeField) this.recordDeclaredTypes(node, typeField, scope);
     if (s.addressOf === type) return this.visitChildren(node, scope, frame);
 
     const t = this.visitChildren(node, scope, frame);
@@ -293,11 +321,18 @@ class TaintRun {
       p = p.slice(0, cut);
     }
     let t: Tainted = null;
+    const memberShape = this.syntax.members[node.type];
+    const subscriptShape = this.syntax.subscripts[node.type];
+    const index = subscriptShape ? node.childForFieldName(subscriptShape.property) : null;
     for (const child of node.namedChildren) {
       if (!child) continue;
       // The property name is not a value.
-      const shape = this.syntax.members[node.type];
-      if (shape && child.equals(node.childForFieldName(shape.property) as Node)) continue;
+      if (memberShape && child.equals(node.childForFieldName(memberShape.property) as Node)) continue;
+      // An element chosen by an untrusted key is still the container's own data (`ALLOWED[userKey]`).
+      if (index && child.equals(index)) {
+        this.visit(child, scope, frame);
+        continue;
+      }
       t = merge(t, this.visit(child, scope, frame));
     }
     return t;
@@ -313,6 +348,10 @@ class TaintRun {
     if (isAugmented) value = merge(value, this.visit(left, scope, frame));
     const lhsPath = this.path(left, scope);
     if (value) value = addStep(value, this.step(frame, node, lhsPath));
+    if (right && this.syntax.identifiers.includes(left.type)) {
+      if (this.engine.guardsFor(right.text).length) scope.conditions.set(left.text, right);
+      else scope.conditions.delete(left.text);
+    }
     this.checkAssignSink(node, lhsPath, value, frame);
 
     // Element-wise tuple assignment: `a, b = x, y`.
@@ -340,13 +379,16 @@ class TaintRun {
     const consequence = node.childForFieldName(shape.consequence);
     const alternative = shape.alternative ? node.childForFieldName(shape.alternative) : null;
     if (condition) this.visit(condition, scope, frame);
-    const guards = condition ? this.engine.guardsFor(condition.text) : [];
-    const guarded = guards.length && condition ? this.guardedNames(condition, scope) : [];
+    const effective = condition ? this.effectiveCondition(condition, scope) : null;
+    const guards = effective ? this.engine.guardsFor(effective.text) : [];
+    const guarded = guards.length && effective ? this.guardedNames(effective, scope) : [];
+    const cleaned = new Map<string, Tainted>();
     const cleanFor = (names: string[], target: Scope) => {
       for (const name of names) {
         let t = scope.lookup(name) ?? null;
         for (const g of guards) t = sanitize(t, g.types);
         target.vars.set(name, t);
+        cleaned.set(name, t);
       }
     };
     if (guarded.length && consequence && this.exits(consequence)) {
@@ -360,8 +402,8 @@ class TaintRun {
       const inner = new Scope(scope);
       cleanFor(guarded, inner);
       this.visit(consequence, inner, frame);
-      // Assignments made inside the branch stay visible after it.
-      for (const [k, v] of inner.vars) if (!guarded.includes(k)) scope.assign(k, v);
+      // Assignments made inside the branch stay visible after it (also a guarded name given a new value there).
+      for (const [k, v] of inner.vars) if (!(cleaned.has(k) && cleaned.get(k) === v)) scope.assign(k, v);
       if (alternative) this.visit(alternative, scope, frame);
       return null;
     }
@@ -379,14 +421,68 @@ class TaintRun {
     const names = new Set<string>();
     const walk = (n: Node) => {
       if (this.syntax.identifiers.includes(n.type) || this.syntax.members[n.type]) {
-        const p = this.path(n, scope);
-        if (scope.lookup(p)) names.add(p);
+        // `u.Host` / `u.Hostname()` check the tainted object `u` (or its tainted field).
+        for (let p = this.path(n, scope); p; p = p.includes('.') ? p.slice(0, p.lastIndexOf('.')) : '') {
+          if (scope.lookup(p)) {
+            names.add(p);
+            break;
+          }
+        }
         if (this.syntax.members[n.type]) return;
       }
       for (const c of n.namedChildren) if (c) walk(c);
     };
     walk(condition);
     return [...names];
+  }
+
+  /** The condition a guard is looked for in: `if (ok)` stands for the validation stored in `ok`. */
+  private effectiveCondition(condition: Node, scope: Scope): Node {
+    let n: Node = condition;
+    for (let i = 0; i < 4; i++) {
+      const inner = n.namedChildren.filter((c): c is Node => !!c && !this.syntax.comments.includes(c.type));
+      if (/parenthesized|unary|not_operator/.test(n.type) && inner.length === 1) n = inner[0]!;
+      else break;
+    }
+    if (this.syntax.identifiers.includes(n.type)) return scope.condition(n.text) ?? condition;
+    return condition;
+  }
+
+  private visitTernary(node: Node, shape: { condition: string; consequence: string; alternative: string }, scope: Scope, frame: FunctionFrame): Tainted {
+    const condition = node.childForFieldName(shape.condition);
+    const consequence = node.childForFieldName(shape.consequence);
+    const alternative = node.childForFieldName(shape.alternative);
+    if (!condition || !consequence || !alternative) return this.visitChildren(node, scope, frame);
+    this.visit(condition, scope, frame);
+    const effective = this.effectiveCondition(condition, scope);
+    const guards = this.engine.guardsFor(effective.text);
+    const guarded = guards.length ? this.guardedNames(effective, scope) : [];
+    let t: Tainted;
+    if (guarded.length) {
+      // `ALLOWED.contains(x) ? x : "default"`: x is validated where it is chosen.
+      const inner = new Scope(scope);
+      for (const name of guarded) {
+        let v = scope.lookup(name) ?? null;
+        for (const g of guards) v = sanitize(v, g.types);
+        inner.vars.set(name, v);
+      }
+      t = this.visit(consequence, inner, frame);
+    } else {
+      t = this.visit(consequence, scope, frame);
+    }
+    return merge(t, this.visit(alternative, scope, frame));
+  }
+
+  private recordDeclaredTypes(node: Node, typeField: string, scope: Scope): void {
+    const typeNode = node.childForFieldName(typeField);
+    if (!typeNode) return;
+    const names: string[] = [];
+    for (const d of node.childrenForFieldName('declarator')) {
+      const name = d?.childForFieldName('name');
+      if (name) names.push(name.text);
+    }
+    for (const n of node.childrenForFieldName('name')) if (n) names.push(n.text);
+    for (const n of names) scope.types.set(n, typeNode.text);
   }
 
   /** Does this block always leave (return/throw/abort) — a guard clause? */
@@ -426,19 +522,30 @@ class TaintRun {
     const kwTaints = new Map<string, Tainted>();
     for (const [k, v] of parts.keywords) kwTaints.set(k, this.visit(v, scope, frame));
 
-    const source = this.sourceTaint(frame, node, fullPath);
+    const source = this.sourceTaint(frame, node, fullPath, { parts, scope });
 
-    this.checkCallSinks(node, parts, calleePath, receiverTaint, argTaints, kwTaints, frame);
+    this.checkCallSinks(node, parts, calleePath, receiverTaint, argTaints, kwTaints, frame, scope);
 
-    if (source) {
-      this.taintOutParams(parts, source, scope);
-      return source;
-    }
-
-    const sanitizers = this.engine.sanitizerFor(calleePath);
     let all: Tainted = receiverTaint;
     for (const t of argTaints) all = merge(all, t);
     for (const t of kwTaints.values()) all = merge(all, t);
+
+    if (source) {
+      // A source reached through untrusted data keeps both (`file.getOriginalFilename()` of an untrusted upload).
+      const out = merge(source, all);
+      this.taintOutParams(parts, out, scope);
+      return out;
+    }
+
+    const matching = this.engine.sanitizerFor(calleePath).filter((san) => san.where.every((c) => this.conditionHolds(c, parts, scope)));
+    // `cookie.setSecure(true)`: the call makes its receiver safe from now on.
+    for (const san of matching.filter((x) => x.receiver)) {
+      if (!parts.receiver) continue;
+      const name = this.path(parts.receiver, scope);
+      const known = scope.lookup(name);
+      if (known) scope.assign(name, sanitize(known, san.types));
+    }
+    const sanitizers = matching.filter((x) => !x.receiver);
     if (sanitizers.length) {
       let t = all;
       for (const san of sanitizers) t = sanitize(t, san.types);
@@ -464,7 +571,9 @@ class TaintRun {
 
     // Unknown code: the result carries the taint of what went in (`str.trim()`, `fmt.Sprintf`).
     if (all) {
-      const out = addStep(all, this.step(frame, node, `${calleePath}()`));
+      let out = addStep(all, this.step(frame, node, `${calleePath}()`));
+      // Untrusted data passed as an argument (not the receiver): the result is derived from it, not the data itself.
+      if (!receiverTaint && out) out = out.map((x) => (x.derived ? x : { ...x, derived: true }));
       this.taintOutParams(parts, out, scope);
       return out;
     }
@@ -555,6 +664,7 @@ class TaintRun {
     if (p.type) {
       const alias = this.engine.requestAlias(p.type);
       if (alias) for (const n of p.names) scope.aliases.set(n, alias);
+      for (const n of p.names) scope.types.set(n, p.type);
     }
     const sources = this.engine.paramSources();
     if (sources.length === 0) return;
@@ -573,6 +683,7 @@ class TaintRun {
         }
       }
       if (!hit) continue;
+      if (source.exceptTypes && p.type && source.exceptTypes.test(p.type)) continue;
       for (const n of p.names) {
         const t: Taint = { trace: [this.step(frame, p.node, `parameter ${n}`, 'source')], clean: new Set(), onlyRule };
         scope.vars.set(n, merge(scope.vars.get(n) ?? null, [t]));
@@ -613,23 +724,52 @@ class TaintRun {
 
   private reportable(rule: CompiledRule, t: Tainted): Taint | undefined {
     if (!t) return undefined;
-    return t.find((x) => !x.clean.has(rule.type) && (x.onlyRule ? x.onlyRule === rule.id : !rule.taint!.onlyTheseSources));
+    return t.find(
+      (x) => !x.clean.has(rule.type) && (x.onlyRule ? x.onlyRule === rule.id : !rule.taint!.onlyTheseSources) && !(rule.taint!.direct && x.derived),
+    );
   }
 
-  private conditionHolds(c: CompiledArgCondition, parts: CallParts): boolean {
+  private conditionHolds(c: CompiledArgCondition, parts: CallParts, scope: Scope): boolean {
     let arg: Node | undefined;
     if (c.keyword !== undefined) arg = parts.keywords.get(c.keyword);
     else if (c.index !== undefined) arg = parts.positional[c.index];
-    const matches = arg ? (c.value ? c.value.test(arg.text) : true) : false;
+    let matches = !!arg;
+    if (arg && c.value && !c.value.test(arg.text)) matches = false;
+    if (arg && c.path && !c.path.test(this.path(arg, scope))) matches = false;
+    if (arg && c.type) {
+      const declared = this.syntax.identifiers.includes(arg.type) ? scope.typeOf(arg.text) : undefined;
+      if (declared === undefined || !c.type.test(declared)) matches = false;
+    }
     return c.absent ? !matches : matches;
   }
 
-  private checkCallSinks(node: Node, parts: CallParts, calleePath: string, receiver: Tainted, args: Tainted[], kwargs: Map<string, Tainted>, frame: FunctionFrame): void {
+  /** The text of the function around a node (the file for top-level code), for `inside` / `notInside`. */
+  private enclosingText(node: Node): string {
+    let p: Node | null = node.parent;
+    let last: Node = node;
+    for (; p; p = p.parent) {
+      last = p;
+      if (this.syntax.functions[p.type] && !/lambda|arrow|func_literal/.test(p.type)) return p.text;
+    }
+    return last.text;
+  }
+
+  private sinkContextHolds(sink: CompiledSink, node: Node): boolean {
+    if (sink.matches && !sink.matches.test(node.text)) return false;
+    if (!sink.inside && !sink.notInside) return true;
+    const text = this.enclosingText(node);
+    if (sink.inside && !sink.inside.test(text)) return false;
+    if (sink.notInside && sink.notInside.test(text)) return false;
+    return true;
+  }
+
+  private checkCallSinks(node: Node, parts: CallParts, calleePath: string, receiver: Tainted, args: Tainted[], kwargs: Map<string, Tainted>, frame: FunctionFrame, scope: Scope): void {
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (!sink.callee || !sink.callee.test(calleePath)) continue;
-        if (!sink.where.every((c) => this.conditionHolds(c, parts))) continue;
-        if (sink.unless.some((c) => this.conditionHolds(c, parts))) continue;
+        if (!sink.where.every((c) => this.conditionHolds(c, parts, scope))) continue;
+        if (sink.unless.some((c) => this.conditionHolds(c, parts, scope))) continue;
+        if (!this.sinkContextHolds(sink, node)) continue;
         let t: Tainted = null;
         const positions = sink.args ?? (sink.keywords || sink.receiver ? [] : args.map((_, i) => i));
         for (const i of positions) t = merge(t, args[i] ?? null);
@@ -651,6 +791,7 @@ class TaintRun {
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (!sink.assign || !sink.assign.test(lhsPath)) continue;
+        if (!this.sinkContextHolds(sink, node)) continue;
         const hit = this.reportable(rule, value);
         if (hit) {
           this.report(rule, node, hit, frame, `${lhsPath} = …`);
@@ -664,6 +805,7 @@ class TaintRun {
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (sink.node !== node.type) continue;
+        if (!this.sinkContextHolds(sink, node)) continue;
         const hit = this.reportable(rule, value);
         if (hit) {
           this.report(rule, node, hit, frame, node.type.replace(/_/g, ' '));

@@ -28,6 +28,7 @@ export const go: LanguageSyntax = {
   },
   decorators: [],
   returns: ['return_statement'],
+  typedDeclarations: { var_spec: 'type' },
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   exits: ['return_statement', 'continue_statement', 'break_statement'],
   exitCalls: /(^|\.)(Error|Fatal\w*|Exit|Abort\w*|AbortWithStatus\w*|Redirect|NotFound|Panic\w*)$/,

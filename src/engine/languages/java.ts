@@ -33,6 +33,8 @@ export const java: LanguageSyntax = {
   decorators: ['annotation', 'marker_annotation'],
   returns: ['return_statement'],
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+  ternaries: { ternary_expression: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+  typedDeclarations: { local_variable_declaration: 'type', field_declaration: 'type' },
   exits: ['return_statement', 'throw_statement', 'continue_statement', 'break_statement'],
   classes: ['class_declaration', 'interface_declaration', 'record_declaration', 'enum_declaration'],
   selfNames: ['this'],

@@ -63,6 +63,10 @@ export interface LanguageSyntax {
   decorators: string[];
   returns: string[];
   ifs: Record<string, { condition: string; consequence: string; alternative?: string }>;
+  /** Conditional expressions (`c ? a : b`): a guard in the condition cleans the consequence. */
+  ternaries?: Record<string, { condition: string; consequence: string; alternative: string }>;
+  /** Declarations with an explicit type (node type → field of the type), for rules that ask for an argument's declared type. */
+  typedDeclarations?: Record<string, string>;
   /** Statements that leave the current block (for guard clauses). */
   exits: string[];
   /** Call names that end the request like an exit (`abort`, `exit`, `die`, `halt`). */

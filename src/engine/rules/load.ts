@@ -23,6 +23,8 @@ export interface CompiledSource {
   paramType?: RegExp;
   handlerDecorator?: RegExp;
   exceptParams?: RegExp;
+  exceptTypes?: RegExp;
+  where: CompiledArgCondition[];
   label?: string;
 }
 
@@ -30,6 +32,8 @@ export interface CompiledArgCondition {
   keyword?: string;
   index?: number;
   value?: RegExp;
+  path?: RegExp;
+  type?: RegExp;
   absent?: boolean;
 }
 
@@ -42,6 +46,9 @@ export interface CompiledSink {
   receiver?: boolean;
   where: CompiledArgCondition[];
   unless: CompiledArgCondition[];
+  matches?: RegExp;
+  inside?: RegExp;
+  notInside?: RegExp;
 }
 
 export interface CompiledSanitizer {
@@ -49,6 +56,8 @@ export interface CompiledSanitizer {
   guard?: RegExp;
   /** undefined = every type. */
   types?: string[];
+  where: CompiledArgCondition[];
+  receiver: boolean;
 }
 
 export interface CompiledRule {
@@ -64,6 +73,7 @@ export interface CompiledRule {
     onlyTheseSources: boolean;
     sinks: CompiledSink[];
     sanitizers: CompiledSanitizer[];
+    direct: boolean;
   };
 }
 
@@ -85,6 +95,8 @@ export class RuleError extends Error {}
 
 function regex(source: string, where: string): RegExp {
   try {
+    // A leading `(?i)` (as in most rule languages) makes the expression case-insensitive.
+    if (source.startsWith('(?i)')) return new RegExp(source.slice(4), 'i');
     return new RegExp(source);
   } catch (error) {
     throw new RuleError(`${where}: invalid regular expression ${JSON.stringify(source)}: ${(error as Error).message}`);
@@ -98,12 +110,19 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     paramType: s.paramType ? regex(s.paramType, where) : undefined,
     handlerDecorator: s.handlerDecorator ? regex(s.handlerDecorator, where) : undefined,
     exceptParams: s.exceptParams ? regex(s.exceptParams, where) : undefined,
+    exceptTypes: s.exceptTypes ? regex(s.exceptTypes, where) : undefined,
+    where: (s.where ?? []).map((c) => compileCondition(c, where)),
     label: s.label,
   };
 }
 
 function compileCondition(c: ArgCondition, where: string): CompiledArgCondition {
-  return { ...c, value: c.value ? regex(c.value, where) : undefined };
+  return {
+    ...c,
+    value: c.value ? regex(c.value, where) : undefined,
+    path: c.path ? regex(c.path, where) : undefined,
+    type: c.type ? regex(c.type, where) : undefined,
+  };
 }
 
 function compileSink(s: SinkSpec, where: string): CompiledSink {
@@ -116,6 +135,9 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     receiver: s.receiver,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     unless: (s.unless ?? []).map((c) => compileCondition(c, where)),
+    matches: s.matches ? regex(s.matches, where) : undefined,
+    inside: s.inside ? regex(s.inside, where) : undefined,
+    notInside: s.notInside ? regex(s.notInside, where) : undefined,
   };
 }
 
@@ -124,6 +146,8 @@ function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string
     callee: s.callee ? regex(s.callee, where) : undefined,
     guard: s.guard ? regex(s.guard, where) : undefined,
     types: s.types ?? defaultTypes,
+    where: (s.where ?? []).map((c) => compileCondition(c, where)),
+    receiver: !!s.receiver,
   };
 }
 
@@ -199,6 +223,7 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
             sinks: spec.taint.sinks.map((s) => compileSink(s, where)),
             // A rule's own sanitizers clean only for its own type unless they say otherwise.
             sanitizers: (spec.taint.sanitizers ?? []).map((s) => compileSanitizer(s, where, [spec.type])),
+            direct: spec.taint.direct ?? false,
           };
         }
         if (spec.regex) regex(spec.regex.pattern, where);

@@ -6,6 +6,24 @@ import { SEVERITIES, CONFIDENCES } from '../types.ts';
 /** A regular expression in a rule file, as a string (JS syntax). */
 const Regex = z.string().min(1);
 
+/** A condition on a call's arguments. */
+export const ArgCondition = z
+  .object({
+    /** Keyword / named argument whose text must match `value` (Python `shell=True`). */
+    keyword: z.string().optional(),
+    /** 0-based positional argument index. */
+    index: z.number().int().min(0).optional(),
+    /** Regex the argument's source text must match. */
+    value: Regex.optional(),
+    /** Regex the argument's access path must match (after request-type aliases: `$RESPONSE`). */
+    path: Regex.optional(),
+    /** Regex the declared type of the argument (a typed parameter or local variable) must match. */
+    type: Regex.optional(),
+    /** True: the condition holds when the argument is absent or does not match. */
+    absent: z.boolean().optional(),
+  })
+  .strict();
+
 /**
  * Where untrusted data comes from. Each form is tested against the normalised
  * text of an expression ("access path"): `req.query.id`, `request.args.get()`,
@@ -25,26 +43,16 @@ export const SourceSpec = z
     handlerDecorator: Regex.optional(),
     /** Parameter names to exclude when handlerDecorator applies (e.g. dependencies like `db`). */
     exceptParams: Regex.optional(),
+    /** Parameter types that cannot carry an attack (Spring `@RequestParam int page`): such parameters are not sources. */
+    exceptTypes: Regex.optional(),
+    /** For `path` sources that are calls: all must hold (e.g. a cookie's name argument). */
+    where: z.array(ArgCondition).optional(),
     label: z.string().optional(),
   })
   .strict()
   .refine((s) => s.path || s.paramAnnotation || s.paramType || s.handlerDecorator, {
     message: 'a source needs path, paramAnnotation, paramType or handlerDecorator',
   });
-
-/** A condition on a call's arguments. */
-export const ArgCondition = z
-  .object({
-    /** Keyword / named argument whose text must match `value` (Python `shell=True`). */
-    keyword: z.string().optional(),
-    /** 0-based positional argument index. */
-    index: z.number().int().min(0).optional(),
-    /** Regex the argument's source text must match. */
-    value: Regex.optional(),
-    /** True: the condition holds when the argument is absent or does not match. */
-    absent: z.boolean().optional(),
-  })
-  .strict();
 
 export const SinkSpec = z
   .object({
@@ -64,6 +72,12 @@ export const SinkSpec = z
     where: z.array(ArgCondition).optional(),
     /** None may hold for the call to be a sink. */
     unless: z.array(ArgCondition).optional(),
+    /** Regex on the sink node's own text (for `node` sinks: which `$where` key, which `return "redirect:…"`). */
+    matches: Regex.optional(),
+    /** Regex on the text of the enclosing function: it must match (libxml2 `XMLParseNoEnt` set where the parser is used). */
+    inside: Regex.optional(),
+    /** Regex on the text of the enclosing function: it must not match (a hardened XML factory, an `ObjectInputFilter`). */
+    notInside: Regex.optional(),
   })
   .strict()
   .refine((s) => s.callee || s.assign || s.node, { message: 'a sink needs callee, assign or node' });
@@ -76,6 +90,10 @@ export const SanitizerSpec = z
     guard: Regex.optional(),
     /** Only these types are cleaned; default: every type. */
     types: z.array(z.string()).optional(),
+    /** For `callee` sanitizers: all must hold (`replaceAll("[\\r\\n]", …)`). */
+    where: z.array(ArgCondition).optional(),
+    /** For `callee` sanitizers: the call cleans its receiver variable (`cookie.setSecure(true)`, `in.setObjectInputFilter(f)`). */
+    receiver: z.boolean().optional(),
   })
   .strict()
   .refine((s) => s.callee || s.guard, { message: 'a sanitizer needs callee or guard' });
@@ -88,6 +106,8 @@ export const TaintSpec = z
     onlyTheseSources: z.boolean().optional(),
     sinks: z.array(SinkSpec).min(1),
     sanitizers: z.array(SanitizerSpec).optional(),
+    /** Only data that reaches the sink directly or through string operations counts, not the result of an unknown call it was passed to (`auth.userIdFor(name)`). */
+    direct: z.boolean().optional(),
   })
   .strict();
 
@@ -98,6 +118,8 @@ export const PatternSpec = z
     report: z.string().optional(),
     /** Tree-sitter queries which, if any matches inside the reported node's enclosing `scope`, drop the finding. */
     unlessInside: z.array(z.string()).optional(),
+    /** Tree-sitter queries of which at least one must match inside the same `scope` (credentials enabled beside a wildcard origin). */
+    requireInside: z.array(z.string()).optional(),
     /** Where `unlessInside` looks: the enclosing function (default) or the whole file. */
     scope: z.enum(['function', 'file']).optional(),
   })
