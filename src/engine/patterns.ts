@@ -20,7 +20,7 @@ interface CompiledQueryRule {
   report: string;
   unless: Query[];
   require: Query[];
-  scope: 'function' | 'file';
+  scope: 'function' | 'named-function' | 'file';
 }
 
 /** The query rules of one language, compiled against its grammar. */
@@ -71,9 +71,10 @@ export class PatternMatcher {
 
   private suppressed(c: CompiledQueryRule, node: Node, tree: Tree): boolean {
     let scopeNode: Node = tree.rootNode;
-    if (c.scope === 'function') {
+    if (c.scope !== 'file') {
       for (let p = node.parent; p; p = p.parent) {
-        if (this.syntax.functions[p.type]) {
+        const shape = this.syntax.functions[p.type];
+        if (shape && (c.scope === 'function' || (shape.name && p.childForFieldName(shape.name)))) {
           scopeNode = p;
           break;
         }

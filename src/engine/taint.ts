@@ -280,6 +280,8 @@ class TaintRun {
       let t: Tainted = null;
       for (const child of node.namedChildren) if (child) t = merge(t, this.visit(child, scope, frame));
       frame.returns = merge(frame.returns, t);
+      // A returned value can itself be a sink (Spring MVC `return "redirect:" + url`).
+      if (t && this.engine.isSinkNode(type)) this.checkNodeSink(node, t, frame);
       return t;
     }
     const ifShape = s.ifs[type];
@@ -378,42 +380,54 @@ class TaintRun {
     const condition = node.childForFieldName(shape.condition);
     const consequence = node.childForFieldName(shape.consequence);
     const alternative = shape.alternative ? node.childForFieldName(shape.alternative) : null;
+    // Other children first (Go's `if x := f(); cond` initialiser).
+    for (const child of node.namedChildren) {
+      if (!child || [condition, consequence, alternative].some((p) => p && p.equals(child))) continue;
+      this.visit(child, scope, frame);
+    }
     if (condition) this.visit(condition, scope, frame);
     const effective = condition ? this.effectiveCondition(condition, scope) : null;
     const guards = effective ? this.engine.guardsFor(effective.text) : [];
     const guarded = guards.length && effective ? this.guardedNames(effective, scope) : [];
-    const cleaned = new Map<string, Tainted>();
-    const cleanFor = (names: string[], target: Scope) => {
-      for (const name of names) {
+    if (!guarded.length || !consequence || !condition || !effective) {
+      for (const part of [consequence, alternative]) if (part) this.visit(part, scope, frame);
+      return null;
+    }
+    const cleanIn = (target: Scope) => {
+      const cleaned = new Map<string, Tainted>();
+      for (const name of guarded) {
         let t = scope.lookup(name) ?? null;
         for (const g of guards) t = sanitize(t, g.types);
         target.vars.set(name, t);
         cleaned.set(name, t);
       }
+      return cleaned;
     };
-    if (guarded.length && consequence && this.exits(consequence)) {
-      // Guard clause: `if (!allowed.has(x)) return;` — after it, x is safe.
-      this.visit(consequence, scope, frame);
-      if (alternative) this.visit(alternative, scope, frame);
-      cleanFor(guarded, scope);
-      return null;
-    }
-    if (guarded.length && consequence) {
+    /** The branch where the check passed sees clean values; its other assignments stay visible after the if. */
+    const visitPassed = (branch: Node) => {
       const inner = new Scope(scope);
-      cleanFor(guarded, inner);
-      this.visit(consequence, inner, frame);
-      // Assignments made inside the branch stay visible after it (also a guarded name given a new value there).
+      const cleaned = cleanIn(inner);
+      this.visit(branch, inner, frame);
       for (const [k, v] of inner.vars) if (!(cleaned.has(k) && cleaned.get(k) === v)) scope.assign(k, v);
-      if (alternative) this.visit(alternative, scope, frame);
+    };
+    if (this.isNegative(condition, effective)) {
+      // `if (!allowed.has(x)) return;` / `if !ok { x = "default" }`: the failing branch sees raw values.
+      this.visit(consequence, scope, frame);
+      if (alternative) visitPassed(alternative);
+      if (this.exits(consequence)) cleanIn(scope);
       return null;
     }
-    for (const part of [consequence, alternative]) if (part) this.visit(part, scope, frame);
-    // Other children (Go's `if x := f(); cond`, elif chains).
-    for (const child of node.namedChildren) {
-      if (!child || [condition, consequence, alternative].some((p) => p && p.equals(child))) continue;
-      this.visit(child, scope, frame);
-    }
+    // `if (allowed.has(x)) { use(x) }`: x is safe inside.
+    visitPassed(consequence);
+    if (alternative) this.visit(alternative, scope, frame);
     return null;
+  }
+
+  /** Does the condition hold when the check fails (`!valid(x)`, `x == null || …`, `err != nil`)? */
+  private isNegative(condition: Node, effective: Node): boolean {
+    const negated = (text: string) => /^[\s(]*(!(?!=)|not\s)/.test(text);
+    if (effective !== condition) return negated(condition.text) !== negated(effective.text);
+    return /(^|[\s(|&])!(?!=)|\bnot\s|==\s*(null|nil|None|false|undefined)\b|!==?\s*(nil|null)\b|\|\|/.test(condition.text);
   }
 
   /** Names in a condition whose values are tainted now: the candidates a guard cleans. */
@@ -457,20 +471,17 @@ class TaintRun {
     const effective = this.effectiveCondition(condition, scope);
     const guards = this.engine.guardsFor(effective.text);
     const guarded = guards.length ? this.guardedNames(effective, scope) : [];
-    let t: Tainted;
-    if (guarded.length) {
-      // `ALLOWED.contains(x) ? x : "default"`: x is validated where it is chosen.
-      const inner = new Scope(scope);
-      for (const name of guarded) {
-        let v = scope.lookup(name) ?? null;
-        for (const g of guards) v = sanitize(v, g.types);
-        inner.vars.set(name, v);
-      }
-      t = this.visit(consequence, inner, frame);
-    } else {
-      t = this.visit(consequence, scope, frame);
+    if (!guarded.length) return merge(this.visit(consequence, scope, frame), this.visit(alternative, scope, frame));
+    // `ALLOWED.contains(x) ? x : "default"`: x is validated where it is chosen.
+    const inner = new Scope(scope);
+    for (const name of guarded) {
+      let v = scope.lookup(name) ?? null;
+      for (const g of guards) v = sanitize(v, g.types);
+      inner.vars.set(name, v);
     }
-    return merge(t, this.visit(alternative, scope, frame));
+    const negative = this.isNegative(condition, effective);
+    const t = this.visit(consequence, negative ? scope : inner, frame);
+    return merge(t, this.visit(alternative, negative ? inner : scope, frame));
   }
 
   private recordDeclaredTypes(node: Node, typeField: string, scope: Scope): void {

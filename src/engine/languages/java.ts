@@ -18,6 +18,7 @@ export const java: LanguageSyntax = {
     assignment_expression: { left: 'left', right: 'right' },
     variable_declarator: { left: 'name', right: 'value' },
     enhanced_for_statement: { left: 'name', right: 'value' },
+    resource: { left: 'name', right: 'value' },
   },
   functions: {
     method_declaration: { name: 'name', params: 'parameters', body: 'body' },

@@ -120,8 +120,8 @@ export const PatternSpec = z
     unlessInside: z.array(z.string()).optional(),
     /** Tree-sitter queries of which at least one must match inside the same `scope` (credentials enabled beside a wildcard origin). */
     requireInside: z.array(z.string()).optional(),
-    /** Where `unlessInside` looks: the enclosing function (default) or the whole file. */
-    scope: z.enum(['function', 'file']).optional(),
+    /** Where `unlessInside` looks: the enclosing function (default), the enclosing named function/method (lambdas and closures belong to it), or the whole file. */
+    scope: z.enum(['function', 'named-function', 'file']).optional(),
   })
   .strict();
 
