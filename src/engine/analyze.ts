@@ -107,7 +107,9 @@ export class Analyzer {
         lr.patterns.match(parsed.tree, hits);
         const taintHits: TaintHit[] = [];
         lr.taint.analyzeFile(parsed, project, taintHits);
-        hits.push(...taintHits);
+        // A sink inside a function of another file (reached through a call resolved by name) belongs to that
+        // file; its line means nothing here.
+        hits.push(...taintHits.filter((h) => h.file === file));
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
         warnings.push({ file, message: 'nesting too deep to analyse completely; findings may be missing' });
