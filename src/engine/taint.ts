@@ -423,11 +423,18 @@ class TaintRun {
     return null;
   }
 
-  /** Does the condition hold when the check fails (`!valid(x)`, `x == null || …`, `err != nil`)? */
+  /** Does the condition hold when the check fails (`!valid(x)`, `x == null || !ok(x)`, `err != nil || …`)? */
   private isNegative(condition: Node, effective: Node): boolean {
     const negated = (text: string) => /^[\s(]*(!(?!=)|not\s)/.test(text);
     if (effective !== condition) return negated(condition.text) !== negated(effective.text);
-    return /(^|[\s(|&])!(?!=)|\bnot\s|==\s*(null|nil|None|false|undefined)\b|!==?\s*(nil|null)\b|\|\|/.test(condition.text);
+    const text = condition.text.replace(/^\s*\(([\s\S]*)\)\s*$/, '$1');
+    const failing = (part: string) => negated(part) || /==\s*(null|nil|None|false|undefined)\b|!==?\s*(nil|null)\b/.test(part);
+    if (text.includes('&&') && !text.includes('||')) {
+      // `x != null && x.startsWith("/")`: a conjunction is a passed check unless every check in it is negated.
+      const checks = text.split('&&').filter((p) => this.engine.guardsFor(p).length > 0);
+      return checks.length > 0 && checks.every(negated);
+    }
+    return text.split(/\|\||&&/).some(failing);
   }
 
   /** Names in a condition whose values are tainted now: the candidates a guard cleans. */
@@ -534,6 +541,7 @@ class TaintRun {
     for (const [k, v] of parts.keywords) kwTaints.set(k, this.visit(v, scope, frame));
 
     const source = this.sourceTaint(frame, node, fullPath, { parts, scope });
+    this.mutateReceiver(parts, argTaints, scope);
 
     this.checkCallSinks(node, parts, calleePath, receiverTaint, argTaints, kwTaints, frame, scope);
 
@@ -589,6 +597,22 @@ class TaintRun {
       return out;
     }
     return null;
+  }
+
+  /** `sb.append(x)` / `buf.WriteString(x)`: the receiver variable now holds the argument's data. */
+  private mutateReceiver(parts: CallParts, argTaints: Tainted[], scope: Scope): void {
+    const mutators = this.syntax.mutators;
+    if (!mutators || !parts.receiver || !parts.name || !mutators.test(parts.name.text)) return;
+    let added: Tainted = null;
+    for (const t of argTaints) added = merge(added, t);
+    if (!added) return;
+    const s = this.syntax;
+    if (!s.identifiers.includes(parts.receiver.type) && !s.members[parts.receiver.type]) return;
+    const name = this.path(parts.receiver, scope);
+    // Only variables the code declared: never package or class names (`io.WriteString`, `Files.write`).
+    const known = scope.lookup(name);
+    if (known === undefined) return;
+    scope.assign(name, merge(known, added));
   }
 
   /** Go-style out-parameters: `json.NewDecoder(r.Body).Decode(&v)` taints v. */

@@ -34,6 +34,7 @@ export const go: LanguageSyntax = {
   exitCalls: /(^|\.)(Error|Fatal\w*|Exit|Abort\w*|AbortWithStatus\w*|Redirect|NotFound|Panic\w*)$/,
   classes: ['type_declaration'],
   selfNames: [],
+  mutators: /^(WriteString|Write|WriteByte|WriteRune|Add|Set|Store)$/,
   importPatterns: [],
   addressOf: 'unary_expression',
 };

@@ -39,5 +39,6 @@ export const java: LanguageSyntax = {
   exits: ['return_statement', 'throw_statement', 'continue_statement', 'break_statement'],
   classes: ['class_declaration', 'interface_declaration', 'record_declaration', 'enum_declaration'],
   selfNames: ['this'],
+  mutators: /^(append|insert|add|addAll|addFirst|addLast|put|putAll|putIfAbsent|offer|push|set|setProperty|write|print|println|printf|format)$/,
   importPatterns: [],
 };
