@@ -1,0 +1,37 @@
+package com.example.search;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.owasp.encoder.Encode;
+import org.springframework.web.util.HtmlUtils;
+
+public class SearchServlet extends HttpServlet {
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        String query = req.getParameter("q");
+        resp.setContentType("text/html");
+        // ruleid: XSS
+        resp.getWriter().write("<h2>Results for " + query + "</h2>");
+        // ok: XSS
+        resp.getWriter().write("<h2>Results for " + Encode.forHtml(query) + "</h2>");
+        // ok: XSS
+        resp.getWriter().printf("<p>%s</p>", HtmlUtils.htmlEscape(query));
+        // ok: XSS
+        resp.getWriter().println("<footer>Search</footer>");
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        String comment = req.getParameter("comment");
+        resp.setContentType("text/html");
+        PrintWriter out = resp.getWriter();
+        // ruleid: XSS
+        out.println("<blockquote>" + comment + "</blockquote>");
+    }
+}
