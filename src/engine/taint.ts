@@ -766,7 +766,8 @@ class TaintRun {
 
   private conditionHolds(c: CompiledArgCondition, parts: CallParts, scope: Scope): boolean {
     let arg: Node | undefined;
-    if (c.keyword !== undefined) arg = parts.keywords.get(c.keyword);
+    if (c.receiver) arg = parts.receiver ?? undefined;
+    else if (c.keyword !== undefined) arg = parts.keywords.get(c.keyword);
     else if (c.index !== undefined) arg = parts.positional[c.index];
     let matches = !!arg;
     if (arg && c.value && !c.value.test(arg.text)) matches = false;

@@ -31,6 +31,7 @@ export interface CompiledSource {
 export interface CompiledArgCondition {
   keyword?: string;
   index?: number;
+  receiver?: boolean;
   value?: RegExp;
   path?: RegExp;
   type?: RegExp;

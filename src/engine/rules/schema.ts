@@ -13,6 +13,8 @@ export const ArgCondition = z
     keyword: z.string().optional(),
     /** 0-based positional argument index. */
     index: z.number().int().min(0).optional(),
+    /** The condition is about the receiver object of the call (`engine` in `engine.eval(x)`), not an argument. */
+    receiver: z.boolean().optional(),
     /** Regex the argument's source text must match. */
     value: Regex.optional(),
     /** Regex the argument's access path must match (after request-type aliases: `$RESPONSE`). */
