@@ -81,7 +81,14 @@ export class PatternMatcher {
       }
     }
     if (c.require.length && !c.require.some((q) => q.matches(scopeNode).length > 0)) return true;
-    return c.unless.some((q) => q.matches(scopeNode).length > 0);
+    // A query with an `@inside` capture drops the finding only when the finding lies within that node
+    // (`if os.Getenv("ENV") == "dev" { … }` around a debug switch), not anywhere in the scope.
+    return c.unless.some((q) =>
+      q.matches(scopeNode).some((m) => {
+        const inside = m.captures.find((x) => x.name === 'inside');
+        return !inside || (inside.node.startIndex <= node.startIndex && inside.node.endIndex >= node.endIndex);
+      }),
+    );
   }
 }
 

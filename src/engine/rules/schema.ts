@@ -118,7 +118,7 @@ export const PatternSpec = z
     /** A tree-sitter query; the capture named by `report` (default `match`) is the finding's location. */
     query: z.string().min(1),
     report: z.string().optional(),
-    /** Tree-sitter queries which, if any matches inside the reported node's enclosing `scope`, drop the finding. */
+    /** Tree-sitter queries which, if any matches inside the reported node's enclosing `scope`, drop the finding; a query with an `@inside` capture drops it only when the finding lies within the captured node. */
     unlessInside: z.array(z.string()).optional(),
     /** Tree-sitter queries of which at least one must match inside the same `scope` (credentials enabled beside a wildcard origin). */
     requireInside: z.array(z.string()).optional(),
