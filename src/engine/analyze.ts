@@ -11,6 +11,7 @@ import { TaintEngine, type CallResolver, type ParsedFile, type TaintHit } from '
 import { finalise, makeFinding } from './findings.ts';
 import { isSuppressed, suppressionsOf } from './suppress.ts';
 import type { Finding, ScanWarning } from './types.ts';
+import { findSecrets } from './secrets/index.ts';
 
 /** Files above this size are not parsed (they are almost always generated). */
 export const MAX_PARSE_BYTES = 2 * 1024 * 1024;
@@ -141,7 +142,9 @@ export class Analyzer {
       }
       partials.push(makeFinding(hit.rule, file, lines, loc, hit.trace));
     }
-    return { path: file, language, lines: lines.length, findings: finalise(partials, lines), warnings, partiallyParsed, suppressed };
+    // Secrets are looked for in every text file, parsed or not.
+    const secrets = findSecrets(file, text).filter((f) => !isSuppressed(suppressions, f.line, f.type) || (suppressed++, false));
+    return { path: file, language, lines: lines.length, findings: [...finalise(partials, lines), ...secrets], warnings, partiallyParsed, suppressed };
   }
 }
 
