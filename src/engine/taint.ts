@@ -85,6 +85,8 @@ class Scope {
   readonly aliases = new Map<string, string>();
   /** Declared types of parameters and typed locals. */
   readonly types = new Map<string, string>();
+  /** The expression each variable was last given (for `init` conditions). */
+  readonly inits = new Map<string, Node>();
   /** Boolean variables that hold a validation (`boolean ok = next.startsWith("/")`): `if (ok)` is that guard. */
   readonly conditions = new Map<string, Node>();
   constructor(readonly parent?: Scope) {}
@@ -93,6 +95,13 @@ class Scope {
     for (let s: Scope | undefined = this; s; s = s.parent) {
       const t = s.types.get(name);
       if (t !== undefined) return t;
+    }
+    return undefined;
+  }
+
+  init(name: string): Node | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      if (s.vars.has(name) || s.inits.has(name)) return s.inits.get(name);
     }
     return undefined;
   }
@@ -219,6 +228,8 @@ class TaintRun {
   private readonly memo = new Map<string, Tainted>();
   private readonly inProgress = new Set<string>();
   private readonly reported = new Set<string>();
+  /** Per file: imported local name → module path. */
+  private readonly importMaps = new WeakMap<Tree, Map<string, string>>();
 
   constructor(
     private readonly engine: TaintEngine,
@@ -354,6 +365,9 @@ class TaintRun {
       if (this.engine.guardsFor(right.text).length) scope.conditions.set(left.text, right);
       else scope.conditions.delete(left.text);
     }
+    const single = right && right.namedChildCount === 1 && /expression_list/.test(right.type) ? right.namedChildren[0] : right;
+    const target = left.namedChildCount === 1 && /expression_list/.test(left.type) ? left.namedChildren[0] : left;
+    if (single && target && this.syntax.identifiers.includes(target.type)) scope.inits.set(target.text, single);
     this.checkAssignSink(node, lhsPath, value, frame);
 
     // Element-wise tuple assignment: `a, b = x, y`.
@@ -772,11 +786,44 @@ class TaintRun {
     let matches = !!arg;
     if (arg && c.value && !c.value.test(arg.text)) matches = false;
     if (arg && c.path && !c.path.test(this.path(arg, scope))) matches = false;
+    if (arg && c.init) {
+      const init = this.syntax.identifiers.includes(arg.type) ? scope.init(arg.text) : undefined;
+      if (!init || !c.init.test(this.qualified(init))) matches = false;
+    }
     if (arg && c.type) {
       const declared = this.syntax.identifiers.includes(arg.type) ? scope.typeOf(arg.text) : undefined;
       if (declared === undefined || !c.type.test(declared)) matches = false;
     }
     return c.absent ? !matches : matches;
+  }
+
+  /** A node's text with a leading imported name replaced by its module path: `tt.New(…)` → `text/template.New(…)`. */
+  private qualified(node: Node): string {
+    const text = node.text;
+    const m = /^([A-Za-z_]\w*)\./.exec(text);
+    if (!m) return text;
+    const path = this.importsOf(node).get(m[1]!);
+    return path ? `${path}${text.slice(m[1]!.length)}` : text;
+  }
+
+  private importsOf(node: Node): Map<string, string> {
+    const tree = node.tree;
+    let map = this.importMaps.get(tree);
+    if (map) return map;
+    const root = tree.rootNode;
+    map = new Map();
+    const spec = this.syntax.importSpecs;
+    if (spec) {
+      for (const n of root.descendantsOfType(spec.node)) {
+        if (!n) continue;
+        const path = n.childForFieldName(spec.path)?.text.replace(/^["'`]|["'`]$/g, '');
+        if (!path) continue;
+        const name = n.childForFieldName(spec.name)?.text ?? path.split('/').pop()!;
+        map.set(name, path);
+      }
+    }
+    this.importMaps.set(tree, map);
+    return map;
   }
 
   /** The text of the function around a node (the file for top-level code), for `inside` / `notInside`. */

@@ -229,3 +229,25 @@ func main() {
   });
   assert.deepEqual(lines(findings, 'DEBUG_ENABLED'), [13]);
 });
+
+test('init conditions see where a value was made, with Go import names resolved to their paths', async () => {
+  const findings = await scan({
+    't.go': `package t
+
+import (
+	htmpl "html/template"
+	"net/http"
+	"text/template"
+)
+
+var plain = template.Must(template.New("p").Parse("{{.}}"))
+var safe = htmpl.Must(htmpl.New("s").Parse("{{.}}"))
+
+func H(w http.ResponseWriter, r *http.Request) {
+	plain.Execute(w, r.FormValue("q"))
+	safe.Execute(w, r.FormValue("q"))
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'XSS'), [13]);
+});

@@ -37,4 +37,5 @@ export const go: LanguageSyntax = {
   mutators: /^(WriteString|Write|WriteByte|WriteRune|Add|Set|Store)$/,
   importPatterns: [],
   addressOf: 'unary_expression',
+  importSpecs: { node: 'import_spec', name: 'name', path: 'path' },
 };

@@ -77,6 +77,8 @@ export interface LanguageSyntax {
   selfNames?: string[];
   /** How another file is imported: regexes on the file text with a capture group for the specifier. */
   importPatterns?: RegExp[];
+  /** Import declarations that bind a local name to a module path (Go `tt "text/template"`): rules can ask where a value was made (`init` conditions). Without a name the path's last segment is the name. */
+  importSpecs?: { node: string; name: string; path: string };
   /** Methods that store their arguments into the receiver (`sb.append(x)`, `buf.WriteString(x)`, `list.add(x)`): a tainted argument taints the receiver variable. */
   mutators?: RegExp;
   /** The tree-sitter node type of the unary address-of operator (Go `&x`) — out-parameters. */

@@ -35,6 +35,7 @@ export interface CompiledArgCondition {
   value?: RegExp;
   path?: RegExp;
   type?: RegExp;
+  init?: RegExp;
   absent?: boolean;
 }
 
@@ -123,6 +124,7 @@ function compileCondition(c: ArgCondition, where: string): CompiledArgCondition 
     value: c.value ? regex(c.value, where) : undefined,
     path: c.path ? regex(c.path, where) : undefined,
     type: c.type ? regex(c.type, where) : undefined,
+    init: c.init ? regex(c.init, where) : undefined,
   };
 }
 

@@ -21,6 +21,8 @@ export const ArgCondition = z
     path: Regex.optional(),
     /** Regex the declared type of the argument (a typed parameter or local variable) must match. */
     type: Regex.optional(),
+    /** Regex on the expression last assigned to the argument variable, with a leading imported name replaced by its module path (`text/template.Must(…)`). */
+    init: Regex.optional(),
     /** True: the condition holds when the argument is absent or does not match. */
     absent: z.boolean().optional(),
   })
