@@ -1,0 +1,16 @@
+package pages
+
+import (
+	"net/http"
+	"os"
+	texttemplate "text/template"
+)
+
+var banner = texttemplate.Must(texttemplate.New("banner").Parse(`<div>{{.}}</div>`))
+
+func Banner(w http.ResponseWriter, r *http.Request) {
+	// ruleid: XSS
+	banner.Execute(w, r.URL.Query().Get("msg"))
+	// ok: XSS
+	banner.Execute(os.Stdout, r.URL.Query().Get("msg"))
+}
