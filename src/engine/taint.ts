@@ -45,6 +45,7 @@ export interface CallResolver {
 }
 
 const MAX_CALL_DEPTH = 5;
+const COMPARISON = /^(==|!=|===|!==|<|>|<=|>=|instanceof)$/;
 const MAX_TRACE = 12;
 
 function merge(a: Tainted, b: Tainted): Tainted {
@@ -304,6 +305,8 @@ class TaintRun {
     if (s.addressOf === type) return this.visitChildren(node, scope, frame);
 
     const t = this.visitChildren(node, scope, frame);
+    // A comparison yields a boolean, whatever it compared (`r.Body == nil`, `role.equals(x)` is handled by sanitisers).
+    if (t && COMPARISON.test(node.childForFieldName('operator')?.text ?? '')) return null;
     if (t && this.engine.isSinkNode(type)) this.checkNodeSink(node, t, frame);
     return t;
   }

@@ -251,3 +251,21 @@ func H(w http.ResponseWriter, r *http.Request) {
   });
   assert.deepEqual(lines(findings, 'XSS'), [13]);
 });
+
+test('a comparison yields a boolean, not the data it compared', async () => {
+  const findings = await scan({
+    'c.go': `package c
+
+import (
+	"fmt"
+	"net/http"
+)
+
+func H(w http.ResponseWriter, r *http.Request) {
+	fmt.Fprintf(w, "<p>%v</p>", r.URL.Path == "/admin")
+	fmt.Fprintf(w, "<p>%v</p>", r.URL.Path)
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'XSS'), [10]);
+});
