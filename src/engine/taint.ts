@@ -517,7 +517,12 @@ class TaintRun {
       if (name) names.push(name.text);
     }
     for (const n of node.childrenForFieldName('name')) if (n) names.push(n.text);
-    for (const n of names) scope.types.set(n, typeNode.text);
+    const alias = this.engine.requestAlias(typeNode.text);
+    for (const n of names) {
+      scope.types.set(n, typeNode.text);
+      // An injected field of the request type (`@Autowired HttpServletRequest request`) is the request too.
+      if (alias) scope.aliases.set(n, alias);
+    }
   }
 
   /** Does this block always leave (return/throw/abort) — a guard clause? */
