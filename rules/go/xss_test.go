@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"encoding/json"
 	"net/http"
 	"os"
 	texttemplate "text/template"
@@ -13,4 +14,10 @@ func Banner(w http.ResponseWriter, r *http.Request) {
 	banner.Execute(w, r.URL.Query().Get("msg"))
 	// ok: XSS
 	banner.Execute(os.Stdout, r.URL.Query().Get("msg"))
+}
+
+func Echo(w http.ResponseWriter, r *http.Request) {
+	body, _ := json.Marshal(map[string]string{"msg": r.FormValue("msg")})
+	// ok: XSS
+	w.Write(body)
 }

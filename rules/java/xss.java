@@ -35,3 +35,25 @@ public class SearchServlet extends HttpServlet {
         out.println("<blockquote>" + comment + "</blockquote>");
     }
 }
+
+class StatusServlet extends HttpServlet {
+
+    private final HttpServletRequest injected;
+
+    StatusServlet(HttpServletRequest injected) {
+        this.injected = injected;
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        String id = req.getParameter("id");
+        resp.setContentType("application/json");
+        // ok: XSS
+        resp.getWriter().write("{\"id\":\"" + id + "\"}");
+    }
+
+    void render(HttpServletResponse resp) throws IOException {
+        // ruleid: XSS
+        resp.getWriter().print("<p>" + injected.getParameter("msg") + "</p>");
+    }
+}
