@@ -794,15 +794,25 @@ class TaintRun {
     let matches = !!arg;
     if (arg && c.value && !c.value.test(arg.text)) matches = false;
     if (arg && c.path && !c.path.test(this.path(arg, scope))) matches = false;
+    const variable = arg ? this.variableName(arg) : undefined;
     if (arg && c.init) {
-      const init = this.syntax.identifiers.includes(arg.type) ? scope.init(arg.text) : undefined;
+      const init = variable ? scope.init(variable) : undefined;
       if (!init || !c.init.test(this.qualified(init))) matches = false;
     }
     if (arg && c.type) {
-      const declared = this.syntax.identifiers.includes(arg.type) ? scope.typeOf(arg.text) : undefined;
+      const declared = variable ? scope.typeOf(variable) : undefined;
       if (declared === undefined || !c.type.test(declared)) matches = false;
     }
     return c.absent ? !matches : matches;
+  }
+
+  /** The variable an argument names: `x`, or the field `x` of `this.x`. */
+  private variableName(arg: Node): string | undefined {
+    if (this.syntax.identifiers.includes(arg.type)) return arg.text;
+    const member = this.syntax.members[arg.type];
+    const object = member ? arg.childForFieldName(member.object) : null;
+    if (member && object && (this.syntax.selfNames ?? []).includes(object.text)) return arg.childForFieldName(member.property)?.text;
+    return undefined;
   }
 
   /** A node's text with a leading imported name replaced by its module path: `tt.New(…)` → `text/template.New(…)`. */
