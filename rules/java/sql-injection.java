@@ -84,6 +84,14 @@ public class WarehouseController {
         return entityManager.createNativeQuery("SELECT * FROM movements WHERE operator = ?1").setParameter(1, operator).getResultList();
     }
 
+    private org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate reports;
+
+    @GetMapping("/reports")
+    public List<Map<String, Object>> reports(@RequestParam String owner) {
+        // ruleid: SQL_INJECTION
+        return this.reports.queryForList("SELECT * FROM reports WHERE owner = '" + owner + "'", Map.of());
+    }
+
     @GetMapping("/movements/by-id")
     public List<?> movementsById(@RequestParam String id) {
         long movementId = Long.parseLong(id);
