@@ -29,3 +29,19 @@ public final class CookieWriter {
         response.addCookie(cookie);
     }
 }
+
+final class ReactiveCookies {
+
+    private ReactiveCookies() {
+    }
+
+    static org.springframework.http.ResponseCookie session(String token) {
+        // ruleid: INSECURE_COOKIE
+        return org.springframework.http.ResponseCookie.from("SESSION", token).httpOnly(true).path("/").build();
+    }
+
+    static org.springframework.http.ResponseCookie sessionSecure(String token) {
+        // ok: INSECURE_COOKIE
+        return org.springframework.http.ResponseCookie.from("SESSION", token).httpOnly(true).secure(true).sameSite("Lax").build();
+    }
+}

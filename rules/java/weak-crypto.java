@@ -49,6 +49,18 @@ public final class TokenCipher {
         return cipher.doFinal(data);
     }
 
+    public byte[] wrapKey(byte[] data, java.security.PublicKey publicKey) throws Exception {
+        // ok: WEAK_CRYPTO
+        Cipher cipher = Cipher.getInstance("RSA/ECB/OAEPWithSHA-256AndMGF1Padding");
+        cipher.init(Cipher.WRAP_MODE, publicKey);
+        return cipher.doFinal(data);
+    }
+
+    public static javax.crypto.KeyGenerator legacyKeys() throws Exception {
+        // ruleid: WEAK_CRYPTO
+        return javax.crypto.KeyGenerator.getInstance("DES");
+    }
+
     public static KeyPairGenerator signingKeys() throws Exception {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
         // ruleid: WEAK_CRYPTO
