@@ -1,6 +1,7 @@
 package imports
 
 import (
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -43,6 +44,24 @@ func Proxy(w http.ResponseWriter, r *http.Request) {
 func Avatar(w http.ResponseWriter, r *http.Request) {
 	// ok: SSRF
 	resp, err := http.Get("https://avatars.example.com/u/" + url.PathEscape(r.URL.Query().Get("user")))
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+func Invoice(w http.ResponseWriter, r *http.Request) {
+	endpoint := "https://billing.example.com/invoices/" + r.URL.Query().Get("id")
+	// ok: SSRF
+	req, _ := http.NewRequest(http.MethodGet, endpoint, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+func Mirror(w http.ResponseWriter, r *http.Request) {
+	// ruleid: SSRF
+	resp, err := http.Get(fmt.Sprintf("https://%s/status", r.URL.Query().Get("host")))
 	if err == nil {
 		resp.Body.Close()
 	}
