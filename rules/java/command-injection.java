@@ -55,3 +55,15 @@ public class TranscodeController {
         Runtime.getRuntime().exec(argv);
     }
 }
+
+@jakarta.ws.rs.Path("/diagnostics")
+class DiagnosticsResource {
+
+    @jakarta.ws.rs.GET
+    @jakarta.ws.rs.Path("/trace")
+    public String trace(@jakarta.ws.rs.QueryParam("target") String target) throws IOException {
+        // ruleid: COMMAND_INJECTION
+        Process p = Runtime.getRuntime().exec("traceroute " + target);
+        return String.valueOf(p.pid());
+    }
+}
