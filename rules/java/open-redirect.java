@@ -53,3 +53,25 @@ public class LogoutController {
         return new RedirectView(to);
     }
 }
+
+@Controller
+class LegacyRedirects {
+
+    @GetMapping("/legacy/view")
+    public org.springframework.web.servlet.ModelAndView view(@RequestParam String page) {
+        // ruleid: OPEN_REDIRECT
+        return new org.springframework.web.servlet.ModelAndView("redirect:" + page);
+    }
+
+    @GetMapping("/legacy/entity")
+    public org.springframework.http.ResponseEntity<Void> entity(@RequestParam String page) {
+        // ruleid: OPEN_REDIRECT
+        return org.springframework.http.ResponseEntity.status(302).location(java.net.URI.create(page)).build();
+    }
+
+    @GetMapping("/legacy/home")
+    public org.springframework.web.servlet.ModelAndView home(@RequestParam String page) {
+        // ok: OPEN_REDIRECT
+        return new org.springframework.web.servlet.ModelAndView("redirect:/home");
+    }
+}

@@ -57,3 +57,19 @@ class StatusServlet extends HttpServlet {
         resp.getWriter().print("<p>" + injected.getParameter("msg") + "</p>");
     }
 }
+
+@org.springframework.web.bind.annotation.RestController
+class GreetingController {
+
+    @org.springframework.web.bind.annotation.GetMapping("/greet")
+    public String greet(@org.springframework.web.bind.annotation.RequestParam String name) {
+        // ruleid: XSS
+        return "<h1>Hello " + name + "</h1>";
+    }
+
+    @org.springframework.web.bind.annotation.GetMapping("/greet/v2")
+    public String greetSafe(@org.springframework.web.bind.annotation.RequestParam String name) {
+        // ok: XSS
+        return "<h1>Hello " + HtmlUtils.htmlEscape(name) + "</h1>";
+    }
+}
