@@ -38,3 +38,10 @@ func RetryBackoff(attempt int) time.Duration {
 	// ok: WEAK_RANDOM
 	return time.Duration(attempt)*time.Second + time.Duration(mathrand.Int63n(int64(time.Second)))
 }
+
+// InviteCode is mailed to invited team members.
+func InviteCode() string {
+	rng := mathrand.New(mathrand.NewSource(time.Now().UnixNano()))
+	// ruleid: WEAK_RANDOM
+	return string(digits[rng.Intn(len(digits))])
+}
