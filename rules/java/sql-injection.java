@@ -99,3 +99,22 @@ public class WarehouseController {
         return entityManager.createNativeQuery("SELECT * FROM movements WHERE id = " + movementId).getResultList();
     }
 }
+
+class StatusQueries {
+
+    enum Status { OPEN, CLOSED }
+
+    private JdbcTemplate jdbc;
+
+    List<Map<String, Object>> byStatus(@RequestParam String status) {
+        Status parsed = Status.valueOf(status);
+        // ok: SQL_INJECTION
+        return jdbc.queryForList("SELECT * FROM tickets WHERE status = '" + parsed + "'");
+    }
+
+    List<Map<String, Object>> byLabel(@RequestParam String label) {
+        String text = String.valueOf(label);
+        // ruleid: SQL_INJECTION
+        return jdbc.queryForList("SELECT * FROM tickets WHERE label = '" + text + "'");
+    }
+}
