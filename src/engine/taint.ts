@@ -596,7 +596,10 @@ class TaintRun {
     // Calls into code we can see: analyse the callee with these argument taints.
     const name = parts.name?.text ?? (calleeNode ? calleeNode.text : '');
     if (name && /^[\w$]+$/.test(name) && frame.depth < MAX_CALL_DEPTH) {
-      const receiverPath = parts.receiver ? this.path(parts.receiver, scope) : '';
+      // A receiver with a declared type (`UserService users`) names the class to look in.
+      const receiverVar = parts.receiver ? this.variableName(parts.receiver) : undefined;
+      const declared = receiverVar ? scope.typeOf(receiverVar)?.replace(/<.*$/, '') : undefined;
+      const receiverPath = declared && /^[\w.]+$/.test(declared) ? declared : parts.receiver ? this.path(parts.receiver, scope) : '';
       const targets = this.resolver.resolve(frame.file, name, receiverPath);
       if (targets.length > 0 && targets.length <= 3) {
         let result: Tainted = null;

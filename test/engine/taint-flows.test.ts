@@ -269,3 +269,22 @@ func H(w http.ResponseWriter, r *http.Request) {
   });
   assert.deepEqual(lines(findings, 'XSS'), [10]);
 });
+
+test('a call on a typed field resolves into the file of its declared class', async () => {
+  const findings = await scan({
+    'web/OrderController.java': spring(`
+  private org.springframework.jdbc.core.JdbcTemplate jdbc;
+  private com.acme.sql.OrderSql sql;
+  Object q(@RequestParam String region) {
+    return jdbc.queryForList(sql.byRegion(region));
+  }`),
+    'sql/OrderSql.java': `package com.acme.sql;
+public class OrderSql {
+  public String byRegion(String region) {
+    return "SELECT * FROM orders WHERE region = '" + region + "'";
+  }
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'SQL_INJECTION'), [9]);
+});
