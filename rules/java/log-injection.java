@@ -26,4 +26,17 @@ public class AccountAudit {
         // ok: LOG_INJECTION
         LOGGER.debug("Unlock request handled");
     }
+
+    private final Catalog catalog = new Catalog();
+
+    static final class Catalog {
+        void info(String sku) {
+        }
+    }
+
+    @PostMapping("/accounts/catalog")
+    public void catalogInfo(@RequestParam String sku) {
+        // ok: LOG_INJECTION
+        catalog.info(sku);
+    }
 }
