@@ -118,3 +118,13 @@ class StatusQueries {
         return jdbc.queryForList("SELECT * FROM tickets WHERE label = '" + text + "'");
     }
 }
+
+class PartnerClient {
+
+    private org.springframework.web.client.RestTemplate restTemplate;
+
+    String ping(@RequestParam String partner) {
+        // ok: SQL_INJECTION
+        return restTemplate.execute("https://partners.example.com/ping/" + partner, org.springframework.http.HttpMethod.GET, null, r -> "ok");
+    }
+}
