@@ -25,6 +25,7 @@ export interface CompiledSource {
   exceptParams?: RegExp;
   exceptTypes?: RegExp;
   where: CompiledArgCondition[];
+  exact?: boolean;
   label?: string;
 }
 
@@ -46,6 +47,9 @@ export interface CompiledSink {
   args?: number[];
   keywords?: string[];
   receiver?: boolean;
+  computedKey?: boolean;
+  inFunction?: RegExp;
+  argFields?: string[];
   where: CompiledArgCondition[];
   unless: CompiledArgCondition[];
   matches?: RegExp;
@@ -56,6 +60,7 @@ export interface CompiledSink {
 export interface CompiledSanitizer {
   callee?: RegExp;
   guard?: RegExp;
+  prefix?: RegExp;
   /** undefined = every type. */
   types?: string[];
   where: CompiledArgCondition[];
@@ -114,6 +119,7 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     exceptParams: s.exceptParams ? regex(s.exceptParams, where) : undefined,
     exceptTypes: s.exceptTypes ? regex(s.exceptTypes, where) : undefined,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
+    exact: s.exact,
     label: s.label,
   };
 }
@@ -136,6 +142,9 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     args: s.args,
     keywords: s.keywords,
     receiver: s.receiver,
+    computedKey: s.computedKey,
+    argFields: s.argFields,
+    inFunction: s.inFunction ? regex(s.inFunction, where) : undefined,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     unless: (s.unless ?? []).map((c) => compileCondition(c, where)),
     matches: s.matches ? regex(s.matches, where) : undefined,
@@ -148,6 +157,7 @@ function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string
   return {
     callee: s.callee ? regex(s.callee, where) : undefined,
     guard: s.guard ? regex(s.guard, where) : undefined,
+    prefix: s.prefix ? regex(s.prefix, where) : undefined,
     types: s.types ?? defaultTypes,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     receiver: !!s.receiver,
