@@ -49,7 +49,7 @@ export interface CallResolver {
 }
 
 const MAX_CALL_DEPTH = 5;
-const DENY_LIST = /block|deny|denied|forbid|reserved|dangerous|unsafe|banned|blacklist|invalid|illegal|disallow/i;
+const DENY_LIST = /block|deny|denied|forbid|reserved|dangerous|unsafe|banned|blacklist|invalid|illegal|disallow|"\.\."|'\.\.'/i;
 const COMPARISON = /^(==|!=|===|!==|<|>|<=|>=|instanceof)$/;
 const MAX_TRACE = 12;
 

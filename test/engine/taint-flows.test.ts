@@ -288,3 +288,36 @@ public class OrderSql {
   });
   assert.deepEqual(lines(findings, 'SQL_INJECTION'), [9]);
 });
+
+test('a leaving branch on a deny-list check vets what follows it; on an allow-list check only its own body', async () => {
+  const findings = await scan({
+    'd.go': `package d
+
+import (
+	"net/http"
+	"os"
+	"strings"
+)
+
+var allowed = map[string]bool{"a.txt": true}
+
+func H(w http.ResponseWriter, r *http.Request) {
+	name := r.FormValue("name")
+	if strings.Contains(name, "..") {
+		return
+	}
+	os.ReadFile("/srv/" + name)
+}
+
+func G(w http.ResponseWriter, r *http.Request) {
+	name := r.FormValue("name")
+	if allowed[name] {
+		os.ReadFile("/srv/" + name)
+		return
+	}
+	os.ReadFile("/srv/" + name)
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), [25]);
+});
