@@ -54,3 +54,13 @@ func Download(c *gin.Context) {
 	// ruleid: PATH_TRAVERSAL
 	c.File(themeDir + "/" + c.Query("file"))
 }
+
+func Template(c *gin.Context) {
+	name := c.Query("name")
+	if strings.Contains(name, "..") {
+		c.AbortWithStatus(http.StatusBadRequest)
+		return
+	}
+	// ok: PATH_TRAVERSAL
+	c.File(filepath.Join(themeDir, "templates", name))
+}
