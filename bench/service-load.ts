@@ -100,8 +100,11 @@ async function main() {
     };
     console.log('GET /jobs/:jobId', results.getJob);
 
-    // 2. 1,000 SSE clients on one job: a big scan holds the only runner so the watched job is still queued when they connect.
-    const blocker = await post(Array.from({ length: 40 }, (_, i) => ({ path: `m${i}/r.js`, content: SAMPLE_JS.repeat(30) })));
+    // 2. 1,000 SSE clients on one job: big scans hold the only runner so the watched job is still queued when they connect.
+    const blockers: { jobId: string }[] = [];
+    for (let b = 0; b < 6; b++) {
+      blockers.push(await post(Array.from({ length: 40 }, (_, i) => ({ path: `m${i}/r.js`, content: SAMPLE_JS.repeat(120) }))));
+    }
     const watched = await post(Array.from({ length: 20 }, (_, i) => ({ path: `w${i}/r.js`, content: SAMPLE_JS.repeat(5) })));
     const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
     let connected = 0;
@@ -153,7 +156,7 @@ async function main() {
       totalMs: Date.now() - started,
     };
     console.log('SSE', results.sse);
-    await waitDone(blocker.jobId);
+    for (const blocker of blockers) await waitDone(blocker.jobId);
     agent.destroy();
 
     // 3. 200 concurrent POST /commit with small payloads.
