@@ -553,6 +553,36 @@ export function defineServiceSuite(makeBackend: () => Promise<Backend>): void {
     });
   });
 
+  describe('restarts', () => {
+    it('graceful shutdown hands running scans back; after restart every accepted job completes once', async () => {
+      const store = await backend.freshStore();
+      const first = await startTestService(store, { scanConcurrency: 1, shutdownGraceMs: 0 });
+      const big = Array.from({ length: 40 }, (_, i) => ({ path: `m${i}/r.js`, content: VULNERABLE_JS.repeat(6) }));
+      const ids: string[] = [];
+      ids.push((await first.client.startCommitScan(commitBody(big))).jobId);
+      for (let i = 0; i < 2; i++) ids.push((await first.client.startCommitScan(commitBody())).jobId);
+      await waitFor('a running scan', async () => (await first.client.getJob(ids[0], { limit: 1 })).status === 'running');
+      await first.close();
+      const second = await startTestService(store, { scanConcurrency: 2 });
+      try {
+        const client = second.clientFor(first.key);
+        for (const id of ids) {
+          const events = await client.collectEvents('commit', id);
+          assert.equal(events.at(-1)?.type, 'completed', id);
+          const numbered = events.filter((e) => e.id !== undefined).map((e) => e.id);
+          assert.deepEqual(numbered, Array.from({ length: numbered.length }, (_, k) => k + 1));
+          assert.equal(events.filter((e) => e.type === 'completed').length, 1);
+        }
+        assert.equal((await second.server.core.store.getJob(ids[0]))?.attempts, 2, 'the interrupted scan ran again');
+        const usage = await client.usage();
+        assert.equal(usage.scans.billed, 3);
+        assert.equal(usage.scans.unbilled, 0);
+      } finally {
+        await second.close();
+      }
+    });
+  });
+
   describe('database restart', () => {
     it('the service recovers by itself after the database restarts', async (t) => {
       if (!backend.restartDatabase) {
