@@ -26,6 +26,18 @@ export const githubTokens = new Map<string, string>();
 
 class CancelledError extends Error {}
 
+/** Retries a store write through a short database outage (a restart takes a second or two). */
+async function retrying<T>(write: () => Promise<T>, attempts = 20, delayMs = 500): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
+
 /** Writes a runner's events in small batches so thousands of findings cost few transactions. */
 class EventWriter {
   private pending: { type: string; data: Record<string, unknown> }[] = [];
@@ -55,7 +67,7 @@ class EventWriter {
     if (batch.length > 0) {
       this.chain = this.chain.then(async () => {
         if (this.lost) return;
-        const stored = await this.store.appendRunEvents(this.jobId, this.token, batch);
+        const stored = await retrying(() => this.store.appendRunEvents(this.jobId, this.token, batch));
         if (!stored) {
           this.lost = true;
           this.onLost();
@@ -145,7 +157,7 @@ export class ScanRunner {
       await writer.flush();
       if (abort.signal.aborted) throw abort.signal.reason;
       const summary = { ...result.summary, findings: findingsCount };
-      const ended = await this.store.finishJob(jobId, token, {
+      const ended = await retrying(() => this.store.finishJob(jobId, token, {
         status: 'completed',
         summary,
         error: null,
@@ -156,14 +168,14 @@ export class ScanRunner {
           status: 'completed',
           summary,
         },
-      });
+      }));
       if (ended) await this.hub.published(jobId);
       log.info({ findings: findingsCount, ended: Boolean(ended) }, 'scan finished');
       return 'finished';
     } catch (error) {
       await writer.flush().catch(() => {});
       if (stop.aborted && !cancelled) {
-        await this.store.releaseJob(jobId, token);
+        await retrying(() => this.store.releaseJob(jobId, token), 5);
         log.info('scan handed back for another runner');
         return 'released';
       }
@@ -173,7 +185,7 @@ export class ScanRunner {
       }
       const reason = error instanceof Error ? error.message : String(error);
       log.warn({ err: reason }, 'scan failed');
-      const ended = await this.store.finishJob(jobId, token, {
+      const ended = await retrying(() => this.store.finishJob(jobId, token, {
         status: 'failed',
         summary: null,
         error: reason,
@@ -184,7 +196,7 @@ export class ScanRunner {
           status: 'failed',
           error: 'SCAN_FAILED',
         },
-      });
+      }));
       if (ended) await this.hub.published(jobId);
       return 'finished';
     } finally {

@@ -584,17 +584,27 @@ export function defineServiceSuite(makeBackend: () => Promise<Backend>): void {
   });
 
   describe('database restart', () => {
-    it('the service recovers by itself after the database restarts', async (t) => {
+    it('the service recovers by itself after the database restarts under load', { timeout: 120_000 }, async (t) => {
       if (!backend.restartDatabase) {
         t.diagnostic('the embedded SQLite store has no separate database server to restart');
         return;
       }
+      const files = Array.from({ length: 10 }, (_, i) => ({ path: `m${i}/r.js`, content: VULNERABLE_JS.repeat(4) }));
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) ids.push((await svc.client.startCommitScan(commitBody(files))).jobId);
+      const streams = ids.map((id) => svc.client.collectEvents('commit', id, { maxReconnects: 30, initialDelayMs: 200, maxDelayMs: 1000 }));
       await backend.restartDatabase();
-      const { jobId } = await svc.client.startCommitScan(commitBody()).catch(async () => {
-        await new Promise((r) => setTimeout(r, 1000));
-        return svc.client.startCommitScan(commitBody());
-      });
-      const events = await svc.client.collectEvents('commit', jobId);
+      t.diagnostic('database restarted');
+      for (const [i, id] of ids.entries()) {
+        const events = await streams[i];
+        t.diagnostic(`stream ${i} ended with ${events.at(-1)?.type}`);
+        assert.ok(['completed', 'failed'].includes(events.at(-1)!.type), `${id} ended`);
+        const numbered = events.filter((e) => e.id !== undefined).map((e) => e.id!);
+        assert.deepEqual([...new Set(numbered)].sort((a, b) => a - b), numbered, 'no event twice or out of order');
+      }
+      // New work is accepted and completes without anyone stepping in.
+      const after = await waitFor('the API to accept scans again', () => svc.client.startCommitScan(commitBody()).catch(() => undefined));
+      const events = await svc.client.collectEvents('commit', after.jobId);
       assert.equal(events.at(-1)!.type, 'completed');
       assert.equal((await raw(`${svc.api}/health`)).status, 200);
     });
