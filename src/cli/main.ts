@@ -3,6 +3,8 @@
 import { Command, CommanderError } from 'commander';
 import { PACKAGE_VERSION } from './package-info.ts';
 import { registerScanCommand } from './scan.ts';
+import { registerMcpCommand } from './mcp.ts';
+import { registerConnectCommand } from './connect.ts';
 import { registerServeCommand } from './serve.ts';
 import { registerWorkerCommand } from './worker.ts';
 import { registerKeysCommand } from './keys.ts';
@@ -16,6 +18,8 @@ const program = new Command('scanner')
   .exitOverride();
 
 registerScanCommand(program);
+registerMcpCommand(program);
+registerConnectCommand(program);
 registerServeCommand(program);
 registerWorkerCommand(program);
 registerKeysCommand(program);
