@@ -67,7 +67,23 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
     oldestCommitDate: null,
     durationMs: 0,
   };
+  // git starts producing patches at once; the other questions are asked meanwhile.
+  const log = spawnGit(
+    repo,
+    ['log', '--all', '--date-order', '--reverse', '--root', '-p', '-U0', '-M', '--full-index', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', '--format=%x01%H%x09%an <%ae>%x09%aI'],
+    // Blobs over the limit are "binary" to git's diff: never loaded, never sent to us.
+    { signal: options.signal, extraConfig: [`core.bigFileThreshold=${maxBlobBytes}`, 'diff.renameLimit=2000'] },
+  );
+  let logError = '';
+  log.stderr.on('data', (d: Buffer) => (logError = (logError + d.toString()).slice(-2000)));
+  const exited = new Promise<number | null>((resolve) => log.on('close', resolve));
+  log.on('error', () => undefined);
+  // Read from the start: a child whose output nobody listens to when it exits has that output discarded.
+  const patchLines = createInterface({ input: log.stdout, crlfDelay: Infinity })[Symbol.asyncIterator]();
+  // No HEAD (empty repository) only means nothing is "present at HEAD"; read only if a finding needs it.
+  const headListing = runGit(repo, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD'], { signal: options.signal }).catch(() => null);
   const facts = await runGit(repo, ['rev-parse', '--is-shallow-repository', '--git-path', 'shallow'], { signal: options.signal }).catch((err: GitError) => {
+    log.kill();
     throw new GitError(`not a git repository: ${repo} (${err.stderr.trim()})`, err.args, err.stderr, err.code);
   });
   const [isShallow, shallowFile] = facts.trim().split('\n');
@@ -76,9 +92,6 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
     const listed = await readFile(shallowFile.startsWith('/') ? shallowFile : `${repo}/${shallowFile}`, 'utf8').catch(() => '');
     result.shallowBoundary = listed.split('\n').filter(Boolean);
   }
-  // No HEAD (empty repository, or a bare clone without one) only means nothing is "present at HEAD".
-  // Listed while the history streams; read only if a finding needs it.
-  const headListing = runGit(repo, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD'], { signal: options.signal }).catch(() => null);
 
   // The object reader is started on first use: most histories have no finding and no binary file.
   let objectStore: ObjectStore | null = null;
@@ -143,16 +156,6 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
       binaries.length = 0;
     };
 
-    const log = spawnGit(
-      repo,
-      ['log', '--all', '--date-order', '--reverse', '--root', '-p', '-U0', '-M', '--full-index', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', '--format=%x01%H%x09%an <%ae>%x09%aI'],
-      // Blobs over the limit are "binary" to git's diff: never loaded, never sent to us.
-      { signal: options.signal, extraConfig: [`core.bigFileThreshold=${maxBlobBytes}`, 'diff.renameLimit=2000'] },
-    );
-    let logError = '';
-    log.stderr.on('data', (d: Buffer) => (logError = (logError + d.toString()).slice(-2000)));
-    const exited = new Promise<number | null>((resolve) => log.on('close', resolve));
-    log.on('error', () => undefined);
 
     let commit = '';
     let author = '';
@@ -173,7 +176,7 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
         if (hits.length > 0) await record(hits, change);
       }
     };
-    for await (const line of createInterface({ input: log.stdout, crlfDelay: Infinity })) {
+    for await (const line of patchLines) {
       const first = line.charCodeAt(0);
       if (first === 43 /* + */) {
         if (inHunk) {
