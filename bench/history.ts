@@ -30,7 +30,8 @@ const { values } = parseArgs({
     commits: { type: 'string', default: '3000' },
     packages: {
       type: 'string',
-      default: 'express@4.17.1,express@4.18.2,express@4.19.2,express@4.21.2,commander@9.5.0,commander@11.1.0,commander@12.1.0,commander@14.0.0,yaml@2.3.4,yaml@2.6.1,yaml@2.8.0',
+      // Eight released versions each of six well-known packages (48 commits of real code, no secrets).
+      default: 'express@4.13.3,express@4.15.1,express@4.16.0,express@4.17.0,express@4.18.1,express@4.19.2,express@4.22.0,express@5.0.1,commander@3.0.1,commander@4.1.1,commander@6.2.0,commander@8.0.0,commander@9.1.0,commander@9.5.0,commander@12.0.0,commander@14.0.1,yaml@1.9.0,yaml@1.10.2,yaml@2.1.1,yaml@2.2.2,yaml@2.3.4,yaml@2.4.4,yaml@2.6.1,yaml@2.8.2,semver@7.0.0,semver@7.2.0,semver@7.3.1,semver@7.3.6,semver@7.5.1,semver@7.6.1,semver@7.7.2,semver@7.8.2,ws@8.2.2,ws@8.4.2,ws@8.8.1,ws@8.12.1,ws@8.15.0,ws@8.18.0,ws@8.20.0,ws@8.21.3,body-parser@1.13.0,body-parser@1.14.1,body-parser@1.16.0,body-parser@1.18.0,body-parser@1.19.1,body-parser@1.20.3,body-parser@1.20.9,body-parser@2.2.0',
     },
     npm: { type: 'boolean', default: true },
     'no-npm': { type: 'boolean', default: false },

@@ -7,7 +7,8 @@
 // still present. Memory stays bounded: one file's added lines at a time, and
 // git treats blobs over the size limit as binary (skipped and counted).
 import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { PassThrough, type Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { Finding, SkippedFile } from '../engine/types.ts';
 import { scanTextForSecrets, type SecretHit } from '../engine/secrets/index.ts';
 import { GitError, ObjectStore, looksBinary, runGit, spawnGit, unquoteGitPath } from './git.ts';
@@ -79,7 +80,7 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
   const exited = new Promise<number | null>((resolve) => log.on('close', resolve));
   log.on('error', () => undefined);
   // Read from the start: a child whose output nobody listens to when it exits has that output discarded.
-  const patchLines = createInterface({ input: log.stdout, crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const patch = log.stdout.pipe(new PassThrough({ highWaterMark: 1 << 20 }));
   // No HEAD (empty repository) only means nothing is "present at HEAD"; read only if a finding needs it.
   const headListing = runGit(repo, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD'], { signal: options.signal }).catch(() => null);
   const facts = await runGit(repo, ['rev-parse', '--is-shallow-repository', '--git-path', 'shallow'], { signal: options.signal }).catch((err: GitError) => {
@@ -165,7 +166,10 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
     let nextLine = 0;
     // Inside a hunk every line starts with + - space or \: a "+++ " there is content, not a header.
     let inHunk = false;
-    const flush = async () => {
+    // Lines are handled synchronously, a chunk of git's output at a time; the
+    // rare work that has to wait (a finding's HEAD look-up, sizing binaries) waits between chunks.
+    const found: { hits: SecretHit[]; change: FileChange }[] = [];
+    const flush = () => {
       const change = current;
       current = null;
       if (change && change.lines.length > 0) {
@@ -173,10 +177,10 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
         const text = change.lines.join('\n');
         result.bytesScanned += text.length;
         const hits = scanTextForSecrets(change.path, text);
-        if (hits.length > 0) await record(hits, change);
+        if (hits.length > 0) found.push({ hits, change });
       }
     };
-    for await (const line of patchLines) {
+    const handle = (line: string) => {
       const first = line.charCodeAt(0);
       if (first === 43 /* + */) {
         if (inHunk) {
@@ -184,9 +188,9 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
             current.lines.push(line.slice(1));
             current.lineNumbers.push(nextLine++);
           }
-          continue;
+          return;
         }
-        await flush();
+        flush();
         const target = line.slice(4);
         if (target !== '/dev/null') {
           current = { path: unquoteGitPath(target).slice(2), commit, author, date, lines: [], lineNumbers: [] };
@@ -198,27 +202,33 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
           inHunk = true;
         }
       } else if (first === 1) {
-        await flush();
+        flush();
         inHunk = false;
         [commit, author, date] = line.slice(1).split('\t');
         result.commitsSeen++;
         result.oldestCommitDate ??= date;
         if (result.commitsSeen % 500 === 0) options.onProgress?.({ commitsSeen: result.commitsSeen, blobsScanned: result.blobsScanned });
       } else if (first === 100 /* d */ && line.startsWith('diff --git ')) {
-        await flush();
+        flush();
         inHunk = false;
         newBlob = '';
       } else if (first === 105 /* i */ && line.startsWith('index ')) {
         newBlob = /\.\.([0-9a-f]+)/.exec(line)?.[1] ?? '';
       } else if (first === 66 /* B */ && line.startsWith('Binary files ')) {
         const path = / and (?:"?b\/)(.*?)"? differ$/.exec(line)?.[1];
-        if (path && newBlob && !ZERO_SHA.test(newBlob)) {
-          binaries.push({ blob: newBlob, path, commit });
-          if (binaries.length >= CHUNK) await classifyBinaries();
-        }
+        if (path && newBlob && !ZERO_SHA.test(newBlob)) binaries.push({ blob: newBlob, path, commit });
       }
+    };
+    const settle = async () => {
+      for (const { hits, change } of found.splice(0)) await record(hits, change);
+      if (binaries.length >= CHUNK) await classifyBinaries();
+    };
+    for await (const lines of linesOf(patch)) {
+      for (const line of lines) handle(line);
+      if (found.length > 0 || binaries.length >= CHUNK) await settle();
     }
-    await flush();
+    flush();
+    await settle();
     await classifyBinaries();
     const code = await exited;
     if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
@@ -228,6 +238,19 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
   }
   result.durationMs = performance.now() - started;
   return result;
+}
+
+/** A stream's text in batches of whole lines (one batch per chunk read). */
+async function* linesOf(stream: Readable): AsyncGenerator<string[]> {
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  for await (const chunk of stream) {
+    const lines = (rest + decoder.write(chunk as Buffer)).split('\n');
+    rest = lines.pop()!;
+    yield lines;
+  }
+  rest += decoder.end();
+  if (rest) yield [rest];
 }
 
 /** `git ls-tree -r -z` output → path → blob id of regular files. */

@@ -67,6 +67,8 @@ export function notASecretReason(value: string): string | null {
   if (ENV_NAME.test(value)) return 'environment-name';
   const bare = value.replace(/^[_$#@]+|[.!?:,;]+$/g, '');
   if (WORDS.some((re) => re.test(bare))) return 'words';
+  // Letters only and short (`addToJSMap`, `getHTTPClient`): a name; generated secrets mix in digits or are long.
+  if (/^[A-Za-z]+$/.test(value) && value.length < 16) return 'short-letters-only';
   if (PATH_OR_URL.test(value)) return 'path-or-url';
   if (NUMBERISH.test(value)) return 'number';
   if (CODE_LIKE.test(value)) return 'code';
