@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { PassThrough, type Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { Finding, SkippedFile } from '../engine/types.ts';
-import { scanTextForSecrets, type SecretHit } from '../engine/secrets/index.ts';
+import { scanTextForSecrets, secretLineFilter, type SecretHit } from '../engine/secrets/index.ts';
 import { GitError, ObjectStore, looksBinary, runGit, spawnGit, unquoteGitPath } from './git.ts';
 
 export interface HistoryScanOptions {
@@ -49,6 +49,9 @@ interface FileChange {
   commit: string;
   author: string;
   date: string;
+  /** Lines the commit added to the file. */
+  added: number;
+  /** Those of them that may hold a secret. */
   lines: string[];
   /** 1-based line number in the commit's version of the file, per entry of `lines`. */
   lineNumbers: number[];
@@ -166,17 +169,17 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
     let nextLine = 0;
     // Inside a hunk every line starts with + - space or \: a "+++ " there is content, not a header.
     let inHunk = false;
+    const filter = secretLineFilter();
+    let keepFollowing = 0;
     // Lines are handled synchronously, a chunk of git's output at a time; the
     // rare work that has to wait (a finding's HEAD look-up, sizing binaries) waits between chunks.
     const found: { hits: SecretHit[]; change: FileChange }[] = [];
     const flush = () => {
       const change = current;
       current = null;
+      if (change && change.added > 0) result.blobsScanned++;
       if (change && change.lines.length > 0) {
-        result.blobsScanned++;
-        const text = change.lines.join('\n');
-        result.bytesScanned += text.length;
-        const hits = scanTextForSecrets(change.path, text);
+        const hits = scanTextForSecrets(change.path, change.lines.join('\n'));
         if (hits.length > 0) found.push({ hits, change });
       }
     };
@@ -184,22 +187,29 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
       const first = line.charCodeAt(0);
       if (first === 43 /* + */) {
         if (inHunk) {
-          if (current) {
+          // Only lines that can hold a secret (and the lines of a key block) go to the scanner.
+          if (!current) return;
+          current.added++;
+          result.bytesScanned += line.length;
+          if (keepFollowing > 0 || filter.mayHoldSecret(line)) {
+            keepFollowing = filter.opensBlock(line) ? filter.blockLines : Math.max(0, keepFollowing - 1);
             current.lines.push(line.slice(1));
-            current.lineNumbers.push(nextLine++);
+            current.lineNumbers.push(nextLine);
           }
+          nextLine++;
           return;
         }
         flush();
         const target = line.slice(4);
         if (target !== '/dev/null') {
-          current = { path: unquoteGitPath(target).slice(2), commit, author, date, lines: [], lineNumbers: [] };
+          current = { path: unquoteGitPath(target).slice(2), commit, author, date, added: 0, lines: [], lineNumbers: [] };
         }
       } else if (first === 64 /* @ */) {
         const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)/.exec(line);
         if (hunk) {
           nextLine = Number(hunk[1]);
           inHunk = true;
+          keepFollowing = 0;
         }
       } else if (first === 1) {
         flush();

@@ -92,3 +92,28 @@ export function builtinSecretRules(): SecretRuleSet {
   builtin ??= compileSecretRules(readSecretRuleDir(BUILTIN_SECRET_RULES_DIR));
   return builtin;
 }
+
+/**
+ * A per-line prefilter for callers that see text a line at a time (git patches):
+ * whether a line can be part of a finding on its own, and whether it opens a block
+ * (a PEM key) whose following lines must be kept with it.
+ */
+export interface SecretLineFilter {
+  mayHoldSecret(line: string): boolean;
+  opensBlock(line: string): boolean;
+  /** How many lines after an opening line to keep. */
+  blockLines: number;
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+export function secretLineFilter(ruleSet: SecretRuleSet = builtinSecretRules()): SecretLineFilter {
+  const any = new RegExp(ruleSet.keywordPattern.source, 'i');
+  const blockKeywords = ruleSet.rules.flatMap((r) => (r.kind === 'pattern' && r.spec.multiline ? r.spec.keywords : []));
+  const block = blockKeywords.length > 0 ? new RegExp(blockKeywords.map(escapeRegex).join('|'), 'i') : null;
+  return {
+    mayHoldSecret: (line) => any.test(line),
+    opensBlock: (line) => block !== null && block.test(line),
+    blockLines: 400,
+  };
+}
