@@ -233,10 +233,7 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
       for (const { hits, change } of found.splice(0)) await record(hits, change);
       if (binaries.length >= CHUNK) await classifyBinaries();
     };
-    for await (const lines of linesOf(patch)) {
-      for (const line of lines) handle(line);
-      if (found.length > 0 || binaries.length >= CHUNK) await settle();
-    }
+    await forEachLine(patch, handle, () => (found.length > 0 || binaries.length >= CHUNK ? settle() : null));
     flush();
     await settle();
     await classifyBinaries();
@@ -250,17 +247,33 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
   return result;
 }
 
-/** A stream's text in batches of whole lines (one batch per chunk read). */
-async function* linesOf(stream: Readable): AsyncGenerator<string[]> {
-  const decoder = new StringDecoder('utf8');
-  let rest = '';
-  for await (const chunk of stream) {
-    const lines = (rest + decoder.write(chunk as Buffer)).split('\n');
-    rest = lines.pop()!;
-    yield lines;
-  }
-  rest += decoder.end();
-  if (rest) yield [rest];
+/**
+ * Calls `onLine` for every line of a stream, synchronously within each chunk;
+ * after a chunk, `afterChunk` may return a promise, and the stream waits for it.
+ */
+function forEachLine(stream: Readable, onLine: (line: string) => void, afterChunk: () => Promise<void> | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const decoder = new StringDecoder('utf8');
+    let rest = '';
+    // The last chunk's wait can still be running when the stream ends.
+    let waiting: Promise<void> | null = null;
+    stream.on('data', (chunk: Buffer) => {
+      const lines = (rest + decoder.write(chunk)).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) onLine(line);
+      waiting = afterChunk();
+      if (waiting) {
+        stream.pause();
+        waiting.then(() => stream.resume(), reject);
+      }
+    });
+    stream.once('end', () => {
+      rest += decoder.end();
+      if (rest) onLine(rest);
+      (waiting ?? Promise.resolve()).then(() => resolve(), reject);
+    });
+    stream.once('error', reject);
+  });
 }
 
 /** `git ls-tree -r -z` output → path → blob id of regular files. */
