@@ -65,7 +65,7 @@ export function notASecretReason(value: string): string | null {
   if (HASH_PREFIXED.test(value)) return 'integrity-hash';
   if (PUBLIC_KEY.test(value)) return 'public-key';
   if (ENV_NAME.test(value)) return 'environment-name';
-  const bare = value.replace(/^[_$#@]+|[.!?:,;]+$/g, '');
+  const bare = value.replace(/^[_$#@]+|[.!?:,;_-]+$/g, '');
   if (WORDS.some((re) => re.test(bare))) return 'words';
   // Letters only and short (`addToJSMap`, `getHTTPClient`): a name; generated secrets mix in digits or are long.
   if (/^[A-Za-z]+$/.test(value) && value.length < 16) return 'short-letters-only';
