@@ -195,7 +195,7 @@ function candidatesOnLine(line: string, unquoted: boolean, wanted: (name: string
       // x = a === "literal" ? …: compared with, not assigned
       if (/===?|!==?|\?\s*$/.test(rest.slice(0, q.index))) continue;
       // 'prefix_' + id: a piece of a string being built, not a credential
-      if (/^\s*\+/.test(rest.slice(q.index + q[0].length))) continue;
+      if (/^\s*\+/.test(rest.slice(q.index + q[0].length)) || /\+\s*$/.test(rest.slice(0, q.index))) continue;
       candidates.push({ name, value, at: absolute + 1 });
     }
     if (!quotedFound && unquoted) {

@@ -51,7 +51,7 @@ const HASH_PREFIXED = /^(?:sha(?:1|224|256|384|512)|md5)[-:]/i; // SRI, lock-fil
 const PUBLIC_KEY = /^(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-|sk-ssh-|sk-ecdsa-)|-----BEGIN (?:[A-Z ]*PUBLIC KEY|CERTIFICATE)/;
 const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/; // FOO_BAR: the name of a variable, not its value
 /** Words joined by separators or camelCase: a name, key or message id rather than a random value. */
-const WORDS = [/^[a-z]+(?:[A-Z][a-z]+)*$/, /^[A-Za-z][a-z]*(?:[A-Z][a-z]+)*(?:[_.\-/:@](?:[A-Za-z][a-z]*(?:[A-Z][a-z]+)*|\d{1,6}))*$/];
+const WORDS = [/^[a-z]+(?:[A-Z][a-z]+)*$/, /^[A-Za-z][a-z]*(?:[A-Z][a-z]+)*(?:[_.\-/:@$](?:[A-Za-z][a-z]*(?:[A-Z][a-z]+)*|\d{1,6}))*$/];
 const PATH_OR_URL = /^(?:\/|\.\.?\/|~\/|[A-Za-z]:\\)|:\/\/|\.(?:pem|key|crt|cer|p12|pfx|json|ya?ml|txt|env|jks|keystore|ini|conf|html?|js|ts|py|rb|php|png|svg|jpe?g)$/i;
 const NUMBERISH = /^[+-]?\d+(?:[.,:]\d+)*$|^v?\d+\.\d+/;
 const CODE_LIKE = /\(.*\)|^(?:process|os|env|ENV|System|Environment|config|settings|self|this|getenv)\b[.[(]|^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*\(|=>|&&|\|\|/;
@@ -72,6 +72,8 @@ export function notASecretReason(value: string): string | null {
   if (PATH_OR_URL.test(value)) return 'path-or-url';
   if (NUMBERISH.test(value)) return 'number';
   if (CODE_LIKE.test(value)) return 'code';
+  if (/%[-#0 +]*\d*(?:\.\d+)?[sdifrxXc]|\{\d*\}/.test(value)) return 'format-string';
+  if (/\\[wdsbWDSB]/.test(value)) return 'regex';
   if (value.startsWith('data:')) return 'data-uri';
   if (characterClasses(value) < 2) return 'one-character-class';
   return null;
