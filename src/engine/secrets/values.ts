@@ -42,8 +42,44 @@ const PLACEHOLDERS: RegExp[] = [
   /(.)\1{5,}/, // 000000…, aaaaaa…
 ];
 
+const PLACEHOLDER_WORDS = ['password', 'passwd', 'secret', 'changeme', 'example', 'token', 'letmein'];
+const LEET: Record<string, string> = { '@': 'a', '4': 'a', '0': 'o', '1': 'i', '!': 'i', '3': 'e', '$': 's', '5': 's', '7': 't' };
+
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDERS.some((re) => re.test(value));
+  if (PLACEHOLDERS.some((re) => re.test(value))) return true;
+  // p%40ssword, passwo^rd, pa/ssword: test strings built from "password".
+  let decoded = value;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    // not percent-encoded
+  }
+  if (/\s/.test(decoded)) return true;
+  if (decoded.length > 12) return false;
+  const letters = [...decoded.toLowerCase()].map((ch) => LEET[ch] ?? ch).join('').replace(/[^a-z]/g, '');
+  return PLACEHOLDER_WORDS.some((word) => withinOneEdit(letters, word));
+}
+
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++;
+    else if (a.length < b.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -68,7 +104,8 @@ export function notASecretReason(value: string): string | null {
   const bare = value.replace(/^[_$#@]+|[.!?:,;_-]+$/g, '');
   if (WORDS.some((re) => re.test(bare))) return 'words';
   // Letters only and short (`addToJSMap`, `getHTTPClient`): a name; generated secrets mix in digits or are long.
-  if (/^[A-Za-z]+$/.test(value) && value.length < 16) return 'short-letters-only';
+  if (/^[A-Za-z]+$/.test(value) && (value.length < 16 || camelCaseWords(value))) return 'letters-only-name';
+  if (/^[A-Z0-9]+(?:[-_.][A-Z0-9]+)+$/.test(value) && value.length < 16) return 'constant'; // CRAM-MD5, AES-256-CBC
   if (PATH_OR_URL.test(value)) return 'path-or-url';
   if (NUMBERISH.test(value)) return 'number';
   if (CODE_LIKE.test(value)) return 'code';
@@ -77,6 +114,12 @@ export function notASecretReason(value: string): string | null {
   if (value.startsWith('data:')) return 'data-uri';
   if (characterClasses(value) < 2) return 'one-character-class';
   return null;
+}
+
+/** `RegQueryInfoKeyW`, `WTSQueryUserToken`: words and short acronyms, as a function name is made. */
+function camelCaseWords(value: string): boolean {
+  const segments = value.match(/[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+/g) ?? [];
+  return segments.every((seg) => (/^[A-Z]+$/.test(seg) ? seg.length <= 5 : seg.length >= 2 && /[aeiouy]/i.test(seg)));
 }
 
 function characterClasses(value: string): number {
