@@ -109,7 +109,8 @@ export function notASecretReason(value: string): string | null {
   if (PATH_OR_URL.test(value)) return 'path-or-url';
   if (NUMBERISH.test(value)) return 'number';
   if (CODE_LIKE.test(value)) return 'code';
-  if (/%[-#0 +]*\d*(?:\.\d+)?[sdifrxXc]|\{\d*\}/.test(value)) return 'format-string';
+  // "%s\\Setup", "%(name)s", "%0.1f", "{0}": a format string; a random value rarely holds one with a non-word after it.
+  if (/%(?:\([\w.]+\))?[sd](?!\w)|%\d*\.\d+f|\{\d+\}/.test(value)) return 'format-string';
   if (/\\[wdsbWDSB]/.test(value)) return 'regex';
   if (value.startsWith('data:')) return 'data-uri';
   if (characterClasses(value) < 2) return 'one-character-class';
