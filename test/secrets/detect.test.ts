@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomInt } from 'node:crypto';
 import { findSecrets, maskSecret } from '../../src/engine/secrets/index.ts';
 
 // Fake values generated for these tests.
@@ -57,4 +58,17 @@ test('placeholders, look-ups, hashes, UUIDs and public keys are not secrets', ()
 
 test('a file without any keyword costs one pass and finds nothing', () => {
   assert.deepEqual(findSecrets('big.txt', 'lorem ipsum dolor sit amet\n'.repeat(10_000)), []);
+});
+
+test('random credentials are not mistaken for names, formats or placeholders', () => {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#%+=*^@$';
+  let rejected = 0;
+  const trials = 2000;
+  for (let i = 0; i < trials; i++) {
+    const length = 12 + randomInt(20);
+    const value = Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
+    if (findSecrets('config.py', `DB_PASSWORD = "${value}"\n`).length !== 1) rejected++;
+  }
+  // A handful may look like a format string or a placeholder by chance; not more.
+  assert.ok(rejected / trials < 0.01, `${rejected} of ${trials} random passwords not reported`);
 });

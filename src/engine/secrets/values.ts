@@ -36,7 +36,7 @@ const PLACEHOLDERS: RegExp[] = [
   /^your[_-]?|^my[_-]?(?:api[_-]?)?(?:key|token|secret|pass)/i,
   /[_-]here$/i,
   /^<[^>]*>$/, // <token>
-  /\$\{[^}]*\}|\{\{[^}]*\}\}|%\([\w.]+\)s|^\$[A-Za-z_(]|^%[A-Za-z_]+%$|^\{[\w.]+\}$|#\{[^}]*\}/, // ${VAR}, {{ x }}, %(x)s, $VAR, %VAR%, #{x}
+  /\$\{[^}]*\}|\{\{[^}]*\}\}|%\([\w.]+\)s|^\$(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*)$|^\$\(.*\)$|^%[A-Za-z_]+%$|^\{[\w.]+\}$|#\{[^}]*\}/, // ${VAR}, {{ x }}, %(x)s, $VAR, $(cmd), %VAR%, #{x}
   /^(?:password|passwd|secret|token|apikey|api[_-]key|key|null|none|nil|undefined|true|false|admin|root|test|testing|default|required|optional|string|value|todo|tbd|unset|empty|disabled|secret123|password123|pass123|letmein|qwerty\w*|hunter2)$/i,
   /0123456789|123456789|abcdefghij|abcdef12345/i,
   /(.)\1{5,}/, // 000000…, aaaaaa…
@@ -54,7 +54,7 @@ export function isPlaceholder(value: string): boolean {
   } catch {
     // not percent-encoded
   }
-  if (/\s/.test(decoded)) return true;
+  if (/%20/.test(value)) return true; // My%20Pass: words, not a generated value
   if (decoded.length > 12) return false;
   const letters = [...decoded.toLowerCase()].map((ch) => LEET[ch] ?? ch).join('').replace(/[^a-z]/g, '');
   return PLACEHOLDER_WORDS.some((word) => withinOneEdit(letters, word));
