@@ -3,9 +3,9 @@
 // added it; only those lines are scanned, so a file that stays the same across
 // a thousand commits costs nothing after the commit that wrote it, and the
 // scan runs at the speed git produces patches. Nothing is ever checked out.
-// The files at HEAD are read once (from git objects) to tell which secrets are
-// still present. Memory stays bounded: one file's added lines at a time, and
-// git treats blobs over the size limit as binary (skipped and counted).
+// A file with a finding is read at HEAD (from git objects) to tell whether the
+// secret is still there. Memory stays bounded: one file's added lines at a time,
+// and git treats blobs over the size limit as binary (skipped and counted).
 import { readFile } from 'node:fs/promises';
 import { PassThrough, type Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
