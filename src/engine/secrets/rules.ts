@@ -1,4 +1,5 @@
 // Loads and compiles the secret rules (rules/secrets/*.yaml) once per process.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,6 +85,18 @@ export function readSecretRuleDir(dir: string): SecretRule[] {
     specs.push(...parsed.data.rules);
   }
   return specs;
+}
+
+/** Bump when the detection code (not the rule files) changes what is found: cached results are keyed by it. */
+const SECRET_DETECTOR_VERSION = '1';
+
+/** A hash of the built-in secret rule files and the detector version, for result caches. */
+export function secretRulesVersion(): string {
+  const hash = createHash('sha256').update(SECRET_DETECTOR_VERSION);
+  for (const name of readdirSync(BUILTIN_SECRET_RULES_DIR).sort()) {
+    if (name.endsWith('.yaml')) hash.update(name).update('\0').update(readFileSync(join(BUILTIN_SECRET_RULES_DIR, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 let builtin: SecretRuleSet | undefined;
