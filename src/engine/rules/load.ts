@@ -24,6 +24,7 @@ export interface CompiledSource {
   paramType?: RegExp;
   handlerDecorator?: RegExp;
   exceptParams?: RegExp;
+  exact?: boolean;
   label?: string;
 }
 
@@ -41,6 +42,9 @@ export interface CompiledSink {
   args?: number[];
   keywords?: string[];
   receiver?: boolean;
+  computedKey?: boolean;
+  inFunction?: RegExp;
+  argFields?: string[];
   where: CompiledArgCondition[];
   unless: CompiledArgCondition[];
 }
@@ -48,8 +52,10 @@ export interface CompiledSink {
 export interface CompiledSanitizer {
   callee?: RegExp;
   guard?: RegExp;
+  prefix?: RegExp;
   /** undefined = every type. */
   types?: string[];
+  where: CompiledArgCondition[];
 }
 
 export interface CompiledRule {
@@ -99,6 +105,7 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     paramType: s.paramType ? regex(s.paramType, where) : undefined,
     handlerDecorator: s.handlerDecorator ? regex(s.handlerDecorator, where) : undefined,
     exceptParams: s.exceptParams ? regex(s.exceptParams, where) : undefined,
+    exact: s.exact,
     label: s.label,
   };
 }
@@ -115,6 +122,9 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     args: s.args,
     keywords: s.keywords,
     receiver: s.receiver,
+    computedKey: s.computedKey,
+    argFields: s.argFields,
+    inFunction: s.inFunction ? regex(s.inFunction, where) : undefined,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     unless: (s.unless ?? []).map((c) => compileCondition(c, where)),
   };
@@ -124,7 +134,9 @@ function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string
   return {
     callee: s.callee ? regex(s.callee, where) : undefined,
     guard: s.guard ? regex(s.guard, where) : undefined,
+    prefix: s.prefix ? regex(s.prefix, where) : undefined,
     types: s.types ?? defaultTypes,
+    where: (s.where ?? []).map((c) => compileCondition(c, where)),
   };
 }
 
