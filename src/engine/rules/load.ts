@@ -1,5 +1,6 @@
 // Reads rule files (YAML) into a validated, compiled rule set. A rule set has a
 // version (a hash of every file that went into it) that keys the result cache.
+import { secretRulesVersion } from '../secrets/rules.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -184,7 +185,7 @@ function yamlFiles(dir: string): string[] {
 /** Loads the built-in rules plus any extra directories (`--rules DIR`). */
 export function loadRuleSet(extraDirs: string[] = []): RuleSet {
   const dirs = [BUILTIN_RULES_DIR, ...extraDirs.map((d) => path.resolve(d))];
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(secretRulesVersion()); // secrets are part of every file's result
   const rules: CompiledRule[] = [];
   const languageTaint = new Map<string, LanguageTaint>();
   const seen = new Set<string>();
