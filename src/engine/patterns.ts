@@ -22,7 +22,7 @@ interface CompiledQueryRule {
   requireInside: Query[];
   unlessAncestor: Query[];
   context?: RegExp;
-  scope: 'function' | 'file';
+  scope: 'function' | 'named-function' | 'file';
 }
 
 /** The query rules of one language, compiled against its grammar. */
@@ -144,19 +144,27 @@ export class PatternMatcher {
 
   private suppressed(c: CompiledQueryRule, node: Node, tree: Tree): boolean {
     let scopeNode: Node = tree.rootNode;
-    if (c.scope === 'function') {
+    if (c.scope !== 'file') {
       for (let p = node.parent; p; p = p.parent) {
-        if (this.syntax.functions[p.type]) {
+        const shape = this.syntax.functions[p.type];
+        if (shape && (c.scope === 'function' || (shape.name && p.childForFieldName(shape.name)))) {
           scopeNode = p;
           break;
         }
       }
     }
     // Only matches inside the scope node count (a query run on a node may also report its neighbours).
-    const inside = (q: Query) =>
-      q.matches(scopeNode).some((m) => m.captures.every((x) => x.node.startIndex >= scopeNode.startIndex && x.node.endIndex <= scopeNode.endIndex));
-    if (c.requireInside.length && !c.requireInside.some(inside)) return true;
-    return c.unless.some(inside);
+    const within = (m: { captures: { node: Node }[] }) => m.captures.every((x) => x.node.startIndex >= scopeNode.startIndex && x.node.endIndex <= scopeNode.endIndex);
+    if (c.requireInside.length && !c.requireInside.some((q) => q.matches(scopeNode).some(within))) return true;
+    // A query with an `@inside` capture drops the finding only when the finding lies within that node
+    // (`if os.Getenv("ENV") == "dev" { … }` around a debug switch), not anywhere in the scope.
+    return c.unless.some((q) =>
+      q.matches(scopeNode).some((m) => {
+        if (!within(m)) return false;
+        const inside = m.captures.find((x) => x.name === 'inside');
+        return !inside || (inside.node.startIndex <= node.startIndex && inside.node.endIndex >= node.endIndex);
+      }),
+    );
   }
 }
 
