@@ -257,12 +257,16 @@ function findingView(f: Json): HTMLElement {
 }
 
 let openStream: EventSource | null = null;
+/** Progress messages seen live, kept when the page re-renders with the final result. */
+const liveMessages = new Map<string, string[]>();
 
 async function scanPage(id: string): Promise<void> {
   const { scan, findings } = await api('GET', `/scans/${id}`);
   const status = h('p', { id: 'scan-status', role: 'status', 'aria-live': 'polite' }, `${scan.status}`);
   const progress = h('progress', { id: 'scan-progress', max: '100', value: String(scan.progress), 'aria-label': 'Scan progress' });
-  const log = h('ul', { id: 'scan-log' });
+  const seen = liveMessages.get(id) ?? [];
+  liveMessages.set(id, seen);
+  const log = h('ul', { id: 'scan-log' }, ...seen.map((m) => h('li', {}, m)));
   const body = h('div', {});
   const downloads = h(
     'p',
@@ -299,7 +303,10 @@ async function scanPage(id: string): Promise<void> {
       if (event.type === 'vulnerability') {
         live.push(data);
         showFindings(live);
-      } else if (data.message) log.append(h('li', {}, data.message));
+      } else if (data.message) {
+        seen.push(data.message);
+        log.append(h('li', {}, data.message));
+      }
       if (event.type === 'completed' || event.type === 'failed') {
         events.close();
         status.textContent = data.status ?? event.type;
