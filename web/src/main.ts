@@ -1,7 +1,7 @@
 // The dashboard single-page app: plain DOM, Pico CSS, talks only to /dashboard/api.
 import './style.css';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 let csrfToken = '';
 const main = document.getElementById('main')!;
@@ -79,7 +79,7 @@ function drawNav(email: string | null): void {
       {},
       ...items.map(([href, text]) => h('li', {}, link(href, text, here.startsWith(href) ? { 'aria-current': 'page' } : {}))),
       email
-        ? h('li', {}, h('button', { class: 'secondary outline', type: 'button', onclick: () => void signOut() }, `Sign out ${email}`))
+        ? h('li', {}, h('button', { class: 'secondary outline', type: 'button', title: `Signed in as ${email}`, onclick: () => void signOut() }, 'Sign out'))
         : null,
     ),
   );
