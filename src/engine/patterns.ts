@@ -19,6 +19,7 @@ interface CompiledQueryRule {
   query: Query;
   report: string;
   unless: Query[];
+  only: Query[];
   scope: 'function' | 'file';
 }
 
@@ -40,6 +41,7 @@ export class PatternMatcher {
           query: new Query(language, spec.query),
           report: spec.report ?? 'match',
           unless: (spec.unlessInside ?? []).map((q) => new Query(language, q)),
+          only: (spec.onlyInside ?? []).map((q) => new Query(language, q)),
           scope: spec.scope ?? 'function',
         });
       } catch (error) {
@@ -61,23 +63,31 @@ export class PatternMatcher {
         const node = capture.node;
         if (seen.has(node.startIndex)) continue;
         seen.add(node.startIndex);
-        if (c.unless.length && this.suppressed(c, node, tree)) continue;
+        if ((c.unless.length || c.only.length) && this.suppressed(c, node, tree)) continue;
         hits.push({ rule: c.rule, node });
       }
     }
   }
 
   private suppressed(c: CompiledQueryRule, node: Node, tree: Tree): boolean {
-    let scopeNode: Node = tree.rootNode;
-    if (c.scope === 'function') {
-      for (let p = node.parent; p; p = p.parent) {
-        if (this.syntax.functions[p.type]) {
-          scopeNode = p;
-          break;
-        }
+    const scopeNode = c.scope === 'function' ? (this.enclosingScope(node) ?? tree.rootNode) : tree.rootNode;
+    const found = (q: Query) => q.matches(scopeNode, { maxStartDepth: undefined }).length > 0;
+    if (c.unless.some(found)) return true;
+    return c.only.length > 0 && !c.only.some(found);
+  }
+
+  /** The function a node belongs to; a decorator belongs to the function it decorates (Python `@csrf_exempt`). */
+  private enclosingScope(node: Node): Node | null {
+    let inDecorator = this.syntax.decorators.includes(node.type);
+    for (let p = node.parent; p; p = p.parent) {
+      if (this.syntax.functions[p.type]) return p;
+      if (inDecorator) {
+        const decorated = p.namedChildren.find((c) => !!c && !!this.syntax.functions[c.type]);
+        if (decorated) return decorated;
       }
+      if (this.syntax.decorators.includes(p.type)) inDecorator = true;
     }
-    return c.unless.some((q) => q.matches(scopeNode, { maxStartDepth: undefined }).length > 0);
+    return null;
   }
 }
 

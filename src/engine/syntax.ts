@@ -138,6 +138,12 @@ export function patternNames(syntax: LanguageSyntax, node: Node | null, out: str
   return out;
 }
 
+/** The innermost function definition around a node, if any. */
+export function enclosingFunction(syntax: LanguageSyntax, node: Node): Node | null {
+  for (let p = node.parent; p; p = p.parent) if (syntax.functions[p.type]) return p;
+  return null;
+}
+
 export function isFunction(syntax: LanguageSyntax, node: Node): boolean {
   return syntax.functions[node.type] !== undefined;
 }

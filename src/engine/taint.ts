@@ -11,7 +11,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from './languages/types.ts';
 import type { CompiledArgCondition, CompiledRule, CompiledSanitizer, CompiledSink, CompiledSource, LanguageTaint } from './rules/load.ts';
 import type { TraceStep } from './types.ts';
-import { accessPath, callParts, decoratorName, decoratorsOf, patternNames, type CallParts } from './syntax.ts';
+import { accessPath, callParts, decoratorName, decoratorsOf, enclosingFunction, patternNames, type CallParts } from './syntax.ts';
 
 /** One strand of untrusted data. */
 interface Taint {
@@ -81,7 +81,27 @@ function sanitize(t: Tainted, types: string[] | undefined): Tainted {
 class Scope {
   readonly vars = new Map<string, Tainted>();
   readonly aliases = new Map<string, string>();
+  /** The expression a name was last bound to (`ctx = ssl.create_default_context()`), for conditions that look through variables. */
+  readonly defs = new Map<string, Node>();
+  /** Names a value was computed from by a call (`parsed = urlparse(url)`): validating the result validates them. */
+  readonly derived = new Map<string, string[]>();
   constructor(readonly parent?: Scope) {}
+
+  definition(name: string): Node | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const d = s.defs.get(name);
+      if (d) return d;
+    }
+    return undefined;
+  }
+
+  origins(name: string): string[] {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const d = s.derived.get(name);
+      if (d) return d;
+    }
+    return [];
+  }
 
   lookup(name: string): Tainted | undefined {
     for (let s: Scope | undefined = this; s; s = s.parent) {
@@ -197,6 +217,7 @@ class TaintRun {
   private readonly memo = new Map<string, Tainted>();
   private readonly inProgress = new Set<string>();
   private readonly reported = new Set<string>();
+  private readonly fileScopes = new Map<string, Scope>();
 
   constructor(
     private readonly engine: TaintEngine,
@@ -207,9 +228,70 @@ class TaintRun {
   }
 
   analyzeRoot(file: ParsedFile): void {
-    const scope = new Scope();
+    const scope = new Scope(this.fileScope(file));
     const frame: FunctionFrame = { file, returns: null, depth: 0 };
     this.visit(file.tree.rootNode, scope, frame);
+  }
+
+  /**
+   * What every function of a file sees: import aliases (`from m import a as b`
+   * makes `b` read as `a`) and the module-level bindings, so that a function
+   * analysed from a call elsewhere still knows `raw_env = Environment(...)`.
+   */
+  private fileScope(file: ParsedFile): Scope {
+    let scope = this.fileScopes.get(file.path);
+    if (scope) return scope;
+    scope = new Scope();
+    this.fileScopes.set(file.path, scope);
+    const syntax = file.syntax;
+    const aliasShapes = syntax.importAliases ?? {};
+    const aliasTypes = Object.keys(aliasShapes);
+    if (aliasTypes.length) {
+      for (const node of file.tree.rootNode.descendantsOfType(aliasTypes)) {
+        if (!node) continue;
+        const shape = aliasShapes[node.type]!;
+        const name = node.childForFieldName(shape.name)?.text.replace(/\s+/g, '');
+        const alias = node.childForFieldName(shape.alias)?.text;
+        if (name && alias && name !== alias) scope.aliases.set(alias, name);
+      }
+    }
+    for (const top of file.tree.rootNode.namedChildren) {
+      if (!top) continue;
+      const candidates = syntax.assignments[top.type] ? [top] : top.namedChildren.filter((c): c is Node => !!c && !!syntax.assignments[c.type]);
+      for (const assign of candidates) {
+        const shape = syntax.assignments[assign.type]!;
+        const left = assign.childForFieldName(shape.left);
+        const right = shape.right ? assign.childForFieldName(shape.right) : null;
+        if (left && right && syntax.identifiers.includes(left.type)) scope.defs.set(left.text, right);
+      }
+    }
+    return scope;
+  }
+
+  /**
+   * The text of an expression with its root variable replaced by what it was
+   * bound to, recursively: `client.get` after `with httpx.Client() as client`
+   * reads `httpx.Client().get`. Conditions of sinks and sanitisers test it.
+   */
+  private resolvedText(node: Node, scope: Scope, depth = 0): string {
+    const s = this.syntax;
+    let root: Node = node;
+    for (let guard = 0; guard < 32; guard++) {
+      const member = s.members[root.type] ?? s.subscripts[root.type];
+      const call = s.calls[root.type];
+      let next: Node | null = null;
+      if (member) next = root.childForFieldName(member.object);
+      else if (call) {
+        const parts = callParts(s, root);
+        next = parts ? (parts.callee ?? parts.receiver) : null;
+      }
+      if (!next) break;
+      root = next;
+    }
+    if (depth >= 4 || !s.identifiers.includes(root.type)) return node.text;
+    const def = scope.definition(root.text);
+    if (!def) return node.text;
+    return this.resolvedText(def, scope, depth + 1) + node.text.slice(root.endIndex - node.startIndex);
   }
 
   private step(frame: FunctionFrame, node: Node, label: string, kind: TraceStep['kind'] = 'step'): TraceStep {
@@ -256,6 +338,7 @@ class TaintRun {
       let t: Tainted = null;
       for (const child of node.namedChildren) if (child) t = merge(t, this.visit(child, scope, frame));
       frame.returns = merge(frame.returns, t);
+      if (t) this.checkReturnSink(node, t, frame);
       return t;
     }
     const ifShape = s.ifs[type];
@@ -279,20 +362,21 @@ class TaintRun {
   private visitMember(node: Node, scope: Scope, frame: FunctionFrame): Tainted {
     const path = this.path(node, scope);
     const source = this.sourceTaint(frame, node, path);
-    if (source) return source;
+    // A rule's own source (`upload.filename`) does not hide what the variable already carries.
+    if (source && source.every((t) => !t.onlyRule)) return source;
     // Field-sensitive lookup: `a.b.c` is tainted if `a.b.c`, `a.b` or `a` is.
     let p = path;
     while (p.includes('.') || p.endsWith('[]')) {
       const known = scope.lookup(p);
       if (known !== undefined) {
         // Still evaluate the object for effects (calls in the chain).
-        return known;
+        return merge(source, known);
       }
       const cut = Math.max(p.lastIndexOf('.'), p.endsWith('[]') ? p.length - 2 : -1);
       if (cut <= 0) break;
       p = p.slice(0, cut);
     }
-    let t: Tainted = null;
+    let t: Tainted = source;
     for (const child of node.namedChildren) {
       if (!child) continue;
       // The property name is not a value.
@@ -303,9 +387,9 @@ class TaintRun {
     return t;
   }
 
-  private visitAssignment(node: Node, leftField: string, rightField: string, scope: Scope, frame: FunctionFrame): Tainted {
+  private visitAssignment(node: Node, leftField: string, rightField: string | undefined, scope: Scope, frame: FunctionFrame): Tainted {
     const left = node.childForFieldName(leftField);
-    const right = node.childForFieldName(rightField);
+    const right = rightField ? node.childForFieldName(rightField) : (node.namedChildren.find((c) => !!c && !(left && c.equals(left))) ?? null);
     const isAugmented = /augmented|compound/.test(node.type) || /^[^=]*[-+*/|&%.]=/.test(node.text.slice(left ? left.endIndex - node.startIndex : 0, right ? right.startIndex - node.startIndex : undefined));
     let value = right ? this.visit(right, scope, frame) : null;
     if (!left) return value;
@@ -326,6 +410,15 @@ class TaintRun {
       return value;
     }
     const names = this.syntax.members[left.type] || this.syntax.subscripts[left.type] ? [lhsPath] : patternNames(this.syntax, left);
+    if (names.length === 1 && right && !isAugmented && !this.syntax.members[left.type] && !this.syntax.subscripts[left.type]) {
+      const name = names[0]!;
+      scope.defs.set(name, right);
+      if (this.syntax.calls[right.type]) {
+        const parts = callParts(this.syntax, right);
+        const inputs = (parts?.positional ?? []).filter((a) => this.syntax.identifiers.includes(a.type) && scope.lookup(a.text)).map((a) => a.text);
+        scope.derived.set(name, inputs);
+      } else scope.derived.set(name, []);
+    }
     for (const name of names) {
       if (name === '?') continue;
       // Storing into an element of a container taints the container.
@@ -342,6 +435,7 @@ class TaintRun {
     if (condition) this.visit(condition, scope, frame);
     const guards = condition ? this.engine.guardsFor(condition.text) : [];
     const guarded = guards.length && condition ? this.guardedNames(condition, scope) : [];
+    const negated = !!condition && /^[\s(]*(not\b|!(?!=))/.test(condition.text);
     const cleanFor = (names: string[], target: Scope) => {
       for (const name of names) {
         let t = scope.lookup(name) ?? null;
@@ -354,6 +448,25 @@ class TaintRun {
       this.visit(consequence, scope, frame);
       if (alternative) this.visit(alternative, scope, frame);
       cleanFor(guarded, scope);
+      return null;
+    }
+    if (guarded.length && consequence && negated) {
+      // `if not valid(x): x = default` — afterwards x is the default or valid; in an else branch it is valid.
+      const before = new Map(guarded.map((k) => [k, scope.lookup(k) ?? null]));
+      this.visit(consequence, scope, frame);
+      for (const k of guarded) {
+        const now = scope.lookup(k) ?? null;
+        if (now === before.get(k)) continue;
+        let cleaned = before.get(k) ?? null;
+        for (const g of guards) cleaned = sanitize(cleaned, g.types);
+        scope.assign(k, merge(now, cleaned));
+      }
+      if (alternative) {
+        const inner = new Scope(scope);
+        cleanFor(guarded, inner);
+        this.visit(alternative, inner, frame);
+        for (const [k, v] of inner.vars) if (!guarded.includes(k)) scope.assign(k, v);
+      }
       return null;
     }
     if (guarded.length && consequence) {
@@ -379,13 +492,20 @@ class TaintRun {
     const names = new Set<string>();
     const walk = (n: Node) => {
       if (this.syntax.identifiers.includes(n.type) || this.syntax.members[n.type]) {
-        const p = this.path(n, scope);
-        if (scope.lookup(p)) names.add(p);
+        // `target.is_relative_to(ROOT)` validates `target`: try the path and its prefixes.
+        for (let p = this.path(n, scope); p; p = p.includes('.') ? p.slice(0, p.lastIndexOf('.')) : '') {
+          if (scope.lookup(p)) {
+            names.add(p);
+            break;
+          }
+        }
         if (this.syntax.members[n.type]) return;
       }
       for (const c of n.namedChildren) if (c) walk(c);
     };
     walk(condition);
+    // Validating `urlparse(url).hostname` validates `url`.
+    for (const name of [...names]) for (const origin of scope.origins(name.split('.')[0]!)) if (scope.lookup(origin)) names.add(origin);
     return [...names];
   }
 
@@ -428,14 +548,14 @@ class TaintRun {
 
     const source = this.sourceTaint(frame, node, fullPath);
 
-    this.checkCallSinks(node, parts, calleePath, receiverTaint, argTaints, kwTaints, frame);
+    this.checkCallSinks(node, parts, calleePath, receiverTaint, argTaints, kwTaints, frame, scope);
 
     if (source) {
       this.taintOutParams(parts, source, scope);
       return source;
     }
 
-    const sanitizers = this.engine.sanitizerFor(calleePath);
+    const sanitizers = this.engine.sanitizerFor(calleePath).filter((san) => san.where.every((c) => this.conditionHolds(c, parts, scope)));
     let all: Tainted = receiverTaint;
     for (const t of argTaints) all = merge(all, t);
     for (const t of kwTaints.values()) all = merge(all, t);
@@ -511,7 +631,7 @@ class TaintRun {
     if (this.memo.has(key)) return this.memo.get(key)!;
     if (this.inProgress.has(key)) return null;
     this.inProgress.add(key);
-    const scope = new Scope();
+    const scope = new Scope(this.fileScope(target.file));
     const frame: FunctionFrame = { file: target.file, returns: null, depth: caller.depth + 1, callStep };
     params.forEach((p, i) => {
       for (const n of p.names) scope.vars.set(n, bound[i] ?? null);
@@ -570,6 +690,11 @@ class TaintRun {
           const name = p.names[0] ?? '';
           const selfLike = (syntax.selfNames ?? []).includes(name);
           hit = !selfLike && !(source.exceptParams && (source.exceptParams.test(name) || source.exceptParams.test(p.node.text)));
+          if (hit && source.exceptInDecorator) {
+            // Route converters that only admit safe values (`<int:order_id>`).
+            const converted = new RegExp(source.exceptInDecorator.replace(/\{name\}/g, name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+            if (fnDecorators.some((d) => converted.test(d))) hit = false;
+          }
         }
       }
       if (!hit) continue;
@@ -616,20 +741,22 @@ class TaintRun {
     return t.find((x) => !x.clean.has(rule.type) && (x.onlyRule ? x.onlyRule === rule.id : !rule.taint!.onlyTheseSources));
   }
 
-  private conditionHolds(c: CompiledArgCondition, parts: CallParts): boolean {
-    let arg: Node | undefined;
-    if (c.keyword !== undefined) arg = parts.keywords.get(c.keyword);
+  private conditionHolds(c: CompiledArgCondition, parts: CallParts, scope: Scope): boolean {
+    let arg: Node | null | undefined;
+    if (c.receiver) arg = parts.receiver;
+    else if (c.keyword !== undefined) arg = parts.keywords.get(c.keyword);
     else if (c.index !== undefined) arg = parts.positional[c.index];
-    const matches = arg ? (c.value ? c.value.test(arg.text) : true) : false;
+    // The written text, or what its variable was bound to (`parser` → `etree.XMLParser(resolve_entities=True)`).
+    const matches = arg ? (c.value ? c.value.test(arg.text) || c.value.test(this.resolvedText(arg, scope)) : true) : false;
     return c.absent ? !matches : matches;
   }
 
-  private checkCallSinks(node: Node, parts: CallParts, calleePath: string, receiver: Tainted, args: Tainted[], kwargs: Map<string, Tainted>, frame: FunctionFrame): void {
+  private checkCallSinks(node: Node, parts: CallParts, calleePath: string, receiver: Tainted, args: Tainted[], kwargs: Map<string, Tainted>, frame: FunctionFrame, scope: Scope): void {
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (!sink.callee || !sink.callee.test(calleePath)) continue;
-        if (!sink.where.every((c) => this.conditionHolds(c, parts))) continue;
-        if (sink.unless.some((c) => this.conditionHolds(c, parts))) continue;
+        if (!sink.where.every((c) => this.conditionHolds(c, parts, scope))) continue;
+        if (sink.unless.some((c) => this.conditionHolds(c, parts, scope))) continue;
         let t: Tainted = null;
         const positions = sink.args ?? (sink.keywords || sink.receiver ? [] : args.map((_, i) => i));
         for (const i of positions) t = merge(t, args[i] ?? null);
@@ -654,6 +781,28 @@ class TaintRun {
         const hit = this.reportable(rule, value);
         if (hit) {
           this.report(rule, node, hit, frame, `${lhsPath} = …`);
+          break;
+        }
+      }
+    }
+  }
+
+  /** A tainted value returned from a function whose decorator marks it as a sink (a view returning HTML). */
+  private checkReturnSink(node: Node, value: Tainted, frame: FunctionFrame): void {
+    let decorators: string[] | undefined;
+    const returned = node.namedChildren.find((c) => !!c && !this.syntax.comments.includes(c.type));
+    for (const { rule, sinks } of this.engine.ruleViews) {
+      for (const sink of sinks) {
+        if (!sink.returnFrom) continue;
+        if (sink.valueNode && !(returned && sink.valueNode.test(returned.type))) continue;
+        if (!decorators) {
+          const fn = enclosingFunction(frame.file.syntax, node);
+          decorators = fn ? decoratorsOf(frame.file.syntax, fn).map((d) => d.text.replace(/^@/, '')) : [];
+        }
+        if (!decorators.some((d) => sink.returnFrom!.test(d))) continue;
+        const hit = this.reportable(rule, value);
+        if (hit) {
+          this.report(rule, node, hit, frame, 'returned as the response');
           break;
         }
       }

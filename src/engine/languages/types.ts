@@ -20,7 +20,8 @@ export interface MemberShape {
 
 export interface AssignShape {
   left: string;
-  right: string;
+  /** Field of the value; absent: the first named child (Python `with open(p) as fh`: as_pattern). */
+  right?: string;
 }
 
 export interface FunctionShape {
@@ -73,6 +74,8 @@ export interface LanguageSyntax {
   selfNames?: string[];
   /** How another file is imported: regexes on the file text with a capture group for the specifier. */
   importPatterns?: RegExp[];
+  /** Import aliases (`from m import name as alias`): node type → fields of the imported name and of the alias. */
+  importAliases?: Record<string, { name: string; alias: string }>;
   /** The tree-sitter node type of the unary address-of operator (Go `&x`) — out-parameters. */
   addressOf?: string;
 }

@@ -23,12 +23,15 @@ export interface CompiledSource {
   paramType?: RegExp;
   handlerDecorator?: RegExp;
   exceptParams?: RegExp;
+  /** Source text of a regex with `{name}` for the parameter name, tested against the handler's decorators. */
+  exceptInDecorator?: string;
   label?: string;
 }
 
 export interface CompiledArgCondition {
   keyword?: string;
   index?: number;
+  receiver?: boolean;
   value?: RegExp;
   absent?: boolean;
 }
@@ -37,6 +40,8 @@ export interface CompiledSink {
   callee?: RegExp;
   assign?: RegExp;
   node?: string;
+  returnFrom?: RegExp;
+  valueNode?: RegExp;
   args?: number[];
   keywords?: string[];
   receiver?: boolean;
@@ -47,6 +52,7 @@ export interface CompiledSink {
 export interface CompiledSanitizer {
   callee?: RegExp;
   guard?: RegExp;
+  where: CompiledArgCondition[];
   /** undefined = every type. */
   types?: string[];
 }
@@ -98,8 +104,15 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     paramType: s.paramType ? regex(s.paramType, where) : undefined,
     handlerDecorator: s.handlerDecorator ? regex(s.handlerDecorator, where) : undefined,
     exceptParams: s.exceptParams ? regex(s.exceptParams, where) : undefined,
+    exceptInDecorator: s.exceptInDecorator ? checkedTemplate(s.exceptInDecorator, where) : undefined,
     label: s.label,
   };
+}
+
+/** A regex with a `{name}` placeholder: checked now, compiled per parameter name later. */
+function checkedTemplate(source: string, where: string): string {
+  regex(source.replace(/\{name\}/g, 'x'), where);
+  return source;
 }
 
 function compileCondition(c: ArgCondition, where: string): CompiledArgCondition {
@@ -111,6 +124,8 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     callee: s.callee ? regex(s.callee, where) : undefined,
     assign: s.assign ? regex(s.assign, where) : undefined,
     node: s.node,
+    returnFrom: s.returnFrom ? regex(s.returnFrom, where) : undefined,
+    valueNode: s.valueNode ? regex(s.valueNode, where) : undefined,
     args: s.args,
     keywords: s.keywords,
     receiver: s.receiver,
@@ -123,6 +138,7 @@ function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string
   return {
     callee: s.callee ? regex(s.callee, where) : undefined,
     guard: s.guard ? regex(s.guard, where) : undefined,
+    where: (s.where ?? []).map((c) => compileCondition(c, where)),
     types: s.types ?? defaultTypes,
   };
 }

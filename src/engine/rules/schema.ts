@@ -25,6 +25,8 @@ export const SourceSpec = z
     handlerDecorator: Regex.optional(),
     /** Parameter names to exclude when handlerDecorator applies (e.g. dependencies like `db`). */
     exceptParams: Regex.optional(),
+    /** With handlerDecorator: parameters the decorator text declares as converted, `{name}` standing for the parameter name (Flask `<int:{name}>`). */
+    exceptInDecorator: Regex.optional(),
     label: z.string().optional(),
   })
   .strict()
@@ -41,6 +43,8 @@ export const ArgCondition = z
     index: z.number().int().min(0).optional(),
     /** Regex the argument's source text must match. */
     value: Regex.optional(),
+    /** The receiver object of a method call instead of an argument (`raw_env.from_string(...)`). */
+    receiver: z.boolean().optional(),
     /** True: the condition holds when the argument is absent or does not match. */
     absent: z.boolean().optional(),
   })
@@ -54,6 +58,10 @@ export const SinkSpec = z
     assign: Regex.optional(),
     /** A syntax node type whose tainted children are the sink (PHP `echo_statement`, Ruby `subshell`). */
     node: z.string().optional(),
+    /** The value returned from a function whose decorator matches (a Flask view returning an HTML string). */
+    returnFrom: Regex.optional(),
+    /** With returnFrom: only returned expressions of these node types (regex) count. */
+    valueNode: Regex.optional(),
     /** Which positional arguments carry the dangerous data; default: all. */
     args: z.array(z.number().int().min(0)).optional(),
     /** Keyword/named arguments that carry the dangerous data. */
@@ -66,7 +74,7 @@ export const SinkSpec = z
     unless: z.array(ArgCondition).optional(),
   })
   .strict()
-  .refine((s) => s.callee || s.assign || s.node, { message: 'a sink needs callee, assign or node' });
+  .refine((s) => s.callee || s.assign || s.node || s.returnFrom, { message: 'a sink needs callee, assign, node or returnFrom' });
 
 export const SanitizerSpec = z
   .object({
@@ -74,6 +82,8 @@ export const SanitizerSpec = z
     callee: Regex.optional(),
     /** Regex on the text of a condition that, when it guards a variable, cleans it (allow-lists, prefix checks). */
     guard: Regex.optional(),
+    /** With callee: all must hold for the call to clean (`.replace("\\n", …)`). */
+    where: z.array(ArgCondition).optional(),
     /** Only these types are cleaned; default: every type. */
     types: z.array(z.string()).optional(),
   })
@@ -98,7 +108,9 @@ export const PatternSpec = z
     report: z.string().optional(),
     /** Tree-sitter queries which, if any matches inside the reported node's enclosing `scope`, drop the finding. */
     unlessInside: z.array(z.string()).optional(),
-    /** Where `unlessInside` looks: the enclosing function (default) or the whole file. */
+    /** Tree-sitter queries of which at least one must match inside the enclosing `scope` to keep the finding. */
+    onlyInside: z.array(z.string()).optional(),
+    /** Where `unlessInside`/`onlyInside` look: the enclosing function (default) or the whole file. */
     scope: z.enum(['function', 'file']).optional(),
   })
   .strict();
