@@ -352,6 +352,13 @@ class TaintRun {
 
   private visitChildren(node: Node, scope: Scope, frame: FunctionFrame): Tainted {
     let t: Tainted = null;
+    if (this.syntax.comprehensions?.includes(node.type)) {
+      // `[f(x) for x in xs if ok(x)]`: bind x first; the element's taint is the comprehension's.
+      const clauses = node.namedChildren.filter((c): c is Node => !!c && !!this.syntax.assignments[c.type]);
+      for (const clause of clauses) this.visit(clause, scope, frame);
+      for (const child of node.namedChildren) if (child && !clauses.some((c) => c.equals(child))) t = merge(t, this.visit(child, scope, frame));
+      return t;
+    }
     for (const child of node.namedChildren) {
       if (!child) continue;
       t = merge(t, this.visit(child, scope, frame));
@@ -400,6 +407,16 @@ class TaintRun {
     this.checkAssignSink(node, lhsPath, value, frame);
 
     // Element-wise tuple assignment: `a, b = x, y`.
+    this.bindAssigned(node, left, right, value, lhsPath, isAugmented, scope, frame);
+    // Loops are assignments with a body (`for k, v in d.items(): ...`): the body runs with the names bound.
+    for (const child of node.namedChildren) {
+      if (!child || child.equals(left) || (right && child.equals(right))) continue;
+      this.visit(child, scope, frame);
+    }
+    return value;
+  }
+
+  private bindAssigned(node: Node, left: Node, right: Node | null, value: Tainted, lhsPath: string, isAugmented: boolean, scope: Scope, frame: FunctionFrame): void {
     const leftItems = left.namedChildren.filter((c): c is Node => !!c && !this.syntax.comments.includes(c.type));
     const rightItems = right ? right.namedChildren.filter((c): c is Node => !!c) : [];
     if (/list|tuple|expression_list/.test(left.type) && right && /list|tuple/.test(right.type) && leftItems.length === rightItems.length && leftItems.length > 1) {
@@ -407,17 +424,13 @@ class TaintRun {
         const v = this.visit(rightItems[i]!, scope, frame);
         for (const name of patternNames(this.syntax, item)) scope.assign(name, v);
       });
-      return value;
+      return;
     }
     const names = this.syntax.members[left.type] || this.syntax.subscripts[left.type] ? [lhsPath] : patternNames(this.syntax, left);
     if (names.length === 1 && right && !isAugmented && !this.syntax.members[left.type] && !this.syntax.subscripts[left.type]) {
       const name = names[0]!;
       scope.defs.set(name, right);
-      if (this.syntax.calls[right.type]) {
-        const parts = callParts(this.syntax, right);
-        const inputs = (parts?.positional ?? []).filter((a) => this.syntax.identifiers.includes(a.type) && scope.lookup(a.text)).map((a) => a.text);
-        scope.derived.set(name, inputs);
-      } else scope.derived.set(name, []);
+      scope.derived.set(name, this.callInputs(right, scope));
     }
     for (const name of names) {
       if (name === '?') continue;
@@ -425,7 +438,21 @@ class TaintRun {
       if (name.endsWith('[]')) scope.assign(name.slice(0, -2), merge(scope.lookup(name.slice(0, -2)) ?? null, value));
       else scope.assign(name, value);
     }
-    return value;
+  }
+
+  /** Tainted variables passed to the calls of a chain (`urlparse(url).hostname` → url). */
+  private callInputs(node: Node, scope: Scope): string[] {
+    const s = this.syntax;
+    const out: string[] = [];
+    for (let n: Node | null = node, i = 0; n && i < 16; i++) {
+      if (s.calls[n.type]) {
+        const parts = callParts(s, n);
+        for (const a of parts?.positional ?? []) if (s.identifiers.includes(a.type) && scope.lookup(a.text)) out.push(a.text);
+        n = parts ? (parts.receiver ?? null) : null;
+      } else if (s.members[n.type]) n = n.childForFieldName(s.members[n.type]!.object);
+      else break;
+    }
+    return out;
   }
 
   private visitIf(node: Node, shape: { condition: string; consequence: string; alternative?: string }, scope: Scope, frame: FunctionFrame): Tainted {
@@ -435,7 +462,8 @@ class TaintRun {
     if (condition) this.visit(condition, scope, frame);
     const guards = condition ? this.engine.guardsFor(condition.text) : [];
     const guarded = guards.length && condition ? this.guardedNames(condition, scope) : [];
-    const negated = !!condition && /^[\s(]*(not\b|!(?!=))/.test(condition.text);
+    // A negative check (`not valid(x)`, `x not in S`, `x != y`, `indexOf(x) === -1`) holds when x is bad.
+    const negated = !!condition && /\bnot\b|!|-1|<\s*0|\b(None|null|nil|false|False|undefined)\b/.test(condition.text);
     const cleanFor = (names: string[], target: Scope) => {
       for (const name of names) {
         let t = scope.lookup(name) ?? null;
@@ -444,6 +472,14 @@ class TaintRun {
       }
     };
     if (guarded.length && consequence && this.exits(consequence)) {
+      if (!negated) {
+        // `if valid(x): return use(x)` — x is safe inside only.
+        const inner = new Scope(scope);
+        cleanFor(guarded, inner);
+        this.visit(consequence, inner, frame);
+        if (alternative) this.visit(alternative, scope, frame);
+        return null;
+      }
       // Guard clause: `if (!allowed.has(x)) return;` — after it, x is safe.
       this.visit(consequence, scope, frame);
       if (alternative) this.visit(alternative, scope, frame);
@@ -493,13 +529,14 @@ class TaintRun {
     const walk = (n: Node) => {
       if (this.syntax.identifiers.includes(n.type) || this.syntax.members[n.type]) {
         // `target.is_relative_to(ROOT)` validates `target`: try the path and its prefixes.
-        for (let p = this.path(n, scope); p; p = p.includes('.') ? p.slice(0, p.lastIndexOf('.')) : '') {
+        let found = false;
+        for (let p = this.path(n, scope); p && !found; p = p.includes('.') ? p.slice(0, p.lastIndexOf('.')) : '') {
           if (scope.lookup(p)) {
             names.add(p);
-            break;
+            found = true;
           }
         }
-        if (this.syntax.members[n.type]) return;
+        if (found) return;
       }
       for (const c of n.namedChildren) if (c) walk(c);
     };

@@ -74,6 +74,8 @@ export interface LanguageSyntax {
   selfNames?: string[];
   /** How another file is imported: regexes on the file text with a capture group for the specifier. */
   importPatterns?: RegExp[];
+  /** Comprehensions: their `for` clauses (assignment nodes) bind names before the element expression is evaluated. */
+  comprehensions?: string[];
   /** Import aliases (`from m import name as alias`): node type → fields of the imported name and of the alias. */
   importAliases?: Record<string, { name: string; alias: string }>;
   /** The tree-sitter node type of the unary address-of operator (Go `&x`) — out-parameters. */
