@@ -94,6 +94,8 @@ export class Analyzer {
     const warnings: ScanWarning[] = [];
     const hits: { rule: PatternHit['rule']; node?: Node; line?: number; column?: number; length?: number; trace?: TaintHit['trace'] }[] = [];
     const parsed = project.parsed(file);
+    // Sinks reached in other files of the package (a service called from this controller) belong to those files.
+    let elsewhere: TaintHit[] = [];
     let partiallyParsed = false;
     let language: string | undefined;
     if (parsed) {
@@ -107,7 +109,8 @@ export class Analyzer {
         lr.patterns.match(parsed.tree, hits);
         const taintHits: TaintHit[] = [];
         lr.taint.analyzeFile(parsed, project, taintHits);
-        hits.push(...taintHits);
+        hits.push(...taintHits.filter((h) => h.file === file));
+        elsewhere = taintHits.filter((h) => h.file !== file);
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
         warnings.push({ file, message: 'nesting too deep to analyse completely; findings may be missing' });
@@ -139,7 +142,29 @@ export class Analyzer {
       }
       partials.push(makeFinding(hit.rule, file, lines, loc, hit.trace));
     }
-    return { path: file, language, lines: lines.length, findings: finalise(partials, lines), warnings, partiallyParsed, suppressed };
+    const findings = [...finalise(partials, lines), ...this.findingsElsewhere(project, elsewhere)];
+    return { path: file, language, lines: lines.length, findings, warnings, partiallyParsed, suppressed };
+  }
+
+  private findingsElsewhere(project: Project, hits: TaintHit[]): Finding[] {
+    const out: Finding[] = [];
+    const files = new Set(hits.map((h) => h.file));
+    for (const other of files) {
+      const lines = (project.text(other) ?? '').split(/\r?\n/);
+      const suppressions = suppressionsOf(lines);
+      const seen = new Set<string>();
+      const partials = [];
+      for (const hit of hits) {
+        if (hit.file !== other) continue;
+        const loc = { line: hit.node.startPosition.row + 1, column: hit.node.startPosition.column + 1, endLine: hit.node.endPosition.row + 1, endColumn: hit.node.endPosition.column + 1 };
+        const key = `${hit.rule.type}:${loc.line}`;
+        if (seen.has(key) || isSuppressed(suppressions, loc.line, hit.rule.type)) continue;
+        seen.add(key);
+        partials.push(makeFinding(hit.rule, other, lines, loc, hit.trace));
+      }
+      out.push(...finalise(partials, lines));
+    }
+    return out;
   }
 }
 

@@ -97,7 +97,8 @@ export async function scanSourceFiles(files: SourceFile[], options: ScanOptions 
     }
   }
 
-  const findings = results.flatMap((r) => r.findings);
+  // A sink in a shared helper may be reached from several files: one finding per id.
+  const findings = [...new Map(results.flatMap((r) => r.findings).map((f) => [f.id, f])).values()];
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
   const summary: ScanSummary = {
     filesScanned: results.length,

@@ -168,3 +168,19 @@ test('a decorator pattern looks inside the function it decorates', async () => {
   const { findings } = await scan(code);
   assert.deepEqual(at(findings, 'CSRF'), [2]);
 });
+
+test('a sink reached in another file of the package is reported in that file, once', async () => {
+  const helpers = ['import os', '', 'def archive(name):', '    return os.system("tar czf " + name)', ''].join('\n');
+  const views = ['from flask import request', 'from . import helpers', '', 'def a():', '    helpers.archive(request.args["n"])', '', 'def b():', '    helpers.archive(request.form["n"])', ''].join('\n');
+  const other = ['from flask import request', 'from .helpers import archive', '', 'def c():', '    archive(request.args["x"])', ''].join('\n');
+  const result = await scanSourceFiles(
+    [
+      { path: 'pkg/helpers.py', content: Buffer.from(helpers) },
+      { path: 'pkg/views.py', content: Buffer.from(views) },
+      { path: 'pkg/other.py', content: Buffer.from(other) },
+    ],
+    { jobs: 1, cacheDir: null },
+  );
+  const found = result.findings.filter((f) => f.type === 'COMMAND_INJECTION').map((f) => `${f.file}:${f.line}`);
+  assert.deepEqual(found, ['pkg/helpers.py:4']);
+});
