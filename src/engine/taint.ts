@@ -288,6 +288,11 @@ class TaintRun {
       if (!next) break;
       root = next;
     }
+    // Prefix operators around a variable (`**kwargs`, `*args`, `&v`): resolve the variable.
+    const only = root.namedChildCount === 1 ? root.namedChildren[0] : null;
+    if (only && depth < 4 && s.identifiers.includes(only.type) && root.text.endsWith(only.text) && root.equals(node)) {
+      return root.text.slice(0, root.text.length - only.text.length) + this.resolvedText(only, scope, depth + 1);
+    }
     if (depth >= 4 || !s.identifiers.includes(root.type)) return node.text;
     const def = scope.definition(root.text);
     if (!def) return node.text;
