@@ -14,3 +14,8 @@ def prepare(path):
     os.chmod(path + "/private.txt", 0o600)
     # ok: INSECURE_PERMISSIONS
     Path(path, "cache").mkdir(mode=0o755, exist_ok=True)
+
+
+def create(path):
+    # ok: INSECURE_PERMISSIONS
+    return os.open(path, os.O_CREAT | os.O_WRONLY, 0o666)

@@ -75,3 +75,16 @@ def update_customer(cid: int, body: CustomerIn):
         # ok: MASS_ASSIGNMENT
         setattr(customer, field, value)
     return customer
+
+
+@api.post("/customers/named")
+def create_named(body: dict = Body(...)):
+    # ok: MASS_ASSIGNMENT
+    return Customer(**{"name": str(body.get("name", ""))})
+
+
+@api.post("/customers/built")
+def create_built(body: dict = Body(...)):
+    fields = {"name": str(body.get("name", ""))}
+    # ok: MASS_ASSIGNMENT
+    return Customer(**fields)
