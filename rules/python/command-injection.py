@@ -2,9 +2,11 @@ import os
 import shlex
 import subprocess
 
+from fastapi import FastAPI, Request
 from flask import Blueprint, request
 
 bp = Blueprint("tools", __name__)
+api = FastAPI()
 
 
 def run_git(args):
@@ -29,3 +31,16 @@ def archive():
     # ok: COMMAND_INJECTION
     subprocess.call("du -sh /srv/data", shell=True)
     return {"listing": listing, "log": run_git("log -n 5 --author=" + request.args.get("author", ""))}
+
+
+
+@api.post("/tools/ping")
+async def ping(request: Request):
+    body = await request.json()
+    # ruleid: COMMAND_INJECTION
+    os.system("ping -c 1 " + body["host"])
+    # ruleid: COMMAND_INJECTION
+    subprocess.run("dig " + request.query_params["name"], shell=True)
+    # ok: COMMAND_INJECTION
+    subprocess.run(["dig", request.query_params["name"]])
+    return {"ok": True}

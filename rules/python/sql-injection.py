@@ -2,6 +2,8 @@ import sqlite3
 
 import psycopg2
 from django.db import connection
+from django.views import View
+from django.views.generic import ListView
 from flask import Flask, request
 from psycopg2 import sql
 from sqlalchemy import text
@@ -68,3 +70,21 @@ def report(session, request):
     session.execute(text("SELECT SUM(amount) FROM invoices WHERE region = '" + region + "'"))
     # ok: SQL_INJECTION
     session.execute(text("SELECT SUM(amount) FROM invoices WHERE region = :region"), {"region": region})
+
+
+class InvoiceSearchView(View):
+    def get(self, request, *args, **kwargs):
+        sort = self.request.GET.get("sort", "issued_at")
+        with connection.cursor() as cursor:
+            # ruleid: SQL_INJECTION
+            cursor.execute("SELECT * FROM billing_invoice ORDER BY " + sort)
+            # ok: SQL_INJECTION
+            cursor.execute("SELECT * FROM billing_invoice WHERE title = %s", [request.GET["title"]])
+        return None
+
+
+class InvoiceListView(ListView):
+    def get_queryset(self):
+        status = self.request.GET.get("status", "open")
+        # ruleid: SQL_INJECTION
+        return Invoice.objects.raw("SELECT * FROM billing_invoice WHERE status = '%s'" % status)
