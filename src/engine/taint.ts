@@ -218,6 +218,7 @@ class TaintRun {
   private readonly inProgress = new Set<string>();
   private readonly reported = new Set<string>();
   private readonly fileScopes = new Map<string, Scope>();
+  private readonly fileTexts = new Map<string, string>();
 
   constructor(
     private readonly engine: TaintEngine,
@@ -266,6 +267,15 @@ class TaintRun {
       }
     }
     return scope;
+  }
+
+  private fileText(file: ParsedFile): string {
+    let text = this.fileTexts.get(file.path);
+    if (text === undefined) {
+      text = file.tree.rootNode.text;
+      this.fileTexts.set(file.path, text);
+    }
+    return text;
   }
 
   /**
@@ -592,12 +602,15 @@ class TaintRun {
 
     this.checkCallSinks(node, parts, calleePath, receiverTaint, argTaints, kwTaints, frame, scope);
 
+    const sanitizers = this.engine.sanitizerFor(calleePath).filter((san) => san.where.every((c) => this.conditionHolds(c, parts, scope)));
     if (source) {
-      this.taintOutParams(parts, source, scope);
-      return source;
+      // A source read with a conversion (`request.args.get("page", type=int)`) is clean for what the sanitiser covers.
+      let t: Tainted = source;
+      for (const san of sanitizers) t = sanitize(t, san.types);
+      this.taintOutParams(parts, t, scope);
+      return t;
     }
 
-    const sanitizers = this.engine.sanitizerFor(calleePath).filter((san) => san.where.every((c) => this.conditionHolds(c, parts, scope)));
     let all: Tainted = receiverTaint;
     for (const t of argTaints) all = merge(all, t);
     for (const t of kwTaints.values()) all = merge(all, t);
@@ -797,6 +810,7 @@ class TaintRun {
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (!sink.callee || !sink.callee.test(calleePath)) continue;
+        if (sink.unlessFile && this.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
         if (!sink.where.every((c) => this.conditionHolds(c, parts, scope))) continue;
         if (sink.unless.some((c) => this.conditionHolds(c, parts, scope))) continue;
         let t: Tainted = null;
@@ -836,6 +850,7 @@ class TaintRun {
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (!sink.returnFrom) continue;
+        if (sink.unlessFile && this.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
         if (sink.valueNode && !(returned && sink.valueNode.test(returned.type))) continue;
         if (!decorators) {
           const fn = enclosingFunction(frame.file.syntax, node);

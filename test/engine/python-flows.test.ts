@@ -184,3 +184,25 @@ test('a sink reached in another file of the package is reported in that file, on
   const found = result.findings.filter((f) => f.type === 'COMMAND_INJECTION').map((f) => `${f.file}:${f.line}`);
   assert.deepEqual(found, ['pkg/helpers.py:4']);
 });
+
+test('a sanitiser whose conditions hold applies to a source call itself', async () => {
+  const code = [
+    'from flask import request',
+    'def view(cur):',
+    '    page = request.args.get("page", type=int)',
+    '    cur.execute(f"SELECT * FROM t OFFSET {page}")',
+    '    raw = request.args.get("page", type=str)',
+    '    cur.execute(f"SELECT * FROM t OFFSET {raw}")',
+    '',
+  ].join('\n');
+  const { findings } = await scan(code);
+  assert.deepEqual(at(findings, 'SQL_INJECTION'), [6]);
+});
+
+test('unlessFile drops a sink in files whose text matches (FastAPI returns JSON)', async () => {
+  const view = ['@app.get("/hi")', 'def hi():', '    return "<p>" + request.args["n"]', ''].join('\n');
+  const flask = await scan(`from flask import Flask, request\napp = Flask(__name__)\n${view}`);
+  const fastapi = await scan(`from fastapi import FastAPI\nfrom flask import request\napp = FastAPI()\n${view}`);
+  assert.deepEqual(at(flask.findings, 'XSS'), [5]);
+  assert.deepEqual(at(fastapi.findings, 'XSS'), []);
+});

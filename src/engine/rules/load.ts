@@ -41,6 +41,7 @@ export interface CompiledSink {
   assign?: RegExp;
   node?: string;
   returnFrom?: RegExp;
+  unlessFile?: RegExp;
   valueNode?: RegExp;
   args?: number[];
   keywords?: string[];
@@ -115,6 +116,11 @@ function checkedTemplate(source: string, where: string): string {
   return source;
 }
 
+function multiline(source: string, where: string): RegExp {
+  regex(source, where);
+  return new RegExp(source, 'm');
+}
+
 function compileCondition(c: ArgCondition, where: string): CompiledArgCondition {
   return { ...c, value: c.value ? regex(c.value, where) : undefined };
 }
@@ -131,6 +137,7 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     receiver: s.receiver,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     unless: (s.unless ?? []).map((c) => compileCondition(c, where)),
+    unlessFile: s.unlessFile ? multiline(s.unlessFile, where) : undefined,
   };
 }
 

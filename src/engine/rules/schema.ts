@@ -60,6 +60,8 @@ export const SinkSpec = z
     node: z.string().optional(),
     /** The value returned from a function whose decorator matches (a Flask view returning an HTML string). */
     returnFrom: Regex.optional(),
+    /** Not a sink in files whose text matches (multiline regex): `^from fastapi import` where returned strings become JSON. */
+    unlessFile: Regex.optional(),
     /** With returnFrom: only returned expressions of these node types (regex) count. */
     valueNode: Regex.optional(),
     /** Which positional arguments carry the dangerous data; default: all. */
