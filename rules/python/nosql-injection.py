@@ -30,3 +30,13 @@ def position():
     text = request.args.get("text", "")
     # ok: NOSQL_INJECTION
     return {"at": "order notes".find(text)}
+
+
+@bp.post("/orders/login-lookup")
+def login_lookup():
+    body = request.get_json()
+    # ruleid: NOSQL_INJECTION
+    customer = client.shop.customers.find_one({"email": body["email"], "active": True})
+    # ok: NOSQL_INJECTION
+    same = client.shop.customers.find_one({"email": str(body["email"]), "active": True})
+    return {"found": customer is not None, "same": same is not None}

@@ -88,3 +88,14 @@ class InvoiceListView(ListView):
         status = self.request.GET.get("status", "open")
         # ruleid: SQL_INJECTION
         return Invoice.objects.raw("SELECT * FROM billing_invoice WHERE status = '%s'" % status)
+
+
+@app.get("/invoices/page")
+def page():
+    conn = sqlite3.connect("billing.db")
+    number = request.args.get("page", type=int)
+    # ok: SQL_INJECTION
+    conn.execute(f"SELECT * FROM invoices LIMIT 50 OFFSET {number * 50}")
+    raw = request.args.get("page")
+    # ruleid: SQL_INJECTION
+    conn.execute(f"SELECT * FROM invoices LIMIT 50 OFFSET {raw}")

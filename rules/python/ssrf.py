@@ -37,3 +37,19 @@ async def avatar():
         # ruleid: SSRF
         resp = await client.get(request.args.get("fallback", ""))
     return {"ok": ok.status_code, "fallback": resp.status_code}
+
+
+@bp.get("/orders/<order_id>/tracking")
+def tracking(order_id):
+    carrier = request.args.get("carrier", "")
+    # ok: SSRF
+    status = requests.get(f"https://api.carrier.example.com/v1/track/{order_id}", timeout=5).json()
+    # ok: SSRF
+    legacy = requests.get("https://api.carrier.example.com/v0/track/" + carrier, timeout=5).json()
+    # ruleid: SSRF
+    direct = requests.get(f"https://{carrier}/track/{order_id}", timeout=5).json()
+    # ok: SSRF
+    posted = requests.request("POST", "https://hooks.example.com/track", json={"carrier": carrier})
+    # ruleid: SSRF
+    chosen = requests.request("GET", carrier)
+    return {"status": status, "legacy": legacy, "direct": direct, "posted": posted.ok, "chosen": chosen.ok}
