@@ -105,9 +105,10 @@ export function accessPath(syntax: LanguageSyntax, node: Node | null, alias?: (n
   return '?';
 }
 
-/** `"id"` / `'id'` / `:id` → `id`, for subscripts with a constant key. */
+/** `"id"` / `'id'` / `:id` → `id`, `"X-Request-Id"` → `X-Request-Id`, for subscripts with a constant key. */
 function constantKey(key: Node): string | undefined {
-  const m = /^(?:["'](\w+)["']|:(\w+))$/.exec(key.text);
+  // Header names keep their hyphens (`headers["Access-Control-Allow-Origin"]`) so rules can tell them apart.
+  const m = /^(?:["'](\w[\w-]*)["']|:(\w+))$/.exec(key.text);
   return m ? (m[1] ?? m[2]) : undefined;
 }
 

@@ -206,3 +206,18 @@ test('unlessFile drops a sink in files whose text matches (FastAPI returns JSON)
   assert.deepEqual(at(flask.findings, 'XSS'), [5]);
   assert.deepEqual(at(fastapi.findings, 'XSS'), []);
 });
+
+test('constant subscript keys keep hyphens, so header names can be told apart', async () => {
+  const code = [
+    'from flask import request',
+    '@app.after_request',
+    'def headers(resp):',
+    '    resp.headers["Access-Control-Allow-Origin"] = request.headers["Origin"]',
+    '    resp.headers["X-Requested-Name"] = request.args["name"]',
+    '    return resp',
+    '',
+  ].join('\n');
+  const { findings } = await scan(code);
+  assert.deepEqual(at(findings, 'CORS_MISCONFIGURATION'), [4]);
+  assert.deepEqual(at(findings, 'HEADER_INJECTION'), [5]);
+});
