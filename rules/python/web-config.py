@@ -3,7 +3,7 @@ import os
 from django.views.decorators.csrf import csrf_exempt
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
-from flask import Flask, make_response
+from flask import Flask, make_response, request
 from flask_cors import CORS
 
 app = Flask(__name__)
@@ -59,3 +59,18 @@ def github_hook(request):
 if __name__ == "__main__":
     # ruleid: DEBUG_ENABLED
     app.run(debug=True)
+
+
+ALLOWED_ORIGINS = {"https://shop.example.com"}
+
+
+@app.after_request
+def cors_headers(resp):
+    origin = request.headers.get("Origin", "")
+    # ruleid: CORS_MISCONFIGURATION
+    resp.headers["Access-Control-Allow-Origin"] = origin
+    resp.headers["Access-Control-Allow-Credentials"] = "true"
+    if origin in ALLOWED_ORIGINS:
+        # ok: CORS_MISCONFIGURATION
+        resp.headers["Access-Control-Allow-Origin"] = origin
+    return resp
