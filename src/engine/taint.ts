@@ -219,6 +219,9 @@ class TaintRun {
   private readonly reported = new Set<string>();
   private readonly fileScopes = new Map<string, Scope>();
   private readonly fileTexts = new Map<string, string>();
+  /** Fields of `self`/`this` that a method of a class stored untrusted data in, seen by its other methods. */
+  private readonly classFields = new Map<string, Tainted>();
+  private readonly classesByName = new Map<string, Map<string, Node>>();
 
   constructor(
     private readonly engine: TaintEngine,
@@ -389,7 +392,7 @@ class TaintRun {
     // Field-sensitive lookup: `a.b.c` is tainted if `a.b.c`, `a.b` or `a` is.
     let p = path;
     while (p.includes('.') || p.endsWith('[]')) {
-      const known = scope.lookup(p);
+      const known = scope.lookup(p) ?? this.classField(node, p);
       if (known !== undefined) {
         // Still evaluate the object for effects (calls in the chain).
         return merge(source, known);
@@ -431,7 +434,48 @@ class TaintRun {
     return value;
   }
 
+  /** The key of `self.field` in the class around `node`, if the path is a field of this object. */
+  private classFieldKey(node: Node, path: string): string | undefined {
+    const self = path.split('.')[0]!;
+    if (!path.includes('.') || !(this.syntax.selfNames ?? []).includes(self)) return undefined;
+    for (let p = node.parent; p; p = p.parent) {
+      if ((this.syntax.classes ?? []).includes(p.type)) return `${p.startIndex}:${p.endIndex}:${path}`;
+    }
+    return undefined;
+  }
+
+  private classField(node: Node, path: string): Tainted | undefined {
+    const key = this.classFieldKey(node, path);
+    return key ? this.classFields.get(key) : undefined;
+  }
+
+  /** A class of this file by name, for constructor calls (`Exporter(name)` → `Exporter.__init__`). */
+  private constructorOf(file: ParsedFile, name: string): Node | undefined {
+    const syntax = file.syntax;
+    if (!syntax.constructorNames?.length || !/^[A-Z]/.test(name)) return undefined;
+    let classes = this.classesByName.get(file.path);
+    if (!classes) {
+      classes = new Map();
+      for (const c of file.tree.rootNode.descendantsOfType(syntax.classes ?? [])) {
+        const n = c?.childForFieldName('name')?.text;
+        if (c && n) classes.set(n, c);
+      }
+      this.classesByName.set(file.path, classes);
+    }
+    const cls = classes.get(name);
+    if (!cls) return undefined;
+    for (const fn of cls.descendantsOfType(Object.keys(syntax.functions))) {
+      if (!fn) continue;
+      const shape = syntax.functions[fn.type]!;
+      const fnName = shape.name ? fn.childForFieldName(shape.name)?.text : undefined;
+      if (fnName && syntax.constructorNames.includes(fnName)) return fn;
+    }
+    return undefined;
+  }
+
   private bindAssigned(node: Node, left: Node, right: Node | null, value: Tainted, lhsPath: string, isAugmented: boolean, scope: Scope, frame: FunctionFrame): void {
+    const fieldKey = value ? this.classFieldKey(node, lhsPath) : undefined;
+    if (fieldKey) this.classFields.set(fieldKey, merge(this.classFields.get(fieldKey) ?? null, value));
     const leftItems = left.namedChildren.filter((c): c is Node => !!c && !this.syntax.comments.includes(c.type));
     const rightItems = right ? right.namedChildren.filter((c): c is Node => !!c) : [];
     if (/list|tuple|expression_list/.test(left.type) && right && /list|tuple/.test(right.type) && leftItems.length === rightItems.length && leftItems.length > 1) {
@@ -635,6 +679,13 @@ class TaintRun {
         this.taintOutParams(parts, result, scope);
         return result ? addStep(result, this.step(frame, node, `return of ${calleePath}()`)) : null;
       }
+      const constructor = !parts.receiver && targets.length === 0 ? this.constructorOf(frame.file, name) : undefined;
+      if (constructor) {
+        // The constructor stores its arguments in fields; the other methods read them from there.
+        const callStep = this.step(frame, node, `${calleePath}()`);
+        this.analyzeCall({ file: frame.file, node: constructor }, argTaints.map((t) => addStep(t, callStep)), kwTaints, null, frame, callStep, parts, true);
+        return null;
+      }
     }
 
     // Unknown code: the result carries the taint of what went in (`str.trim()`, `fmt.Sprintf`).
@@ -665,6 +716,7 @@ class TaintRun {
     caller: FunctionFrame,
     callStep: TraceStep,
     parts: CallParts,
+    isConstructor = false,
   ): Tainted {
     const syntax = target.file.syntax;
     const shape = syntax.functions[target.node.type];
@@ -673,7 +725,7 @@ class TaintRun {
     const params = paramsNode ? this.paramList(syntax, paramsNode) : [];
     // Methods called on an object: the `self` parameter is the receiver, not the first argument.
     let offset = 0;
-    if (params[0] && (syntax.selfNames ?? []).includes(params[0].names[0] ?? '') && parts.receiver) offset = 1;
+    if (params[0] && (syntax.selfNames ?? []).includes(params[0].names[0] ?? '') && (parts.receiver || isConstructor)) offset = 1;
     const bound: Tainted[] = params.map((p, i) => {
       if (i < offset) return receiver;
       const byName = p.names[0] ? kwargs.get(p.names[0]) : undefined;

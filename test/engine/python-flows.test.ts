@@ -221,3 +221,40 @@ test('constant subscript keys keep hyphens, so header names can be told apart', 
   assert.deepEqual(at(findings, 'CORS_MISCONFIGURATION'), [4]);
   assert.deepEqual(at(findings, 'HEADER_INJECTION'), [5]);
 });
+
+test('data stored in a field by the constructor reaches a sink in another method', async () => {
+  const code = [
+    'import os',
+    'from flask import request',
+    'class Exporter:',
+    '    def __init__(self, name, fmt="csv"):',
+    '        self.name = name',
+    '        self.fmt = fmt',
+    '    def run(self):',
+    '        os.system("export --format " + self.fmt)',
+    '        return os.system("export " + self.name)',
+    'def view():',
+    '    return Exporter(request.args["name"]).run()',
+    '',
+  ].join('\n');
+  const { findings } = await scan(code);
+  assert.deepEqual(at(findings, 'COMMAND_INJECTION'), [9]);
+});
+
+test('a field set from request data in one method is tainted in the others (class-based views)', async () => {
+  const code = [
+    'from django.db import connection',
+    'from django.views import View',
+    'class Report(View):',
+    '    def setup(self, request, *args, **kwargs):',
+    '        self.order = request.GET.get("order", "id")',
+    '        self.limit = 50',
+    '    def get(self, request):',
+    '        with connection.cursor() as cur:',
+    '            cur.execute("SELECT * FROM t LIMIT %d" % self.limit)',
+    '            cur.execute("SELECT * FROM t ORDER BY " + self.order)',
+    '',
+  ].join('\n');
+  const { findings } = await scan(code);
+  assert.deepEqual(at(findings, 'SQL_INJECTION'), [10]);
+});

@@ -70,6 +70,8 @@ export interface LanguageSyntax {
   exitCalls?: RegExp;
   /** Node types of class declarations (for method resolution across files). */
   classes?: string[];
+  /** Names of constructor methods (`__init__`): a call of a class defined in the file is analysed through it. */
+  constructorNames?: string[];
   /** Receiver expressions meaning "this object" (`this`, `self`). */
   selfNames?: string[];
   /** How another file is imported: regexes on the file text with a capture group for the specifier. */
