@@ -25,7 +25,7 @@ export function createProgressBar(stream: NodeJS.WriteStream = process.stderr, l
       const filled = Math.round(ratio * BAR_WIDTH);
       const bar = `${'█'.repeat(filled)}${'░'.repeat(BAR_WIDTH - filled)}`;
       const line = `${label} ${bar} ${String(Math.round(ratio * 100)).padStart(3)}%  ${done}/${total} files`;
-      tty.write(`\r${line.slice(0, Math.max(10, (tty.columns ?? 80) - 1))}\u001b[K`);
+      tty.write(`\r${line.slice(0, Math.max(10, (tty.columns || 80) - 1))}\u001b[K`);
       drawn = true;
     },
     stop() {

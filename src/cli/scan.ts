@@ -2,9 +2,9 @@
 // Exit codes are a contract: 0 nothing at or above --fail-on, 1 something,
 // 2 the scan could not be done (bad input, bad flag, unreadable baseline…).
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { stat, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SEVERITIES, SEVERITY_RANK, type Finding, type ScanResult, type Severity, type SkippedFile, type SourceFile } from '../engine/types.ts';
+import { SEVERITIES, SEVERITY_RANK, type ScanResult, type Severity, type SkippedFile, type SourceFile } from '../engine/types.ts';
 import {
   REPORT_FORMATS,
   applyBaseline,
@@ -31,6 +31,7 @@ export interface ScanCommandOptions {
   jobs?: number;
   cache: boolean;
   ref?: string;
+  diffContext?: 'lines' | 'file';
 }
 
 const EXIT_CLEAN = 0;
@@ -45,6 +46,11 @@ export function registerScanCommand(program: Command): void {
     .addOption(new Option('-f, --format <format>', 'report format').choices(REPORT_FORMATS).default('text'))
     .option('-o, --output <file>', 'write the report to FILE instead of standard output')
     .option('--diff <ref>', 'scan only files changed since REF (committed, staged, unstaged, untracked) and report findings on changed lines')
+    .addOption(
+      new Option('--diff-context <context>', 'with --diff: report findings on changed lines only (lines) or anywhere in a changed file (file)')
+        .choices(['lines', 'file'])
+        .default('lines'),
+    )
     .option('--history', 'also scan every commit of the git history for secrets')
     .option('--rules <dir>', 'directory of extra YAML rules (repeatable)', (dir: string, dirs: string[] | undefined) => [...(dirs ?? []), dir])
     .option('--baseline <file>', 'a previous JSON or SARIF report: findings already in it are not reported again')
@@ -98,13 +104,12 @@ export async function runScanCommand(target: string, options: ScanCommandOptions
 }
 
 interface ScanTarget {
-  /** Absolute directory the report's paths are relative to. */
+  /** Absolute directory (or bare repository, for a clone) the report's paths are relative to. */
   root: string;
-  /** Limits the walk to these root-relative paths (PATH was a file). */
-  paths?: string[];
-  /** A directory we cloned into and must remove. */
-  cleanup?: () => Promise<void>;
-  isClone: boolean;
+  /** The part of `root` to scan (root-relative, posix): PATH was a file, or a folder inside the repository. */
+  within?: { path: string; isFile: boolean };
+  /** Set for a URL: the cloned commit to read files from. */
+  clone?: { commit: string; cleanup: () => Promise<void> };
 }
 
 async function scan(
@@ -117,35 +122,63 @@ async function scan(
   const baseline = options.baseline ? await readBaseline(options.baseline) : undefined;
   const extraRulesDirs = await Promise.all((options.rules ?? []).map((dir) => existingDirectory(dir, '--rules')));
   if (options.output) await existingDirectory(path.dirname(path.resolve(options.output)), '--output (its folder)');
-  const isUrl = looksLikeGitUrl(target);
+  const { isRepositoryUrl } = await import('../sources/scan-targets.ts');
+  const isUrl = isRepositoryUrl(target);
   if (options.ref && !isUrl) throw new ScanInputError('--ref applies only when PATH is a git URL');
   if (options.diff && isUrl) throw new ScanInputError('--diff scans a local repository; it cannot be combined with a git URL');
 
-  const where = isUrl ? await cloneTarget(target, options) : await localTarget(target);
+  const where = isUrl ? await cloneTarget(target, options, signal) : await localTarget(target, Boolean(options.diff || options.history));
   try {
-    const { files, skipped, changedLines } = await collectFiles(where, options);
+    const { files, skipped, changedLines } = await collectFiles(where, options, signal);
     const { scanSourceFiles } = await import('../engine/index.ts');
+    const cacheDir = options.cache && !where.clone ? await prepareCacheDir(where.root) : null;
     let result = await scanSourceFiles(files, {
       jobs: options.jobs,
-      cacheDir: options.cache && !where.isClone ? path.join(where.root, '.scanner', 'cache') : null,
+      cacheDir,
       extraRulesDirs,
       skipped,
       onProgress: ({ filesDone, filesTotal }) => onProgress(filesDone, filesTotal),
       signal,
     });
-    if (changedLines) result = keepChangedLines(result, changedLines);
-    if (options.history) result = await addHistorySecrets(result, where.root, signal);
+    if (changedLines) {
+      const { limitToDiff } = await import('../sources/scan-targets.ts');
+      result = { ...result, findings: limitToDiff(result.findings, changedLines, options.diffContext) };
+    }
+    if (options.history) result = await addHistorySecrets(result, where, signal);
     return {
       result: baseline ? applyBaseline(result, baseline) : withCounts(result),
       // A temporary clone's path means nothing to the reader of the report.
-      root: where.isClone ? undefined : where.root,
+      root: where.clone ? undefined : where.root,
     };
   } finally {
-    await where.cleanup?.();
+    await where.clone?.cleanup();
   }
 }
 
-async function localTarget(target: string): Promise<ScanTarget> {
+/**
+ * The cache lives in `.scanner/cache` under the scanned root. `.scanner/` gets a
+ * `.gitignore` of `*` so that git (and the next `--diff` scan) never sees it.
+ * A tree we cannot write to is scanned without a cache.
+ */
+async function prepareCacheDir(root: string): Promise<string | null> {
+  const stateDir = path.join(root, '.scanner');
+  try {
+    await mkdir(stateDir, { recursive: true });
+    await writeFile(path.join(stateDir, '.gitignore'), '*\n', { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    return path.join(stateDir, 'cache');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A directory is its own root, a file is scanned from its folder. With --diff or
+ * --history the root is the top of the git repository (git speaks in paths
+ * relative to it) and PATH, when deeper, limits what is reported.
+ */
+async function localTarget(target: string, needsGit: boolean): Promise<ScanTarget> {
   const absolute = path.resolve(target);
   let info;
   try {
@@ -154,9 +187,21 @@ async function localTarget(target: string): Promise<ScanTarget> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new ScanInputError(code === 'ENOENT' ? `path does not exist: ${target}` : `cannot read ${target}: ${code ?? (error as Error).message}`);
   }
-  if (info.isDirectory()) return { root: absolute, isClone: false };
-  if (info.isFile()) return { root: path.dirname(absolute), paths: [path.basename(absolute)], isClone: false };
-  throw new ScanInputError(`not a file or directory: ${target}`);
+  if (!info.isDirectory() && !info.isFile()) throw new ScanInputError(`not a file or directory: ${target}`);
+  if (needsGit) {
+    const { runGit } = await import('../sources/git.ts');
+    const folder = info.isDirectory() ? absolute : path.dirname(absolute);
+    let top: string;
+    try {
+      top = await realpath((await runGit(folder, ['rev-parse', '--show-toplevel'])).trim());
+    } catch {
+      throw new ScanInputError(`--diff and --history need a git repository, and ${target} is not inside one`);
+    }
+    const inside = path.relative(top, await realpath(absolute)).split(path.sep).join('/');
+    return { root: top, within: inside ? { path: inside, isFile: info.isFile() } : undefined };
+  }
+  if (info.isDirectory()) return { root: absolute };
+  return { root: path.dirname(absolute), within: { path: path.basename(absolute), isFile: true } };
 }
 
 async function existingDirectory(dir: string, flag: string): Promise<string> {
@@ -171,12 +216,27 @@ async function existingDirectory(dir: string, flag: string): Promise<string> {
   return absolute;
 }
 
-function looksLikeGitUrl(target: string): boolean {
-  return /^(https?|ssh|git|file):\/\//i.test(target) || /^[\w.-]+@[\w.-]+:[^/]/.test(target);
-}
-
-async function cloneTarget(url: string, _options: ScanCommandOptions): Promise<ScanTarget> {
-  throw new ScanInputError(`scanning a git URL (${url}) needs the clone support of src/sources/clone.ts, which this build does not have yet`);
+/**
+ * A URL is fetched into a temporary bare repository (hooks off, no prompts, time
+ * and size limits) and its files are read from the commit, never checked out.
+ * A private repository's token comes from SCANNER_GIT_TOKEN, never a flag.
+ */
+async function cloneTarget(url: string, options: ScanCommandOptions, signal: AbortSignal): Promise<ScanTarget> {
+  const { cloneRepository, CloneError } = await import('../sources/clone.ts');
+  try {
+    const cloned = await cloneRepository(url, {
+      ref: options.ref,
+      history: Boolean(options.history),
+      token: process.env.SCANNER_GIT_TOKEN || undefined,
+      // The user runs this on their own machine: local mirrors are fine.
+      allowFileProtocol: true,
+      signal,
+    });
+    return { root: cloned.dir, clone: { commit: cloned.commit, cleanup: cloned.cleanup } };
+  } catch (error) {
+    if (error instanceof CloneError) throw new ScanInputError(`cannot fetch ${url}: ${error.message}`);
+    throw error;
+  }
 }
 
 interface CollectedFiles {
@@ -185,29 +245,42 @@ interface CollectedFiles {
   changedLines?: Map<string, Set<number>>;
 }
 
-async function collectFiles(where: ScanTarget, options: ScanCommandOptions): Promise<CollectedFiles> {
+async function collectFiles(where: ScanTarget, options: ScanCommandOptions, signal: AbortSignal): Promise<CollectedFiles> {
+  const globs = where.within ? [where.within.isFile ? where.within.path : `${where.within.path}/**`] : undefined;
+  if (where.clone) {
+    const { collectTree } = await import('../sources/git-tree.ts');
+    return collectTree(where.root, where.clone.commit, { paths: globs, signal });
+  }
   if (options.diff) {
-    throw new ScanInputError('--diff needs the git diff support of src/sources/git-diff.ts, which this build does not have yet');
+    const { collectDiff } = await import('../sources/git-diff.ts');
+    try {
+      // git pathspecs: a folder or file path limits the diff to it.
+      return await collectDiff(where.root, options.diff, { paths: where.within ? [where.within.path] : undefined, signal });
+    } catch (error) {
+      throw new ScanInputError(`--diff ${options.diff}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
   const { collectDirectory } = await import('../sources/directory.ts');
-  return collectDirectory(where.root, where.paths ? { paths: where.paths } : undefined);
+  return collectDirectory(where.root, globs ? { paths: globs } : undefined);
 }
 
-async function addHistorySecrets(result: ScanResult, _root: string, _signal: AbortSignal): Promise<ScanResult> {
-  void result;
-  throw new ScanInputError('--history needs the git history support of src/sources/git-history.ts, which this build does not have yet');
-}
-
-/**
- * A diff scan reports what the change introduced: findings on a changed line,
- * or whose data flow passes through one (a new source feeding an old sink).
- */
-export function keepChangedLines(result: ScanResult, changedLines: Map<string, Set<number>>): ScanResult {
-  const touches = (file: string, line: number) => changedLines.get(file)?.has(line) ?? false;
-  const findings = result.findings.filter(
-    (f: Finding) => touches(f.file, f.line) || (f.trace ?? []).some((step) => touches(step.file, step.line)),
-  );
-  return withCounts({ findings, summary: result.summary });
+/** Secrets from every commit, folded into the tree's findings (one per fingerprint). */
+async function addHistorySecrets(result: ScanResult, where: ScanTarget, signal: AbortSignal): Promise<ScanResult> {
+  const { scanHistory } = await import('../sources/git-history.ts');
+  const { mergeHistoryFindings, historySummary } = await import('../sources/scan-targets.ts');
+  let history;
+  try {
+    history = await scanHistory(where.root, { signal });
+  } catch (error) {
+    throw new ScanInputError(`--history: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const within = where.within;
+  const inScope = within
+    ? history.findings.filter((f) => (within.isFile ? f.file === within.path : f.file.startsWith(`${within.path}/`)))
+    : history.findings;
+  // How much history was seen (and, for a shallow clone, where it stops) goes with the report.
+  const warnings = [...result.summary.warnings, { file: '', message: historySummary(history) }];
+  return { findings: mergeHistoryFindings(result.findings, inScope), summary: { ...result.summary, warnings } };
 }
 
 function withCounts(result: ScanResult): ScanResult {

@@ -11,6 +11,7 @@ import { TaintEngine, type CallResolver, type ParsedFile, type TaintHit } from '
 import { finalise, makeFinding } from './findings.ts';
 import { isSuppressed, suppressionsOf } from './suppress.ts';
 import type { Finding, ScanWarning } from './types.ts';
+import { findSecrets } from './secrets/index.ts';
 
 /** Files above this size are not parsed (they are almost always generated). */
 export const MAX_PARSE_BYTES = 2 * 1024 * 1024;
@@ -142,7 +143,9 @@ export class Analyzer {
       }
       partials.push(makeFinding(hit.rule, file, lines, loc, hit.trace));
     }
-    const findings = [...finalise(partials, lines), ...this.findingsElsewhere(project, elsewhere)];
+    // Secrets are looked for in every text file, parsed or not.
+    const secrets = findSecrets(file, text).filter((f) => !isSuppressed(suppressions, f.line, f.type) || (suppressed++, false));
+    const findings = [...finalise(partials, lines), ...secrets, ...this.findingsElsewhere(project, elsewhere)];
     return { path: file, language, lines: lines.length, findings, warnings, partiallyParsed, suppressed };
   }
 

@@ -64,7 +64,8 @@ export function toSarif(result: ScanResult, options: SarifOptions = {}): Sarif.L
         toolExecutionNotifications: result.summary.warnings.map((warning) => ({
           level: 'warning' as const,
           message: { text: warning.message },
-          locations: [{ physicalLocation: { artifactLocation: artifact(warning.file) } }],
+          // A warning about the scan as a whole (e.g. how much history was read) has no file.
+          ...(warning.file ? { locations: [{ physicalLocation: { artifactLocation: artifact(warning.file) } }] } : {}),
         })),
       },
     ],

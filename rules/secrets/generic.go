@@ -1,0 +1,22 @@
+package auth
+
+// Fake values generated for this test; none of them is a real credential.
+
+// ruleid: HARDCODED_SECRET
+var jwtKey = []byte("d33144f500067e809f58a49db5801e47")
+
+// ok: HARDCODED_SECRET
+var sessionKey = []byte(os.Getenv("SESSION_KEY"))
+
+func connect() {
+	// ruleid: HARDCODED_SECRET
+	cfg := Config{User: "orders", Password: "MyD78sdgRS7YkiRLOE"}
+	// ok: HARDCODED_SECRET
+	if password == "" {
+		return
+	}
+	// ok: HARDCODED_SECRET
+	tokenType := "Bearer"
+	_ = cfg
+	_ = tokenType
+}

@@ -1,0 +1,25 @@
+"""Fake keys generated for this test only; they protect nothing."""
+
+# ruleid: HARDCODED_SECRET
+SSH_KEY = """-----BEGIN OPENSSH PRIVATE KEY-----
+b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW
+QyNTUxOQAAACB58YR5dQavGf0RyZLOnM3m75m0KHSqqglYF4XQJw+PyQAAAJgNp3LfDady
+3wAAAAtzc2gtZWQyNTUxOQAAACB58YR5dQavGf0RyZLOnM3m75m0KHSqqglYF4XQJw+PyQ
+AAAEB4jIcGA7uynA3C8B3aM1zbLeMe1vX3k7BvvxeuwIYw2nnxhHl1Bq8Z/RHJks6czebv
+mbQodKqqCVgXhdAnD4/JAAAAFHRlc3RAZXhhbXBsZS5pbnZhbGlkAQ==
+-----END OPENSSH PRIVATE KEY-----
+"""
+
+# ok: HARDCODED_SECRET
+SSH_PUB = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHnxhHl1Bq8Z/RHJks6czebvmbQodKqqCVgXhdAnD4/J test@example.invalid"
+
+SERVICE_ACCOUNT = {
+    "type": "service_account",
+    # ruleid: HARDCODED_SECRET
+    "private_key": "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIAo2KksmpcezeVK8mFlfuDyOMw4W3NB6tMFAX4dzlAPW\n-----END PRIVATE KEY-----\n",
+}
+
+# ok: HARDCODED_SECRET
+PEM_HEADER = "-----BEGIN RSA PRIVATE KEY-----"
+# ok: HARDCODED_SECRET
+TEMPLATE = "-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----"

@@ -1,0 +1,372 @@
+// Finds hard-coded secrets in the text of one file, whatever its language or
+// format. Provider patterns run over the whole text behind a keyword
+// prefilter; the generic rule reads name/value pairs on the lines that hold one
+// of its keywords. Every reported value is masked: the secret itself never
+// leaves this module, only a hash of it (for the fingerprint).
+import { createHash } from 'node:crypto';
+import type { Finding } from '../types.ts';
+import { builtinSecretRules, type CompiledAssignmentRule, type CompiledPatternRule, type CompiledSecretRule, type SecretRuleSet } from './rules.ts';
+import { entropyThreshold, insideInertBlob, isPlaceholder, notASecretReason, shannonEntropy } from './values.ts';
+
+export const SECRET_TYPE = 'HARDCODED_SECRET';
+const SECRET_CWE = [798];
+const DEFAULT_REMEDIATION =
+  'Revoke or rotate this credential at its provider now (it stays in the git history even after the line is deleted), ' +
+  'then load it at run time from the environment or a secret manager instead of the source.';
+const DEFAULT_REFERENCES = ['https://cwe.mitre.org/data/definitions/798.html'];
+
+/** A secret found in a text, before it becomes a finding. Offsets are into the text. */
+interface SecretMatch {
+  rule: CompiledPatternRule | CompiledAssignmentRule;
+  start: number;
+  end: number;
+  secret: string;
+}
+
+/** A finding together with the hash of its secret value (never the value). */
+export interface SecretHit {
+  finding: Finding;
+  /** sha256 of the secret value: compares secrets across files and commits without keeping them. */
+  secretHash: string;
+}
+
+export interface FindSecretsOptions {
+  rules?: SecretRuleSet;
+}
+
+/** Every hard-coded secret in `text` (the content of `file`, a root-relative posix path). */
+export function findSecrets(file: string, text: string, options: FindSecretsOptions = {}): Finding[] {
+  return scanTextForSecrets(file, text, options).map((hit) => hit.finding);
+}
+
+export function scanTextForSecrets(file: string, text: string, options: FindSecretsOptions = {}): SecretHit[] {
+  const ruleSet = options.rules ?? builtinSecretRules();
+  const lower = text.toLowerCase();
+  const { keywordPattern } = ruleSet;
+  keywordPattern.lastIndex = 0;
+  let hit = keywordPattern.exec(lower);
+  if (!hit) return [];
+  const lines = new LineIndex(text);
+  // Lines holding a keyword, each with the rules one of its keywords points to.
+  const hitLines: { line: number; rules: Set<CompiledSecretRule> }[] = [];
+  while (hit) {
+    const line = lines.lineOf(hit.index);
+    let current = hitLines[hitLines.length - 1];
+    if (current?.line !== line) hitLines.push((current = { line, rules: new Set() }));
+    for (const rule of ruleSet.rulesByKeyword.get(hit[0]) ?? []) current.rules.add(rule);
+    hit = keywordPattern.exec(lower);
+  }
+  const unquoted = new Map<CompiledAssignmentRule, boolean>();
+  const matches: SecretMatch[] = [];
+  for (const { line: lineNumber, rules } of hitLines) {
+    const lineLower = lower.slice(lines.startOf(lineNumber), lines.endOf(lineNumber));
+    for (const rule of ruleSet.rules) {
+      if (!rules.has(rule) || !rule.spec.keywords.some((k) => lineLower.includes(k))) continue;
+      if (rule.kind === 'pattern') {
+        matchPatternRule(rule, text, lines, lineNumber, matches);
+      } else {
+        let allowed = unquoted.get(rule);
+        if (allowed === undefined) unquoted.set(rule, (allowed = allowsUnquotedValues(rule, file)));
+        matchAssignmentRule(rule, lines, lineNumber, allowed, matches);
+      }
+    }
+  }
+  return toHits(file, lines, dropOverlaps(matches));
+}
+
+/** How far past its keyword's line a multi-line pattern may reach. */
+const MULTILINE_WINDOW = 20_000;
+
+function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIndex, lineNumber: number, out: SecretMatch[]): void {
+  const { regex, spec } = rule;
+  const lineStart = lines.startOf(lineNumber);
+  const lineEnd = lines.endOf(lineNumber);
+  const windowEnd = spec.multiline ? Math.min(text.length, lineStart + MULTILINE_WINDOW) : lineEnd;
+  const window = text.slice(lineStart, windowEnd);
+  const line = spec.multiline ? text.slice(lineStart, lineEnd) : window;
+  if (rule.allowLine.some((re) => re.test(line))) return;
+  regex.lastIndex = 0;
+  for (let m = regex.exec(window); m; m = regex.exec(window)) {
+    if (m[0].length === 0) {
+      regex.lastIndex++;
+      continue;
+    }
+    let group = 0;
+    for (let g = 1; g < m.length; g++) {
+      if (m[g] !== undefined) {
+        group = g;
+        break;
+      }
+    }
+    const [from, to] = m.indices![group];
+    if (lineStart + from >= lineEnd + 1) break; // starts on a later line: that line's own pass reports it
+    const secret = m[group];
+    if (secret.length < spec.minLength) continue;
+    if (shannonEntropy(secret) < entropyThreshold(spec.entropy, secret.length)) continue;
+    if (rule.allow.some((re) => re.test(secret))) continue;
+    if (spec.checkPlaceholders && isPlaceholder(secret)) continue;
+    if (insideInertBlob(line, from)) continue;
+    out.push({ rule, start: lineStart + from, end: lineStart + to, secret });
+  }
+}
+
+// A name, optionally quoted, then an assignment or key/value separator.
+// Comparisons (`==`, `===`), arrows of lambdas without a name and URL schemes (`https://`) are not separators.
+const NAME_THEN_SEPARATOR = /(?<![\w$.@-])(["'`]?)(:?(?:--?)?[A-Za-z_$@][\w$.@-]*)\1\s*(?::=|=>|\|\|=|\?\?=|=(?![=~])|:(?![:/=]))\s*/g;
+const FLAG_THEN_VALUE = /(?<![\w-])--([A-Za-z][\w-]*)(?:=|["']?\s*,\s*|\s+)/g;
+const XML_ELEMENT = /<([A-Za-z_][\w.-]*)>([^<\s]{1,400})<\/\1>/g;
+const XML_KEY_VALUE = /\b(?:key|name)\s*=\s*"([^"]+)"[^>]*?\bvalue\s*=\s*"([^"]*)"/g;
+const QUOTED = /(?:(["'])((?:\\.|(?!\1)[^\\\n])*)\1)|(?:`([^`\n]*)`)/g;
+// An Authorization header value: the credential is what follows the scheme.
+const AUTH_SCHEME = /^(?:Bearer|Basic|Token|token|Bot)\s+(?=[A-Za-z0-9._~+/=-]{16,}$)/;
+
+interface Candidate {
+  name: string;
+  value: string;
+  /** Offset of the value in the line. */
+  at: number;
+}
+
+function matchAssignmentRule(rule: CompiledAssignmentRule, lines: LineIndex, lineNumber: number, unquoted: boolean, out: SecretMatch[]): void {
+  const line = lines.lineText(lineNumber);
+  if (line.length > 4000) return; // minified code or data: not where people type passwords
+  if (rule.allowLine.some((re) => re.test(line))) return;
+  const lineStart = lines.startOf(lineNumber);
+  for (const candidate of candidatesOnLine(line, unquoted, (name) => isSecretName(rule, name))) {
+    let { value, at } = candidate;
+    const scheme = AUTH_SCHEME.exec(value);
+    if (scheme) {
+      value = value.slice(scheme[0].length);
+      at += scheme[0].length;
+    }
+    if (value.length < rule.spec.minLength || value.length > rule.spec.maxLength) continue;
+    if (notASecretReason(value) !== null) continue;
+    if (shannonEntropy(value) < entropyThreshold(rule.spec.entropy, value.length)) continue;
+    if (rule.allow.some((re) => re.test(value))) continue;
+    if (insideInertBlob(line, at)) continue;
+    out.push({ rule, start: lineStart + at, end: lineStart + at + value.length, secret: value });
+  }
+}
+
+function allowsUnquotedValues(rule: CompiledAssignmentRule, file: string): boolean {
+  const base = file.slice(file.lastIndexOf('/') + 1).toLowerCase();
+  if (rule.unquotedIn.has(base)) return true;
+  if (base.startsWith('.env') || base.endsWith('.env')) return rule.unquotedIn.has('.env');
+  const dot = base.lastIndexOf('.');
+  return dot >= 0 && rule.unquotedIn.has(base.slice(dot));
+}
+
+function candidatesOnLine(line: string, unquoted: boolean, wanted: (name: string) => boolean): Candidate[] {
+  const candidates: Candidate[] = [];
+  const names: { name: string; end: number; start: number }[] = [];
+  const literals: [number, number][] = [];
+  QUOTED.lastIndex = 0;
+  for (let q = QUOTED.exec(line); q; q = QUOTED.exec(line)) literals.push([q.index, q.index + q[0].length]);
+  // `a=b` inside a string literal is part of a value, not a name (a quoted name starts its literal).
+  NAME_THEN_SEPARATOR.lastIndex = 0;
+  for (let m = NAME_THEN_SEPARATOR.exec(line); m; m = NAME_THEN_SEPARATOR.exec(line)) {
+    if (insideAny(literals, m.index)) continue;
+    names.push({ name: m[2], start: m.index, end: m.index + m[0].length });
+  }
+  FLAG_THEN_VALUE.lastIndex = 0;
+  for (let m = FLAG_THEN_VALUE.exec(line); m; m = FLAG_THEN_VALUE.exec(line)) {
+    names.push({ name: m[1], start: m.index, end: m.index + m[0].length });
+  }
+  names.sort((a, b) => a.start - b.start);
+  for (let i = 0; i < names.length; i++) {
+    const { name, end } = names[i];
+    if (!wanted(name)) continue;
+    let next = line.length;
+    for (let j = i + 1; j < names.length; j++) {
+      if (names[j].start >= end) {
+        next = names[j].start;
+        break;
+      }
+    }
+    const rest = line.slice(end, next);
+    let quotedFound = false;
+    QUOTED.lastIndex = 0;
+    for (let q = QUOTED.exec(rest); q; q = QUOTED.exec(rest)) {
+      quotedFound = true;
+      const value = q[2] ?? q[3] ?? '';
+      const absolute = end + q.index;
+      // config["Jwt:Key"], ENV['X']: a look-up key, not a value
+      if (line[absolute - 1] === '[' && line[absolute + q[0].length] === ']') continue;
+      // x = a === "literal" ? …: compared with, not assigned
+      if (/===?|!==?|\?\s*$/.test(rest.slice(0, q.index))) continue;
+      candidates.push({ name, value, at: absolute + 1 });
+    }
+    if (!quotedFound && unquoted) {
+      const bare = /^[^\s'"`]+/.exec(rest);
+      if (bare) candidates.push({ name, value: bare[0].replace(/[,;]+$/, ''), at: end });
+    }
+  }
+  XML_ELEMENT.lastIndex = 0;
+  for (let m = XML_ELEMENT.exec(line); m; m = XML_ELEMENT.exec(line)) {
+    if (wanted(m[1])) candidates.push({ name: m[1], value: m[2], at: m.index + m[1].length + 2 });
+  }
+  XML_KEY_VALUE.lastIndex = 0;
+  for (let m = XML_KEY_VALUE.exec(line); m; m = XML_KEY_VALUE.exec(line)) {
+    if (wanted(m[1])) candidates.push({ name: m[1], value: m[2], at: m.index + m[0].length - m[2].length - 1 });
+  }
+  return candidates;
+}
+
+/** Splits `dbPassword`, `DB_PASSWORD`, `db.password`, `--db-password` into lower-case words. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/^[:$@-]+/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+function insideAny(spans: [number, number][], at: number): boolean {
+  for (const [from, to] of spans) if (at > from && at < to) return true;
+  return false;
+}
+
+const secretNameCache = new WeakMap<CompiledAssignmentRule, Map<string, boolean>>();
+
+function isSecretName(rule: CompiledAssignmentRule, name: string): boolean {
+  let cache = secretNameCache.get(rule);
+  if (!cache) secretNameCache.set(rule, (cache = new Map()));
+  let known = cache.get(name);
+  if (known === undefined) {
+    known = judgeName(rule, name);
+    if (cache.size > 50_000) cache.clear();
+    cache.set(name, known);
+  }
+  return known;
+}
+
+function judgeName(rule: CompiledAssignmentRule, name: string): boolean {
+  const words = nameWords(name);
+  if (words.some((w) => rule.exceptWords.has(w))) return false;
+  return words.some((w) => rule.secretWordsShort.has(w) || rule.secretWordsLong.some((s) => w.includes(s)));
+}
+
+/** Keeps one match per stretch of text: the first rule (providers before the generic rule) wins. */
+function dropOverlaps(matches: SecretMatch[]): SecretMatch[] {
+  const kept: SecretMatch[] = [];
+  for (const m of matches) {
+    if (kept.some((k) => m.start < k.end && k.start < m.end)) continue;
+    kept.push(m);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+function toHits(file: string, lines: LineIndex, matches: SecretMatch[]): SecretHit[] {
+  const hits: SecretHit[] = [];
+  const seen = new Set<string>();
+  for (const m of matches) {
+    const spec = m.rule.spec;
+    const ruleId = `secrets.${spec.id}`;
+    const secretHash = sha256(m.secret);
+    const line = lines.lineOf(m.start);
+    const key = `${ruleId}\0${line}\0${secretHash}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const endLine = lines.lineOf(Math.max(m.start, m.end - 1));
+    const fingerprint = sha256(`${ruleId}\0${file}\0${secretHash}`);
+    const onThisLine = matches.filter((o) => lines.lineOf(o.start) === line);
+    hits.push({
+      secretHash,
+      finding: {
+        id: `vuln_${fingerprint.slice(0, 24)}`,
+        fingerprint,
+        ruleId,
+        type: SECRET_TYPE,
+        cwe: SECRET_CWE,
+        severity: spec.severity,
+        confidence: spec.confidence,
+        title: spec.title,
+        message: `${spec.title} hard-coded in ${file}. Anyone who can read this file or its git history can use it; the value is shown masked.`,
+        file,
+        line: line + 1,
+        column: m.start - lines.startOf(line) + 1,
+        endLine: endLine + 1,
+        endColumn: m.end - lines.startOf(endLine) + 1,
+        snippet: maskedLine(lines, line, onThisLine, m),
+        remediation: spec.remediation ?? DEFAULT_REMEDIATION,
+        references: spec.references.length > 0 ? spec.references : DEFAULT_REFERENCES,
+        provider: spec.provider,
+      },
+    });
+  }
+  return hits;
+}
+
+/** Shows enough of a secret to recognise it (a provider prefix, a PEM header), never the whole value. */
+export function maskSecret(secret: string): string {
+  const pemHeader = /^-----BEGIN [A-Z0-9 ]+-----/.exec(secret);
+  const visible = pemHeader ? pemHeader[0] : secret.slice(0, Math.min(Math.floor(secret.length / 6), 6));
+  return `${visible}********`;
+}
+
+const SNIPPET_MAX = 240;
+
+function maskedLine(lines: LineIndex, line: number, onLine: SecretMatch[], focus: SecretMatch): string {
+  const lineStart = lines.startOf(line);
+  const lineText = lines.lineText(line);
+  let masked = '';
+  let cursor = 0;
+  let focusAt = 0;
+  for (const m of onLine) {
+    const from = m.start - lineStart;
+    if (from < cursor) continue;
+    masked += lineText.slice(cursor, from);
+    if (m === focus) focusAt = masked.length;
+    masked += maskSecret(m.secret);
+    cursor = Math.min(lineText.length, m.end - lineStart);
+    if (m.end - lineStart > lineText.length) {
+      cursor = lineText.length; // the secret runs on past this line (PEM block)
+    }
+  }
+  masked += lineText.slice(cursor);
+  const indent = masked.length - masked.trimStart().length;
+  masked = masked.trim();
+  focusAt = Math.max(0, focusAt - indent);
+  if (masked.length <= SNIPPET_MAX) return masked;
+  const from = Math.max(0, Math.min(focusAt - 60, masked.length - SNIPPET_MAX));
+  return `${from > 0 ? '…' : ''}${masked.slice(from, from + SNIPPET_MAX)}…`;
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+/** Maps text offsets to 0-based lines without splitting the text. */
+class LineIndex {
+  private readonly starts: number[] = [0];
+  constructor(private readonly text: string) {
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) this.starts.push(at + 1);
+  }
+  lineOf(offset: number): number {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+  get count(): number {
+    return this.starts.length;
+  }
+  startOf(line: number): number {
+    return this.starts[line];
+  }
+  /** Offset just past the line's last character (before `\r\n` / `\n`). */
+  endOf(line: number): number {
+    let end = line + 1 < this.starts.length ? this.starts[line + 1] - 1 : this.text.length;
+    if (end > this.starts[line] && this.text.charCodeAt(end - 1) === 13) end--;
+    return end;
+  }
+  lineText(line: number): string {
+    return this.text.slice(this.starts[line], this.endOf(line));
+  }
+}

@@ -1,0 +1,94 @@
+// Loads and compiles the secret rules (rules/secrets/*.yaml) once per process.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { SecretRuleFile, type AssignmentRule, type PatternRule, type SecretRule } from './schema.ts';
+
+export const BUILTIN_SECRET_RULES_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../rules/secrets');
+
+export interface CompiledPatternRule {
+  kind: 'pattern';
+  spec: PatternRule;
+  regex: RegExp;
+  allow: RegExp[];
+  allowLine: RegExp[];
+}
+
+export interface CompiledAssignmentRule {
+  kind: 'assignment';
+  spec: AssignmentRule;
+  allow: RegExp[];
+  allowLine: RegExp[];
+  secretWordsShort: Set<string>;
+  secretWordsLong: string[];
+  exceptWords: Set<string>;
+  unquotedIn: Set<string>;
+}
+
+export type CompiledSecretRule = CompiledPatternRule | CompiledAssignmentRule;
+
+export interface SecretRuleSet {
+  rules: CompiledSecretRule[];
+  /** Every keyword of every rule: a text with none of them cannot hold a secret. */
+  keywords: string[];
+  /** One pass over the lower-cased text finds the lines worth reading. */
+  keywordPattern: RegExp;
+  /** For each keyword the pattern can report, the rules that may match where it occurs. */
+  rulesByKeyword: Map<string, CompiledSecretRule[]>;
+}
+
+export function compileSecretRules(specs: SecretRule[]): SecretRuleSet {
+  const ids = new Set<string>();
+  const rules: CompiledSecretRule[] = specs.map((spec) => {
+    if (ids.has(spec.id)) throw new Error(`duplicate secret rule id ${spec.id}`);
+    ids.add(spec.id);
+    const allow = spec.allow.map((source) => new RegExp(source));
+    const allowLine = spec.allowLine.map((source) => new RegExp(source));
+    if (spec.kind === 'pattern') {
+      return { kind: 'pattern', spec, regex: new RegExp(spec.regex, `gd${spec.flags}`), allow, allowLine };
+    }
+    return {
+      kind: 'assignment',
+      spec,
+      allow,
+      allowLine,
+      secretWordsShort: new Set(spec.secretWords.filter((w) => w.length < 5)),
+      secretWordsLong: spec.secretWords.filter((w) => w.length >= 5),
+      exceptWords: new Set(spec.exceptWords),
+      unquotedIn: new Set(spec.unquotedIn.map((s) => s.toLowerCase())),
+    };
+  });
+  // Pattern rules first: a provider's name for a secret beats the generic one.
+  rules.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'pattern' ? -1 : 1));
+  const keywords = [...new Set(rules.flatMap((r) => r.spec.keywords))];
+  // A keyword that contains a shorter one is redundant for finding lines.
+  const minimal = keywords.filter((k) => !keywords.some((o) => o !== k && k.includes(o)));
+  const keywordPattern = new RegExp(minimal.map((k) => k.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), 'g');
+  const rulesByKeyword = new Map<string, CompiledSecretRule[]>();
+  for (const k of minimal) {
+    rulesByKeyword.set(k, rules.filter((r) => r.spec.keywords.some((own) => own.includes(k))));
+  }
+  return { rules, keywords, keywordPattern, rulesByKeyword };
+}
+
+/** Reads every `*.yaml` rule file of a directory (validated by the zod schema). */
+export function readSecretRuleDir(dir: string): SecretRule[] {
+  const specs: SecretRule[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    if (!name.endsWith('.yaml')) continue; // .yml files beside the rules are their tests
+    const parsed = SecretRuleFile.safeParse(parseYaml(readFileSync(join(dir, name), 'utf8')));
+    if (!parsed.success) {
+      throw new Error(`invalid secret rule file ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    }
+    specs.push(...parsed.data.rules);
+  }
+  return specs;
+}
+
+let builtin: SecretRuleSet | undefined;
+
+export function builtinSecretRules(): SecretRuleSet {
+  builtin ??= compileSecretRules(readSecretRuleDir(BUILTIN_SECRET_RULES_DIR));
+  return builtin;
+}

@@ -1,0 +1,108 @@
+// The secret rule file format (rules/secrets/*.yaml), declared once: it
+// validates the YAML, gives the TypeScript types and documents every field.
+import { z } from 'zod';
+import { SEVERITIES, CONFIDENCES } from '../types.ts';
+
+/** A JavaScript regular expression source; compiled with the rule's `flags`. */
+const RegexSource = z.string().min(1).refine(
+  (source) => {
+    try {
+      new RegExp(source);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'not a valid JavaScript regular expression' },
+);
+
+const RuleCommon = {
+  /** Stable rule id; part of every finding's fingerprint, so never rename one. */
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+  /** Who issued the credential (shown as `provider` on the finding). */
+  provider: z.string().min(1),
+  title: z.string().min(1),
+  severity: z.enum(SEVERITIES),
+  confidence: z.enum(CONFIDENCES).default('high'),
+  /**
+   * Lower-case substrings of which at least one must occur in the text before
+   * the regex runs: the prefilter that keeps the scan at memory speed.
+   */
+  keywords: z.array(z.string().min(2).refine((k) => k === k.toLowerCase(), 'keywords are lower case')).min(1),
+  /** Minimum Shannon entropy (bits per character) of the secret value. */
+  entropy: z.number().min(0).max(8).default(0),
+  /** Secret values shorter than this are not reported. */
+  minLength: z.number().int().min(1).default(8),
+  /** Regexes on the secret value: a match means "not a secret" (documented examples, test keys). */
+  allow: z.array(RegexSource).default([]),
+  /** Regexes on the whole line: a match means nothing on that line is reported by this rule. */
+  allowLine: z.array(RegexSource).default([]),
+  /** Reject values that look like placeholders (`xxxx`, `${VAR}`, `changeme`); off for key blocks, whose base64 has long runs. */
+  checkPlaceholders: z.boolean().default(true),
+  remediation: z.string().optional(),
+  references: z.array(z.string().url()).default([]),
+};
+
+/**
+ * A provider pattern. The secret is the first capture group that matched
+ * (the whole match when the regex has no group). The regex runs over the whole
+ * text, so `[^\n]`-style classes keep a one-line pattern on one line; a
+ * pattern may span lines on purpose (PEM blocks).
+ */
+export const PatternRule = z
+  .object({
+    ...RuleCommon,
+    kind: z.literal('pattern').default('pattern'),
+    regex: RegexSource,
+    /** The pattern may run past the line its keyword is on (PEM blocks); otherwise it is matched line by line. */
+    multiline: z.boolean().default(false),
+    /** Extra RegExp flags (`i`); `g` and `d` are always added. */
+    flags: z.string().regex(/^[imsu]*$/).default(''),
+  })
+  .strict();
+
+/**
+ * A hard-coded credential in an assignment, key/value pair or command-line
+ * flag (`password = "…"`, `API_KEY: …`, `--requirepass …`): the name decides
+ * that it holds a secret, the value must look random (entropy, no placeholder).
+ */
+export const AssignmentRule = z
+  .object({
+    ...RuleCommon,
+    kind: z.literal('assignment'),
+    /**
+     * Words of a name (split at camelCase, `_`, `-`, `.`) that mark it as a
+     * secret. Entries of five or more letters also match as a word's ending
+     * (`dbpassword`, `accesstoken`), shorter ones only as a whole word.
+     */
+    secretWords: z.array(z.string().regex(/^[a-z0-9]+$/)).min(1),
+    /** Words that make the name something other than the secret itself (`key_id`, `token_url`, `password_hash`). */
+    exceptWords: z.array(z.string().regex(/^[a-z0-9]+$/)).default([]),
+    /** Files (by extension or base name, lower case) where an unquoted value after `=`/`:` counts (.env, YAML, properties). */
+    unquotedIn: z.array(z.string()).default([]),
+    maxLength: z.number().int().min(8).default(256),
+  })
+  .strict();
+
+export const SecretRule = z.discriminatedUnion('kind', [
+  PatternRule.extend({ kind: z.literal('pattern') }),
+  AssignmentRule,
+]);
+
+export const SecretRuleFile = z
+  .object({
+    rules: z
+      .array(
+        z.preprocess(
+          (raw) => (raw && typeof raw === 'object' && !('kind' in raw) ? { ...raw, kind: 'pattern' } : raw),
+          SecretRule,
+        ),
+      )
+      .min(1),
+  })
+  .strict();
+
+export type PatternRule = z.infer<typeof PatternRule>;
+export type AssignmentRule = z.infer<typeof AssignmentRule>;
+export type SecretRule = z.infer<typeof SecretRule>;
+export type SecretRuleFile = z.infer<typeof SecretRuleFile>;

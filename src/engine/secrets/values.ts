@@ -1,0 +1,97 @@
+// Judging a candidate value: how random it is, and whether it is one of the
+// many things that look like a secret but are not (placeholders, examples,
+// environment look-ups, hashes, UUIDs, integrity strings, public keys, paths).
+
+/** Shannon entropy in bits per character. */
+export function shannonEntropy(value: string): number {
+  if (value.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const ch of value) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  let bits = 0;
+  const length = value.length;
+  for (const count of counts.values()) {
+    const p = count / length;
+    bits -= p * Math.log2(p);
+  }
+  return bits;
+}
+
+/**
+ * The entropy a value must reach. A short string cannot reach the entropy of
+ * a long one (at most log2(length) bits), so the rule's threshold is capped by
+ * what a random string of that length usually reaches.
+ */
+export function entropyThreshold(ruleEntropy: number, length: number): number {
+  return Math.min(ruleEntropy, Math.log2(Math.max(length, 2)) * 0.8);
+}
+
+/** Values that stand for a secret without being one. */
+const PLACEHOLDERS: RegExp[] = [
+  /x{4,}/i, // xxxx, XXXXXXXX
+  /\*{3,}/,
+  /\.\.\.|…/,
+  /(?:^|[^A-Za-z])(?:example|sample|dummy|placeholder|redacted|lorem)/i,
+  /example(?:key)?$/i, // AWS documentation keys end with EXAMPLE / EXAMPLEKEY
+  /change[_-]?me|replace[_-]?(?:me|this|with)|insert[_-]?(?:your|here)|fill[_-]?(?:me|in)|to[_-]?be[_-]?(?:set|filled)/i,
+  /^your[_-]?|^my[_-]?(?:api[_-]?)?(?:key|token|secret|pass)/i,
+  /[_-]here$/i,
+  /^<[^>]*>$/, // <token>
+  /\$\{[^}]*\}|\{\{[^}]*\}\}|%\([\w.]+\)s|^\$[A-Za-z_(]|^%[A-Za-z_]+%$|^\{[\w.]+\}$|#\{[^}]*\}/, // ${VAR}, {{ x }}, %(x)s, $VAR, %VAR%, #{x}
+  /^(?:password|passwd|secret|token|apikey|api[_-]key|key|null|none|nil|undefined|true|false|admin|root|test|testing|default|required|optional|string|value|todo|tbd|unset|empty|disabled|secret123|password123|pass123|letmein|qwerty\w*|hunter2)$/i,
+  /0123456789|123456789|abcdefghij|abcdef12345/i,
+  /(.)\1{5,}/, // 000000…, aaaaaa…
+];
+
+export function isPlaceholder(value: string): boolean {
+  return PLACEHOLDERS.some((re) => re.test(value));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HASH_PREFIXED = /^(?:sha(?:1|224|256|384|512)|md5)[-:]/i; // SRI, lock-file integrity, image digests
+const PUBLIC_KEY = /^(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-|sk-ssh-|sk-ecdsa-)|-----BEGIN (?:[A-Z ]*PUBLIC KEY|CERTIFICATE)/;
+const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/; // FOO_BAR: the name of a variable, not its value
+/** Words joined by separators or camelCase: a name, key or message id rather than a random value. */
+const WORDS = [/^[a-z]+(?:[A-Z][a-z]+)*$/, /^[A-Za-z][a-z]*(?:[A-Z][a-z]+)*(?:[_.\-/:@](?:[A-Za-z][a-z]*(?:[A-Z][a-z]+)*|\d{1,6}))*$/];
+const PATH_OR_URL = /^(?:\/|\.\.?\/|~\/|[A-Za-z]:\\)|:\/\/|\.(?:pem|key|crt|cer|p12|pfx|json|ya?ml|txt|env|jks|keystore|ini|conf|html?|js|ts|py|rb|php|png|svg|jpe?g)$/i;
+const NUMBERISH = /^[+-]?\d+(?:[.,:]\d+)*$|^v?\d+\.\d+/;
+const CODE_LIKE = /\(.*\)|^(?:process|os|env|ENV|System|Environment|config|settings|self|this|getenv)\b[.[(]|^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*\(|=>|&&|\|\|/;
+
+/** Why a generic value (from an assignment) is not a secret, or null when it may be one. */
+export function notASecretReason(value: string): string | null {
+  if (/\s/.test(value)) return 'whitespace';
+  if (/[^\x21-\x7e]/.test(value)) return 'not-ascii'; // prose in another script, not a key
+  if (isPlaceholder(value)) return 'placeholder';
+  if (UUID.test(value)) return 'uuid';
+  if (HASH_PREFIXED.test(value)) return 'integrity-hash';
+  if (PUBLIC_KEY.test(value)) return 'public-key';
+  if (ENV_NAME.test(value)) return 'environment-name';
+  const bare = value.replace(/^[_$#@]+|[.!?:,;]+$/g, '');
+  if (WORDS.some((re) => re.test(bare))) return 'words';
+  if (PATH_OR_URL.test(value)) return 'path-or-url';
+  if (NUMBERISH.test(value)) return 'number';
+  if (CODE_LIKE.test(value)) return 'code';
+  if (value.startsWith('data:')) return 'data-uri';
+  if (characterClasses(value) < 2) return 'one-character-class';
+  return null;
+}
+
+function characterClasses(value: string): number {
+  let classes = 0;
+  if (/[a-z]/.test(value)) classes++;
+  if (/[A-Z]/.test(value)) classes++;
+  if (/[0-9]/.test(value)) classes++;
+  if (/[^A-Za-z0-9]/.test(value)) classes++;
+  return classes;
+}
+
+/**
+ * Whether the match at `start` sits inside a larger blob that is not a secret:
+ * a base64 data URI (image data) or an integrity/digest string.
+ */
+export function insideInertBlob(line: string, startInLine: number): boolean {
+  const before = line.slice(0, startInLine);
+  const dataUri = before.lastIndexOf(';base64,');
+  if (dataUri >= 0 && !/[\s"'`)]/.test(before.slice(dataUri))) return true;
+  const integrity = before.search(/(?:sha(?:1|256|384|512)-|@sha256:)[A-Za-z0-9+/=]*$/);
+  return integrity >= 0;
+}

@@ -1,0 +1,240 @@
+// Secrets across the whole git history. One streaming `git log -p -U0 --all`
+// (oldest first) gives every line any commit added, with the commit that
+// added it; only those lines are scanned, so a file that stays the same across
+// a thousand commits costs nothing after the commit that wrote it, and the
+// scan runs at the speed git produces patches. Nothing is ever checked out.
+// The files at HEAD are read once (from git objects) to tell which secrets are
+// still present. Memory stays bounded: one file's added lines at a time, and
+// git treats blobs over the size limit as binary (skipped and counted).
+import { readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import type { Finding, SkippedFile } from '../engine/types.ts';
+import { scanTextForSecrets, type SecretHit } from '../engine/secrets/index.ts';
+import { GitError, ObjectStore, looksBinary, runGit, spawnGit, unquoteGitPath } from './git.ts';
+
+export interface HistoryScanOptions {
+  signal?: AbortSignal;
+  /** Called once per finding, as soon as it is known (oldest commits first). */
+  onFinding?: (finding: Finding) => void;
+  onProgress?: (progress: { commitsSeen: number; blobsScanned: number }) => void;
+  /** Blobs larger than this are skipped and counted (default 5 MiB). */
+  maxBlobBytes?: number;
+}
+
+export interface HistoryScanResult {
+  findings: Finding[];
+  commitsSeen: number;
+  /** File changes (one commit's added lines in one file) scanned. */
+  blobsScanned: number;
+  /** Bytes of added lines scanned. */
+  bytesScanned: number;
+  /** Changed files not read: too large or binary (counted; paths of the first few too-large ones). */
+  blobsSkipped: { tooLarge: number; binary: number; examples: SkippedFile[] };
+  /** True for a shallow clone: history before `shallowBoundary` could not be seen. */
+  shallow: boolean;
+  /** Commits whose parents are missing (shallow clone): secrets they show may be older. */
+  shallowBoundary: string[];
+  /** Author date of the oldest commit seen. */
+  oldestCommitDate: string | null;
+  durationMs: number;
+}
+
+const ZERO_SHA = /^0+$/;
+const CHUNK = 512;
+
+/** The lines one commit added to one file. */
+interface FileChange {
+  path: string;
+  commit: string;
+  author: string;
+  date: string;
+  lines: string[];
+  /** 1-based line number in the commit's version of the file, per entry of `lines`. */
+  lineNumbers: number[];
+}
+
+export async function scanHistory(repo: string, options: HistoryScanOptions = {}): Promise<HistoryScanResult> {
+  const started = performance.now();
+  const maxBlobBytes = options.maxBlobBytes ?? 5 * 1024 * 1024;
+  const result: HistoryScanResult = {
+    findings: [],
+    commitsSeen: 0,
+    blobsScanned: 0,
+    bytesScanned: 0,
+    blobsSkipped: { tooLarge: 0, binary: 0, examples: [] },
+    shallow: false,
+    shallowBoundary: [],
+    oldestCommitDate: null,
+    durationMs: 0,
+  };
+  const facts = await runGit(repo, ['rev-parse', '--is-shallow-repository', '--git-path', 'shallow'], { signal: options.signal }).catch((err: GitError) => {
+    throw new GitError(`not a git repository: ${repo} (${err.stderr.trim()})`, err.args, err.stderr, err.code);
+  });
+  const [isShallow, shallowFile] = facts.trim().split('\n');
+  result.shallow = isShallow === 'true';
+  if (result.shallow) {
+    const listed = await readFile(shallowFile.startsWith('/') ? shallowFile : `${repo}/${shallowFile}`, 'utf8').catch(() => '');
+    result.shallowBoundary = listed.split('\n').filter(Boolean);
+  }
+  // No HEAD (empty repository, or a bare clone without one) only means nothing is "present at HEAD".
+  // Listed while the history streams; read only if a finding needs it.
+  const headListing = runGit(repo, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD'], { signal: options.signal }).catch(() => null);
+
+  // The object reader is started on first use: most histories have no finding and no binary file.
+  let objectStore: ObjectStore | null = null;
+  const store = () => (objectStore ??= new ObjectStore(repo, options.signal));
+  const reported = new Map<string, Finding>();
+  try {
+    // Whether a secret is still in its file at HEAD: read lazily, only for files with findings.
+    let headBlobs: Map<string, string> | null = null;
+    const headSecretsByPath = new Map<string, Set<string>>();
+    const secretsAtHead = async (path: string): Promise<Set<string>> => {
+      let secrets = headSecretsByPath.get(path);
+      if (!secrets) {
+        secrets = new Set();
+        if (!headBlobs) {
+          const listing = await headListing;
+          headBlobs = listing === null ? new Map() : parseTree(listing);
+        }
+        const blob = headBlobs.get(path);
+        const [info] = blob ? await store().info([blob]) : [null];
+        if (blob && info && info.size <= maxBlobBytes) {
+          for await (const content of store().contents([blob])) {
+            if (looksBinary(content)) continue;
+            for (const hit of scanTextForSecrets(path, content.toString('utf8'))) secrets.add(`${hit.finding.ruleId}\0${hit.secretHash}`);
+          }
+        }
+        headSecretsByPath.set(path, secrets);
+      }
+      return secrets;
+    };
+
+    const record = async (hits: SecretHit[], at: FileChange) => {
+      for (const { finding, secretHash } of hits) {
+        // The same secret added again later (copied, re-added) is the same finding: the first commit introduced it.
+        if (reported.has(finding.fingerprint)) continue;
+        const historical: Finding = {
+          ...finding,
+          line: at.lineNumbers[finding.line - 1],
+          endLine: at.lineNumbers[finding.endLine - 1] ?? at.lineNumbers[finding.line - 1],
+          commit: at.commit,
+          author: at.author,
+          date: at.date,
+          presentAtHead: (await secretsAtHead(finding.file)).has(`${finding.ruleId}\0${secretHash}`),
+        };
+        reported.set(finding.fingerprint, historical);
+        result.findings.push(historical);
+        options.onFinding?.(historical);
+      }
+    };
+    const binaries: { blob: string; path: string; commit: string }[] = [];
+    const classifyBinaries = async () => {
+      if (binaries.length === 0) return;
+      const infos = await store().info(binaries.map((b) => b.blob));
+      binaries.forEach((b, i) => {
+        const size = infos[i]?.size ?? 0;
+        if (size > maxBlobBytes) {
+          result.blobsSkipped.tooLarge++;
+          if (result.blobsSkipped.examples.length < 20) {
+            result.blobsSkipped.examples.push({ path: b.path, reason: 'too-large', detail: `${size} bytes, in commit ${b.commit}` });
+          }
+        } else result.blobsSkipped.binary++;
+      });
+      binaries.length = 0;
+    };
+
+    const log = spawnGit(
+      repo,
+      ['log', '--all', '--date-order', '--reverse', '--root', '-p', '-U0', '-M', '--full-index', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', '--format=%x01%H%x09%an <%ae>%x09%aI'],
+      // Blobs over the limit are "binary" to git's diff: never loaded, never sent to us.
+      { signal: options.signal, extraConfig: [`core.bigFileThreshold=${maxBlobBytes}`, 'diff.renameLimit=2000'] },
+    );
+    let logError = '';
+    log.stderr.on('data', (d: Buffer) => (logError = (logError + d.toString()).slice(-2000)));
+    const exited = new Promise<number | null>((resolve) => log.on('close', resolve));
+    log.on('error', () => undefined);
+
+    let commit = '';
+    let author = '';
+    let date = '';
+    let newBlob = '';
+    let current: FileChange | null = null;
+    let nextLine = 0;
+    // Inside a hunk every line starts with + - space or \: a "+++ " there is content, not a header.
+    let inHunk = false;
+    const flush = async () => {
+      const change = current;
+      current = null;
+      if (change && change.lines.length > 0) {
+        result.blobsScanned++;
+        const text = change.lines.join('\n');
+        result.bytesScanned += text.length;
+        const hits = scanTextForSecrets(change.path, text);
+        if (hits.length > 0) await record(hits, change);
+      }
+    };
+    for await (const line of createInterface({ input: log.stdout, crlfDelay: Infinity })) {
+      const first = line.charCodeAt(0);
+      if (first === 43 /* + */) {
+        if (inHunk) {
+          if (current) {
+            current.lines.push(line.slice(1));
+            current.lineNumbers.push(nextLine++);
+          }
+          continue;
+        }
+        await flush();
+        const target = line.slice(4);
+        if (target !== '/dev/null') {
+          current = { path: unquoteGitPath(target).slice(2), commit, author, date, lines: [], lineNumbers: [] };
+        }
+      } else if (first === 64 /* @ */) {
+        const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)/.exec(line);
+        if (hunk) {
+          nextLine = Number(hunk[1]);
+          inHunk = true;
+        }
+      } else if (first === 1) {
+        await flush();
+        inHunk = false;
+        [commit, author, date] = line.slice(1).split('\t');
+        result.commitsSeen++;
+        result.oldestCommitDate ??= date;
+        if (result.commitsSeen % 500 === 0) options.onProgress?.({ commitsSeen: result.commitsSeen, blobsScanned: result.blobsScanned });
+      } else if (first === 100 /* d */ && line.startsWith('diff --git ')) {
+        await flush();
+        inHunk = false;
+        newBlob = '';
+      } else if (first === 105 /* i */ && line.startsWith('index ')) {
+        newBlob = /\.\.([0-9a-f]+)/.exec(line)?.[1] ?? '';
+      } else if (first === 66 /* B */ && line.startsWith('Binary files ')) {
+        const path = / and (?:"?b\/)(.*?)"? differ$/.exec(line)?.[1];
+        if (path && newBlob && !ZERO_SHA.test(newBlob)) {
+          binaries.push({ blob: newBlob, path, commit });
+          if (binaries.length >= CHUNK) await classifyBinaries();
+        }
+      }
+    }
+    await flush();
+    await classifyBinaries();
+    const code = await exited;
+    if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
+    if (code !== 0) throw new GitError(`git log failed: ${logError.trim()}`, ['log'], logError, code);
+  } finally {
+    (objectStore as ObjectStore | null)?.close(); // assigned inside the closures above
+  }
+  result.durationMs = performance.now() - started;
+  return result;
+}
+
+/** `git ls-tree -r -z` output → path → blob id of regular files. */
+function parseTree(listing: string): Map<string, string> {
+  const blobs = new Map<string, string>();
+  for (const record of listing.split('\0')) {
+    const tab = record.indexOf('\t');
+    if (tab < 0) continue;
+    const [mode, type, blob] = record.slice(0, tab).split(' ');
+    if (type === 'blob' && mode.startsWith('100')) blobs.set(record.slice(tab + 1), blob);
+  }
+  return blobs;
+}

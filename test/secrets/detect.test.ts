@@ -1,0 +1,60 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findSecrets, maskSecret } from '../../src/engine/secrets/index.ts';
+
+// Fake values generated for these tests.
+const GITHUB = 'ghp_6aYr3E3iEAW9FffudIjBKOjVOQ1bDI4NssRe';
+const PASSWORD = 'ZrFc5Rs=ORjDr=qnGHB#';
+
+test('a finding is complete and never carries the secret whole', () => {
+  const text = `const a = 1;\nconst token = "${GITHUB}"; const dbPassword = "${PASSWORD}";\n`;
+  const findings = findSecrets('src/app.js', text);
+  assert.equal(findings.length, 2);
+  const [gh, pw] = findings;
+  assert.equal(gh.type, 'HARDCODED_SECRET');
+  assert.deepEqual(gh.cwe, [798]);
+  assert.equal(gh.provider, 'github');
+  assert.equal(gh.ruleId, 'secrets.github-token');
+  assert.equal(gh.line, 2);
+  assert.equal(gh.column, text.split('\n')[1].indexOf(GITHUB) + 1);
+  assert.match(gh.id, /^vuln_[0-9a-f]{24}$/);
+  assert.equal(pw.provider, 'generic');
+  const serialised = JSON.stringify(findings);
+  assert.ok(!serialised.includes(GITHUB) && !serialised.includes(PASSWORD), 'secret leaked into the finding');
+  // Both secrets on the line are masked in each snippet.
+  for (const f of findings) assert.ok(!f.snippet.includes(PASSWORD.slice(4)) && !f.snippet.includes(GITHUB.slice(8)));
+});
+
+test('the fingerprint depends on rule, file and secret, not on the line', () => {
+  const first = findSecrets('a.py', `TOKEN = "${GITHUB}"\n`)[0];
+  const moved = findSecrets('a.py', `\n\n# moved down\nTOKEN = "${GITHUB}"\n`)[0];
+  const otherFile = findSecrets('b.py', `TOKEN = "${GITHUB}"\n`)[0];
+  assert.equal(first.fingerprint, moved.fingerprint);
+  assert.equal(first.id, moved.id);
+  assert.notEqual(first.fingerprint, otherFile.fingerprint);
+});
+
+test('masking shows a prefix or a PEM header only', () => {
+  assert.equal(maskSecret(GITHUB), 'ghp_6a********');
+  assert.equal(maskSecret('-----BEGIN RSA PRIVATE KEY-----\nMIIE'), '-----BEGIN RSA PRIVATE KEY-----********');
+  assert.equal(maskSecret('abc'), '********');
+});
+
+test('placeholders, look-ups, hashes, UUIDs and public keys are not secrets', () => {
+  const text = [
+    'password = "changeme"',
+    'api_key = os.environ["API_KEY"]',
+    'secret = "${APP_SECRET}"',
+    'token = "<token>"',
+    'integrity = "sha512-QA1uACqZdO9AaMBv9hZWzne8FqV1ZlOhHtkiT4QvoHLNDXp/+FayVVnHKF5X9kM7NGjPuOCLhjEKm2fPjI4xVQ=="',
+    'commit_sha = "6f411183c3ebc54831caf481aa26449f755e4955"',
+    'tenant_id = "f7869920-7228-4de0-a145-0a71a8117f72"',
+    'public_key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHnxhHl1Bq8Z/RHJks6czebvmbQodKqqCVgXhdAnD4/J ci"',
+    'logo = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAwAAAAMCAIAAADZF8uwAAABr0lEQVR4nD3PQWsB"',
+  ].join('\n');
+  assert.deepEqual(findSecrets('settings.py', text), []);
+});
+
+test('a file without any keyword costs one pass and finds nothing', () => {
+  assert.deepEqual(findSecrets('big.txt', 'lorem ipsum dolor sit amet\n'.repeat(10_000)), []);
+});
