@@ -107,7 +107,7 @@ export class Analyzer {
         warnings.push({ file, message: `syntax errors: analysed as far as it parsed (first near line ${firstErrorLine(parsed.tree)})` });
       }
       try {
-        lr.patterns.match(parsed.tree, hits);
+        lr.patterns.match(parsed.tree, hits, text);
         const taintHits: TaintHit[] = [];
         lr.taint.analyzeFile(parsed, project, taintHits);
         hits.push(...taintHits.filter((h) => h.file === file));

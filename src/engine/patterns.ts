@@ -20,6 +20,7 @@ interface CompiledQueryRule {
   report: string;
   unless: Query[];
   only: Query[];
+  requires?: RegExp;
   scope: 'function' | 'file';
 }
 
@@ -42,6 +43,7 @@ export class PatternMatcher {
           report: spec.report ?? 'match',
           unless: (spec.unlessInside ?? []).map((q) => new Query(language, q)),
           only: (spec.onlyInside ?? []).map((q) => new Query(language, q)),
+          requires: spec.requires ? new RegExp(spec.requires) : undefined,
           scope: spec.scope ?? 'function',
         });
       } catch (error) {
@@ -54,8 +56,10 @@ export class PatternMatcher {
     return this.compiled.length;
   }
 
-  match(tree: Tree, hits: PatternHit[]): void {
+  /** `text` (the tree's source) lets rules with `requires` skip files that cannot match. */
+  match(tree: Tree, hits: PatternHit[], text?: string): void {
     for (const c of this.compiled) {
+      if (c.requires && text !== undefined && !c.requires.test(text)) continue;
       const seen = new Set<number>();
       for (const m of c.query.matches(tree.rootNode)) {
         const capture = m.captures.find((x) => x.name === c.report) ?? m.captures[0];

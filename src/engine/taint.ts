@@ -43,6 +43,18 @@ export interface CallResolver {
 }
 
 const MAX_CALL_DEPTH = 5;
+
+/** Per parsed tree (shared by every analysis of a scan): module-level bindings and import aliases, constructors by class name. */
+const fileScopes = new WeakMap<Tree, Scope>();
+const constructorsByTree = new WeakMap<Tree, Map<string, Node>>();
+/** What a function returns when called with clean arguments, per tree and function start. */
+const cleanReturns = new WeakMap<Tree, Map<number, Tainted>>();
+
+function rememberCleanReturn(tree: Tree, start: number, returns: Tainted): void {
+  let byStart = cleanReturns.get(tree);
+  if (!byStart) cleanReturns.set(tree, (byStart = new Map()));
+  if (!byStart.has(start)) byStart.set(start, returns);
+}
 const MAX_TRACE = 12;
 
 function merge(a: Tainted, b: Tainted): Tainted {
@@ -217,11 +229,10 @@ class TaintRun {
   private readonly memo = new Map<string, Tainted>();
   private readonly inProgress = new Set<string>();
   private readonly reported = new Set<string>();
-  private readonly fileScopes = new Map<string, Scope>();
   private readonly fileTexts = new Map<string, string>();
   /** Fields of `self`/`this` that a method of a class stored untrusted data in, seen by its other methods. */
   private readonly classFields = new Map<string, Tainted>();
-  private readonly classesByName = new Map<string, Map<string, Node>>();
+  private readonly taintedClasses = new Set<string>();
 
   constructor(
     private readonly engine: TaintEngine,
@@ -243,17 +254,19 @@ class TaintRun {
    * analysed from a call elsewhere still knows `raw_env = Environment(...)`.
    */
   private fileScope(file: ParsedFile): Scope {
-    let scope = this.fileScopes.get(file.path);
+    // Never written to after it is built (assignments land in inner scopes), so shared by every run on this tree.
+    let scope = fileScopes.get(file.tree);
     if (scope) return scope;
     scope = new Scope();
-    this.fileScopes.set(file.path, scope);
+    fileScopes.set(file.tree, scope);
     const syntax = file.syntax;
     const aliasShapes = syntax.importAliases ?? {};
-    const aliasTypes = Object.keys(aliasShapes);
-    if (aliasTypes.length) {
-      for (const node of file.tree.rootNode.descendantsOfType(aliasTypes)) {
-        if (!node) continue;
-        const shape = aliasShapes[node.type]!;
+    for (const top of file.tree.rootNode.namedChildren) {
+      // Import aliases: top-level import statements only.
+      if (!top || !/import/.test(top.type)) continue;
+      for (const node of top.namedChildren) {
+        const shape = node ? aliasShapes[node.type] : undefined;
+        if (!node || !shape) continue;
         const name = node.childForFieldName(shape.name)?.text.replace(/\s+/g, '');
         const alias = node.childForFieldName(shape.alias)?.text;
         if (name && alias && name !== alias) scope.aliases.set(alias, name);
@@ -444,6 +457,15 @@ class TaintRun {
     return undefined;
   }
 
+  /** Is the function a method of a class whose fields hold untrusted data in this run? */
+  private inTaintedClass(fn: Node): boolean {
+    if (this.taintedClasses.size === 0) return false;
+    for (let p = fn.parent; p; p = p.parent) {
+      if ((this.syntax.classes ?? []).includes(p.type)) return this.taintedClasses.has(`${p.startIndex}:${p.endIndex}`);
+    }
+    return false;
+  }
+
   private classField(node: Node, path: string): Tainted | undefined {
     const key = this.classFieldKey(node, path);
     return key ? this.classFields.get(key) : undefined;
@@ -453,29 +475,33 @@ class TaintRun {
   private constructorOf(file: ParsedFile, name: string): Node | undefined {
     const syntax = file.syntax;
     if (!syntax.constructorNames?.length || !/^[A-Z]/.test(name)) return undefined;
-    let classes = this.classesByName.get(file.path);
-    if (!classes) {
-      classes = new Map();
-      for (const c of file.tree.rootNode.descendantsOfType(syntax.classes ?? [])) {
-        const n = c?.childForFieldName('name')?.text;
-        if (c && n) classes.set(n, c);
+    let constructors = constructorsByTree.get(file.tree);
+    if (!constructors) {
+      constructors = new Map();
+      constructorsByTree.set(file.tree, constructors);
+      const fnTypes = Object.keys(syntax.functions);
+      for (const cls of file.tree.rootNode.descendantsOfType(syntax.classes ?? [])) {
+        const className = cls?.childForFieldName('name')?.text;
+        if (!cls || !className) continue;
+        for (const fn of cls.descendantsOfType(fnTypes)) {
+          const shape = fn ? syntax.functions[fn.type] : undefined;
+          const fnName = fn && shape?.name ? fn.childForFieldName(shape.name)?.text : undefined;
+          if (fn && fnName && syntax.constructorNames.includes(fnName)) {
+            constructors.set(className, fn);
+            break;
+          }
+        }
       }
-      this.classesByName.set(file.path, classes);
     }
-    const cls = classes.get(name);
-    if (!cls) return undefined;
-    for (const fn of cls.descendantsOfType(Object.keys(syntax.functions))) {
-      if (!fn) continue;
-      const shape = syntax.functions[fn.type]!;
-      const fnName = shape.name ? fn.childForFieldName(shape.name)?.text : undefined;
-      if (fnName && syntax.constructorNames.includes(fnName)) return fn;
-    }
-    return undefined;
+    return constructors.get(name);
   }
 
   private bindAssigned(node: Node, left: Node, right: Node | null, value: Tainted, lhsPath: string, isAugmented: boolean, scope: Scope, frame: FunctionFrame): void {
     const fieldKey = value ? this.classFieldKey(node, lhsPath) : undefined;
-    if (fieldKey) this.classFields.set(fieldKey, merge(this.classFields.get(fieldKey) ?? null, value));
+    if (fieldKey) {
+      this.classFields.set(fieldKey, merge(this.classFields.get(fieldKey) ?? null, value));
+      this.taintedClasses.add(fieldKey.split(':').slice(0, 2).join(':'));
+    }
     const leftItems = left.namedChildren.filter((c): c is Node => !!c && !this.syntax.comments.includes(c.type));
     const rightItems = right ? right.namedChildren.filter((c): c is Node => !!c) : [];
     if (/list|tuple|expression_list/.test(left.type) && right && /list|tuple/.test(right.type) && leftItems.length === rightItems.length && leftItems.length > 1) {
@@ -734,8 +760,15 @@ class TaintRun {
       return args[i - offset] ?? null;
     });
     const signature = bound.map((t) => (t ? t.map((x) => `${x.onlyRule ?? ''}:${[...x.clean].sort().join(',')}`).join('|') : '-')).join(';');
-    const key = `${target.file.path}:${target.node.startIndex}:${signature}`;
+    // Fields of its object that hold untrusted data are inputs too.
+    const fieldsTainted = this.inTaintedClass(target.node);
+    const key = `${target.file.path}:${target.node.startIndex}:${signature}${fieldsTainted ? ':fields' : ''}`;
     if (this.memo.has(key)) return this.memo.get(key)!;
+    // With clean inputs a function only contributes what it returns (its own sinks are found when its file is
+    // analysed), and that is the same for every caller in the scan.
+    const clean = bound.every((t) => !t) && [...kwargs.values()].every((t) => !t) && !fieldsTainted;
+    const known = clean ? cleanReturns.get(target.file.tree)?.get(target.node.startIndex) : undefined;
+    if (known !== undefined) return known;
     if (this.inProgress.has(key)) return null;
     this.inProgress.add(key);
     const scope = new Scope(this.fileScope(target.file));
@@ -752,6 +785,7 @@ class TaintRun {
     }
     this.inProgress.delete(key);
     this.memo.set(key, frame.returns);
+    if (clean) rememberCleanReturn(target.file.tree, target.node.startIndex, frame.returns);
     return frame.returns;
   }
 
@@ -818,18 +852,29 @@ class TaintRun {
     const scope = new Scope(outer);
     const inner: FunctionFrame = { file: frame.file, returns: null, depth: frame.depth, callStep: frame.callStep };
     const paramsNode = shape.params ? node.childForFieldName(shape.params) : null;
+    let paramCount = 0;
     if (paramsNode) {
       for (const p of this.paramList(syntax, paramsNode)) {
         // Parameters shadow outer names; their values are unknown (clean) unless a source says otherwise.
         for (const n of p.names) scope.vars.set(n, null);
         this.bindParamSources(p, node, scope, inner);
+        paramCount++;
       }
     } else if (node.type === 'arrow_function') {
       const single = node.childForFieldName('parameter');
       if (single) scope.vars.set(single.text, null);
     }
     const body = shape.body ? node.childForFieldName(shape.body) : null;
-    if (body) this.visit(body, scope, inner);
+    if (body) {
+      const t = this.visit(body, scope, inner);
+      if (!/block|statement|compound|body/.test(body.type)) inner.returns = merge(inner.returns, t);
+    }
+    // This was the function with clean arguments: a later call with clean arguments needs only its result.
+    if (frame.depth === 0) {
+      const key = `${frame.file.path}:${node.startIndex}:${Array.from({ length: paramCount }, () => '-').join(';')}`;
+      if (!this.memo.has(key)) this.memo.set(key, inner.returns);
+      rememberCleanReturn(frame.file.tree, node.startIndex, inner.returns);
+    }
   }
 
   // ---- sinks ----

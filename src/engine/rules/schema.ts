@@ -108,6 +108,8 @@ export const PatternSpec = z
     /** A tree-sitter query; the capture named by `report` (default `match`) is the finding's location. */
     query: z.string().min(1),
     report: z.string().optional(),
+    /** A regex the file text must match for the query to run at all (a cheap pre-filter: `hashlib|Crypto`). */
+    requires: Regex.optional(),
     /** Tree-sitter queries which, if any matches inside the reported node's enclosing `scope`, drop the finding. */
     unlessInside: z.array(z.string()).optional(),
     /** Tree-sitter queries of which at least one must match inside the enclosing `scope` to keep the finding. */
