@@ -109,7 +109,7 @@ export class Analyzer {
       try {
         lr.patterns.match(parsed.tree, hits, text);
         const taintHits: TaintHit[] = [];
-        lr.taint.analyzeFile(parsed, project, taintHits);
+        lr.taint.analyzeFile(parsed, project, taintHits, text);
         hits.push(...taintHits.filter((h) => h.file === file));
         elsewhere = taintHits.filter((h) => h.file !== file);
       } catch (error) {
@@ -314,6 +314,8 @@ export class Project implements CallResolver {
     const lookIn = (files: Iterable<string>) => {
       const out: { file: ParsedFile; node: Node }[] = [];
       for (const f of files) {
+        // A file that never spells the name cannot define it: no need to parse it.
+        if (!this.definitions.has(f) && !this.files.get(f)?.text.includes(name)) continue;
         const nodes = this.definitionsIn(f).get(name);
         if (!nodes) continue;
         const parsed = this.parsed(f)!;

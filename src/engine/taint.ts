@@ -157,6 +157,7 @@ export class TaintEngine {
   private readonly rules: RuleView[];
   private readonly sinkNodeTypes = new Set<string>();
   private readonly requestTypes: { type: RegExp; alias: string }[];
+  private readonly fileHints?: RegExp[];
   readonly hasRules: boolean;
 
   constructor(
@@ -169,6 +170,8 @@ export class TaintEngine {
     for (const s of shared?.sources ?? []) this.sources.push({ source: s });
     this.sanitizers.push(...(shared?.sanitizers ?? []));
     this.requestTypes = shared?.requestTypes ?? [];
+    // The hint must cover rules' own sources too (they are usually refinements of the shared ones).
+    this.fileHints = shared?.fileHints;
     for (const { rule } of this.rules) {
       for (const s of rule.taint!.sources) this.sources.push({ source: s, onlyRule: rule.id });
       this.sanitizers.push(...rule.taint!.sanitizers);
@@ -176,8 +179,9 @@ export class TaintEngine {
     }
   }
 
-  analyzeFile(file: ParsedFile, resolver: CallResolver, hits: TaintHit[]): void {
+  analyzeFile(file: ParsedFile, resolver: CallResolver, hits: TaintHit[], text?: string): void {
     if (!this.hasRules) return;
+    if (this.fileHints && text !== undefined && !this.fileHints.some((h) => h.test(text))) return;
     const run = new TaintRun(this, resolver, hits);
     run.analyzeRoot(file);
   }

@@ -78,6 +78,8 @@ export interface LanguageTaint {
   sources: CompiledSource[];
   sanitizers: CompiledSanitizer[];
   requestTypes: { type: RegExp; alias: string }[];
+  /** Files matching none of these hold no source of their own (absent: every file is analysed). */
+  fileHints?: RegExp[];
 }
 
 export interface RuleSet {
@@ -197,6 +199,7 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
           entry.sources.push(...lt.sources.map((s) => compileSource(s, file)));
           entry.sanitizers.push(...lt.sanitizers.map((s) => compileSanitizer(s, file)));
           entry.requestTypes.push(...lt.requestTypes.map((r) => ({ type: regex(r.type, file), alias: r.alias })));
+          if (lt.fileHint) (entry.fileHints ??= []).push(regex(lt.fileHint, file));
           languageTaint.set(language, entry);
         }
         continue;

@@ -160,6 +160,12 @@ export const LanguageTaintFile = z
     sources: z.array(SourceSpec).default([]),
     /** Sanitizers that apply to every taint rule of the language. */
     sanitizers: z.array(SanitizerSpec).default([]),
+    /**
+     * A regex that every file with untrusted data of this language matches (names of request objects, handler
+     * decorators). Files that do not match are not taint-analysed on their own — a cheap pre-filter; functions in
+     * them are still analysed when called from files that match. Several files' hints are alternatives.
+     */
+    fileHint: Regex.optional(),
     /** Parameters whose declared type makes them the framework's request object: renamed to `alias` in access paths. */
     requestTypes: z.array(z.object({ type: Regex, alias: z.string() }).strict()).default([]),
   })
