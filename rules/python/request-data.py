@@ -88,3 +88,11 @@ def create_built(body: dict = Body(...)):
     fields = {"name": str(body.get("name", ""))}
     # ok: MASS_ASSIGNMENT
     return Customer(**fields)
+
+
+@app.post("/switch")
+def switch():
+    customer = Customer.query.filter_by(email=request.form["email"]).first()
+    # ok: TRUST_BOUNDARY_VIOLATION
+    session["customer_id"] = customer.id
+    return "ok"
