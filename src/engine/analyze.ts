@@ -95,8 +95,6 @@ export class Analyzer {
     const warnings: ScanWarning[] = [];
     const hits: { rule: PatternHit['rule']; node?: Node; line?: number; column?: number; length?: number; trace?: TaintHit['trace'] }[] = [];
     const parsed = project.parsed(file);
-    // Sinks reached in other files of the package (a service called from this controller) belong to those files.
-    let elsewhere: TaintHit[] = [];
     let partiallyParsed = false;
     let language: string | undefined;
     if (parsed) {
@@ -108,14 +106,12 @@ export class Analyzer {
       }
       try {
         lr.patterns.match(parsed.tree, hits, text);
-        const taintHits: TaintHit[] = [];
-        lr.taint.analyzeFile(parsed, project, taintHits, text);
-        hits.push(...taintHits.filter((h) => h.file === file));
-        elsewhere = taintHits.filter((h) => h.file !== file);
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
-        warnings.push({ file, message: 'nesting too deep to analyse completely; findings may be missing' });
       }
+      const taint = project.taintHitsFor(file);
+      hits.push(...taint.hits);
+      if (taint.tooDeep) warnings.push({ file, message: 'nesting too deep to analyse completely; findings may be missing' });
     } else if (project.tooLarge(file)) {
       warnings.push({ file, message: `larger than ${MAX_PARSE_BYTES} bytes: not parsed, only line rules applied` });
     }
@@ -145,29 +141,7 @@ export class Analyzer {
     }
     // Secrets are looked for in every text file, parsed or not.
     const secrets = findSecrets(file, text).filter((f) => !isSuppressed(suppressions, f.line, f.type) || (suppressed++, false));
-    const findings = [...finalise(partials, lines), ...secrets, ...this.findingsElsewhere(project, elsewhere)];
-    return { path: file, language, lines: lines.length, findings, warnings, partiallyParsed, suppressed };
-  }
-
-  private findingsElsewhere(project: Project, hits: TaintHit[]): Finding[] {
-    const out: Finding[] = [];
-    const files = new Set(hits.map((h) => h.file));
-    for (const other of files) {
-      const lines = (project.text(other) ?? '').split(/\r?\n/);
-      const suppressions = suppressionsOf(lines);
-      const seen = new Set<string>();
-      const partials = [];
-      for (const hit of hits) {
-        if (hit.file !== other) continue;
-        const loc = { line: hit.node.startPosition.row + 1, column: hit.node.startPosition.column + 1, endLine: hit.node.endPosition.row + 1, endColumn: hit.node.endPosition.column + 1 };
-        const key = `${hit.rule.type}:${loc.line}`;
-        if (seen.has(key) || isSuppressed(suppressions, loc.line, hit.rule.type)) continue;
-        seen.add(key);
-        partials.push(makeFinding(hit.rule, other, lines, loc, hit.trace));
-      }
-      out.push(...finalise(partials, lines));
-    }
-    return out;
+    return { path: file, language, lines: lines.length, findings: [...finalise(partials, lines), ...secrets], warnings, partiallyParsed, suppressed };
   }
 }
 
@@ -198,6 +172,7 @@ export class Project implements CallResolver {
   private readonly byBaseName = new Map<string, string[]>();
   private readonly imports = new Map<string, string[]>();
   private readonly resolutions = new Map<string, { file: ParsedFile; node: Node }[]>();
+  private readonly taintByFile = new Map<string, { hits: TaintHit[]; tooDeep: boolean }>();
 
   constructor(
     private readonly files: Map<string, FileText>,
@@ -213,6 +188,35 @@ export class Project implements CallResolver {
 
   text(file: string): string | undefined {
     return this.files.get(file)?.text;
+  }
+
+  /**
+   * Taint findings whose sink is in `file`. A flow that starts in a controller may end in a
+   * service beside it, so the taint analysis runs once over the file's whole directory
+   * (the package, which is also what the result cache keys on) and each hit goes to the
+   * file that holds its sink.
+   */
+  taintHitsFor(file: string): { hits: TaintHit[]; tooDeep: boolean } {
+    const known = this.taintByFile.get(file);
+    if (known) return known;
+    const dir = path.posix.dirname(file);
+    const group = this.byDirectory.get(dir) ?? [file];
+    for (const f of group) if (!this.taintByFile.has(f)) this.taintByFile.set(f, { hits: [], tooDeep: false });
+    for (const f of group) {
+      const parsed = this.parsed(f);
+      if (!parsed) continue;
+      const lr = this.analyzer.languageRules(parsed.syntax);
+      if (!lr) continue;
+      const hits: TaintHit[] = [];
+      try {
+        lr.taint.analyzeFile(parsed, this, hits, this.files.get(f)?.text);
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        this.taintByFile.get(f)!.tooDeep = true;
+      }
+      for (const hit of hits) this.taintByFile.get(hit.file)?.hits.push(hit);
+    }
+    return this.taintByFile.get(file) ?? { hits: [], tooDeep: false };
   }
 
   tooLarge(file: string): boolean {

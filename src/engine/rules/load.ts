@@ -25,6 +25,7 @@ export interface CompiledSource {
   exceptParams?: RegExp;
   /** Source text of a regex with `{name}` for the parameter name, tested against the handler's decorators. */
   exceptInDecorator?: string;
+  exact?: boolean;
   label?: string;
 }
 
@@ -46,6 +47,9 @@ export interface CompiledSink {
   args?: number[];
   keywords?: string[];
   receiver?: boolean;
+  computedKey?: boolean;
+  inFunction?: RegExp;
+  argFields?: string[];
   where: CompiledArgCondition[];
   unless: CompiledArgCondition[];
 }
@@ -53,9 +57,10 @@ export interface CompiledSink {
 export interface CompiledSanitizer {
   callee?: RegExp;
   guard?: RegExp;
-  where: CompiledArgCondition[];
+  prefix?: RegExp;
   /** undefined = every type. */
   types?: string[];
+  where: CompiledArgCondition[];
 }
 
 export interface CompiledRule {
@@ -108,6 +113,7 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     handlerDecorator: s.handlerDecorator ? regex(s.handlerDecorator, where) : undefined,
     exceptParams: s.exceptParams ? regex(s.exceptParams, where) : undefined,
     exceptInDecorator: s.exceptInDecorator ? checkedTemplate(s.exceptInDecorator, where) : undefined,
+    exact: s.exact,
     label: s.label,
   };
 }
@@ -137,6 +143,9 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     args: s.args,
     keywords: s.keywords,
     receiver: s.receiver,
+    computedKey: s.computedKey,
+    argFields: s.argFields,
+    inFunction: s.inFunction ? regex(s.inFunction, where) : undefined,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     unless: (s.unless ?? []).map((c) => compileCondition(c, where)),
     unlessFile: s.unlessFile ? multiline(s.unlessFile, where) : undefined,
@@ -147,8 +156,9 @@ function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string
   return {
     callee: s.callee ? regex(s.callee, where) : undefined,
     guard: s.guard ? regex(s.guard, where) : undefined,
-    where: (s.where ?? []).map((c) => compileCondition(c, where)),
+    prefix: s.prefix ? regex(s.prefix, where) : undefined,
     types: s.types ?? defaultTypes,
+    where: (s.where ?? []).map((c) => compileCondition(c, where)),
   };
 }
 
