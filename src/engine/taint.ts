@@ -48,6 +48,9 @@ export interface CallResolver {
 
 const MAX_CALL_DEPTH = 5;
 
+/** Calls that parse a URL: checking the parts of the result checks the URL given to them. */
+const URL_PARSERS = /(^|\.)(urlparse|urlsplit|parse_url|urlParse|URL|parse)$/;
+
 /** Per parsed tree (shared by every analysis of a scan): module-level bindings and import aliases, constructors by class name. */
 const fileScopes = new WeakMap<Tree, Scope>();
 const constructorsByTree = new WeakMap<Tree, Map<string, Node>>();
@@ -699,7 +702,9 @@ class TaintRun {
     for (let n: Node | null = node, i = 0; n && i < 16; i++) {
       if (s.calls[n.type]) {
         const parts = callParts(s, n);
-        for (const a of parts?.positional ?? []) if (s.identifiers.includes(a.type) && scope.lookup(a.text)) out.push(a.text);
+        // Only URL parsing keeps what is checked tied to its input: `basename(file)` passing a check says nothing about `file`.
+        const callee = parts ? this.path(parts.callee ?? parts.name, scope) : '';
+        if (URL_PARSERS.test(callee)) for (const a of parts?.positional ?? []) if (s.identifiers.includes(a.type) && scope.lookup(a.text)) out.push(a.text);
         n = parts ? (parts.receiver ?? null) : null;
       } else if (s.members[n.type]) n = n.childForFieldName(s.members[n.type]!.object);
       else break;
