@@ -507,8 +507,12 @@ class TaintRun {
         target.vars.set(name, t);
       }
     };
-    if (guarded.length && consequence && this.exits(consequence)) {
-      // Guard clause: `if (!allowed.has(x)) return;` — after it, x is safe.
+    // A check that leaves is a guard clause (`if (!allowed.has(x)) return;`, `if (BLOCKED.has(x)) continue;`) unless it
+    // is a positive check whose branch uses the value and then leaves (`if (x.startsWith('/')) { return go(x); }`).
+    const negated = !!condition && (/^\(?\s*!(?!=)/.test(condition.text) || (/!==?/.test(condition.text) && !/[^!=]===?/.test(condition.text)));
+    const usesGuarded = !!consequence && guarded.some((name) => this.mentions(consequence, name));
+    if (guarded.length && consequence && this.exits(consequence) && (negated || !usesGuarded)) {
+      // Guard clause: after it, x is safe.
       this.visit(consequence, scope, frame);
       if (alternative) this.visit(alternative, scope, frame);
       cleanFor(guarded, scope);
@@ -602,6 +606,18 @@ class TaintRun {
     if (!parts) return null;
     const path = parts.callee ? this.path(parts.callee, scope) : `${parts.receiver ? `${this.path(parts.receiver, scope)}.` : ''}${parts.name?.text ?? '?'}`;
     return `${path.replace(/^new\s+/, '')}()`;
+  }
+
+  /** Does `node` read `name` (an identifier or access path)? */
+  private mentions(node: Node, name: string): boolean {
+    const root = name.split(/[.[]/)[0]!;
+    const stack: Node[] = [node];
+    while (stack.length) {
+      const n = stack.pop()!;
+      if (this.syntax.identifiers.includes(n.type) && n.text === root) return true;
+      for (const c of n.namedChildren) if (c) stack.push(c);
+    }
+    return false;
   }
 
   /** Does this block always leave (return/throw/abort) — a guard clause? */

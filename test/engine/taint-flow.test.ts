@@ -251,3 +251,22 @@ test('a flow into a sink in another directory is reported once, in the sink’s 
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a positive check whose branch uses the value and leaves vets the branch, not the code after it', async () => {
+  const code = [
+    'function f() {',
+    '  const a = input();',
+    "  if (['x'].includes(a)) {",
+    '    sink(a);',
+    '    return;',
+    '  }',
+    '  sink(a);',
+    '}',
+    'function g(blocked) {',
+    '  const b = input();',
+    '  if (blocked.includes(b)) return;',
+    '  sink(b);',
+    '}',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code), [7]);
+});
