@@ -133,7 +133,14 @@ class PostgresDb implements Db {
   private readonly plain: Queryable;
 
   constructor(connectionString: string) {
-    this.pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 10_000 });
+    // Bounded waits: a query caught in a database restart fails (and is retried) instead of hanging.
+    this.pool = new pg.Pool({
+      connectionString,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+      query_timeout: 30_000,
+      keepAlive: true,
+    });
     // A restarting database kills idle connections; the pool replaces them, so the error is not fatal.
     this.pool.on('error', () => {});
     this.plain = pgQueryable(this.pool);
