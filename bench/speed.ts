@@ -6,9 +6,9 @@
 // plus a second scan of the unchanged tree (the result cache).
 //
 //   node --import tsx bench/speed.ts [--datasets python,jsts,java,go] [--lines N]
-//        [--jobs 2] [--install] [--json]
+//        [--jobs 2] [--install] [--json] [--out DIR]
 //
-// Datasets (copied under bench/out/data, at most --lines lines each, default 100000):
+// Datasets (copied under bench/out/data or --out DIR, at most --lines lines each, default 100000):
 //   python  the Python standard library (/usr/lib/python3.*)
 //   jsts    JavaScript and TypeScript of npm packages in node_modules: the typescript
 //           package (its .d.ts files; its compiler bundles are single 6-9 MB files,
@@ -24,7 +24,6 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const OUT = path.join(REPO, 'bench', 'out');
 const SCANNER = path.join(REPO, 'bin', 'scanner.js');
 const require = createRequire(import.meta.url);
 
@@ -35,6 +34,7 @@ const { values } = parseArgs({
     jobs: { type: 'string', default: '2' },
     install: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    out: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -43,6 +43,9 @@ if (values.help) {
   process.stdout.write(`${header.map((l) => l.slice(3)).join('\n')}\n`);
   process.exit(0);
 }
+/** Copied code sets, reports and timings; gitignored. */
+const OUT = path.resolve(values.out ?? path.join(REPO, 'bench', 'out'));
+mkdirSync(OUT, { recursive: true });
 const lineBudget = Number(values.lines);
 const jobs = values.jobs;
 if (!Number.isInteger(lineBudget) || lineBudget < 1000) fail('--lines must be a whole number >= 1000');
