@@ -194,3 +194,13 @@ test('SARIF rule descriptions never name one instance', () => {
   assert.equal(describe('secret.aws-access-key'), 'AWS access key', 'a message naming the file is not a rule description');
   assert.equal(describe('py.weak-hash-md5'), structuralFinding().message);
 });
+
+test('a warning without a file is a note about the whole scan', () => {
+  const result = sampleResult();
+  result.summary.warnings.push({ file: '', message: 'git history: 12 commits, 30 file versions scanned for secrets' });
+  const md = toMarkdown(result);
+  assert.match(md, /- Files with warnings \(not parsed, or analysed as far as they parsed\): 1\n- git history: 12 commits/);
+  const text = toText(result);
+  assert.match(text, /^git history: 12 commits, 30 file versions scanned for secrets\n.*; 1 file skipped, 1 warning$/m);
+  assert.deepEqual(sarifSchemaErrors(toSarif(result)), []);
+});
