@@ -1,5 +1,6 @@
 const express = require('express');
 const db = require('./db');
+const knex = require('./knex');
 const router = express.Router();
 
 router.get('/users', async (req, res) => {
@@ -23,4 +24,34 @@ function byOwner(owner) {
 router.post('/orders', (req, res) => {
   const { owner } = req.body;
   byOwner(owner).then((r) => res.json(r));
+});
+
+const SORTS = ['name', 'created_at'];
+
+router.get('/products', async (req, res) => {
+  const sort = SORTS.includes(req.query.sort) ? req.query.sort : 'name';
+  // ok: SQL_INJECTION
+  const rows = await db.query(`SELECT * FROM products ORDER BY ${sort}`);
+  const dir = req.query.dir;
+  // ruleid: SQL_INJECTION
+  const more = await knex('products').orderByRaw(`price ${dir}`);
+  // ok: SQL_INJECTION
+  const byName = await knex('products').where({ name: req.query.name });
+  res.json({ rows, more, byName });
+});
+
+function byStatusQuery(status) {
+  return { text: 'SELECT * FROM refunds WHERE status = $1', values: [status] };
+}
+
+function byRegionQuery(region) {
+  return { text: `SELECT * FROM refunds WHERE region = '${region}'`, values: [] };
+}
+
+router.get('/refunds', async (req, res) => {
+  // ok: SQL_INJECTION
+  const a = await db.query(byStatusQuery(req.query.status));
+  // ruleid: SQL_INJECTION
+  const b = await db.query(byRegionQuery(req.query.region));
+  res.json({ a, b });
 });

@@ -106,13 +106,12 @@ export class Analyzer {
       }
       try {
         lr.patterns.match(parsed.tree, hits);
-        const taintHits: TaintHit[] = [];
-        lr.taint.analyzeFile(parsed, project, taintHits);
-        hits.push(...taintHits);
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
-        warnings.push({ file, message: 'nesting too deep to analyse completely; findings may be missing' });
       }
+      const taint = project.taintHitsFor(file);
+      hits.push(...taint.hits);
+      if (taint.tooDeep) warnings.push({ file, message: 'nesting too deep to analyse completely; findings may be missing' });
     } else if (project.tooLarge(file)) {
       warnings.push({ file, message: `larger than ${MAX_PARSE_BYTES} bytes: not parsed, only line rules applied` });
     }
@@ -173,6 +172,7 @@ export class Project implements CallResolver {
   private readonly byBaseName = new Map<string, string[]>();
   private readonly imports = new Map<string, string[]>();
   private readonly resolutions = new Map<string, { file: ParsedFile; node: Node }[]>();
+  private readonly taintByFile = new Map<string, { hits: TaintHit[]; tooDeep: boolean }>();
 
   constructor(
     private readonly files: Map<string, FileText>,
@@ -188,6 +188,35 @@ export class Project implements CallResolver {
 
   text(file: string): string | undefined {
     return this.files.get(file)?.text;
+  }
+
+  /**
+   * Taint findings whose sink is in `file`. A flow that starts in a controller may end in a
+   * service beside it, so the taint analysis runs once over the file's whole directory
+   * (the package, which is also what the result cache keys on) and each hit goes to the
+   * file that holds its sink.
+   */
+  taintHitsFor(file: string): { hits: TaintHit[]; tooDeep: boolean } {
+    const known = this.taintByFile.get(file);
+    if (known) return known;
+    const dir = path.posix.dirname(file);
+    const group = this.byDirectory.get(dir) ?? [file];
+    for (const f of group) if (!this.taintByFile.has(f)) this.taintByFile.set(f, { hits: [], tooDeep: false });
+    for (const f of group) {
+      const parsed = this.parsed(f);
+      if (!parsed) continue;
+      const lr = this.analyzer.languageRules(parsed.syntax);
+      if (!lr) continue;
+      const hits: TaintHit[] = [];
+      try {
+        lr.taint.analyzeFile(parsed, this, hits);
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        this.taintByFile.get(f)!.tooDeep = true;
+      }
+      for (const hit of hits) this.taintByFile.get(hit.file)?.hits.push(hit);
+    }
+    return this.taintByFile.get(file) ?? { hits: [], tooDeep: false };
   }
 
   tooLarge(file: string): boolean {

@@ -19,12 +19,20 @@ interface CompiledQueryRule {
   query: Query;
   report: string;
   unless: Query[];
+  unlessAncestor: Query[];
+  context?: RegExp;
   scope: 'function' | 'file';
 }
 
 /** The query rules of one language, compiled against its grammar. */
 export class PatternMatcher {
   private readonly compiled: CompiledQueryRule[] = [];
+  /**
+   * Every rule's patterns in one query: a tree is walked once for all rules instead of once per
+   * rule (most of the matching time). `owner[i]` is the rule of pattern i.
+   */
+  private combined?: Query;
+  private readonly owner: CompiledQueryRule[] = [];
 
   constructor(
     private readonly syntax: LanguageSyntax,
@@ -40,10 +48,26 @@ export class PatternMatcher {
           query: new Query(language, spec.query),
           report: spec.report ?? 'match',
           unless: (spec.unlessInside ?? []).map((q) => new Query(language, q)),
+          unlessAncestor: (spec.unlessAncestor ?? []).map((q) => new Query(language, q)),
+          context: spec.context ? new RegExp(spec.context, 'i') : undefined,
           scope: spec.scope ?? 'function',
         });
       } catch (error) {
         throw new RuleError(`${rule.file} (${rule.id}): invalid tree-sitter query for ${syntax.id}: ${(error as Error).message}`);
+      }
+    }
+    if (this.compiled.length > 1) {
+      try {
+        const combined = new Query(language, this.compiled.map((c) => c.rule.spec.pattern!.query).join('\n'));
+        const owner: CompiledQueryRule[] = [];
+        for (const c of this.compiled) for (let i = 0; i < c.query.patternCount(); i++) owner.push(c);
+        if (owner.length === combined.patternCount()) {
+          this.combined = combined;
+          this.owner.push(...owner);
+        } else combined.delete();
+      } catch {
+        // Queries that only compile on their own keep running one by one.
+        this.combined = undefined;
       }
     }
   }
@@ -53,18 +77,67 @@ export class PatternMatcher {
   }
 
   match(tree: Tree, hits: PatternHit[]): void {
-    for (const c of this.compiled) {
-      const seen = new Set<number>();
-      for (const m of c.query.matches(tree.rootNode)) {
-        const capture = m.captures.find((x) => x.name === c.report) ?? m.captures[0];
-        if (!capture) continue;
-        const node = capture.node;
-        if (seen.has(node.startIndex)) continue;
-        seen.add(node.startIndex);
-        if (c.unless.length && this.suppressed(c, node, tree)) continue;
-        hits.push({ rule: c.rule, node });
+    const seen = new Map<CompiledQueryRule, Set<number>>();
+    const take = (c: CompiledQueryRule, m: { captures: { name: string; node: Node }[] }) => {
+      const capture = m.captures.find((x) => x.name === c.report) ?? m.captures[0];
+      if (!capture) return;
+      const node = capture.node;
+      let done = seen.get(c);
+      if (!done) seen.set(c, (done = new Set()));
+      if (done.has(node.startIndex)) return;
+      done.add(node.startIndex);
+      if (c.unless.length && this.suppressed(c, node, tree)) return;
+      if (c.unlessAncestor.length && this.insideAncestor(c, node)) return;
+      if (c.context && !this.contextNames(node).some((n) => c.context!.test(n))) return;
+      hits.push({ rule: c.rule, node });
+    };
+    if (this.combined) {
+      const found: { c: CompiledQueryRule; m: { captures: { name: string; node: Node }[] } }[] = [];
+      for (const m of this.combined.matches(tree.rootNode)) {
+        const c = this.owner[m.patternIndex];
+        if (c) found.push({ c, m });
+      }
+      // Rule order, as when each rule ran on its own.
+      for (const c of this.compiled) for (const f of found) if (f.c === c) take(c, f.m);
+      return;
+    }
+    for (const c of this.compiled) for (const m of c.query.matches(tree.rootNode)) take(c, m);
+  }
+
+  private insideAncestor(c: CompiledQueryRule, node: Node): boolean {
+    for (let p = node.parent; p; p = p.parent) {
+      if (c.unlessAncestor.some((q) => q.matches(p, { maxStartDepth: 0 }).length > 0)) return true;
+    }
+    return false;
+  }
+
+  /** Names around a node: what it is assigned to (variables, fields, object keys) up to its function, and that function's name. */
+  private contextNames(node: Node): string[] {
+    const s = this.syntax;
+    const names: string[] = [];
+    const nameOfTarget = (n: Node | null) => {
+      if (!n) return;
+      const text = n.text;
+      const last = /[\w$]+$/.exec(text);
+      if (last) names.push(last[0]);
+    };
+    for (let p = node.parent; p; p = p.parent) {
+      const assign = s.assignments[p.type];
+      if (assign) nameOfTarget(p.childForFieldName(assign.left));
+      else if (p.type === 'pair' || p.type === 'keyword_argument') nameOfTarget(p.childForFieldName('key') ?? p.childForFieldName('name'));
+      const fn = s.functions[p.type];
+      if (fn) {
+        const own = fn.name ? p.childForFieldName(fn.name) : null;
+        if (own) nameOfTarget(own);
+        else if (p.parent) {
+          const outer = s.assignments[p.parent.type];
+          if (outer) nameOfTarget(p.parent.childForFieldName(outer.left));
+          else if (p.parent.type === 'pair') nameOfTarget(p.parent.childForFieldName('key'));
+        }
+        break;
       }
     }
+    return names;
   }
 
   private suppressed(c: CompiledQueryRule, node: Node, tree: Tree): boolean {

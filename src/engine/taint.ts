@@ -20,6 +20,10 @@ interface Taint {
   clean: Set<string>;
   /** Data from a rule's own source counts only for that rule. */
   onlyRule?: string;
+  /** Untrusted only as a whole (a source with `exact`): a field read from it is clean. */
+  whole?: boolean;
+  /** The data sits only in this property of an object literal (`{ text, values: [x] }` has x in `values`). */
+  field?: string;
 }
 type Tainted = Taint[] | null;
 
@@ -50,7 +54,7 @@ function merge(a: Tainted, b: Tainted): Tainted {
   if (!b || b.length === 0) return a;
   const out = [...a];
   for (const t of b) {
-    const i = out.findIndex((o) => o.onlyRule === t.onlyRule);
+    const i = out.findIndex((o) => o.onlyRule === t.onlyRule && !!o.whole === !!t.whole && o.field === t.field);
     if (i < 0) out.push(t);
     else {
       const existing = out[i]!;
@@ -71,6 +75,34 @@ function addStep(t: Tainted, step: TraceStep): Tainted {
   });
 }
 
+/** What a field of a value carries: everything but whole-value taint. */
+function fieldOf(t: Tainted): Tainted {
+  if (!t) return null;
+  const out = t.filter((x) => !x.whole);
+  return out.length ? out : null;
+}
+
+/** What reading property `name` of a value carries: its unplaced taint and the taint placed in that property. */
+function readField(t: Tainted, name: string | undefined): Tainted {
+  if (!t) return null;
+  if (name === undefined) return fieldOf(t);
+  const out: Taint[] = [];
+  for (const x of t) {
+    if (x.whole || (x.field !== undefined && x.field !== name)) continue;
+    out.push(x.field === undefined ? x : { ...x, field: undefined });
+  }
+  return out.length ? out : null;
+}
+
+/** A new value computed from tainted parts (a call result, a string): where the data sat no longer matters. */
+function asNewValue(t: Tainted): Tainted {
+  if (!t || t.every((x) => x.field === undefined)) return t;
+  return t.reduce<Tainted>((acc, x) => merge(acc, [{ ...x, field: undefined }]), null);
+}
+
+/** Properties that name where a URL points: checking them (`url.origin === ORIGIN`) vets the whole URL. */
+const URL_PARTS = /^(protocol|host|hostname|origin|scheme|netloc|Host|Scheme)$/;
+
 function sanitize(t: Tainted, types: string[] | undefined): Tainted {
   if (!t) return null;
   if (!types) return null;
@@ -81,7 +113,16 @@ function sanitize(t: Tainted, types: string[] | undefined): Tainted {
 class Scope {
   readonly vars = new Map<string, Tainted>();
   readonly aliases = new Map<string, string>();
+  /** For names holding the result of a call: the callee path of that call (`tpl = Handlebars.compile(…)`). */
+  readonly origins = new Map<string, string | null>();
   constructor(readonly parent?: Scope) {}
+
+  origin(name: string): string | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      if (s.origins.has(name)) return s.origins.get(name) ?? undefined;
+    }
+    return undefined;
+  }
 
   lookup(name: string): Tainted | undefined {
     for (let s: Scope | undefined = this; s; s = s.parent) {
@@ -150,11 +191,12 @@ export class TaintEngine {
     run.analyzeRoot(file);
   }
 
-  /** @internal used by TaintRun */
-  matchSource(path: string): { label: string; onlyRule?: string }[] {
-    const out: { label: string; onlyRule?: string }[] = [];
+  /** @internal used by TaintRun. `partOfLarger`: the expression is the object of a field access (exact sources do not apply). */
+  matchSource(path: string, partOfLarger = false): { label: string; onlyRule?: string; whole?: boolean }[] {
+    const out: { label: string; onlyRule?: string; whole?: boolean }[] = [];
     for (const { source, onlyRule } of this.sources) {
-      if (source.path && source.path.test(path)) out.push({ label: source.label ? `${path} (${source.label})` : path, onlyRule });
+      if (source.exact && partOfLarger) continue;
+      if (source.path && source.path.test(path)) out.push({ label: source.label ? `${path} (${source.label})` : path, onlyRule, whole: source.exact });
     }
     return out;
   }
@@ -169,6 +211,10 @@ export class TaintEngine {
 
   sanitizerFor(calleePath: string): CompiledSanitizer[] {
     return this.sanitizers.filter((s) => s.callee && s.callee.test(calleePath));
+  }
+
+  prefixSanitizers(): CompiledSanitizer[] {
+    return this.sanitizers.filter((s) => s.prefix);
   }
 
   guardsFor(conditionText: string): CompiledSanitizer[] {
@@ -197,6 +243,8 @@ class TaintRun {
   private readonly memo = new Map<string, Tainted>();
   private readonly inProgress = new Set<string>();
   private readonly reported = new Set<string>();
+  /** A callback about to be analysed whose parameter receives data (`xs.map((x) => …)`, `p.then((v) => …)`). */
+  private callbackBinding?: { node: Node; index: number; taint: Tainted };
 
   constructor(
     private readonly engine: TaintEngine,
@@ -222,10 +270,13 @@ class TaintRun {
     };
   }
 
-  private sourceTaint(frame: FunctionFrame, node: Node, path: string): Tainted {
-    const matches = this.engine.matchSource(path);
+  private sourceTaint(frame: FunctionFrame, node: Node, path: string, prefix = false): Tainted {
+    const parent = node.parent;
+    const shape = parent ? (this.syntax.members[parent.type] ?? this.syntax.subscripts[parent.type]) : undefined;
+    const partOfLarger = prefix || !!(shape && parent!.childForFieldName(shape.object)?.equals(node));
+    const matches = this.engine.matchSource(path, partOfLarger);
     if (matches.length === 0) return null;
-    return matches.map((m) => ({ trace: [this.step(frame, node, m.label, 'source')], clean: new Set<string>(), onlyRule: m.onlyRule }));
+    return matches.map((m) => ({ trace: [this.step(frame, node, m.label, 'source')], clean: new Set<string>(), onlyRule: m.onlyRule, whole: m.whole }));
   }
 
   private path(node: Node | null, scope: Scope): string {
@@ -256,14 +307,102 @@ class TaintRun {
       let t: Tainted = null;
       for (const child of node.namedChildren) if (child) t = merge(t, this.visit(child, scope, frame));
       frame.returns = merge(frame.returns, t);
+      if (t && this.engine.isSinkNode(type)) this.checkNodeSink(node, t, frame);
       return t;
     }
     const ifShape = s.ifs[type];
     if (ifShape) return this.visitIf(node, ifShape, scope, frame);
+    const ternary = s.ternaries?.[type];
+    if (ternary) return this.visitTernary(node, ternary, scope, frame);
+    const loop = s.loops?.[type];
+    if (loop) {
+      const left = node.childForFieldName(loop.left);
+      const right = node.childForFieldName(loop.right);
+      const body = node.childForFieldName(loop.body);
+      const items = right ? this.visit(right, scope, frame) : null;
+      if (left) for (const name of patternNames(this.syntax, left)) scope.assign(name, items ? addStep(items, this.step(frame, left, name)) : null);
+      if (body) this.visit(body, scope, frame);
+      return null;
+    }
     if (s.addressOf === type) return this.visitChildren(node, scope, frame);
+    const objectShape = s.objects?.[type];
+    if (objectShape) return this.visitObject(node, objectShape, scope, frame);
+    if (s.interpolatedStrings.includes(type) && node.namedChildCount > 0) return this.visitBuiltString(this.stringParts(node), scope, frame);
+    if (s.concatenations?.includes(type) && node.childForFieldName('operator')?.text === '+') return this.visitBuiltString(this.concatParts(node), scope, frame);
 
     const t = this.visitChildren(node, scope, frame);
     if (t && this.engine.isSinkNode(type)) this.checkNodeSink(node, t, frame);
+    return t;
+  }
+
+  /** An object literal: the taint of each property value is placed in that property. */
+  private visitObject(node: Node, shape: { pair: string; key: string; value: string; shorthand?: string }, scope: Scope, frame: FunctionFrame): Tainted {
+    let t: Tainted = null;
+    const place = (v: Tainted, field: string | undefined) => (v && field !== undefined ? v.map((x) => ({ ...x, field })) : v);
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (child.type === shape.pair) {
+        const key = child.childForFieldName(shape.key);
+        const value = child.childForFieldName(shape.value);
+        const v = value ? this.visit(value, scope, frame) : null;
+        const name = key && /^['"]?[\w$]+['"]?$/.test(key.text) ? key.text.replace(/['"]/g, '') : undefined;
+        t = merge(t, place(v, name));
+      } else if (shape.shorthand && child.type === shape.shorthand) {
+        t = merge(t, place(this.visit(child, scope, frame), child.text));
+      } else t = merge(t, this.visit(child, scope, frame));
+    }
+    return t;
+  }
+
+  /** The pieces of an interpolated string in order: leaves are constant text, other children are substitutions. */
+  private stringParts(node: Node): Node[] {
+    const out: Node[] = [];
+    for (let i = 0; i < node.childCount; i++) {
+      const c = node.child(i);
+      if (c) out.push(c);
+    }
+    return out;
+  }
+
+  /** The operands of a `+` chain, left to right (`a + b + c`). */
+  private concatParts(node: Node): Node[] {
+    const left = node.childForFieldName('left');
+    const right = node.childForFieldName('right');
+    const out: Node[] = [];
+    if (left) {
+      if (left.type === node.type && left.childForFieldName('operator')?.text === '+') out.push(...this.concatParts(left));
+      else out.push(left);
+    }
+    if (right) out.push(right);
+    return out;
+  }
+
+  /**
+   * A string built from pieces: the taint of its parts, except for types a prefix sanitizer
+   * clears because the constant start fixes what the untrusted part can change (`/users/${id}`).
+   */
+  private visitBuiltString(parts: Node[], scope: Scope, frame: FunctionFrame): Tainted {
+    const s = this.syntax;
+    let t: Tainted = null;
+    let prefix = '';
+    let prefixDone = false;
+    for (const part of parts) {
+      // Delimiters and operators (`\``, `${`, `+`).
+      if (!part.isNamed) continue;
+      if (s.literals.includes(part.type) && !s.interpolatedStrings.includes(part.type)) {
+        if (!prefixDone) prefix += part.type === 'string' ? part.text.replace(/^['"]|['"]$/g, '') : part.text;
+        continue;
+      }
+      const pt = this.visit(part, scope, frame);
+      if (!prefixDone) {
+        if (pt) prefixDone = true;
+        else prefix += '${}';
+      }
+      t = merge(t, pt);
+    }
+    if (!t) return null;
+    t = asNewValue(t);
+    for (const san of this.engine.prefixSanitizers()) if (san.prefix!.test(prefix)) t = sanitize(t, san.types);
     return t;
   }
 
@@ -278,29 +417,35 @@ class TaintRun {
 
   private visitMember(node: Node, scope: Scope, frame: FunctionFrame): Tainted {
     const path = this.path(node, scope);
+    // A value stored at exactly this path (also a source path a guard has vetted) wins over the source.
+    const stored = scope.lookup(path);
+    if (stored !== undefined) return stored;
     const source = this.sourceTaint(frame, node, path);
     if (source) return source;
-    // Field-sensitive lookup: `a.b.c` is tainted if `a.b.c`, `a.b` or `a` is.
+    // Field-sensitive lookup: `a.b.c` is tainted if `a.b` or `a` is.
     let p = path;
     while (p.includes('.') || p.endsWith('[]')) {
-      const known = scope.lookup(p);
-      if (known !== undefined) {
-        // Still evaluate the object for effects (calls in the chain).
-        return known;
-      }
       const cut = Math.max(p.lastIndexOf('.'), p.endsWith('[]') ? p.length - 2 : -1);
       if (cut <= 0) break;
       p = p.slice(0, cut);
+      const known = scope.lookup(p);
+      if (known) return readField(known, /^\.([^.[]+)/.exec(path.slice(p.length))?.[1]);
+      // `e.data.html` in a handler whose parameter `e` is otherwise unknown: the source prefix still counts.
+      const prefixSource = this.sourceTaint(frame, node, p, true);
+      if (prefixSource) return fieldOf(prefixSource);
+      if (known === null) return null;
     }
-    let t: Tainted = null;
-    for (const child of node.namedChildren) {
-      if (!child) continue;
-      // The property name is not a value.
-      const shape = this.syntax.members[node.type];
-      if (shape && child.equals(node.childForFieldName(shape.property) as Node)) continue;
-      t = merge(t, this.visit(child, scope, frame));
+    const member = this.syntax.members[node.type];
+    const shape = member ?? this.syntax.subscripts[node.type]!;
+    const object = node.childForFieldName(shape.object);
+    const t = object ? this.visit(object, scope, frame) : null;
+    // `obj[key]` is a value stored in obj: the key is evaluated for its effects, its taint does not flow.
+    if (!member) {
+      const key = node.childForFieldName(shape.property);
+      if (key) this.visit(key, scope, frame);
+      return fieldOf(t);
     }
-    return t;
+    return readField(t, node.childForFieldName(shape.property)?.text);
   }
 
   private visitAssignment(node: Node, leftField: string, rightField: string, scope: Scope, frame: FunctionFrame): Tainted {
@@ -309,11 +454,17 @@ class TaintRun {
     const isAugmented = /augmented|compound/.test(node.type) || /^[^=]*[-+*/|&%.]=/.test(node.text.slice(left ? left.endIndex - node.startIndex : 0, right ? right.startIndex - node.startIndex : undefined));
     let value = right ? this.visit(right, scope, frame) : null;
     if (!left) return value;
+    // `a ??= b` / `a ||= b` write b or keep a: only b is new data for a sink.
+    const operator = node.text.slice(left.endIndex - node.startIndex, right ? right.startIndex - node.startIndex : undefined);
+    const written = /^\s*(\?\?|\|\||&&)=/.test(operator) ? value : undefined;
     // Evaluate subscripts/receivers on the left for their effects (e.g. calls).
     if (isAugmented) value = merge(value, this.visit(left, scope, frame));
+    // Destructuring reads fields: whole-value taint does not reach them.
+    if (/pattern/.test(left.type)) value = fieldOf(value);
     const lhsPath = this.path(left, scope);
     if (value) value = addStep(value, this.step(frame, node, lhsPath));
-    this.checkAssignSink(node, lhsPath, value, frame);
+    this.checkAssignSink(node, left, lhsPath, written !== undefined ? written : value, scope, frame);
+    if (this.syntax.identifiers.includes(left.type)) scope.origins.set(left.text, right ? this.callOrigin(right, scope) : null);
 
     // Element-wise tuple assignment: `a, b = x, y`.
     const leftItems = left.namedChildren.filter((c): c is Node => !!c && !this.syntax.comments.includes(c.type));
@@ -330,7 +481,13 @@ class TaintRun {
       if (name === '?') continue;
       // Storing into an element of a container taints the container.
       if (name.endsWith('[]')) scope.assign(name.slice(0, -2), merge(scope.lookup(name.slice(0, -2)) ?? null, value));
-      else scope.assign(name, value);
+      else if (value && this.isSelfField(name)) {
+        // `this.x = …` in one method is read by the others: keep it where every method of the file sees it.
+        scope.assign(name, value);
+        let root = scope;
+        while (root.parent) root = root.parent;
+        root.vars.set(name, merge(root.vars.get(name) ?? null, value));
+      } else scope.assign(name, value);
     }
     return value;
   }
@@ -341,10 +498,11 @@ class TaintRun {
     const alternative = shape.alternative ? node.childForFieldName(shape.alternative) : null;
     if (condition) this.visit(condition, scope, frame);
     const guards = condition ? this.engine.guardsFor(condition.text) : [];
-    const guarded = guards.length && condition ? this.guardedNames(condition, scope) : [];
+    const guardedTaint = guards.length && condition ? this.guardedNames(condition, scope, frame) : new Map<string, Tainted>();
+    const guarded = [...guardedTaint.keys()];
     const cleanFor = (names: string[], target: Scope) => {
       for (const name of names) {
-        let t = scope.lookup(name) ?? null;
+        let t = guardedTaint.get(name) ?? null;
         for (const g of guards) t = sanitize(t, g.types);
         target.vars.set(name, t);
       }
@@ -374,19 +532,76 @@ class TaintRun {
     return null;
   }
 
-  /** Names in a condition whose values are tainted now: the candidates a guard cleans. */
-  private guardedNames(condition: Node, scope: Scope): string[] {
-    const names = new Set<string>();
+  /**
+   * Names in a condition whose values are tainted now, with that taint: the candidates a guard cleans.
+   * Source paths count (`ObjectId.isValid(req.params.id)`), and checking where a URL points
+   * (`url.hostname`, `url.origin`) vets the URL object itself.
+   */
+  private guardedNames(condition: Node, scope: Scope, frame: FunctionFrame): Map<string, Tainted> {
+    const names = new Map<string, Tainted>();
+    const consider = (n: Node): boolean => {
+      const p = this.path(n, scope);
+      if (p.includes('?')) return false;
+      const t = scope.lookup(p) ?? (this.syntax.members[n.type] ? this.sourceTaint(frame, n, p) : null);
+      if (t) names.set(p, t);
+      return !!t;
+    };
     const walk = (n: Node) => {
-      if (this.syntax.identifiers.includes(n.type) || this.syntax.members[n.type]) {
-        const p = this.path(n, scope);
-        if (scope.lookup(p)) names.add(p);
-        if (this.syntax.members[n.type]) return;
+      const member = this.syntax.members[n.type];
+      if (this.syntax.identifiers.includes(n.type) || member) {
+        consider(n);
+        if (member) {
+          const prop = n.childForFieldName(member.property);
+          const obj = n.childForFieldName(member.object);
+          if (prop && obj && URL_PARTS.test(prop.text)) consider(obj);
+          // A method called on a value checks that value (`name.startsWith('/')`); a field read (`msg.type`) does not.
+          const parent = n.parent;
+          const callShape = parent ? this.syntax.calls[parent.type] : undefined;
+          if (obj && callShape?.callee && parent!.childForFieldName(callShape.callee)?.equals(n)) walk(obj);
+          return;
+        }
       }
       for (const c of n.namedChildren) if (c) walk(c);
     };
     walk(condition);
-    return [...names];
+    return names;
+  }
+
+  private visitTernary(node: Node, shape: { condition: string; consequence: string; alternative: string }, scope: Scope, frame: FunctionFrame): Tainted {
+    const condition = node.childForFieldName(shape.condition);
+    const consequence = node.childForFieldName(shape.consequence);
+    const alternative = node.childForFieldName(shape.alternative);
+    if (condition) this.visit(condition, scope, frame);
+    const guards = condition ? this.engine.guardsFor(condition.text) : [];
+    const guarded = guards.length && condition ? this.guardedNames(condition, scope, frame) : new Map<string, Tainted>();
+    // `!allowed.has(x) ? fallback : x` vets the alternative.
+    const negated = !!condition && /^\(?\s*!(?!=)/.test(condition.text);
+    const vetted = negated ? alternative : consequence;
+    let t: Tainted = null;
+    for (const part of [consequence, alternative]) {
+      if (!part) continue;
+      if (guarded.size && vetted && part.equals(vetted)) {
+        const inner = new Scope(scope);
+        for (const [name, taint] of guarded) {
+          let clean = taint;
+          for (const g of guards) clean = sanitize(clean, g.types);
+          inner.vars.set(name, clean);
+        }
+        t = merge(t, this.visit(part, inner, frame));
+      } else t = merge(t, this.visit(part, scope, frame));
+    }
+    return t;
+  }
+
+  /** The callee path of a call that gives a value (through `await`/parentheses), for names assigned from it. */
+  private callOrigin(value: Node, scope: Scope): string | null {
+    let n: Node | null = value;
+    while (n && (n.type === 'await_expression' || n.type === 'parenthesized_expression') && n.namedChildCount > 0) n = n.namedChildren[0] ?? null;
+    if (!n || !this.syntax.calls[n.type]) return null;
+    const parts = callParts(this.syntax, n);
+    if (!parts) return null;
+    const path = parts.callee ? this.path(parts.callee, scope) : `${parts.receiver ? `${this.path(parts.receiver, scope)}.` : ''}${parts.name?.text ?? '?'}`;
+    return `${path.replace(/^new\s+/, '')}()`;
   }
 
   /** Does this block always leave (return/throw/abort) — a guard clause? */
@@ -422,25 +637,35 @@ class TaintRun {
     // Arguments and receiver are evaluated first, in order, for their effects.
     const receiverTaint = parts.receiver ? this.visit(parts.receiver, scope, frame) : null;
     if (parts.callee && !parts.receiver && !s.identifiers.includes(parts.callee.type)) this.visit(parts.callee, scope, frame);
-    const argTaints = parts.positional.map((a) => this.visit(a, scope, frame));
+    const elementMethod = receiverTaint && parts.name && s.elementCallbacks?.test(parts.name.text) ? parts.name.text : undefined;
+    const argTaints = parts.positional.map((a) => {
+      if (elementMethod && s.functions[a.type]) this.callbackBinding = { node: a, index: /^reduce/.test(elementMethod) ? 1 : 0, taint: receiverTaint };
+      const t = this.visit(a, scope, frame);
+      this.callbackBinding = undefined;
+      return t;
+    });
     const kwTaints = new Map<string, Tainted>();
     for (const [k, v] of parts.keywords) kwTaints.set(k, this.visit(v, scope, frame));
 
     const source = this.sourceTaint(frame, node, fullPath);
 
-    this.checkCallSinks(node, parts, calleePath, receiverTaint, argTaints, kwTaints, frame);
+    this.checkCallSinks(node, parts, calleePath, receiverTaint, argTaints, kwTaints, scope, frame);
 
     if (source) {
       this.taintOutParams(parts, source, scope);
       return source;
     }
 
-    const sanitizers = this.engine.sanitizerFor(calleePath);
+    // Calling a value a known call produced (`render = Handlebars.compile(…); render(data)`) is calling that call's result.
+    const origin = parts.callee && !parts.receiver && s.identifiers.includes(parts.callee.type) ? scope.origin(parts.callee.text) : undefined;
+    const sanitizers = [...this.engine.sanitizerFor(calleePath), ...(origin ? this.engine.sanitizerFor(origin) : [])].filter((san) =>
+      san.where.every((c) => this.conditionHolds(c, parts)),
+    );
     let all: Tainted = receiverTaint;
     for (const t of argTaints) all = merge(all, t);
     for (const t of kwTaints.values()) all = merge(all, t);
     if (sanitizers.length) {
-      let t = all;
+      let t = asNewValue(all);
       for (const san of sanitizers) t = sanitize(t, san.types);
       return t;
     }
@@ -462,13 +687,20 @@ class TaintRun {
       }
     }
 
+    // Stored data looked up by the arguments (`map.get(k)`, `Model.findOne(q)`): only the receiver's taint.
+    if (s.lookupCalls && parts.name && s.lookupCalls.test(parts.name.text)) all = receiverTaint;
     // Unknown code: the result carries the taint of what went in (`str.trim()`, `fmt.Sprintf`).
     if (all) {
-      const out = addStep(all, this.step(frame, node, `${calleePath}()`));
+      const out = addStep(asNewValue(all), this.step(frame, node, `${calleePath}()`));
       this.taintOutParams(parts, out, scope);
       return out;
     }
     return null;
+  }
+
+  private isSelfField(name: string): boolean {
+    const dot = name.indexOf('.');
+    return dot > 0 && (this.syntax.selfNames ?? []).includes(name.slice(0, dot));
   }
 
   /** Go-style out-parameters: `json.NewDecoder(r.Body).Decode(&v)` taints v. */
@@ -568,13 +800,13 @@ class TaintRun {
         fnDecorators ??= decoratorsOf(syntax, fn).map((d) => d.text.replace(/^@/, ''));
         if (fnDecorators.some((d) => source.handlerDecorator!.test(d))) {
           const name = p.names[0] ?? '';
-          const selfLike = (syntax.selfNames ?? []).includes(name);
-          hit = !selfLike && !(source.exceptParams && (source.exceptParams.test(name) || source.exceptParams.test(p.node.text)));
+          hit = !(syntax.selfNames ?? []).includes(name);
         }
       }
+      if (hit && source.exceptParams && (source.exceptParams.test(p.names[0] ?? '') || source.exceptParams.test(p.node.text))) hit = false;
       if (!hit) continue;
       for (const n of p.names) {
-        const t: Taint = { trace: [this.step(frame, p.node, `parameter ${n}`, 'source')], clean: new Set(), onlyRule };
+        const t: Taint = { trace: [this.step(frame, p.node, `parameter ${n}`, 'source')], clean: new Set(), onlyRule, whole: source.exact };
         scope.vars.set(n, merge(scope.vars.get(n) ?? null, [t]));
       }
     }
@@ -586,15 +818,17 @@ class TaintRun {
     const scope = new Scope(outer);
     const inner: FunctionFrame = { file: frame.file, returns: null, depth: frame.depth, callStep: frame.callStep };
     const paramsNode = shape.params ? node.childForFieldName(shape.params) : null;
+    const binding = this.callbackBinding?.node.equals(node) ? this.callbackBinding : undefined;
+    this.callbackBinding = undefined;
     if (paramsNode) {
-      for (const p of this.paramList(syntax, paramsNode)) {
-        // Parameters shadow outer names; their values are unknown (clean) unless a source says otherwise.
-        for (const n of p.names) scope.vars.set(n, null);
+      this.paramList(syntax, paramsNode).forEach((p, i) => {
+        // Parameters shadow outer names; their values are unknown (clean) unless a source or the calling method says otherwise.
+        for (const n of p.names) scope.vars.set(n, binding && binding.index === i ? binding.taint : null);
         this.bindParamSources(p, node, scope, inner);
-      }
+      });
     } else if (node.type === 'arrow_function') {
       const single = node.childForFieldName('parameter');
-      if (single) scope.vars.set(single.text, null);
+      if (single) scope.vars.set(single.text, binding && binding.index === 0 ? binding.taint : null);
     }
     const body = shape.body ? node.childForFieldName(shape.body) : null;
     if (body) this.visit(body, scope, inner);
@@ -624,7 +858,16 @@ class TaintRun {
     return c.absent ? !matches : matches;
   }
 
-  private checkCallSinks(node: Node, parts: CallParts, calleePath: string, receiver: Tainted, args: Tainted[], kwargs: Map<string, Tainted>, frame: FunctionFrame): void {
+  private checkCallSinks(
+    node: Node,
+    parts: CallParts,
+    calleePath: string,
+    receiver: Tainted,
+    args: Tainted[],
+    kwargs: Map<string, Tainted>,
+    scope: Scope,
+    frame: FunctionFrame,
+  ): void {
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (!sink.callee || !sink.callee.test(calleePath)) continue;
@@ -632,10 +875,21 @@ class TaintRun {
         if (sink.unless.some((c) => this.conditionHolds(c, parts))) continue;
         let t: Tainted = null;
         const positions = sink.args ?? (sink.keywords || sink.receiver ? [] : args.map((_, i) => i));
-        for (const i of positions) t = merge(t, args[i] ?? null);
+        for (const i of positions) {
+          let a = args[i] ?? null;
+          // An options object passed as the argument: only some of its properties reach the sink.
+          if (a && sink.argFields) a = a.filter((x) => x.field === undefined || sink.argFields!.includes(x.field));
+          t = merge(t, a && a.length ? a : null);
+        }
         for (const k of sink.keywords ?? []) t = merge(t, kwargs.get(k) ?? null);
         if (!sink.args && !sink.keywords && !sink.receiver) for (const v of kwargs.values()) t = merge(t, v);
         if (sink.receiver) t = merge(t, receiver);
+        if (sink.computedKey) {
+          const callee = parts.callee;
+          const sub = callee ? this.syntax.subscripts[callee.type] : undefined;
+          const key = sub ? callee!.childForFieldName(sub.property) : null;
+          t = key ? this.visit(key, scope, frame) : null;
+        }
         // A sink's own sanitisers (rule-level) may apply to the argument call expressions.
         const hit = this.reportable(rule, t);
         if (hit) {
@@ -646,11 +900,20 @@ class TaintRun {
     }
   }
 
-  private checkAssignSink(node: Node, lhsPath: string, value: Tainted, frame: FunctionFrame): void {
+  private checkAssignSink(node: Node, left: Node, lhsPath: string, value: Tainted, scope: Scope, frame: FunctionFrame): void {
     if (!value) return;
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (!sink.assign || !sink.assign.test(lhsPath)) continue;
+        if (sink.computedKey) {
+          const sub = this.syntax.subscripts[left.type];
+          const key = sub ? left.childForFieldName(sub.property) : null;
+          if (!key || !this.reportable(rule, this.visit(key, scope, frame))) continue;
+        }
+        // Assignment sinks have no arguments: their conditions test the assigned expression's text.
+        const rhs = node.childForFieldName(this.syntax.assignments[node.type]?.right ?? '')?.text ?? '';
+        if (!sink.where.every((c) => !c.value || c.value.test(rhs) !== !!c.absent)) continue;
+        if (sink.unless.some((c) => c.value && c.value.test(rhs) !== !!c.absent)) continue;
         const hit = this.reportable(rule, value);
         if (hit) {
           this.report(rule, node, hit, frame, `${lhsPath} = …`);
@@ -660,10 +923,22 @@ class TaintRun {
     }
   }
 
+  private enclosingDecorators(node: Node, frame: FunctionFrame): string[] {
+    const syntax = frame.file.syntax;
+    for (let p = node.parent; p; p = p.parent) {
+      if (syntax.functions[p.type]) return decoratorsOf(syntax, p).map((d) => d.text);
+    }
+    return [];
+  }
+
   private checkNodeSink(node: Node, value: Tainted, frame: FunctionFrame): void {
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (sink.node !== node.type) continue;
+        if (sink.inFunction && !this.enclosingDecorators(node, frame).some((d) => sink.inFunction!.test(d))) continue;
+        // Node sinks have no arguments: their conditions test the node's own text (`dangerouslySetInnerHTML={…}`).
+        if (!sink.where.every((c) => !c.value || c.value.test(node.text) !== !!c.absent)) continue;
+        if (sink.unless.some((c) => c.value && c.value.test(node.text) !== !!c.absent)) continue;
         const hit = this.reportable(rule, value);
         if (hit) {
           this.report(rule, node, hit, frame, node.type.replace(/_/g, ' '));

@@ -42,6 +42,14 @@ export const javascript: LanguageSyntax = {
   decorators: ['decorator'],
   returns: ['return_statement'],
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+  concatenations: ['binary_expression'],
+  elementCallbacks: /^(then|map|flatMap|forEach|filter|find|findLast|some|every|reduce|reduceRight)$/,
+  objects: { object: { pair: 'pair', key: 'key', value: 'value', shorthand: 'shorthand_property_identifier' } },
+  ternaries: { ternary_expression: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+  loops: { for_in_statement: { left: 'left', right: 'right', body: 'body' } },
+  // Also unresolved helpers named like look-ups (`searchProducts(q)`, `loadSettings(id)`): they return stored data.
+  lookupCalls:
+    /^(get|has|getAll|findOne|findById|findUnique|findFirst|findOneBy|findBy|findMany|findAll|findByPk|count|countDocuments|exists|query|execute|readFile|readFileSync|createReadStream|fetch)$|^(find|search|get|load|fetch|list|lookup|count|read)[A-Z]\w*$/,
   exits: ['return_statement', 'throw_statement', 'continue_statement', 'break_statement'],
   exitCalls: /(^|\.)(exit|sendStatus|redirect)$/,
   classes: ['class_declaration', 'class'],

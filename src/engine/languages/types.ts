@@ -63,6 +63,21 @@ export interface LanguageSyntax {
   decorators: string[];
   returns: string[];
   ifs: Record<string, { condition: string; consequence: string; alternative?: string }>;
+  /** Object literals whose properties keep their own taint (`{ text: sql, values: [x] }`). */
+  objects?: Record<string, { pair: string; key: string; value: string; shorthand?: string }>;
+  /** Methods whose callback receives the receiver's data (`xs.map((x) => …)`, `promise.then((v) => …)`); `reduce*` passes it second. */
+  elementCallbacks?: RegExp;
+  /** Binary expressions that concatenate strings with `+` (their constant start can vet what follows). */
+  concatenations?: string[];
+  /** Conditional expressions (`c ? a : b`): the value is a branch, never the condition; guards in the condition clean their branch. */
+  ternaries?: Record<string, { condition: string; consequence: string; alternative: string }>;
+  /** Loops that bind names to the elements/keys of a collection (`for (const k of xs)`). */
+  loops?: Record<string, { left: string; right: string; body: string }>;
+  /**
+   * Calls whose result is stored data looked up by the arguments, not the arguments themselves
+   * (`map.get(key)`, `Model.findOne(filter)`, `fs.readFile(path)`): the result carries only the receiver's taint.
+   */
+  lookupCalls?: RegExp;
   /** Statements that leave the current block (for guard clauses). */
   exits: string[];
   /** Call names that end the request like an exit (`abort`, `exit`, `die`, `halt`). */

@@ -23,6 +23,7 @@ export interface CompiledSource {
   paramType?: RegExp;
   handlerDecorator?: RegExp;
   exceptParams?: RegExp;
+  exact?: boolean;
   label?: string;
 }
 
@@ -40,6 +41,9 @@ export interface CompiledSink {
   args?: number[];
   keywords?: string[];
   receiver?: boolean;
+  computedKey?: boolean;
+  inFunction?: RegExp;
+  argFields?: string[];
   where: CompiledArgCondition[];
   unless: CompiledArgCondition[];
 }
@@ -47,8 +51,10 @@ export interface CompiledSink {
 export interface CompiledSanitizer {
   callee?: RegExp;
   guard?: RegExp;
+  prefix?: RegExp;
   /** undefined = every type. */
   types?: string[];
+  where: CompiledArgCondition[];
 }
 
 export interface CompiledRule {
@@ -98,6 +104,7 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     paramType: s.paramType ? regex(s.paramType, where) : undefined,
     handlerDecorator: s.handlerDecorator ? regex(s.handlerDecorator, where) : undefined,
     exceptParams: s.exceptParams ? regex(s.exceptParams, where) : undefined,
+    exact: s.exact,
     label: s.label,
   };
 }
@@ -114,6 +121,9 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     args: s.args,
     keywords: s.keywords,
     receiver: s.receiver,
+    computedKey: s.computedKey,
+    argFields: s.argFields,
+    inFunction: s.inFunction ? regex(s.inFunction, where) : undefined,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     unless: (s.unless ?? []).map((c) => compileCondition(c, where)),
   };
@@ -123,7 +133,9 @@ function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string
   return {
     callee: s.callee ? regex(s.callee, where) : undefined,
     guard: s.guard ? regex(s.guard, where) : undefined,
+    prefix: s.prefix ? regex(s.prefix, where) : undefined,
     types: s.types ?? defaultTypes,
+    where: (s.where ?? []).map((c) => compileCondition(c, where)),
   };
 }
 

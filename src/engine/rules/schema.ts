@@ -23,8 +23,10 @@ export const SourceSpec = z
     paramType: Regex.optional(),
     /** Regex on the decorator/annotation of the enclosing function: all of its parameters are untrusted (FastAPI/Flask route handlers). */
     handlerDecorator: Regex.optional(),
-    /** Parameter names to exclude when handlerDecorator applies (e.g. dependencies like `db`). */
+    /** Parameters to exclude (regex on the name or the whole parameter text, decorators included): dependencies like `db`, NestJS `ParseIntPipe`. */
     exceptParams: Regex.optional(),
+    /** The data is untrusted only as a whole (mass assignment of `req.body`): reading one of its fields gives clean data. */
+    exact: z.boolean().optional(),
     label: z.string().optional(),
   })
   .strict()
@@ -60,7 +62,16 @@ export const SinkSpec = z
     keywords: z.array(z.string()).optional(),
     /** The receiver object is the dangerous data (`userInput.constantize`). */
     receiver: z.boolean().optional(),
-    /** All must hold for the call to be a sink. */
+    /**
+     * The computed key is the dangerous data: for a call, the key of the callee `obj[key](…)` (reflection);
+     * for an assignment, the key of `obj[key] = value` must be untrusted as well as the value (prototype pollution).
+     */
+    computedKey: z.boolean().optional(),
+    /** When an argument is an object literal (or built from one), only these properties carry dangerous data (`{ text, values }`: `text`). */
+    argFields: z.array(z.string()).optional(),
+    /** Only inside a function whose decorators/annotations (text) match (NestJS `@Header('Content-Type', 'text/html')`). */
+    inFunction: Regex.optional(),
+    /** All must hold for the call to be a sink (`node` sinks: `value` tests the node's text; `assign` sinks: the assigned expression's text). */
     where: z.array(ArgCondition).optional(),
     /** None may hold for the call to be a sink. */
     unless: z.array(ArgCondition).optional(),
@@ -76,9 +87,16 @@ export const SanitizerSpec = z
     guard: Regex.optional(),
     /** Only these types are cleaned; default: every type. */
     types: z.array(z.string()).optional(),
+    /**
+     * Regex on the constant start of a built string (template literal, f-string, `+` chain) before its
+     * first untrusted part; clean substitutions appear as `${}`. `'/users/' + id` cannot leave the site.
+     */
+    prefix: Regex.optional(),
+    /** For callee sanitizers: all must hold (`.replace(/[^\w.-]/g, '_')` cleans, `.replace(/^Bearer /, '')` does not). */
+    where: z.array(ArgCondition).optional(),
   })
   .strict()
-  .refine((s) => s.callee || s.guard, { message: 'a sanitizer needs callee or guard' });
+  .refine((s) => s.callee || s.guard || s.prefix, { message: 'a sanitizer needs callee, guard or prefix' });
 
 export const TaintSpec = z
   .object({
@@ -100,6 +118,13 @@ export const PatternSpec = z
     unlessInside: z.array(z.string()).optional(),
     /** Where `unlessInside` looks: the enclosing function (default) or the whole file. */
     scope: z.enum(['function', 'file']).optional(),
+    /** Tree-sitter queries: the finding is dropped when one of them matches an enclosing node itself (`if (env === 'development') {…}`). */
+    unlessAncestor: z.array(z.string()).optional(),
+    /**
+     * Case-insensitive regex on the names around the match: the variable, property or field it is assigned to and the
+     * enclosing function's name. The finding is reported only when one matches (`Math.random()` for a `resetToken`).
+     */
+    context: Regex.optional(),
   })
   .strict();
 

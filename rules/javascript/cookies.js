@@ -1,0 +1,20 @@
+const express = require('express');
+const session = require('express-session');
+
+const app = express();
+// ruleid: INSECURE_COOKIE
+app.use(session({ secret: process.env.SESSION_SECRET, cookie: { secure: false } }));
+// ok: INSECURE_COOKIE
+app.use(session({ secret: process.env.SESSION_SECRET, cookie: { secure: true, httpOnly: true, sameSite: 'lax' } }));
+
+app.post('/login', (req, res) => {
+  // ruleid: INSECURE_COOKIE
+  res.cookie('auth_token', 'abc', { httpOnly: true });
+  // ruleid: INSECURE_COOKIE
+  res.cookie('session', 'abc');
+  // ok: INSECURE_COOKIE
+  res.cookie('session', 'abc', { secure: true, httpOnly: true });
+  // ok: INSECURE_COOKIE
+  res.cookie('lang', 'de', { maxAge: 3600000 });
+  res.end();
+});

@@ -1,0 +1,27 @@
+const express = require('express');
+const cors = require('cors');
+
+const app = express();
+const ALLOWED = new Set(['https://shop.example.com']);
+
+// ruleid: CORS_MISCONFIGURATION
+app.use(cors({ origin: true, credentials: true }));
+// ok: CORS_MISCONFIGURATION
+app.use('/public', cors({ origin: '*' }));
+// ruleid: CORS_MISCONFIGURATION
+app.use('/v1', cors({ origin: '*', credentials: true }));
+
+app.get('/me', (req, res) => {
+  // ruleid: CORS_MISCONFIGURATION
+  res.set('Access-Control-Allow-Origin', req.get('origin'));
+  res.json({});
+});
+
+app.get('/me/v2', (req, res) => {
+  const origin = req.get('origin');
+  if (ALLOWED.has(origin)) {
+    // ok: CORS_MISCONFIGURATION
+    res.set('Access-Control-Allow-Origin', origin);
+  }
+  res.json({});
+});

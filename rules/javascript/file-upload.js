@@ -1,0 +1,34 @@
+const express = require('express');
+const multer = require('multer');
+const crypto = require('node:crypto');
+const fsp = require('node:fs/promises');
+const path = require('node:path');
+
+const router = express.Router();
+const PUBLIC = path.join(__dirname, 'public');
+
+const docs = multer.diskStorage({
+  destination: PUBLIC,
+  filename(req, file, cb) {
+    // ruleid: UNSAFE_FILE_UPLOAD
+    cb(null, Date.now() + '-' + file.originalname);
+  },
+});
+
+const images = multer.diskStorage({
+  destination: PUBLIC,
+  filename(req, file, cb) {
+    // ok: UNSAFE_FILE_UPLOAD
+    cb(null, `${crypto.randomUUID()}.png`);
+  },
+});
+
+router.put('/raw/:name', express.raw({ type: '*/*' }), async (req, res) => {
+  // ruleid: UNSAFE_FILE_UPLOAD, PATH_TRAVERSAL
+  await fsp.writeFile(path.join(PUBLIC, req.params.name), req.body);
+  // ok: UNSAFE_FILE_UPLOAD
+  await fsp.writeFile(path.join(PUBLIC, `${crypto.randomUUID()}.bin`), req.body);
+  res.status(201).end();
+});
+
+module.exports = { router, docs: multer({ storage: docs }), images: multer({ storage: images }) };

@@ -1,0 +1,13 @@
+import type { NextApiRequest, NextApiResponse } from 'next';
+
+export default function handler(req: NextApiRequest, res: NextApiResponse) {
+  const name = String(req.query.name ?? 'export');
+  // ruleid: HEADER_INJECTION
+  res.setHeader('Content-Disposition', `attachment; filename="${name}.csv"`);
+  const safe = name.replace(/[^\w-]/g, '_');
+  // ok: HEADER_INJECTION
+  res.setHeader('Content-Disposition', `attachment; filename="${safe}.csv"`);
+  // ok: HEADER_INJECTION
+  res.setHeader('Content-Type', 'text/csv');
+  res.send('a,b\n');
+}

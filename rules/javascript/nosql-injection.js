@@ -1,0 +1,41 @@
+const express = require('express');
+const { ObjectId } = require('mongodb');
+const Customer = require('../models/customer');
+
+const router = express.Router();
+
+router.post('/login', async (req, res) => {
+  // ruleid: NOSQL_INJECTION
+  const customer = await Customer.findOne({ email: req.body.email, password: req.body.password });
+  res.json({ ok: !!customer });
+});
+
+router.post('/login/v2', async (req, res) => {
+  const email = String(req.body.email);
+  // ok: NOSQL_INJECTION
+  const customer = await Customer.findOne({ email, active: true });
+  res.json({ ok: !!customer });
+});
+
+router.get('/customers/:id', async (req, res) => {
+  // ok: NOSQL_INJECTION
+  const customer = await Customer.findOne({ _id: new ObjectId(req.params.id) });
+  res.json(customer);
+});
+
+router.get('/customers', async (req, res) => {
+  const where = JSON.parse(req.query.filter || '{}');
+  // ruleid: NOSQL_INJECTION
+  const list = await req.app.locals.db.collection('customers').find(where).toArray();
+  // ok: NOSQL_INJECTION
+  const tagged = await req.app.locals.db.collection('customers').find({ tag: { $eq: req.query.tag } }).toArray();
+  // ok: NOSQL_INJECTION
+  const first = list.find((c) => c.tag === req.query.tag);
+  res.json({ list, tagged, first });
+});
+
+router.get('/customers/by-city', async (req, res) => {
+  // ruleid: NOSQL_INJECTION
+  const list = await Customer.find({ $where: `this.city == '${req.query.city}'` });
+  res.json(list);
+});

@@ -1,0 +1,38 @@
+const express = require('express');
+const http = require('node:http');
+
+const router = express.Router();
+
+router.get('/login/done', (req, res) => {
+  // ruleid: OPEN_REDIRECT
+  res.redirect(req.query.next || '/');
+});
+
+router.get('/login/done/v2', (req, res) => {
+  const next = String(req.query.next || '/');
+  if (!next.startsWith('/') || next.startsWith('//')) return res.redirect('/');
+  // ok: OPEN_REDIRECT
+  res.redirect(next);
+});
+
+http.createServer((req, res) => {
+  const target = new URL(req.url, 'http://localhost').searchParams.get('to');
+  // ruleid: OPEN_REDIRECT
+  res.writeHead(302, { Location: target });
+  res.end();
+});
+
+function goBack() {
+  const back = new URLSearchParams(location.search).get('back');
+  // ruleid: OPEN_REDIRECT, XSS
+  window.location.href = back;
+}
+
+module.exports = { router, goBack };
+
+router.get('/orders/:id/view', (req, res) => {
+  // ok: OPEN_REDIRECT
+  res.redirect(`/orders/${req.params.id}`);
+  // ruleid: OPEN_REDIRECT
+  res.redirect('/' + req.query.path);
+});

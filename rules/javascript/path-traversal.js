@@ -1,0 +1,48 @@
+const express = require('express');
+const fs = require('node:fs');
+const fsp = require('node:fs/promises');
+const path = require('node:path');
+
+const router = express.Router();
+const INVOICES = path.resolve(__dirname, 'invoices');
+
+function insideInvoices(name) {
+  const full = path.resolve(INVOICES, name);
+  if (!full.startsWith(INVOICES + path.sep)) throw new Error('bad path');
+  return full;
+}
+
+router.get('/invoices/:name', async (req, res) => {
+  // ruleid: PATH_TRAVERSAL
+  const pdf = await fsp.readFile(INVOICES + '/' + req.params.name);
+  res.type('application/pdf').send(pdf);
+});
+
+router.get('/invoices/v2/:name', async (req, res) => {
+  // ok: PATH_TRAVERSAL
+  const pdf = await fsp.readFile(path.join(INVOICES, path.basename(req.params.name)));
+  res.type('application/pdf').send(pdf);
+});
+
+router.get('/invoices/v3/:name', async (req, res) => {
+  // ok: PATH_TRAVERSAL
+  const pdf = await fsp.readFile(insideInvoices(req.params.name));
+  res.type('application/pdf').send(pdf);
+});
+
+router.get('/download', (req, res) => {
+  // ruleid: PATH_TRAVERSAL
+  res.download(path.join(INVOICES, req.query.file));
+});
+
+router.get('/download/v2', (req, res) => {
+  // ok: PATH_TRAVERSAL
+  res.sendFile(String(req.query.file), { root: INVOICES });
+});
+
+router.delete('/drafts/:name', (req, res) => {
+  const draft = path.normalize(req.params.name);
+  // ruleid: PATH_TRAVERSAL
+  fs.unlinkSync(path.join(INVOICES, 'drafts', draft));
+  res.status(204).end();
+});

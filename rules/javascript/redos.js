@@ -1,0 +1,23 @@
+const express = require('express');
+
+const router = express.Router();
+
+function escapeRegExp(s) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+router.get('/products', (req, res) => {
+  // ruleid: REDOS
+  const re = new RegExp(req.query.pattern);
+  // ok: REDOS
+  const literal = new RegExp(escapeRegExp(String(req.query.term)), 'i');
+  res.json({ a: re.source, b: literal.source });
+});
+
+router.post('/signup', (req, res) => {
+  // ruleid: REDOS
+  const validEmail = /^([a-z0-9]+\.?)+@example\.com$/.test(req.body.email);
+  // ok: REDOS
+  const validName = /^[a-z0-9_]{3,20}$/.test(req.body.name);
+  res.json({ validEmail, validName });
+});

@@ -1,0 +1,55 @@
+const express = require('express');
+const axios = require('axios');
+
+const router = express.Router();
+const ALLOWED = new Set(['images.example.com']);
+
+router.get('/preview', async (req, res) => {
+  // ruleid: SSRF
+  const page = await axios.get(req.query.url);
+  res.json({ title: page.data.slice(0, 80) });
+});
+
+router.get('/avatar/:user', async (req, res) => {
+  // ok: SSRF
+  const r = await fetch(`https://avatars.example.com/u/${encodeURIComponent(req.params.user)}`);
+  res.type('image/png').send(Buffer.from(await r.arrayBuffer()));
+});
+
+router.post('/webhook-test', async (req, res) => {
+  const hook = { target: req.body.target };
+  // ruleid: SSRF
+  await fetch(hook.target, { method: 'POST' });
+  res.end();
+});
+
+router.get('/image', async (req, res) => {
+  const url = new URL(String(req.query.src));
+  if (url.protocol !== 'https:' || !ALLOWED.has(url.hostname)) return res.status(400).end();
+  // ok: SSRF
+  const r = await axios.get(url.href, { maxRedirects: 0 });
+  res.send(r.data);
+});
+
+class PartnerClient {
+  constructor(httpService) {
+    this.httpService = httpService;
+  }
+
+  ping(req) {
+    // ruleid: SSRF
+    return this.httpService.get(`${req.query.partner}/ping`);
+  }
+}
+
+module.exports = { router, PartnerClient };
+
+const API_BASE = process.env.API_BASE;
+
+router.get('/users/:id/profile', async (req, res) => {
+  // ok: SSRF
+  const r = await fetch(`${API_BASE}/users/${req.params.id}`);
+  // ruleid: SSRF
+  const s = await fetch(`${API_BASE}${req.query.path}`);
+  res.json({ a: r.ok, b: s.ok });
+});

@@ -1,0 +1,66 @@
+const crypto = require('node:crypto');
+
+function storePassword(password) {
+  // ruleid: WEAK_HASH
+  return crypto.createHash('md5').update(password).digest('hex');
+}
+
+function signPayload(body) {
+  // ruleid: WEAK_HASH
+  const mac = crypto.createHash('sha1').update(process.env.SIGNING_KEY + body).digest('hex');
+  return mac;
+}
+
+function cacheKey(url) {
+  // ok: WEAK_HASH
+  return crypto.createHash('md5').update(url).digest('hex');
+}
+
+function encryptToken(key, text) {
+  // ruleid: WEAK_CRYPTO
+  const cipher = crypto.createCipheriv('des-ede3-cbc', key, crypto.randomBytes(8));
+  return cipher.update(text, 'utf8', 'hex') + cipher.final('hex');
+}
+
+function encryptNote(key, text) {
+  // ruleid: WEAK_CRYPTO
+  const cipher = crypto.createCipheriv('aes-128-ecb', key, null);
+  return cipher.update(text, 'utf8', 'hex') + cipher.final('hex');
+}
+
+const FIXED_IV = Buffer.from('0000000000000000');
+
+function encryptField(key, text) {
+  // ruleid: WEAK_CRYPTO
+  const cipher = crypto.createCipheriv('aes-256-cbc', key, FIXED_IV);
+  return cipher.update(text, 'utf8', 'hex') + cipher.final('hex');
+}
+
+function encryptFieldV2(key, text) {
+  const iv = crypto.randomBytes(12);
+  // ok: WEAK_CRYPTO
+  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
+  return Buffer.concat([iv, cipher.update(text, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+}
+
+// ruleid: WEAK_CRYPTO
+const legacyKeys = crypto.generateKeyPairSync('rsa', { modulusLength: 1024 });
+// ok: WEAK_CRYPTO
+const keys = crypto.generateKeyPairSync('rsa', { modulusLength: 4096 });
+
+module.exports = { storePassword, signPayload, cacheKey, encryptToken, encryptNote, encryptField, encryptFieldV2, legacyKeys, keys };
+
+function encryptFieldV3(key, text) {
+  // ok: WEAK_CRYPTO
+  const cipher = crypto.createCipheriv('aes-256-cbc', key, crypto.randomBytes(16));
+  // ruleid: WEAK_CRYPTO
+  const again = crypto.createCipheriv('aes-256-cbc', key, Buffer.alloc(16, 0));
+  return [cipher, again];
+}
+module.exports.encryptFieldV3 = encryptFieldV3;
+
+function cacheEntryName(cacheKey) {
+  // ok: WEAK_HASH
+  return crypto.createHash('md5').update(cacheKey).digest('hex');
+}
+module.exports.cacheEntryName = cacheEntryName;

@@ -1,0 +1,56 @@
+const express = require('express');
+const escapeHtml = require('escape-html');
+
+const router = express.Router();
+
+router.get('/greet', (req, res) => {
+  const name = req.query.name || 'guest';
+  // ruleid: XSS
+  res.send('<h1>Hello ' + name + '</h1>');
+});
+
+router.get('/greet/v2', (req, res) => {
+  // ok: XSS
+  res.send(`<h1>Hello ${escapeHtml(String(req.query.name || 'guest'))}</h1>`);
+});
+
+router.get('/greet/v3', (req, res) => {
+  // ok: XSS
+  res.render('greet', { name: req.query.name });
+});
+
+router.get('/echo.json', (req, res) => {
+  // ok: XSS
+  res.end(JSON.stringify({ q: req.query.q }));
+});
+
+function page(title) {
+  return `<html><title>${title}</title></html>`;
+}
+
+router.get('/page', (req, res) => {
+  // ruleid: XSS
+  res.status(200).send(page(req.query.title));
+});
+
+// Browser code bundled with the shop front.
+function showFlash() {
+  const params = new URLSearchParams(window.location.search);
+  const el = document.getElementById('flash');
+  // ruleid: XSS
+  el.innerHTML = '<b>' + params.get('msg') + '</b>';
+  // ok: XSS
+  el.textContent = params.get('msg');
+}
+
+window.addEventListener('message', (e) => {
+  // ruleid: XSS
+  document.getElementById('frame').insertAdjacentHTML('beforeend', e.data.html);
+});
+
+module.exports = { router, showFlash };
+
+router.get('/search.json', (req, res) => {
+  // ok: XSS
+  res.send({ query: req.query.q, results: [] });
+});

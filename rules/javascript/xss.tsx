@@ -1,0 +1,30 @@
+import { useSearchParams } from 'next/navigation';
+import DOMPurify from 'dompurify';
+
+export function Banner() {
+  const message = useSearchParams().get('message') ?? '';
+  return (
+    <div>
+      {/* ruleid: XSS */}
+      <p dangerouslySetInnerHTML={{ __html: message }} />
+      {/* ok: XSS */}
+      <p dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(message) }} />
+      {/* ok: XSS */}
+      <p title={message}>{message}</p>
+    </div>
+  );
+}
+
+export default function ProductPage({ params }: { params: { slug: string } }) {
+  const back = `/catalog/${params.slug}`;
+  return (
+    <nav>
+      {/* ok: XSS */}
+      <a href={`/catalog/${params.slug}/reviews`}>Back</a>
+      {/* ruleid: XSS */}
+      <a href={params.slug}>Open</a>
+      {/* ok: XSS */}
+      <a href="/catalog">{back}</a>
+    </nav>
+  );
+}

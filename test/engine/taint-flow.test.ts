@@ -1,0 +1,230 @@
+// Taint and pattern engine behaviour that rule files rely on, checked with a
+// small rule set of its own (type FLOW_TEST) on JavaScript/TypeScript snippets.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { scanSourceFiles, loadRuleSet } from '../../src/engine/index.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'scanner-flow-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+writeFileSync(
+  path.join(dir, 'flow.yaml'),
+  `rules:
+  - id: flow.sink
+    languages: [javascript, typescript]
+    type: FLOW_TEST
+    cwe: 20
+    severity: low
+    title: t
+    message: m
+    remediation: r
+    taint:
+      onlyTheseSources: true
+      sources:
+        - path: '^input\\(\\)$'
+        - path: '^whole\\.body$'
+          exact: true
+      sinks:
+        - callee: '^sink$'
+        - assign: '\\[\\]$'
+          computedKey: true
+        - callee: '\\[\\]$'
+          computedKey: true
+        - node: return_statement
+          inFunction: 'Html'
+      sanitizers:
+        - callee: '\\.replace$'
+          where: [{ index: 0, value: '^/\\[\\^' }]
+        - callee: '^compileIt\\(\\)$'
+        - guard: '\\bincludes\\b|==='
+  - id: flow.pattern
+    languages: [javascript, typescript]
+    type: FLOW_PATTERN
+    cwe: 20
+    severity: low
+    title: t
+    message: m
+    remediation: r
+    pattern:
+      query: '((call_expression function: (identifier) @f) @match (#eq? @f "weak"))'
+      context: 'token'
+      unlessAncestor: ['(if_statement condition: (_) @c (#match? @c "dev"))']
+`,
+);
+const rules = loadRuleSet([dir]);
+
+async function linesOf(code: string, type = 'FLOW_TEST', file = 'a.ts'): Promise<number[]> {
+  const { findings } = await scanSourceFiles([{ path: file, content: Buffer.from(code) }], { rules, jobs: 1 });
+  return findings.filter((f) => f.type === type).map((f) => f.line).sort((a, b) => a - b);
+}
+
+test('a subscript read carries the object taint, not the key taint', async () => {
+  const code = ['const TABLE = { a: 1 };', 'const o = input();', 'sink(TABLE[input()]);', 'sink(o[0]);'].join('\n');
+  assert.deepEqual(await linesOf(code), [4]);
+});
+
+test('a ternary carries only its branches, and a guard in its condition cleans the vetted branch', async () => {
+  const code = [
+    'const a = input();',
+    "const ok = ['x', 'y'].includes(a) ? a : 'x';",
+    'sink(ok);',
+    "const notOk = a ? a : 'x';",
+    'sink(notOk);',
+    "const flag = a === 'x' ? 1 : 2;",
+    'sink(flag);',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code), [5]);
+});
+
+test('for-of binds the loop variable to the collection', async () => {
+  assert.deepEqual(await linesOf('for (const k of Object.keys(input())) {\n  sink(k);\n}'), [2]);
+});
+
+test('a keyed lookup returns stored data, not the key', async () => {
+  assert.deepEqual(await linesOf('const m = new Map();\nsink(m.get(input()));\nsink(input().trim());'), [3]);
+});
+
+test('checking where a URL points vets the URL; checking a field of a message does not vet the message', async () => {
+  const code = [
+    'const u = new URL(input());',
+    "if (u.hostname === 'example.com') {",
+    '  sink(u.href);',
+    '}',
+    'const msg = input();',
+    "if (msg.type === 'render') {",
+    '  sink(msg.html);',
+    '}',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code), [7]);
+});
+
+test('an exact source taints only the whole value', async () => {
+  const code = ['sink(whole.body);', 'sink(whole.body.name);', 'const { name } = whole.body;', 'sink(name);', 'sink({ ...whole.body });'].join('\n');
+  assert.deepEqual(await linesOf(code), [1, 5]);
+});
+
+test('computed-key sinks need an untrusted key (and value for assignments)', async () => {
+  const code = ['const o = {};', 'const k = input();', 'o[k] = input();', 'o[k] = 1;', 'handlers[k]();', 'handlers.run(k);'].join('\n');
+  assert.deepEqual(await linesOf(code), [3, 5]);
+});
+
+test('sanitizers can require argument shapes, and apply to calls of values other calls produced', async () => {
+  const code = [
+    "sink(input().replace(/[^a-z]/g, ''));",
+    "sink(input().replace(/^Bearer /, ''));",
+    'const render = compileIt();',
+    'sink(render(input()));',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code), [2]);
+});
+
+test('return statements are sinks only in functions with the required decorator', async () => {
+  const code = [
+    'class C {',
+    "  @Html('x')",
+    '  a() {',
+    '    return input();',
+    '  }',
+    '  b() {',
+    '    return input();',
+    '  }',
+    '}',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code), [4]);
+});
+
+test('a flow that enters a function of another file of the package is reported in that file', async () => {
+  const controller = "import { run } from './service';\nexport function handle() {\n  return run(input());\n}\n";
+  const service = 'export function run(q: string) {\n  // a comment\n  return sink(q);\n}\n';
+  const { findings } = await scanSourceFiles(
+    [
+      { path: 'pkg/controller.ts', content: Buffer.from(controller) },
+      { path: 'pkg/service.ts', content: Buffer.from(service) },
+    ],
+    { rules, jobs: 1 },
+  );
+  const hits = findings.filter((f) => f.type === 'FLOW_TEST').map((f) => `${f.file}:${f.line}`);
+  assert.deepEqual(hits, ['pkg/service.ts:3']);
+});
+
+test('pattern rules honour context names and unlessAncestor', async () => {
+  const code = [
+    'const resetToken = weak();',
+    'const jitter = weak();',
+    'function makeToken() {',
+    '  return weak();',
+    '}',
+    "if (env === 'dev') {",
+    '  const devToken = weak();',
+    '}',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code, 'FLOW_PATTERN'), [1, 4]);
+});
+
+test('a constant start of a built string can clear a type (prefix sanitizers)', async () => {
+  const prefixRules = path.join(dir, 'prefix');
+  mkdirSync(prefixRules, { recursive: true });
+  writeFileSync(
+    path.join(prefixRules, 'prefix.yaml'),
+    `rules:
+  - id: flow.prefix
+    languages: [javascript]
+    type: FLOW_PREFIX
+    cwe: 20
+    severity: low
+    title: t
+    message: m
+    remediation: r
+    taint:
+      onlyTheseSources: true
+      sources: [{ path: '^input\\(\\)$' }]
+      sinks: [{ callee: '^go$' }]
+      sanitizers: [{ prefix: '^/[a-z]', types: [FLOW_PREFIX] }]
+`,
+  );
+  const withPrefix = loadRuleSet([prefixRules]);
+  const code = ['go(`/users/${input()}`);', "go('/' + input());", "go('/a/' + input() + '/b');", 'go(`${input()}/users`);'].join('\n');
+  const { findings } = await scanSourceFiles([{ path: 'p.js', content: Buffer.from(code) }], { rules: withPrefix, jobs: 1 });
+  assert.deepEqual(findings.filter((f) => f.type === 'FLOW_PREFIX').map((f) => f.line), [2, 4]);
+});
+
+test('object literals keep each property’s taint; reading another property is clean', async () => {
+  const code = [
+    'const cfg = { text: "SELECT 1", values: [input()] };',
+    'sink(cfg.text);',
+    'sink(cfg.values);',
+    'const other = { id: 1, ...{ name: input() } };',
+    'sink(other.id);',
+    'sink(JSON.stringify(cfg).length);',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code), [3, 6]);
+});
+
+test('callbacks of element methods and promises receive the receiver’s data', async () => {
+  const code = [
+    'input().split(",").forEach((part) => sink(part));',
+    'Promise.resolve(input()).then((v) => { sink(v); });',
+    '[1, 2].forEach((n) => sink(n));',
+    'input().list.reduce((acc, x) => sink(x), 0);',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code), [1, 2, 4]);
+});
+
+test('a field set from untrusted data in one method reaches the other methods of the class', async () => {
+  const code = [
+    'class Job {',
+    '  load() {',
+    '    this.target = input();',
+    '    this.label = "job";',
+    '  }',
+    '  run() {',
+    '    sink(this.target);',
+    '    sink(this.label);',
+    '  }',
+    '}',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code), [7]);
+});
