@@ -3,6 +3,12 @@
 import { Command, CommanderError } from 'commander';
 import { PACKAGE_VERSION } from './package-info.ts';
 import { registerScanCommand } from './scan.ts';
+import { registerMcpCommand } from './mcp.ts';
+import { registerConnectCommand } from './connect.ts';
+import { registerServeCommand } from './serve.ts';
+import { registerWorkerCommand } from './worker.ts';
+import { registerKeysCommand } from './keys.ts';
+import { registerUsersCommand } from './users.ts';
 
 const program = new Command('scanner')
   .description('Code security scanning: taint analysis, risky configuration and secrets, offline')
@@ -12,6 +18,12 @@ const program = new Command('scanner')
   .exitOverride();
 
 registerScanCommand(program);
+registerMcpCommand(program);
+registerConnectCommand(program);
+registerServeCommand(program);
+registerWorkerCommand(program);
+registerKeysCommand(program);
+registerUsersCommand(program);
 
 try {
   await program.parseAsync(process.argv);

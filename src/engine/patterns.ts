@@ -19,9 +19,10 @@ interface CompiledQueryRule {
   query: Query;
   report: string;
   unless: Query[];
+  require: Query[];
   unlessAncestor: Query[];
   context?: RegExp;
-  scope: 'function' | 'file';
+  scope: 'function' | 'named-function' | 'file';
 }
 
 /** The query rules of one language, compiled against its grammar. */
@@ -48,6 +49,7 @@ export class PatternMatcher {
           query: new Query(language, spec.query),
           report: spec.report ?? 'match',
           unless: (spec.unlessInside ?? []).map((q) => new Query(language, q)),
+          require: (spec.requireInside ?? []).map((q) => new Query(language, q)),
           unlessAncestor: (spec.unlessAncestor ?? []).map((q) => new Query(language, q)),
           context: spec.context ? new RegExp(spec.context, 'i') : undefined,
           scope: spec.scope ?? 'function',
@@ -86,7 +88,7 @@ export class PatternMatcher {
       if (!done) seen.set(c, (done = new Set()));
       if (done.has(node.startIndex)) return;
       done.add(node.startIndex);
-      if (c.unless.length && this.suppressed(c, node, tree)) return;
+      if ((c.unless.length || c.require.length) && this.suppressed(c, node, tree)) return;
       if (c.unlessAncestor.length && this.insideAncestor(c, node)) return;
       if (c.context && !this.contextNames(node).some((n) => c.context!.test(n))) return;
       hits.push({ rule: c.rule, node });
@@ -142,15 +144,24 @@ export class PatternMatcher {
 
   private suppressed(c: CompiledQueryRule, node: Node, tree: Tree): boolean {
     let scopeNode: Node = tree.rootNode;
-    if (c.scope === 'function') {
+    if (c.scope !== 'file') {
       for (let p = node.parent; p; p = p.parent) {
-        if (this.syntax.functions[p.type]) {
+        const shape = this.syntax.functions[p.type];
+        if (shape && (c.scope === 'function' || (shape.name && p.childForFieldName(shape.name)))) {
           scopeNode = p;
           break;
         }
       }
     }
-    return c.unless.some((q) => q.matches(scopeNode, { maxStartDepth: undefined }).length > 0);
+    if (c.require.length && !c.require.some((q) => q.matches(scopeNode).length > 0)) return true;
+    // A query with an `@inside` capture drops the finding only when the finding lies within that node
+    // (`if os.Getenv("ENV") == "dev" { … }` around a debug switch), not anywhere in the scope.
+    return c.unless.some((q) =>
+      q.matches(scopeNode).some((m) => {
+        const inside = m.captures.find((x) => x.name === 'inside');
+        return !inside || (inside.node.startIndex <= node.startIndex && inside.node.endIndex >= node.endIndex);
+      }),
+    );
   }
 }
 

@@ -1,0 +1,82 @@
+// scanner keys create|list|revoke — API keys for scripts (the dashboard does the same).
+import type { Command } from 'commander';
+import { openStore } from '../service/service.ts';
+
+export function registerKeysCommand(program: Command): void {
+  const keys = program.command('keys').description('Manage API keys of the scan service');
+
+  keys
+    .command('create')
+    .description('Create an API key; it is printed once and stored only as a hash')
+    .requiredOption('--name <name>', 'what the key is for')
+    .option('--plan <plan>', 'create a new account on this plan for the key (default: the first account)')
+    .option('--account <id>', 'add the key to this existing account')
+    .option('--json', 'print {"id", "key", "name", "account"}')
+    .option('--data-dir <dir>', 'embedded database directory (default ./.scanner/server)')
+    .action(async (options: { name: string; plan?: string; account?: string; json?: boolean; dataDir?: string }) => {
+      const { store, config, close } = await openStore({ dataDir: options.dataDir });
+      try {
+        let account;
+        if (options.account) {
+          account = await store.getAccount(options.account);
+          if (!account) throw new Error(`no account ${options.account}`);
+        } else if (options.plan) {
+          if (!config.plans[options.plan]) {
+            throw new Error(`unknown plan "${options.plan}" (configured: ${Object.keys(config.plans).join(', ')})`);
+          }
+          account = await store.createAccount(options.name, options.plan);
+        } else {
+          account = (await store.firstAccount()) ?? (await store.createAccount('default', config.defaultPlan));
+        }
+        const { info, key } = await store.createApiKey(account.id, options.name);
+        if (options.json) {
+          process.stdout.write(JSON.stringify({ id: info.id, key, name: info.name, account: account.id }) + '\n');
+        } else {
+          process.stdout.write(`${key}\n`);
+          process.stderr.write(
+            `Created key ${info.id} "${info.name}" for account ${account.id} (plan ${account.plan}). ` +
+              `It is shown only now; send it as the x-api-key header.\n`,
+          );
+        }
+      } finally {
+        await close();
+      }
+    });
+
+  keys
+    .command('list')
+    .description('List API keys (never the keys themselves)')
+    .option('--json', 'print JSON')
+    .option('--data-dir <dir>', 'embedded database directory (default ./.scanner/server)')
+    .action(async (options: { json?: boolean; dataDir?: string }) => {
+      const { store, close } = await openStore({ dataDir: options.dataDir });
+      try {
+        const list = await store.listApiKeys();
+        if (options.json) {
+          process.stdout.write(JSON.stringify(list) + '\n');
+          return;
+        }
+        for (const k of list) {
+          const state = k.revokedAt ? `revoked ${k.revokedAt}` : `last used ${k.lastUsedAt ?? 'never'}`;
+          process.stdout.write(`${k.id}\t${k.name}\t${k.accountId}\t${k.prefix}…\tcreated ${k.createdAt}\t${state}\n`);
+        }
+      } finally {
+        await close();
+      }
+    });
+
+  keys
+    .command('revoke')
+    .description('Revoke an API key; requests with it get 401 from then on')
+    .argument('<id>', 'key id (key_…)')
+    .option('--data-dir <dir>', 'embedded database directory (default ./.scanner/server)')
+    .action(async (id: string, options: { dataDir?: string }) => {
+      const { store, close } = await openStore({ dataDir: options.dataDir });
+      try {
+        if (!(await store.revokeApiKey(id))) throw new Error(`no active key ${id}`);
+        process.stderr.write(`Revoked ${id}.\n`);
+      } finally {
+        await close();
+      }
+    });
+}

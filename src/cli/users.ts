@@ -1,0 +1,46 @@
+// scanner users create — dashboard logins.
+import type { Command } from 'commander';
+import { openStore } from '../service/service.ts';
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+export function registerUsersCommand(program: Command): void {
+  const users = program.command('users').description('Manage dashboard users of the scan service');
+  users
+    .command('create')
+    .description('Create a dashboard login (password from stdin, or a generated one printed once)')
+    .requiredOption('--email <email>', 'login email')
+    .option('--admin', 'may manage the account')
+    .option('--password-stdin', 'read the password from standard input')
+    .option('--account <id>', 'account of the user (default: the first account)')
+    .option('--data-dir <dir>', 'embedded database directory (default ./.scanner/server)')
+    .action(async (options: { email: string; admin?: boolean; passwordStdin?: boolean; account?: string; dataDir?: string }) => {
+      if (!/^[^@\s]+@[^@\s]+$/.test(options.email)) throw new Error(`--email: not an email address: ${options.email}`);
+      let password: string;
+      let generated = false;
+      if (options.passwordStdin) {
+        password = await readStdin();
+        if (password.length < 8) throw new Error('the password must have at least 8 characters');
+      } else {
+        const { randomBytes } = await import('node:crypto');
+        password = randomBytes(12).toString('base64url');
+        generated = true;
+      }
+      const { store, config, close } = await openStore({ dataDir: options.dataDir });
+      try {
+        const account = options.account
+          ? await store.getAccount(options.account)
+          : ((await store.firstAccount()) ?? (await store.createAccount('default', config.defaultPlan)));
+        if (!account) throw new Error(`no account ${options.account}`);
+        const user = await store.createUser({ email: options.email, password, admin: Boolean(options.admin), accountId: account.id });
+        process.stderr.write(`Created ${options.admin ? 'admin ' : ''}user ${user.id} <${options.email}> in account ${account.id}.\n`);
+        if (generated) process.stdout.write(`${password}\n`);
+      } finally {
+        await close();
+      }
+    });
+}

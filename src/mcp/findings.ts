@@ -1,0 +1,95 @@
+// Engine findings (and REST vulnerability objects in remote mode) in the shape
+// the MCP status tool promises: id, severity, path, range.start.{line,col},
+// description, plus type, CWE and remediation.
+import type { Finding, Severity } from '../engine/index.ts';
+import type { McpFinding } from './schemas.ts';
+
+const SEVERITY_ORDER: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3 };
+
+export function toMcpFinding(finding: Finding): McpFinding {
+  return {
+    id: finding.id,
+    severity: finding.severity,
+    path: finding.file,
+    range: {
+      start: { line: finding.line, col: finding.column },
+      end: { line: finding.endLine ?? finding.line, col: finding.endColumn ?? finding.column },
+    },
+    description: finding.message || finding.title,
+    type: finding.type,
+    cwe: finding.cwe ?? [],
+    remediation: finding.remediation ?? '',
+    title: finding.title,
+    ruleId: finding.ruleId,
+    confidence: finding.confidence,
+    snippet: finding.snippet,
+    references: finding.references,
+    ...(finding.trace
+      ? { trace: finding.trace.map((s) => ({ kind: s.kind, path: s.file, line: s.line, col: s.column, label: s.label })) }
+      : {}),
+    ...(finding.commit ? { commit: finding.commit, author: finding.author, date: finding.date } : {}),
+  };
+}
+
+/**
+ * The REST API's vulnerability object (DESIGN.md, "REST API") back into an
+ * engine Finding, so remote results flow through the same report and mapping.
+ */
+export function findingFromRest(v: Record<string, any>): Finding {
+  const line = Number(v.line ?? 1);
+  const column = Number(v.column ?? 1);
+  return {
+    id: String(v.id),
+    fingerprint: String(v.fingerprint ?? v.id),
+    ruleId: String(v.ruleId ?? ''),
+    type: String(v.type ?? 'UNKNOWN'),
+    cwe: Array.isArray(v.cwe) ? v.cwe.map(Number) : [],
+    severity: (['critical', 'high', 'medium', 'low'].includes(v.severity) ? v.severity : 'medium') as Severity,
+    confidence: v.confidence ?? 'medium',
+    title: String(v.title ?? v.type ?? ''),
+    message: String(v.message ?? v.title ?? ''),
+    file: String(v.file ?? ''),
+    line,
+    column,
+    endLine: Number(v.endLine ?? line),
+    endColumn: Number(v.endColumn ?? column),
+    snippet: String(v.snippet ?? ''),
+    remediation: String(v.remediation ?? ''),
+    references: Array.isArray(v.references) ? v.references.map(String) : [],
+    ...(Array.isArray(v.trace) ? { trace: v.trace } : {}),
+    ...(v.commit ? { commit: v.commit, author: v.author, date: v.date } : {}),
+  };
+}
+
+export function sortFindings<T extends { severity: string; file?: string; path?: string; line?: number }>(findings: T[]): T[] {
+  return [...findings].sort(
+    (a, b) =>
+      (SEVERITY_ORDER[a.severity] ?? 9) - (SEVERITY_ORDER[b.severity] ?? 9) ||
+      String(a.file ?? a.path).localeCompare(String(b.file ?? b.path)) ||
+      (a.line ?? 0) - (b.line ?? 0),
+  );
+}
+
+export function severityCounts(findings: { severity: string }[]): Record<Severity, number> {
+  const counts: Record<Severity, number> = { critical: 0, high: 0, medium: 0, low: 0 };
+  for (const f of findings) if (f.severity in counts) counts[f.severity as Severity]++;
+  return counts;
+}
+
+export function describeCounts(findings: { severity: string }[]): string {
+  if (findings.length === 0) return 'no findings';
+  const counts = severityCounts(findings);
+  const parts = (Object.keys(counts) as Severity[]).filter((s) => counts[s] > 0).map((s) => `${counts[s]} ${s}`);
+  return `${findings.length} finding${findings.length === 1 ? '' : 's'} (${parts.join(', ')})`;
+}
+
+/**
+ * Whether a finding touches one of the changed lines: its own range, or any
+ * step of its taint trace in the same file (a change to the source line of a
+ * flow matters even when the sink line is untouched).
+ */
+export function touchesChangedLines(finding: Finding, changed: Set<number> | undefined): boolean {
+  if (!changed) return true;
+  for (let line = finding.line; line <= (finding.endLine ?? finding.line); line++) if (changed.has(line)) return true;
+  return (finding.trace ?? []).some((step) => step.file === finding.file && changed.has(step.line));
+}

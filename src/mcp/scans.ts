@@ -1,0 +1,379 @@
+// Non-blocking scans behind scanner_scan_diff / scanner_full_scan /
+// scanner_status / scanner_report. A start call does only the cheap part (check
+// the input, list the work, estimate it) and answers; the scan runs on in the
+// background and its record under .scanner/client/ is what status reads.
+import { randomUUID } from 'node:crypto';
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import type { Finding, SkippedFile, SourceFile } from '../engine/index.ts';
+import { loadDiffSource, loadDirectorySource, loadEngine, loadHistorySource, loadMarkdownReport } from './lazy.ts';
+import { ScanStore, type ScanRecord } from './client-state.ts';
+import { ToolError } from './errors.ts';
+import { describeCounts, sortFindings, toMcpFinding, touchesChangedLines } from './findings.ts';
+import { debug } from './log.ts';
+import { git, resolveRepo, resolveRepoAndCommit } from './repo.ts';
+import { estimateScanMs, pollAfterMs, FIRST_POLL_MS } from './timing.ts';
+import type { McpFinding } from './schemas.ts';
+import type { RemoteScanner } from './remote.ts';
+
+export interface ScanHandle {
+  scan_id: string;
+  queued: boolean;
+  eta_ms: number;
+}
+
+export type StatusAnswer =
+  | { ready: false; poll_after_ms: number }
+  | { ready: true; findings: McpFinding[]; next_hint: string };
+
+export class ScanManager {
+  /** Local scans running in this process: the live record (the only writer of its file) and its work. */
+  private readonly running = new Map<string, { record: ScanRecord; work: Promise<void> }>();
+
+  constructor(private readonly remote?: RemoteScanner) {}
+
+  get mode(): 'local' | 'remote' {
+    return this.remote ? 'remote' : 'local';
+  }
+
+  async startDiff(input: { repo: string; since: string; paths?: string[] }) {
+    const { repo, commit } = await resolveRepoAndCommit(input.repo, input.since);
+    // The tool takes globs; git takes pathspecs, where `:(glob)` gives glob semantics.
+    const pathspecs = input.paths?.map((p) => (p.startsWith(':') ? p : `:(glob)${p}`));
+    const collect = async () => {
+      const { collectDiff } = await loadDiffSource();
+      const diff = await collectDiff(repo, input.since, pathspecs?.length ? { paths: pathspecs } : {});
+      return { ...diff, files: filterByGlobs(diff.files, input.paths) };
+    };
+    let collected: Awaited<ReturnType<typeof collect>> | undefined;
+    let considered: number;
+    let bytes: number;
+    if (!this.remote && input.since === 'HEAD') {
+      // The frequent case answers from one `git status`; reading and diffing
+      // the files happens in the background with the scan.
+      const changed = await changedSinceHead(repo, pathspecs, input.paths);
+      considered = changed.files;
+      bytes = changed.bytes;
+    } else {
+      collected = await collect();
+      considered = collected.files.length;
+      bytes = collected.files.reduce((n, f) => n + f.content.length, 0);
+    }
+    const record = newRecord(repo, 'diff', estimateScanMs(bytes), considered);
+    record.since = input.since;
+
+    if (considered === 0) {
+      // Nothing to scan: the result is known now, so the first status call is ready.
+      record.state = 'completed';
+      record.finishedAt = record.createdAt;
+    } else if (this.remote) {
+      record.remote = await this.remote.startCommitScan(repo, commit, collected!.files);
+    }
+    await this.persistStart(record, async () => {
+      const diff = collected ?? (await collect());
+      await this.analyseDiff(diff.files, diff.skipped, diff.changedLines, repo, record);
+    });
+    debug('diff scan started', { scan_id: record.scan_id, repo, files: considered, bytes, remote: !!record.remote });
+
+    const fileWord = considered === 1 ? 'file' : 'files';
+    return {
+      scan_id: record.scan_id,
+      queued: considered > 0,
+      eta_ms: record.eta_ms,
+      next_hint:
+        considered === 0
+          ? `No changed files since ${input.since}${input.paths?.length ? ' matching paths' : ''}: nothing to scan. Scan again after editing code.`
+          : `Scanning ${considered} changed ${fileWord}. Call scanner_status {repo: ${JSON.stringify(input.repo)}, scan_id: "${record.scan_id}"} in about ${Math.max(FIRST_POLL_MS, record.eta_ms) / 1000} s.`,
+      summary: { files_considered: considered, mode: 'diff' as const },
+    };
+  }
+
+  async startFull(input: { repo: string }): Promise<ScanHandle> {
+    const repo = await resolveRepo(input.repo);
+    const { treeBytes, historyBytes } = await measureRepository(repo);
+    const record = newRecord(repo, 'full', estimateScanMs(treeBytes, historyBytes), 0);
+    // Only a repository the service can clone from its GitHub host is scanned
+    // remotely; any other one is scanned here, so the tool always works.
+    const repository = this.remote ? await this.remote.githubRepository(repo) : undefined;
+    if (this.remote && repository) {
+      record.remote = await this.remote.startRepositoryScan(repo, repository);
+      // The service also clones: add a fixed allowance for it.
+      record.eta_ms += 5_000;
+    }
+    await this.persistStart(record, () => this.analyseFull(repo, record));
+    debug('full scan started', { scan_id: record.scan_id, repo, eta_ms: record.eta_ms, remote: !!record.remote });
+    return { scan_id: record.scan_id, queued: true, eta_ms: record.eta_ms };
+  }
+
+  async status(input: { repo: string; scan_id?: string; latest?: boolean }): Promise<StatusAnswer> {
+    const repo = await resolveRepo(input.repo);
+    const store = new ScanStore(repo);
+    const scanId = input.latest || !input.scan_id ? ((await store.latestId()) ?? input.scan_id) : input.scan_id;
+    if (!scanId) {
+      return {
+        ready: true,
+        findings: [],
+        next_hint: `No scan of ${repo} yet. Run scanner_scan_diff {repo: ${JSON.stringify(input.repo)}} after changing code, or scanner_full_scan for the whole repository.`,
+      };
+    }
+    const record = await this.load(store, scanId);
+    if (record.state === 'running') {
+      const elapsed = Date.now() - Date.parse(record.createdAt);
+      const answer = { ready: false as const, poll_after_ms: pollAfterMs(record.polls, record.eta_ms - elapsed) };
+      record.polls++;
+      // A local scan's file is written only by the scan itself (else a status answer could
+      // overwrite a result that just landed); its live record carries the count.
+      if (record.remote) await store.save(record);
+      return answer;
+    }
+    if (record.state === 'failed') {
+      throw new ToolError(`Scan ${record.scan_id} failed: ${record.error ?? 'unknown error'}. Start a new scan.`);
+    }
+    return { ready: true, findings: sortFindings(record.findings).map(toMcpFinding), next_hint: completedHint(record, input.repo) };
+  }
+
+  async report(input: { repo: string; scan_id: string }): Promise<{ report: string }> {
+    const repo = await resolveRepo(input.repo);
+    const record = await this.load(new ScanStore(repo), input.scan_id);
+    if (record.state === 'running') {
+      throw new ToolError(`Scan ${record.scan_id} is still running. Poll scanner_status {repo, scan_id} until ready is true, then ask for the report.`);
+    }
+    if (record.state === 'failed') throw new ToolError(`Scan ${record.scan_id} failed (${record.error ?? 'unknown error'}); there is no report. Start a new scan.`);
+    const { toMarkdown } = await loadMarkdownReport();
+    const report = toMarkdown(
+      { findings: sortFindings(record.findings), summary: fullSummary(record) },
+      {
+        target: path.basename(repo),
+        subtitle: `${record.mode === 'diff' ? `Diff scan (changes since ${record.since ?? 'HEAD'})` : 'Full scan (working tree and git history)'}, scan ${record.scan_id}`,
+        generatedAt: new Date(record.finishedAt ?? record.createdAt),
+      },
+    );
+    return { report };
+  }
+
+  /** Wait for all local scans (tests, shutdown). */
+  async idle(): Promise<void> {
+    await Promise.allSettled([...this.running.values()].map((r) => r.work));
+  }
+
+  /** A record, refreshed from the service in remote mode; a record left running by a dead server is marked failed. */
+  private async load(store: ScanStore, scanId: string): Promise<ScanRecord> {
+    const live = this.running.get(scanId)?.record;
+    if (live && live.repo === store.root) return live;
+    const record = await store.load(scanId);
+    if (!record) {
+      throw new ToolError(
+        `Unknown scan_id "${scanId}" for repo ${store.root}. Use the scan_id returned by scanner_scan_diff or scanner_full_scan, or pass latest: true.`,
+      );
+    }
+    if (record.state !== 'running') return record;
+    if (record.remote && !this.remote) {
+      throw new ToolError(
+        `Scan ${record.scan_id} runs on the scanning service at ${record.remote.apiUrl}; set SCANNER_API_URL and SCANNER_API_KEY for this MCP server to read it.`,
+      );
+    }
+    if (record.remote && this.remote) {
+      const updated = await this.remote.refresh(record);
+      if (updated.state !== 'running') await store.save(updated);
+      return updated;
+    }
+    if (!record.remote && !processAlive(record.pid)) {
+      record.state = 'failed';
+      record.error = 'the MCP server that ran this scan stopped before it finished';
+      record.finishedAt = new Date().toISOString();
+      await store.save(record);
+    }
+    return record;
+  }
+
+  /**
+   * Saves a new scan and makes it the latest; a local one is registered as
+   * running before anything is written (a status call in between sees it
+   * live) and starts its work only after, so the result is the last write.
+   */
+  private async persistStart(record: ScanRecord, work: () => Promise<void>): Promise<void> {
+    const store = new ScanStore(record.repo);
+    const local = record.state === 'running' && !record.remote;
+    let started: () => void = () => undefined;
+    const saved = new Promise<void>((resolve) => (started = resolve));
+    if (local) this.runLocal(record, work, saved);
+    try {
+      await store.save(record);
+      await store.setLatest(record.scan_id);
+    } finally {
+      started();
+    }
+  }
+
+  private runLocal(record: ScanRecord, work: () => Promise<void>, saved: Promise<void>): void {
+    const store = new ScanStore(record.repo);
+    const run = (async () => {
+      await saved;
+      // Let the start call answer before the CPU-heavy part begins.
+      await new Promise((resolve) => setImmediate(resolve));
+      try {
+        await work();
+        record.state = 'completed';
+      } catch (error) {
+        debug('scan failed', error);
+        record.state = 'failed';
+        record.error = error instanceof Error ? error.message : String(error);
+      }
+      record.finishedAt = new Date().toISOString();
+      await store.save(record).catch((error) => debug('could not save scan record', error));
+      debug('scan finished', { scan_id: record.scan_id, state: record.state, findings: record.findings.length });
+    })().finally(() => this.running.delete(record.scan_id));
+    this.running.set(record.scan_id, { record, work: run });
+  }
+
+  private async analyseDiff(
+    files: SourceFile[],
+    skipped: SkippedFile[],
+    changedLines: Map<string, Set<number>>,
+    repo: string,
+    record: ScanRecord,
+  ): Promise<void> {
+    if (files.length === 0) return;
+    const { scanSourceFiles } = await loadEngine();
+    const result = await scanSourceFiles(files, { cacheDir: cacheDir(repo), skipped });
+    const touching = result.findings.filter((f) => touchesChangedLines(f, changedLines.get(f.file)));
+    record.findings = touching;
+    record.preexisting = result.findings.length - touching.length;
+    record.summary = result.summary;
+  }
+
+  private async analyseFull(repo: string, record: ScanRecord): Promise<void> {
+    const [{ collectDirectory }, { scanHistory }, { scanSourceFiles }] = await Promise.all([
+      loadDirectorySource(),
+      loadHistorySource(),
+      loadEngine(),
+    ]);
+    const tree = await collectDirectory(repo);
+    record.files_considered = tree.files.length;
+    const [result, history] = await Promise.all([
+      scanSourceFiles(tree.files, { cacheDir: cacheDir(repo), skipped: tree.skipped }),
+      scanHistory(repo),
+    ]);
+    const seen = new Set(result.findings.map((f) => f.id));
+    const historyOnly = history.findings.filter((f: Finding) => !seen.has(f.id));
+    record.findings = [...result.findings, ...historyOnly];
+    record.summary = { ...result.summary, historyCommits: history.commitsSeen, historyBlobs: history.blobsScanned };
+  }
+}
+
+function newRecord(repo: string, mode: 'diff' | 'full', eta_ms: number, files_considered: number): ScanRecord {
+  return {
+    scan_id: randomUUID(),
+    repo,
+    mode,
+    state: 'running',
+    createdAt: new Date().toISOString(),
+    eta_ms,
+    files_considered,
+    polls: 0,
+    findings: [],
+    pid: process.pid,
+  };
+}
+
+/** Another MCP server (another IDE window) may be running the scan; a dead one never finishes it. */
+function processAlive(pid: number | undefined): boolean {
+  if (!pid || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function cacheDir(repo: string): string {
+  return path.join(repo, '.scanner', 'cache');
+}
+
+function filterByGlobs(files: SourceFile[], globs: string[] | undefined): SourceFile[] {
+  if (!globs?.length) return files;
+  const isMatch = picomatch(globs, { dot: true });
+  return files.filter((f) => isMatch(f.path));
+}
+
+/**
+ * Files that differ from HEAD (staged, unstaged, untracked) and still exist,
+ * with their total size, from one `git status`.
+ */
+async function changedSinceHead(repo: string, pathspecs: string[] | undefined, globs: string[] | undefined) {
+  const listing = await git(repo, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...(pathspecs ?? [])]);
+  const isMatch = globs?.length ? picomatch(globs, { dot: true }) : () => true;
+  const paths = listing
+    .split('\0')
+    .filter((entry) => entry.length > 3)
+    .map((entry) => entry.slice(3))
+    .filter((p) => isMatch(p));
+  const sizes = await Promise.all(
+    paths.map((p) =>
+      lstat(path.join(repo, p)).then(
+        (info) => (info.isFile() ? info.size : -1),
+        () => -1,
+      ),
+    ),
+  );
+  const existing = sizes.filter((size) => size >= 0);
+  return { files: existing.length, bytes: existing.reduce((n, size) => n + size, 0) };
+}
+
+/** Sizes for the estimate without reading file contents: blob sizes at HEAD and the packed history. */
+async function measureRepository(repo: string): Promise<{ treeBytes: number; historyBytes: number }> {
+  let treeBytes = 0;
+  let historyBytes = 0;
+  try {
+    const listing = await git(repo, ['ls-tree', '-r', '-l', '-z', 'HEAD']);
+    for (const entry of listing.split('\0')) {
+      const size = Number(entry.split(/\s+/)[3]);
+      if (Number.isFinite(size)) treeBytes += size;
+    }
+  } catch {
+    // No commit yet: the working tree is all there is; count nothing for it.
+  }
+  try {
+    const counts = await git(repo, ['count-objects', '-v']);
+    for (const line of counts.split('\n')) {
+      const [key, value] = line.split(': ');
+      if (key === 'size' || key === 'size-pack') historyBytes += Number(value) * 1024;
+    }
+  } catch {
+    // count-objects never fails on a valid repo; an estimate without it is still an estimate.
+  }
+  return { treeBytes, historyBytes };
+}
+
+function fullSummary(record: ScanRecord) {
+  return {
+    filesScanned: record.summary?.filesScanned ?? record.files_considered,
+    linesScanned: record.summary?.linesScanned ?? 0,
+    languages: record.summary?.languages ?? {},
+    skipped: record.summary?.skipped ?? [],
+    warnings: record.summary?.warnings ?? [],
+    partiallyParsed: record.summary?.partiallyParsed ?? 0,
+    findingsBySeverity: record.summary?.findingsBySeverity ?? { critical: 0, high: 0, medium: 0, low: 0 },
+    suppressed: record.summary?.suppressed ?? 0,
+    cachedFiles: record.summary?.cachedFiles ?? 0,
+    durationMs: record.summary?.durationMs ?? 0,
+    rulesVersion: record.summary?.rulesVersion ?? '',
+  };
+}
+
+function completedHint(record: ScanRecord, repoArg: string): string {
+  const counts = describeCounts(record.findings);
+  const repo = JSON.stringify(repoArg);
+  if (record.mode === 'diff') {
+    const older = record.preexisting
+      ? ` ${record.preexisting} older finding${record.preexisting === 1 ? '' : 's'} in these files do not touch the changed lines (scanner_full_scan shows them).`
+      : '';
+    if (record.findings.length === 0) {
+      return `No findings in the ${record.files_considered} changed file${record.files_considered === 1 ? '' : 's'}.${older} Before pushing, run scanner_full_scan {repo: ${repo}}.`;
+    }
+    return `${counts} in your changes. Fix them (see remediation), then run scanner_scan_diff {repo: ${repo}} again.${older}`;
+  }
+  return `Full scan: ${counts}. Call scanner_report {repo: ${repo}, scan_id: "${record.scan_id}"} for the markdown report.`;
+}

@@ -1,0 +1,138 @@
+// `scanner mcp`: the seven scanner_* tools of the spec over stdio.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ToolError } from './errors.ts';
+import { debug } from './log.ts';
+import { RemoteScanner, remoteConfigFromEnv } from './remote.ts';
+import { ScanManager } from './scans.ts';
+import { AssistantSessions } from './sessions.ts';
+import * as schema from './schemas.ts';
+
+const VERSION = '0.1.0';
+/** How long running local scans may finish after the client has gone. */
+const SCAN_GRACE_MS = 60_000;
+const SIGNAL_GRACE_MS = 5_000;
+
+/** Success: the object as JSON text and as structured content. Failure: `{error}` as JSON text, flagged isError. */
+async function answer(tool: string, work: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
+  const started = Date.now();
+  try {
+    const result = await work();
+    debug(`${tool} answered in ${Date.now() - started} ms`);
+    return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+  } catch (error) {
+    const message =
+      error instanceof ToolError ? error.message : `Internal error in ${tool}: ${error instanceof Error ? error.message : String(error)}`;
+    debug(`${tool} failed in ${Date.now() - started} ms: ${message}`, error instanceof ToolError ? undefined : error);
+    return { content: [{ type: 'text', text: JSON.stringify({ error: message }) }], isError: true };
+  }
+}
+
+export interface ScannerMcp {
+  server: McpServer;
+  scans: ScanManager;
+  sessions: AssistantSessions;
+  close(): Promise<void>;
+}
+
+export function createScannerMcpServer(): ScannerMcp {
+  const remoteConfig = remoteConfigFromEnv();
+  const scans = new ScanManager(remoteConfig ? new RemoteScanner(remoteConfig) : undefined);
+  const sessions = new AssistantSessions();
+  const server = new McpServer(
+    { name: 'scanner', version: VERSION },
+    {
+      instructions:
+        'Security scanning of the code you work on. ' +
+        schema.TOOL_DESCRIPTIONS.scanner_status.slice(schema.TOOL_DESCRIPTIONS.scanner_status.indexOf('Recommended flow')),
+    },
+  );
+  const tools = schema.TOOL_DESCRIPTIONS;
+
+  server.registerTool(
+    'scanner_scan_diff',
+    { title: 'Scan changed files', description: tools.scanner_scan_diff, inputSchema: schema.scanDiffInput, outputSchema: schema.scanDiffOutput },
+    (input) => answer('scanner_scan_diff', () => scans.startDiff(input)),
+  );
+  server.registerTool(
+    'scanner_status',
+    { title: 'Scan status and findings', description: tools.scanner_status, inputSchema: schema.statusInput, outputSchema: schema.statusOutput },
+    (input) => answer('scanner_status', () => scans.status(input)),
+  );
+  server.registerTool(
+    'scanner_full_scan',
+    { title: 'Scan the whole repository', description: tools.scanner_full_scan, inputSchema: schema.fullScanInput, outputSchema: schema.fullScanOutput },
+    (input) => answer('scanner_full_scan', () => scans.startFull(input) as Promise<unknown> as Promise<Record<string, unknown>>),
+  );
+  server.registerTool(
+    'scanner_report',
+    { title: 'Markdown security report', description: tools.scanner_report, inputSchema: schema.reportInput, outputSchema: schema.reportOutput },
+    (input) => answer('scanner_report', () => scans.report(input)),
+  );
+  server.registerTool(
+    'scanner_security_assistant',
+    {
+      title: 'Start a watching security assistant',
+      description: tools.scanner_security_assistant,
+      inputSchema: schema.assistantInput,
+      outputSchema: schema.assistantOutput,
+    },
+    (input) => answer('scanner_security_assistant', () => sessions.start(input)),
+  );
+  server.registerTool(
+    'scanner_security_assistant_results',
+    {
+      title: 'Assistant session findings',
+      description: tools.scanner_security_assistant_results,
+      inputSchema: schema.assistantResultsInput,
+      outputSchema: schema.assistantResultsOutput,
+    },
+    (input) => answer('scanner_security_assistant_results', () => sessions.results(input)),
+  );
+  server.registerTool(
+    'scanner_security_assistant_stop',
+    {
+      title: 'Stop an assistant session',
+      description: tools.scanner_security_assistant_stop,
+      inputSchema: schema.assistantStopInput,
+      outputSchema: schema.assistantStopOutput,
+    },
+    (input) => answer('scanner_security_assistant_stop', () => sessions.stop(input)),
+  );
+
+  return {
+    server,
+    scans,
+    sessions,
+    async close() {
+      await sessions.closeAll();
+      await server.close();
+    },
+  };
+}
+
+export async function runStdioServer(): Promise<void> {
+  const mcp = createScannerMcpServer();
+  const transport = new StdioServerTransport();
+  let closing = false;
+  const shutdown = async (reason: string, graceMs: number) => {
+    if (closing) return;
+    closing = true;
+    debug(`shutting down (${reason})`);
+    // A client that asks for a scan and goes away (a one-shot CLI client, an IDE
+    // closing) still finds its result later: running scans finish and are saved first.
+    await Promise.race([mcp.scans.idle(), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+    await mcp.close().catch((error) => debug('error while closing', error));
+    process.exit(0);
+  };
+  // One tool's unexpected failure must not take the other tools (and running sessions) down with it.
+  process.on('uncaughtException', (error) => process.stderr.write(`scanner mcp: unexpected error: ${error.stack ?? error.message}\n`));
+  process.on('unhandledRejection', (reason) => process.stderr.write(`scanner mcp: unhandled rejection: ${String((reason as Error)?.stack ?? reason)}\n`));
+  transport.onclose = () => void shutdown('transport closed', SCAN_GRACE_MS);
+  process.stdin.on('end', () => void shutdown('stdin ended', SCAN_GRACE_MS));
+  process.on('SIGINT', () => void shutdown('SIGINT', SIGNAL_GRACE_MS));
+  process.on('SIGTERM', () => void shutdown('SIGTERM', SIGNAL_GRACE_MS));
+  await mcp.server.connect(transport);
+  debug(`scanner MCP server ready (${mcp.scans.mode} mode, pid ${process.pid})`);
+}

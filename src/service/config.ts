@@ -1,0 +1,125 @@
+// Service configuration: where data lives, which plans exist, and the knobs
+// tests and operators turn. Read once at start from options, the environment
+// and an optional JSON file (SCANNER_CONFIG), in that order of precedence.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const PlanSchema = z.strictObject({
+  /** Scans that may be started per calendar month (UTC); completed ones are billed. */
+  scansPerPeriod: z.number().int().positive(),
+  /** Scans of one account queued or running at the same time. */
+  concurrentScans: z.number().int().positive(),
+  requestsPerMinute: z.number().int().positive(),
+  /** Largest repository a GitHub scan may clone. */
+  maxRepoBytes: z.number().int().positive(),
+  /** Largest total of file contents in one POST /commit. */
+  maxCommitPayloadBytes: z.number().int().positive(),
+  maxCommitFiles: z.number().int().positive(),
+});
+export type Plan = z.infer<typeof PlanSchema>;
+
+const MiB = 1024 * 1024;
+
+export const DEFAULT_PLANS: Record<string, Plan> = {
+  free: {
+    scansPerPeriod: 200,
+    concurrentScans: 2,
+    requestsPerMinute: 120,
+    maxRepoBytes: 200 * MiB,
+    maxCommitPayloadBytes: 5 * MiB,
+    maxCommitFiles: 1000,
+  },
+  team: {
+    scansPerPeriod: 5000,
+    concurrentScans: 10,
+    requestsPerMinute: 1200,
+    maxRepoBytes: 1024 * MiB,
+    maxCommitPayloadBytes: 20 * MiB,
+    maxCommitFiles: 5000,
+  },
+};
+
+const FileConfigSchema = z.strictObject({
+  plans: z.record(z.string(), PlanSchema).optional(),
+  defaultPlan: z.string().optional(),
+  githubUrl: z.string().url().optional(),
+  scanConcurrency: z.number().int().positive().optional(),
+  autoCancelGraceMs: z.number().int().nonnegative().optional(),
+  keepAliveMs: z.number().int().positive().optional(),
+  cloneTimeoutMs: z.number().int().positive().optional(),
+  engineJobs: z.number().int().positive().optional(),
+  shutdownGraceMs: z.number().int().nonnegative().optional(),
+  heartbeatSeconds: z.number().int().min(10).optional(),
+});
+
+export interface ServiceConfig {
+  /** Directory of the embedded SQLite database (ignored with databaseUrl). */
+  dataDir: string;
+  /** postgres://… selects PostgreSQL and pg-boss; absent = SQLite + in-process queue. */
+  databaseUrl?: string;
+  host: string;
+  port: number;
+  plans: Record<string, Plan>;
+  defaultPlan: string;
+  /** Base URL that POST /github repositories must live under. */
+  githubUrl: string;
+  /** Scans this process runs at once (0 = this process takes no scans). */
+  scanConcurrency: number;
+  autoCancelGraceMs: number;
+  keepAliveMs: number;
+  cloneTimeoutMs: number;
+  /** Worker threads the engine uses per scan; undefined = engine default. */
+  engineJobs?: number;
+  /** How long a stopping process lets running scans finish before handing them back. */
+  shutdownGraceMs: number;
+  /** pg-boss heartbeat: how soon a dead worker's scan is handed to another. */
+  heartbeatSeconds: number;
+  /** Logs as JSON lines to stdout; false silences them (tests). */
+  logLevel: string;
+}
+
+export type ServiceConfigInput = Partial<ServiceConfig>;
+
+function intFromEnv(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`not a non-negative integer: ${value}`);
+  return n;
+}
+
+export function loadServiceConfig(input: ServiceConfigInput = {}, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  let file: z.infer<typeof FileConfigSchema> = {};
+  if (env.SCANNER_CONFIG) {
+    file = FileConfigSchema.parse(JSON.parse(readFileSync(env.SCANNER_CONFIG, 'utf8')));
+  }
+  const plans = { ...DEFAULT_PLANS, ...file.plans, ...input.plans };
+  const defaultPlan = input.defaultPlan ?? file.defaultPlan ?? 'free';
+  if (!plans[defaultPlan]) throw new Error(`default plan "${defaultPlan}" is not configured`);
+  const githubUrl = (input.githubUrl ?? env.SCANNER_GITHUB_URL ?? file.githubUrl ?? 'https://github.com').replace(/\/+$/, '');
+  return {
+    dataDir: path.resolve(input.dataDir ?? env.SCANNER_DATA_DIR ?? path.join('.scanner', 'server')),
+    databaseUrl: input.databaseUrl ?? (env.DATABASE_URL || undefined),
+    host: input.host ?? env.SCANNER_HOST ?? '127.0.0.1',
+    port: input.port ?? intFromEnv(env.SCANNER_PORT) ?? 7700,
+    plans,
+    defaultPlan,
+    githubUrl,
+    scanConcurrency: input.scanConcurrency ?? intFromEnv(env.SCANNER_SCAN_CONCURRENCY) ?? file.scanConcurrency ?? 2,
+    autoCancelGraceMs:
+      input.autoCancelGraceMs ?? intFromEnv(env.SCANNER_AUTO_CANCEL_GRACE_MS) ?? file.autoCancelGraceMs ?? 10_000,
+    keepAliveMs: input.keepAliveMs ?? intFromEnv(env.SCANNER_KEEPALIVE_MS) ?? file.keepAliveMs ?? 15_000,
+    cloneTimeoutMs: input.cloneTimeoutMs ?? file.cloneTimeoutMs ?? 5 * 60_000,
+    engineJobs: input.engineJobs ?? intFromEnv(env.SCANNER_ENGINE_JOBS) ?? file.engineJobs,
+    shutdownGraceMs: input.shutdownGraceMs ?? intFromEnv(env.SCANNER_SHUTDOWN_GRACE_MS) ?? file.shutdownGraceMs ?? 30_000,
+    heartbeatSeconds: input.heartbeatSeconds ?? intFromEnv(env.SCANNER_HEARTBEAT_SECONDS) ?? file.heartbeatSeconds ?? 10,
+    logLevel: input.logLevel ?? env.SCANNER_LOG_LEVEL ?? 'info',
+  };
+}
+
+/** The largest body any plan may send: the framework's hard cap before the account is known. */
+export function largestCommitBody(config: ServiceConfig): number {
+  const largest = Math.max(...Object.values(config.plans).map((p) => p.maxCommitPayloadBytes));
+  // JSON escaping can double content (\n, \", \uXXXX); allow for it plus the envelope.
+  return largest * 2 + 64 * 1024;
+}

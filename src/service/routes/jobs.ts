@@ -1,0 +1,168 @@
+// Reading and cancelling jobs, and the account's usage.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ServiceContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import {
+  CancelResponse,
+  ErrorResponse,
+  JobIdParams,
+  JobQuery,
+  JobResponse,
+  JobsQuery,
+  JobsResponse,
+  UsageResponse,
+} from '../schemas.ts';
+import { periodBounds, periodOf, type JobRecord } from '../store/store.ts';
+import type { Vulnerability } from '../vulnerability.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isJobId(value: string): boolean {
+  return UUID.test(value);
+}
+
+function jobView(job: JobRecord) {
+  return {
+    jobId: job.id,
+    kind: job.kind,
+    status: job.status,
+    progress: job.progress,
+    repository: job.repository,
+    ref: job.ref ?? (typeof job.summary?.ref === 'string' ? job.summary.ref : null),
+    commit: job.commit ?? (typeof job.summary?.commit === 'string' ? job.summary.commit : null),
+    createdAt: job.createdAt,
+    startedAt: job.startedAt,
+    finishedAt: job.finishedAt,
+    billed: job.billed,
+    summary: job.summary,
+    error: job.error,
+  };
+}
+
+export async function cancelJob(ctx: ServiceContext, jobId: string, reason: string) {
+  const result = await ctx.store.cancelJob(jobId, reason);
+  if (result.outcome === 'cancelled') await ctx.hub.published(jobId);
+  return result;
+}
+
+const notFound = () => new ApiError(404, 'NOT_FOUND', 'No such job.');
+
+export function jobRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse };
+
+  api.get(
+    '/jobs/:jobId',
+    {
+      schema: {
+        summary: 'Get status and results of a scan job',
+        params: JobIdParams,
+        querystring: JobQuery,
+        response: { 200: JobResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { jobId } = request.params;
+      const job = isJobId(jobId) ? await ctx.store.getJobOf(request.account.id, jobId) : undefined;
+      if (!job) throw notFound();
+      const after = request.query.cursor === undefined ? 0 : Number(request.query.cursor);
+      if (!Number.isInteger(after) || after < 0) {
+        throw new ApiError(400, 'INVALID_REQUEST', 'querystring.cursor: is not a cursor of this job', 'querystring.cursor');
+      }
+      const limit = request.query.limit;
+      const events = await ctx.store.listEvents(job.id, after, limit + 1, 'vulnerability');
+      const page = events.slice(0, limit);
+      const nextCursor = events.length > limit ? String(page[page.length - 1].seq) : null;
+      return {
+        success: true as const,
+        data: {
+          ...jobView(job),
+          ...(job.kind === 'github' ? { scanId: job.id } : {}),
+          findings: page.map((e) => e.data as Vulnerability),
+          nextCursor,
+        },
+      };
+    },
+  );
+
+  api.get(
+    '/jobs',
+    {
+      schema: { summary: "The caller's jobs, newest first", querystring: JobsQuery, response: { 200: JobsResponse, ...errors } },
+    },
+    async (request) => {
+      let before: { createdAt: string; id: string } | undefined;
+      if (request.query.cursor) {
+        try {
+          const decoded = JSON.parse(Buffer.from(request.query.cursor, 'base64url').toString('utf8'));
+          if (typeof decoded?.createdAt !== 'string' || typeof decoded?.id !== 'string') throw new Error('bad cursor');
+          before = { createdAt: decoded.createdAt, id: decoded.id };
+        } catch {
+          throw new ApiError(400, 'INVALID_REQUEST', 'querystring.cursor: is not a cursor of this list', 'querystring.cursor');
+        }
+      }
+      const limit = request.query.limit;
+      const jobs = await ctx.store.listJobs(request.account.id, { status: request.query.status, limit: limit + 1, before });
+      const page = jobs.slice(0, limit);
+      const last = page[page.length - 1];
+      const nextCursor =
+        jobs.length > limit && last
+          ? Buffer.from(JSON.stringify({ createdAt: last.createdAt, id: last.id })).toString('base64url')
+          : null;
+      return { success: true as const, data: { jobs: page.map(jobView), nextCursor } };
+    },
+  );
+
+  api.post(
+    '/jobs/:jobId/cancel',
+    {
+      schema: {
+        summary: 'Cancel a queued or running job',
+        params: JobIdParams,
+        response: { 200: CancelResponse, 409: ErrorResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { jobId } = request.params;
+      const job = isJobId(jobId) ? await ctx.store.getJobOf(request.account.id, jobId) : undefined;
+      if (!job) throw notFound();
+      const result = await cancelJob(ctx, job.id, 'The scan was cancelled on request.');
+      if (result.outcome === 'missing') throw notFound();
+      if (result.outcome === 'terminal') {
+        const current = await ctx.store.getJob(job.id);
+        throw new ApiError(409, 'JOB_ALREADY_FINISHED', `The job has already ended (${current?.status ?? job.status}).`);
+      }
+      return { success: true as const, data: { jobId: job.id, status: 'cancelled' as const } };
+    },
+  );
+
+  api.get(
+    '/usage',
+    { schema: { summary: "This period's plan, limits and usage", response: { 200: UsageResponse, ...errors } } },
+    async (request) => {
+      const { account, plan } = request;
+      const period = periodOf(new Date().toISOString());
+      const usage = await ctx.store.usage(account.id, period);
+      const records = await ctx.store.recentUsage(account.id, period, 100);
+      return {
+        success: true as const,
+        data: {
+          account: { id: account.id, name: account.name },
+          plan: account.plan,
+          limits: plan,
+          period: { id: period, ...periodBounds(period) },
+          scans: {
+            billed: usage.billedScans,
+            unbilled: usage.unbilledScans,
+            active: usage.scansCounted - usage.billedScans,
+            remaining: Math.max(0, plan.scansPerPeriod - usage.scansCounted),
+          },
+          filesScanned: usage.filesScanned,
+          linesScanned: usage.linesScanned,
+          records,
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,153 @@
+// POST /github and POST /commit: accept a scan, check the plan, queue it.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ServiceContext } from '../context.ts';
+import { ApiError, } from '../errors.ts';
+import { githubTokens } from '../runner.ts';
+import {
+  CommitScanBody,
+  ErrorResponse,
+  GithubScanBody,
+  parseRepository,
+  StartCommitResponse,
+  StartGithubResponse,
+} from '../schemas.ts';
+import { periodOf, type JobRecord, type NewJob } from '../store/store.ts';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse };
+
+async function checkPlanAllowsScan(ctx: ServiceContext, request: FastifyRequest): Promise<void> {
+  const { account, plan } = request;
+  const usage = await ctx.store.usage(account.id, periodOf(new Date().toISOString()));
+  if (usage.scansCounted >= plan.scansPerPeriod) {
+    throw new ApiError(
+      403,
+      'SUBSCRIPTION_LIMIT_EXCEEDED',
+      `The plan "${account.plan}" allows ${plan.scansPerPeriod} scans per month; this month's are used up.`,
+    );
+  }
+  const active = await ctx.store.countActiveJobs(account.id);
+  if (active >= plan.concurrentScans) {
+    throw new ApiError(
+      429,
+      'RATE_LIMITED',
+      `The plan "${account.plan}" allows ${plan.concurrentScans} scans queued or running at once; wait for one to finish.`,
+      undefined,
+      { 'retry-after': '5' },
+    );
+  }
+}
+
+async function accept(ctx: ServiceContext, input: NewJob, beforeQueue?: (job: JobRecord) => void): Promise<JobRecord> {
+  const job = await ctx.store.createJob(input);
+  beforeQueue?.(job);
+  try {
+    await ctx.queue.enqueue(job.id);
+  } catch (error) {
+    await ctx.store.cancelJob(job.id, 'The scan could not be queued.');
+    throw error;
+  }
+  return job;
+}
+
+export function scanRoutes(app: FastifyInstance, ctx: ServiceContext): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/github',
+    {
+      schema: {
+        summary: 'Start a scan of an entire GitHub repository',
+        body: GithubScanBody,
+        response: { 200: StartGithubResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const parsed = parseRepository(body.repository, ctx.config.githubUrl);
+      if ('error' in parsed) {
+        throw new ApiError(400, 'INVALID_REQUEST', `body.repository: ${parsed.error}`, 'body.repository');
+      }
+      await checkPlanAllowsScan(ctx, request);
+      const job = await accept(
+        ctx,
+        {
+          accountId: request.account.id,
+          kind: 'github',
+          repository: parsed.slug,
+          ref: body.ref ?? null,
+          commit: null,
+          options: {
+            history: body.history,
+            paths: body.paths,
+            autoCancel: body.autoCancel,
+            cloneUrl: `${ctx.config.githubUrl}/${parsed.slug}.git`,
+          },
+        },
+        (created) => {
+          if (body.token) githubTokens.set(created.id, body.token);
+        },
+      );
+      const data = {
+        jobId: job.id,
+        scanId: job.id,
+        status: job.status,
+        eventsUrl: `/api/v1/github/${job.id}/events`,
+        statusUrl: `/api/v1/jobs/${job.id}`,
+      };
+      return { success: true as const, jobId: job.id, scanId: job.id, data };
+    },
+  );
+
+  api.post(
+    '/commit',
+    {
+      schema: {
+        summary: 'Start a scan of specific files from a commit',
+        body: CommitScanBody,
+        response: { 200: StartCommitResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { plan } = request;
+      const body = request.body;
+      if (body.files.length > plan.maxCommitFiles) {
+        throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `body.files: at most ${plan.maxCommitFiles} files per scan`, 'body.files');
+      }
+      let bytes = 0;
+      const seen = new Set<string>();
+      for (const [index, file] of body.files.entries()) {
+        bytes += Buffer.byteLength(file.content, 'utf8');
+        if (seen.has(file.path)) {
+          throw new ApiError(400, 'INVALID_REQUEST', `body.files[${index}].path: duplicate path`, `body.files[${index}].path`);
+        }
+        seen.add(file.path);
+      }
+      if (bytes > plan.maxCommitPayloadBytes) {
+        throw new ApiError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `body.files: ${bytes} bytes of content; the plan allows ${plan.maxCommitPayloadBytes}`,
+          'body.files',
+        );
+      }
+      await checkPlanAllowsScan(ctx, request);
+      const job = await accept(ctx, {
+        accountId: request.account.id,
+        kind: 'commit',
+        repository: body.repository,
+        ref: null,
+        commit: body.commit ?? null,
+        options: { files: body.files.length, bytes },
+        files: body.files,
+      });
+      const data = {
+        jobId: job.id,
+        status: job.status,
+        eventsUrl: `/api/v1/commit/${job.id}/events`,
+        statusUrl: `/api/v1/jobs/${job.id}`,
+      };
+      return { success: true as const, jobId: job.id, data };
+    },
+  );
+}

@@ -1,0 +1,231 @@
+// Runs one scan job to its end: claims it, fetches the code (uploaded files
+// or a clone), drives the engine, streams progress and findings as persisted
+// events, and finishes it exactly once. A job whose earlier runner died is
+// run again from the start; findings already streamed are not streamed twice.
+import { randomUUID } from 'node:crypto';
+import type { Finding } from '../engine/index.ts';
+import { runScanInThread } from './scan-thread.ts';
+import type { ScanTask } from './scan-work.ts';
+import type { ServiceConfig } from './config.ts';
+import type { EventHub } from './events.ts';
+import { TERMINAL_EVENT_TYPES } from './events.ts';
+import type { Logger } from './logger.ts';
+import type { JobRecord, Store } from './store/store.ts';
+import { toVulnerability, vulnerabilityKey } from './vulnerability.ts';
+
+export type RunOutcome = 'finished' | 'released' | 'not-runnable';
+
+export interface GithubJobOptions {
+  history: boolean;
+  paths: string[];
+  autoCancel: boolean;
+}
+
+/** Tokens of private repositories live only in memory, never in the store or logs. */
+export const githubTokens = new Map<string, string>();
+
+class CancelledError extends Error {}
+
+/** Retries a store write through a short database outage (a restart takes a second or two). */
+async function retrying<T>(write: () => Promise<T>, attempts = 20, delayMs = 500): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
+
+/** Writes a runner's events in small batches so thousands of findings cost few transactions. */
+class EventWriter {
+  private pending: { type: string; data: Record<string, unknown> }[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private chain: Promise<void> = Promise.resolve();
+  lost = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly hub: EventHub,
+    private readonly jobId: string,
+    private readonly token: string,
+    private readonly onLost: () => void,
+  ) {}
+
+  push(type: string, data: Record<string, unknown>): void {
+    this.pending.push({ type, data });
+    if (this.pending.length >= 100) void this.flush();
+    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), 50);
+  }
+
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length > 0) {
+      this.chain = this.chain.then(async () => {
+        if (this.lost) return;
+        const stored = await retrying(() => this.store.appendRunEvents(this.jobId, this.token, batch));
+        if (!stored) {
+          this.lost = true;
+          this.onLost();
+          return;
+        }
+        await this.hub.published(this.jobId);
+      });
+    }
+    return this.chain;
+  }
+}
+
+export class ScanRunner {
+  constructor(
+    private readonly store: Store,
+    private readonly hub: EventHub,
+    private readonly config: ServiceConfig,
+    private readonly log: Logger,
+  ) {}
+
+  /** `stop` aborts for shutdown: the job is handed back, not failed. */
+  async run(jobId: string, stop: AbortSignal): Promise<RunOutcome> {
+    const token = randomUUID();
+    const job = await this.store.claimJob(jobId, token);
+    if (!job) return 'not-runnable';
+    const log = this.log.child({ jobId, attempt: job.attempts });
+    log.info('scan started');
+
+    const abort = new AbortController();
+    let cancelled = false;
+    const cancel = () => {
+      cancelled = true;
+      abort.abort(new CancelledError('cancelled'));
+    };
+    const onStop = () => abort.abort(new Error('shutting down'));
+    if (stop.aborted) onStop();
+    stop.addEventListener('abort', onStop, { once: true });
+
+    // Someone else ending the job (cancel, auto-cancel) shows as a terminal event we did not write.
+    const unsubscribe = await this.hub.subscribe(jobId, (events) => {
+      if (events.some((e) => TERMINAL_EVENT_TYPES.has(e.type))) cancel();
+    });
+    const poll = setInterval(() => {
+      this.store
+        .jobStatus(jobId)
+        .then((s) => {
+          if (!s || s.status !== 'running' || s.runToken !== token) cancel();
+        })
+        .catch(() => {});
+    }, 2000);
+    poll.unref();
+
+    const writer = new EventWriter(this.store, this.hub, jobId, token, cancel);
+    const alreadyStreamed = new Set(
+      (await this.store.listEvents(jobId, 0, 1_000_000, 'vulnerability')).map((e) => vulnerabilityKey(e.data as { id: unknown })),
+    );
+    let findingsCount = alreadyStreamed.size;
+    const onFinding = (finding: Finding) => {
+      const vulnerability = toVulnerability(finding);
+      const key = vulnerabilityKey(vulnerability);
+      if (alreadyStreamed.has(key)) return;
+      alreadyStreamed.add(key);
+      findingsCount++;
+      writer.push('vulnerability', vulnerability);
+    };
+
+    let lastPercent = -1;
+    let lastProgressAt = 0;
+    const progress = (percent: number, message: string, force = false) => {
+      const rounded = Math.max(0, Math.min(99, Math.floor(percent)));
+      const nowMs = Date.now();
+      if (!force && (rounded === lastPercent || (rounded - lastPercent < 10 && nowMs - lastProgressAt < 1000))) return;
+      lastPercent = rounded;
+      lastProgressAt = nowMs;
+      writer.push('progress', { message, progress: rounded });
+      void this.store.setProgress(jobId, token, rounded).catch(() => {});
+    };
+
+    try {
+      progress(0, job.attempts > 1 ? `Scan restarted (attempt ${job.attempts})` : 'Scan started', true);
+      const result = await runScanInThread(await this.taskFor(job), {
+        progress,
+        finding: onFinding,
+        scratch: () => {},
+        signal: abort.signal,
+      });
+      await writer.flush();
+      if (abort.signal.aborted) throw abort.signal.reason;
+      const summary = { ...result.summary, findings: findingsCount };
+      const ended = await retrying(() => this.store.finishJob(jobId, token, {
+        status: 'completed',
+        summary,
+        error: null,
+        filesScanned: result.summary.filesScanned as number,
+        linesScanned: result.summary.linesScanned as number,
+        eventData: {
+          message: `Scan completed: ${findingsCount} ${findingsCount === 1 ? 'vulnerability' : 'vulnerabilities'} found in ${result.summary.filesScanned} files.`,
+          status: 'completed',
+          summary,
+        },
+      }));
+      if (ended) await this.hub.published(jobId);
+      log.info({ findings: findingsCount, ended: Boolean(ended) }, 'scan finished');
+      return 'finished';
+    } catch (error) {
+      await writer.flush().catch(() => {});
+      if (stop.aborted && !cancelled) {
+        await retrying(() => this.store.releaseJob(jobId, token), 5);
+        log.info('scan handed back for another runner');
+        return 'released';
+      }
+      if (cancelled || writer.lost) {
+        log.info('scan cancelled');
+        return 'finished';
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      log.warn({ err: reason }, 'scan failed');
+      const ended = await retrying(() => this.store.finishJob(jobId, token, {
+        status: 'failed',
+        summary: null,
+        error: reason,
+        filesScanned: 0,
+        linesScanned: 0,
+        eventData: {
+          message: `Scan failed: ${reason}. A failed scan is not billed.`,
+          status: 'failed',
+          error: 'SCAN_FAILED',
+        },
+      }));
+      if (ended) await this.hub.published(jobId);
+      return 'finished';
+    } finally {
+      clearInterval(poll);
+      unsubscribe();
+      stop.removeEventListener('abort', onStop);
+      githubTokens.delete(jobId);
+    }
+  }
+
+  private async taskFor(job: JobRecord): Promise<ScanTask> {
+    if (job.kind === 'commit') {
+      return { kind: 'commit', files: await this.store.jobFiles(job.id), engineJobs: this.config.engineJobs };
+    }
+    const options = job.options as unknown as GithubJobOptions & { cloneUrl: string };
+    const account = await this.store.getAccount(job.accountId);
+    const plan = this.config.plans[account?.plan ?? ''] ?? this.config.plans[this.config.defaultPlan];
+    return {
+      kind: 'github',
+      repository: job.repository,
+      cloneUrl: options.cloneUrl,
+      ref: job.ref ?? undefined,
+      history: options.history,
+      paths: options.paths,
+      token: githubTokens.get(job.id),
+      timeoutMs: this.config.cloneTimeoutMs,
+      maxBytes: plan.maxRepoBytes,
+      allowedBaseUrl: this.config.githubUrl,
+      engineJobs: this.config.engineJobs,
+    };
+  }
+}

@@ -1,0 +1,205 @@
+// Request and response schemas of the REST API, declared once: they validate
+// requests, type the handlers and produce the OpenAPI document.
+import { z } from 'zod';
+import { JOB_STATUSES } from './store/store.ts';
+
+/** "owner/name" in GitHub's alphabet: letters, digits, '-', '_', '.', and never a '..' segment. */
+const REPO_SLUG = /^(?!\.{1,2}\/)[A-Za-z0-9_.-]{1,100}\/(?!\.{1,2}$)[A-Za-z0-9_.-]{1,100}$/;
+/** A git ref name a user may ask for; no option-looking or traversal forms. */
+const REF = /^(?!-)(?!.*\.\.)[A-Za-z0-9._/@+-]{1,200}$/;
+
+export const GithubScanBody = z
+  .strictObject({
+    repository: z
+      .string()
+      .min(1)
+      .max(300)
+      .describe('"owner/name", or its https URL under the configured GitHub host'),
+    ref: z.string().regex(REF, 'must be a branch, tag or commit sha').optional().describe('default: the default branch'),
+    history: z.boolean().default(true).describe('also scan the git history for secrets'),
+    paths: z.array(z.string().min(1).max(500)).max(100).default([]).describe('globs limiting the files scanned'),
+    autoCancel: z.boolean().default(true).describe('cancel the scan when its last SSE client leaves'),
+    token: z.string().min(1).max(500).optional().describe('for a private repository; never stored or logged'),
+  })
+  .describe('Start a scan of a whole repository');
+
+export function parseRepository(repository: string, githubUrl: string): { slug: string } | { error: string } {
+  let candidate = repository.trim();
+  if (/^[a-z][a-z0-9+.-]*:/i.test(candidate)) {
+    const base = githubUrl.replace(/\/+$/, '');
+    let url: URL;
+    try {
+      url = new URL(candidate);
+    } catch {
+      return { error: 'is not a valid URL' };
+    }
+    const baseUrl = new URL(base);
+    if (url.protocol !== baseUrl.protocol || url.host !== baseUrl.host || url.username || url.password || url.search || url.hash) {
+      return { error: `must be a repository on ${base}` };
+    }
+    const basePath = baseUrl.pathname.replace(/\/+$/, '');
+    if (!url.pathname.startsWith(basePath + '/')) return { error: `must be a repository on ${base}` };
+    candidate = url.pathname.slice(basePath.length + 1).replace(/\/+$/, '').replace(/\.git$/, '');
+  }
+  if (!REPO_SLUG.test(candidate)) return { error: 'must be "owner/name" (letters, digits, "-", "_", ".") or its URL' };
+  return { slug: candidate };
+}
+
+const PATH_ERROR = 'must be a relative path without "..", NUL bytes or a drive letter';
+
+export const CommitFile = z.strictObject({
+  path: z
+    .string()
+    .min(1)
+    .max(1024)
+    .refine(
+      (p) =>
+        !p.includes('\0') &&
+        !p.startsWith('/') &&
+        !p.startsWith('\\') &&
+        !/^[A-Za-z]:/.test(p) &&
+        !p.split(/[/\\]/).some((segment) => segment === '..' || segment === '.' || segment === ''),
+      PATH_ERROR,
+    ),
+  content: z.string().refine((c) => (c as string & { isWellFormed(): boolean }).isWellFormed(), 'must be valid UTF-8 text'),
+});
+
+export const CommitScanBody = z
+  .strictObject({
+    repository: z.string().min(1).max(300).describe('a label for the repository'),
+    commit: z
+      .string()
+      .regex(/^[0-9a-fA-F]{4,64}$/, 'must be a commit sha')
+      .optional(),
+    files: z.array(CommitFile).min(1).describe('files to scan, content as UTF-8 text'),
+  })
+  .describe('Start a scan of files from a commit');
+
+export const JobIdParams = z.strictObject({ jobId: z.string() });
+export const ScanIdParams = z.strictObject({ scanId: z.string() });
+
+export const JobQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(1000).default(100).describe('findings per page'),
+  cursor: z.string().max(100).optional().describe('nextCursor of the previous page'),
+});
+
+export const JobsQuery = z.strictObject({
+  status: z.enum(JOB_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(300).optional(),
+});
+
+export const ErrorResponse = z.object({
+  success: z.literal(false),
+  error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
+});
+
+export const StartGithubResponse = z.object({
+  success: z.literal(true),
+  jobId: z.string().uuid(),
+  scanId: z.string().uuid(),
+  data: z.object({
+    jobId: z.string().uuid(),
+    scanId: z.string().uuid(),
+    status: z.enum(JOB_STATUSES),
+    eventsUrl: z.string(),
+    statusUrl: z.string(),
+  }),
+});
+
+export const StartCommitResponse = z.object({
+  success: z.literal(true),
+  jobId: z.string().uuid(),
+  data: z.object({
+    jobId: z.string().uuid(),
+    status: z.enum(JOB_STATUSES),
+    eventsUrl: z.string(),
+    statusUrl: z.string(),
+  }),
+});
+
+export const Vulnerability = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  severity: z.string(),
+  file: z.string(),
+  line: z.number(),
+});
+
+const JobFields = {
+  jobId: z.string().uuid(),
+  kind: z.enum(['github', 'commit']),
+  status: z.enum(JOB_STATUSES),
+  progress: z.number(),
+  repository: z.string(),
+  ref: z.string().nullable(),
+  commit: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  billed: z.boolean(),
+  summary: z.record(z.string(), z.unknown()).nullable(),
+  error: z.string().nullable(),
+};
+
+export const JobResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    ...JobFields,
+    scanId: z.string().uuid().optional(),
+    findings: z.array(Vulnerability),
+    nextCursor: z.string().nullable(),
+  }),
+});
+
+export const JobsResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ jobs: z.array(z.object(JobFields)), nextCursor: z.string().nullable() }),
+});
+
+export const CancelResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ jobId: z.string().uuid(), status: z.literal('cancelled') }),
+});
+
+export const UsageResponse = z.object({
+  success: z.literal(true),
+  data: z.object({
+    account: z.object({ id: z.string(), name: z.string() }),
+    plan: z.string(),
+    limits: z.object({
+      scansPerPeriod: z.number(),
+      concurrentScans: z.number(),
+      requestsPerMinute: z.number(),
+      maxRepoBytes: z.number(),
+      maxCommitPayloadBytes: z.number(),
+      maxCommitFiles: z.number(),
+    }),
+    period: z.object({ id: z.string(), start: z.string(), end: z.string() }),
+    scans: z.object({ billed: z.number(), unbilled: z.number(), active: z.number(), remaining: z.number() }),
+    filesScanned: z.number(),
+    linesScanned: z.number(),
+    records: z.array(
+      z.object({
+        jobId: z.string(),
+        outcome: z.string(),
+        billed: z.boolean(),
+        filesScanned: z.number(),
+        linesScanned: z.number(),
+        recordedAt: z.string(),
+      }),
+    ),
+  }),
+});
+
+export const HealthResponse = z.object({
+  success: z.boolean(),
+  data: z.object({
+    status: z.enum(['ok', 'degraded']),
+    database: z.object({ ok: z.boolean(), dialect: z.string() }),
+    queue: z.object({ ok: z.boolean(), kind: z.string() }),
+    version: z.string(),
+  }),
+});
+
+export const SseStream = z.string().describe('text/event-stream: connected, progress, vulnerability, completed | failed, or error');

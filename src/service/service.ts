@@ -1,0 +1,185 @@
+// Assembles a service process: store, event hub, queue, runner and HTTP app.
+// `startServer` is `scanner serve`; `startWorker` is `scanner worker`.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { loadServiceConfig, type ServiceConfig, type ServiceConfigInput } from './config.ts';
+import { WatcherRegistry, type ServiceContext } from './context.ts';
+import { EventHub, LocalTransport, PostgresTransport, type PokeTransport } from './events.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { InProcessQueue, PgBossQueue, type JobQueue } from './queue.ts';
+import { cancelAbandoned } from './routes/events.ts';
+import { ScanRunner } from './runner.ts';
+import { closeScanThreads } from './scan-thread.ts';
+import { isPostgres, openDb } from './store/db.ts';
+import { migrate } from './store/migrations.ts';
+import { Store } from './store/store.ts';
+
+export interface Core {
+  config: ServiceConfig;
+  store: Store;
+  hub: EventHub;
+  queue: JobQueue;
+  log: Logger;
+  close(): Promise<void>;
+}
+
+/** Opens the store (migrated), the event hub and the queue for either backend. */
+export async function openCore(config: ServiceConfig, log: Logger): Promise<Core> {
+  const db = openDb(config);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const store = new Store(db);
+  let transport: PokeTransport;
+  let queue: JobQueue;
+  if (isPostgres(db)) {
+    const pgTransport = new PostgresTransport(db.pool, config.databaseUrl!, (message, error) =>
+      log.warn({ err: error ? String(error) : undefined }, message),
+    );
+    await pgTransport.start();
+    transport = pgTransport;
+    const boss = new PgBossQueue(config.databaseUrl!, config, log);
+    await boss.start();
+    queue = boss;
+  } else {
+    transport = new LocalTransport();
+    queue = new InProcessQueue(store, log);
+  }
+  // With PostgreSQL a NOTIFY can be lost while the database restarts: followers also poll.
+  const hub = new EventHub(store, transport, { pollMs: isPostgres(db) ? 2000 : undefined });
+  return {
+    config,
+    store,
+    hub,
+    queue,
+    log,
+    async close() {
+      await hub.close();
+      await db.close();
+    },
+  };
+}
+
+/** Just the migrated store, for administrative commands (keys, users). */
+export async function openStore(options: ServiceConfigInput = {}): Promise<{ store: Store; config: ServiceConfig; close(): Promise<void> }> {
+  const config = loadServiceConfig(options);
+  const db = openDb(config);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return { store: new Store(db), config, close: () => db.close() };
+}
+
+/** On an empty database: the first account, an admin login, and how to get a key. */
+export async function bootstrap(core: Core, print: (line: string) => void): Promise<void> {
+  if ((await core.store.countAccounts()) > 0) return;
+  const account = await core.store.createAccount('default', core.config.defaultPlan);
+  const password = randomBytes(12).toString('base64url');
+  await core.store.createUser({ email: 'admin@localhost', password, admin: true, accountId: account.id });
+  const where = core.config.databaseUrl ? '' : ` --data-dir ${JSON.stringify(core.config.dataDir)}`;
+  print(`Created the first account (${account.id}, plan "${account.plan}") and an admin login:`);
+  print(`  email: admin@localhost  password: ${password}  (shown once)`);
+  print(`Create an API key for it with:  scanner keys create --name my-key${where}`);
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  core: Core;
+  /** Graceful: stop accepting, end SSE streams, let scans finish or hand them back. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions extends ServiceConfigInput {
+  /** Print bootstrap instructions (CLI); tests pass their own sink. */
+  print?: (line: string) => void;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = loadServiceConfig(options);
+  const log = createLogger(config.logLevel);
+  const core = await openCore(config, log);
+  await bootstrap(core, options.print ?? ((line) => process.stdout.write(line + '\n')));
+  const { buildApp } = await import('./app.ts');
+  const ctx: ServiceContext = {
+    ...core,
+    openStreams: new Set(),
+    watchers: new WatcherRegistry(config.autoCancelGraceMs, (jobId) => cancelAbandoned(ctx, jobId)),
+  };
+  const app = await buildApp(ctx);
+  const runner = new ScanRunner(core.store, core.hub, config, log);
+  await app.listen({ host: config.host, port: config.port });
+  await core.queue.startWorking(runner, config.scanConcurrency);
+  const port = (app.server.address() as AddressInfo).port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  log.info({ url: `${url}/api/v1`, store: core.store.db.dialect, queue: core.queue.name }, 'scanner service listening');
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    core,
+    close() {
+      closing ??= (async () => {
+        ctx.watchers.stop();
+        const closed = app.close();
+        for (const stream of ctx.openStreams) stream.end();
+        await closed;
+        await core.queue.stop(config.shutdownGraceMs);
+        await closeScanThreads();
+        await core.close();
+        log.info('scanner service stopped');
+      })();
+      return closing;
+    },
+  };
+}
+
+export interface RunningWorker {
+  core: Core;
+  close(): Promise<void>;
+}
+
+export async function startWorker(options: ServiceConfigInput = {}): Promise<RunningWorker> {
+  const config = loadServiceConfig(options);
+  if (!config.databaseUrl) throw new Error('scanner worker needs DATABASE_URL=postgres://…');
+  const log = createLogger(config.logLevel, 'scanner-worker');
+  const core = await openCore(config, log);
+  const runner = new ScanRunner(core.store, core.hub, config, log);
+  await core.queue.startWorking(runner, Math.max(1, config.scanConcurrency));
+  log.info({ concurrency: Math.max(1, config.scanConcurrency) }, 'scanner worker taking scans');
+  let closing: Promise<void> | null = null;
+  return {
+    core,
+    close() {
+      closing ??= (async () => {
+        await core.queue.stop(config.shutdownGraceMs);
+        await closeScanThreads();
+        await core.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Stops gracefully on SIGINT/SIGTERM; a second signal exits at once. */
+export function closeOnSignals(close: () => Promise<void>, log?: Logger): void {
+  let signalled = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) process.exit(130);
+    signalled = true;
+    log?.info({ signal }, 'shutting down');
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
