@@ -19,11 +19,11 @@ interface CompiledQueryRule {
   query: Query;
   report: string;
   unless: Query[];
+  require: Query[];
   unlessAncestor: Query[];
-  only: Query[];
   context?: RegExp;
   requires?: RegExp;
-  scope: 'function' | 'file';
+  scope: 'function' | 'named-function' | 'file';
 }
 
 /** The query rules of one language, compiled against its grammar. */
@@ -50,9 +50,9 @@ export class PatternMatcher {
           query: new Query(language, spec.query),
           report: spec.report ?? 'match',
           unless: (spec.unlessInside ?? []).map((q) => new Query(language, q)),
+          require: (spec.requireInside ?? []).map((q) => new Query(language, q)),
           unlessAncestor: (spec.unlessAncestor ?? []).map((q) => new Query(language, q)),
           context: spec.context ? new RegExp(spec.context, 'i') : undefined,
-          only: (spec.onlyInside ?? []).map((q) => new Query(language, q)),
           requires: spec.requires ? new RegExp(spec.requires) : undefined,
           scope: spec.scope ?? 'function',
         });
@@ -60,10 +60,10 @@ export class PatternMatcher {
         throw new RuleError(`${rule.file} (${rule.id}): invalid tree-sitter query for ${syntax.id}: ${(error as Error).message}`);
       }
     }
-    // Rules with a text pre-filter (`requires`) run on their own, only on files that pass it.
-    const always = this.compiled.filter((c) => !c.requires);
-    if (always.length > 1) {
+    if (this.compiled.length > 1) {
       try {
+        // Rules with a text pre-filter (`requires`) run on their own, only on files that pass it.
+        const always = this.compiled.filter((c) => !c.requires);
         const combined = new Query(language, always.map((c) => c.rule.spec.pattern!.query).join('\n'));
         const owner: CompiledQueryRule[] = [];
         for (const c of always) for (let i = 0; i < c.query.patternCount(); i++) owner.push(c);
@@ -93,7 +93,7 @@ export class PatternMatcher {
       if (!done) seen.set(c, (done = new Set()));
       if (done.has(node.startIndex)) return;
       done.add(node.startIndex);
-      if ((c.unless.length || c.only.length) && this.suppressed(c, node, tree)) return;
+      if ((c.unless.length || c.require.length) && this.suppressed(c, node, tree)) return;
       if (c.unlessAncestor.length && this.insideAncestor(c, node)) return;
       if (c.context && !this.contextNames(node).some((n) => c.context!.test(n))) return;
       hits.push({ rule: c.rule, node });
@@ -151,24 +151,33 @@ export class PatternMatcher {
   }
 
   private suppressed(c: CompiledQueryRule, node: Node, tree: Tree): boolean {
-    const scopeNode = c.scope === 'function' ? (this.enclosingScope(node) ?? tree.rootNode) : tree.rootNode;
-    const found = (q: Query) => q.matches(scopeNode, { maxStartDepth: undefined }).length > 0;
-    if (c.unless.some(found)) return true;
-    return c.only.length > 0 && !c.only.some(found);
-  }
-
-  /** The function a node belongs to; a decorator belongs to the function it decorates (Python `@csrf_exempt`). */
-  private enclosingScope(node: Node): Node | null {
-    let inDecorator = this.syntax.decorators.includes(node.type);
-    for (let p = node.parent; p; p = p.parent) {
-      if (this.syntax.functions[p.type]) return p;
-      if (inDecorator) {
-        const decorated = p.namedChildren.find((c) => !!c && !!this.syntax.functions[c.type]);
-        if (decorated) return decorated;
+    let scopeNode: Node = tree.rootNode;
+    if (c.scope !== 'file') {
+      // A decorator belongs to the function it decorates (Python `@csrf_exempt`).
+      let inDecorator = this.syntax.decorators.includes(node.type);
+      for (let p = node.parent; p; p = p.parent) {
+        const decorated = inDecorator ? p.namedChildren.find((x) => !!x && !!this.syntax.functions[x.type]) : undefined;
+        if (decorated) {
+          scopeNode = decorated;
+          break;
+        }
+        if (this.syntax.decorators.includes(p.type)) inDecorator = true;
+        const shape = this.syntax.functions[p.type];
+        if (shape && (c.scope === 'function' || (shape.name && p.childForFieldName(shape.name)))) {
+          scopeNode = p;
+          break;
+        }
       }
-      if (this.syntax.decorators.includes(p.type)) inDecorator = true;
     }
-    return null;
+    if (c.require.length && !c.require.some((q) => q.matches(scopeNode).length > 0)) return true;
+    // A query with an `@inside` capture drops the finding only when the finding lies within that node
+    // (`if os.Getenv("ENV") == "dev" { … }` around a debug switch), not anywhere in the scope.
+    return c.unless.some((q) =>
+      q.matches(scopeNode).some((m) => {
+        const inside = m.captures.find((x) => x.name === 'inside');
+        return !inside || (inside.node.startIndex <= node.startIndex && inside.node.endIndex >= node.endIndex);
+      }),
+    );
   }
 }
 

@@ -93,7 +93,7 @@ export function accessPath(syntax: LanguageSyntax, node: Node | null, alias?: (n
     const prefix = parts.receiver ? `${accessPath(syntax, parts.receiver, alias, depth + 1)}.` : '';
     return `${prefix}${parts.name?.text ?? '?'}()`;
   }
-  if (type === 'parenthesized_expression' || type === 'non_null_expression' || type === 'await_expression') {
+  if (type === 'parenthesized_expression' || type === 'non_null_expression' || type === 'await_expression' || (type === 'expression_list' && node.namedChildCount === 1)) {
     const inner = node.namedChildren[0];
     return inner ? accessPath(syntax, inner, alias, depth + 1) : '?';
   }

@@ -20,6 +20,8 @@ interface Taint {
   clean: Set<string>;
   /** Data from a rule's own source counts only for that rule. */
   onlyRule?: string;
+  /** The data went into an unknown call as an argument and this is its result (not the data itself). */
+  derived?: boolean;
   /** Untrusted only as a whole (a source with `exact`): a field read from it is clean. */
   whole?: boolean;
   /** The data sits only in this property of an object literal (`{ text, values: [x] }` has x in `values`). */
@@ -62,6 +64,8 @@ function rememberCleanReturn(tree: Tree, start: number, returns: Tainted): void 
   if (!byStart) cleanReturns.set(tree, (byStart = new Map()));
   if (!byStart.has(start)) byStart.set(start, returns);
 }
+const DENY_LIST = /block|deny|denied|forbid|reserved|dangerous|unsafe|banned|blacklist|invalid|illegal|disallow|"\.\."|'\.\.'/i;
+const COMPARISON = /^(==|!=|===|!==|<|>|<=|>=|instanceof)$/;
 const MAX_TRACE = 12;
 
 function merge(a: Tainted, b: Tainted): Tainted {
@@ -136,12 +140,41 @@ class Scope {
   readonly derived = new Map<string, string[]>();
   /** For names holding the result of a call: the callee path of that call (`tpl = Handlebars.compile(…)`). */
   readonly origins = new Map<string, string | null>();
+  /** Declared types of parameters and typed locals. */
+  readonly types = new Map<string, string>();
+  /** The expression each variable was last given (for `init` conditions). */
+  readonly inits = new Map<string, Node>();
+  /** Boolean variables that hold a validation (`boolean ok = next.startsWith("/")`): `if (ok)` is that guard. */
+  readonly conditions = new Map<string, Node>();
   constructor(readonly parent?: Scope) {}
 
   definition(name: string): Node | undefined {
     for (let s: Scope | undefined = this; s; s = s.parent) {
       const d = s.defs.get(name);
       if (d) return d;
+    }
+    return undefined;
+  }
+
+  typeOf(name: string): string | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const t = s.types.get(name);
+      if (t !== undefined) return t;
+    }
+    return undefined;
+  }
+
+  init(name: string): Node | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      if (s.vars.has(name) || s.inits.has(name)) return s.inits.get(name);
+    }
+    return undefined;
+  }
+
+  condition(name: string): Node | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const c = s.conditions.get(name);
+      if (c) return c;
     }
     return undefined;
   }
@@ -233,11 +266,11 @@ export class TaintEngine {
   }
 
   /** @internal used by TaintRun. `partOfLarger`: the expression is the object of a field access (exact sources do not apply). */
-  matchSource(path: string, partOfLarger = false): { label: string; onlyRule?: string; whole?: boolean }[] {
-    const out: { label: string; onlyRule?: string; whole?: boolean }[] = [];
+  matchSource(path: string, partOfLarger = false): { label: string; onlyRule?: string; whole?: boolean; source: CompiledSource }[] {
+    const out: { label: string; onlyRule?: string; whole?: boolean; source: CompiledSource }[] = [];
     for (const { source, onlyRule } of this.sources) {
       if (source.exact && partOfLarger) continue;
-      if (source.path && source.path.test(path)) out.push({ label: source.label ? `${path} (${source.label})` : path, onlyRule, whole: source.exact });
+      if (source.path && source.path.test(path)) out.push({ label: source.label ? `${path} (${source.label})` : path, onlyRule, whole: source.exact, source });
     }
     return out;
   }
@@ -288,6 +321,8 @@ class TaintRun {
   /** Fields of `self`/`this` that a method of a class stored untrusted data in, seen by its other methods. */
   private readonly classFields = new Map<string, Tainted>();
   private readonly taintedClasses = new Set<string>();
+  /** Per file: imported local name → module path. */
+  private readonly importMaps = new WeakMap<Tree, Map<string, string>>();
   /** A callback about to be analysed whose parameter receives data (`xs.map((x) => …)`, `p.then((v) => …)`). */
   private callbackBinding?: { node: Node; index: number; taint: Tainted };
 
@@ -393,11 +428,13 @@ class TaintRun {
     };
   }
 
-  private sourceTaint(frame: FunctionFrame, node: Node, path: string, prefix = false): Tainted {
+  private sourceTaint(frame: FunctionFrame, node: Node, path: string, prefix = false, call?: { parts: CallParts; scope: Scope }): Tainted {
     const parent = node.parent;
     const shape = parent ? (this.syntax.members[parent.type] ?? this.syntax.subscripts[parent.type]) : undefined;
     const partOfLarger = prefix || !!(shape && parent!.childForFieldName(shape.object)?.equals(node));
-    const matches = this.engine.matchSource(path, partOfLarger);
+    let matches = this.engine.matchSource(path, partOfLarger);
+    if (matches.length === 0) return null;
+    matches = matches.filter((m) => m.source.where.length === 0 || (call && m.source.where.every((c) => this.conditionHolds(c, call.parts, call.scope))));
     if (matches.length === 0) return null;
     return matches.map((m) => ({ trace: [this.step(frame, node, m.label, 'source')], clean: new Set<string>(), onlyRule: m.onlyRule, whole: m.whole }));
   }
@@ -431,6 +468,7 @@ class TaintRun {
       for (const child of node.namedChildren) if (child) t = merge(t, this.visit(child, scope, frame));
       frame.returns = merge(frame.returns, t);
       if (t) this.checkReturnSink(node, t, frame);
+      // A returned value can itself be a sink (Spring MVC `return "redirect:" + url`).
       if (t && this.engine.isSinkNode(type)) this.checkNodeSink(node, t, frame);
       return t;
     }
@@ -438,6 +476,8 @@ class TaintRun {
     if (ifShape) return this.visitIf(node, ifShape, scope, frame);
     const ternary = s.ternaries?.[type];
     if (ternary) return this.visitTernary(node, ternary, scope, frame);
+    const typeField = s.typedDeclarations?.[type];
+    if (typeField) this.recordDeclaredTypes(node, typeField, scope);
     const loop = s.loops?.[type];
     if (loop) {
       const left = node.childForFieldName(loop.left);
@@ -455,6 +495,8 @@ class TaintRun {
     if (s.concatenations?.includes(type) && node.childForFieldName('operator')?.text === '+') return this.visitBuiltString(this.concatParts(node), scope, frame);
 
     const t = this.visitChildren(node, scope, frame);
+    // A comparison yields a boolean, whatever it compared (`r.Body == nil`, `role.equals(x)` is handled by sanitisers).
+    if (t && COMPARISON.test(node.childForFieldName('operator')?.text ?? '')) return null;
     if (t && this.engine.isSinkNode(type)) this.checkNodeSink(node, t, frame);
     return t;
   }
@@ -597,6 +639,13 @@ class TaintRun {
     if (/pattern/.test(left.type)) value = fieldOf(value);
     const lhsPath = this.path(left, scope);
     if (value) value = addStep(value, this.step(frame, node, lhsPath));
+    if (right && this.syntax.identifiers.includes(left.type)) {
+      if (this.engine.guardsFor(right.text).length) scope.conditions.set(left.text, right);
+      else scope.conditions.delete(left.text);
+    }
+    const single = right && right.namedChildCount === 1 && /expression_list/.test(right.type) ? right.namedChildren[0] : right;
+    const target = left.namedChildCount === 1 && /expression_list/.test(left.type) ? left.namedChildren[0] : left;
+    if (single && target && this.syntax.identifiers.includes(target.type)) scope.inits.set(target.text, single);
     this.checkAssignSink(node, left, lhsPath, written !== undefined ? written : value, scope, frame);
     if (this.syntax.identifiers.includes(left.type)) scope.origins.set(left.text, right ? this.callOrigin(right, scope) : null);
 
@@ -716,70 +765,66 @@ class TaintRun {
     const condition = node.childForFieldName(shape.condition);
     const consequence = node.childForFieldName(shape.consequence);
     const alternative = shape.alternative ? node.childForFieldName(shape.alternative) : null;
-    if (condition) this.visit(condition, scope, frame);
-    const guards = condition ? this.engine.guardsFor(condition.text) : [];
-    const guardedTaint = guards.length && condition ? this.guardedNames(condition, scope, frame) : new Map<string, Tainted>();
-    const guarded = [...guardedTaint.keys()];
-    // A negative check (`not valid(x)`, `x not in S`, `x != y`, `indexOf(x) === -1`) holds when x is bad.
-    // So does a deny-list check (`BLOCKED.has(key)`): when it holds, the value is bad.
-    const negated = !!condition && (/\bnot\b|!|-1|<\s*0|\b(None|null|nil|false|False|undefined)\b/.test(condition.text) || /block|deny|denied|forbid|blacklist|reserved|danger|unsafe|invalid/i.test(condition.text));
-    const cleanFor = (names: string[], target: Scope) => {
-      for (const name of names) {
-        let t = guardedTaint.get(name) ?? null;
-        for (const g of guards) t = sanitize(t, g.types);
-        target.vars.set(name, t);
-      }
-    };
-    if (guarded.length && consequence && this.exits(consequence)) {
-      if (!negated) {
-        // `if valid(x): return use(x)` — x is safe inside only.
-        const inner = new Scope(scope);
-        cleanFor(guarded, inner);
-        this.visit(consequence, inner, frame);
-        if (alternative) this.visit(alternative, scope, frame);
-        return null;
-      }
-      // Guard clause: `if (!allowed.has(x)) return;` — after it, x is safe.
-      this.visit(consequence, scope, frame);
-      if (alternative) this.visit(alternative, scope, frame);
-      cleanFor(guarded, scope);
-      return null;
-    }
-    if (guarded.length && consequence && negated) {
-      // `if not valid(x): x = default` — afterwards x is the default or valid; in an else branch it is valid.
-      const before = new Map(guarded.map((k) => [k, scope.lookup(k) ?? null]));
-      this.visit(consequence, scope, frame);
-      for (const k of guarded) {
-        const now = scope.lookup(k) ?? null;
-        if (now === before.get(k)) continue;
-        let cleaned = before.get(k) ?? null;
-        for (const g of guards) cleaned = sanitize(cleaned, g.types);
-        scope.assign(k, merge(now, cleaned));
-      }
-      if (alternative) {
-        const inner = new Scope(scope);
-        cleanFor(guarded, inner);
-        this.visit(alternative, inner, frame);
-        for (const [k, v] of inner.vars) if (!guarded.includes(k)) scope.assign(k, v);
-      }
-      return null;
-    }
-    if (guarded.length && consequence) {
-      const inner = new Scope(scope);
-      cleanFor(guarded, inner);
-      this.visit(consequence, inner, frame);
-      // Assignments made inside the branch stay visible after it.
-      for (const [k, v] of inner.vars) if (!guarded.includes(k)) scope.assign(k, v);
-      if (alternative) this.visit(alternative, scope, frame);
-      return null;
-    }
-    for (const part of [consequence, alternative]) if (part) this.visit(part, scope, frame);
-    // Other children (Go's `if x := f(); cond`, elif chains).
+    // Other children first (Go's `if x := f(); cond` initialiser).
     for (const child of node.namedChildren) {
       if (!child || [condition, consequence, alternative].some((p) => p && p.equals(child))) continue;
       this.visit(child, scope, frame);
     }
+    if (condition) this.visit(condition, scope, frame);
+    const effective = condition ? this.effectiveCondition(condition, scope) : null;
+    const guards = effective ? this.engine.guardsFor(effective.text) : [];
+    const guardedTaint = guards.length && effective ? this.guardedNames(effective, scope, frame) : new Map<string, Tainted>();
+    const guarded = [...guardedTaint.keys()];
+    if (!guarded.length || !consequence || !condition || !effective) {
+      for (const part of [consequence, alternative]) if (part) this.visit(part, scope, frame);
+      return null;
+    }
+    const cleanIn = (target: Scope) => {
+      const cleaned = new Map<string, Tainted>();
+      for (const name of guarded) {
+        let t = guardedTaint.get(name) ?? null;
+        for (const g of guards) t = sanitize(t, g.types);
+        target.vars.set(name, t);
+        cleaned.set(name, t);
+      }
+      return cleaned;
+    };
+    /** The branch where the check passed sees clean values; its other assignments stay visible after the if. */
+    const visitPassed = (branch: Node) => {
+      const inner = new Scope(scope);
+      const cleaned = cleanIn(inner);
+      this.visit(branch, inner, frame);
+      for (const [k, v] of inner.vars) if (!(cleaned.has(k) && cleaned.get(k) === v)) scope.assign(k, v);
+    };
+    if (this.isNegative(condition, effective)) {
+      // `if (!allowed.has(x)) return;` / `if !ok { x = "default" }`: the failing branch sees raw values.
+      this.visit(consequence, scope, frame);
+      if (alternative) visitPassed(alternative);
+      if (this.exits(consequence)) cleanIn(scope);
+      return null;
+    }
+    // `if (allowed.has(x)) { use(x) }`: x is safe inside. A leaving branch on a deny-list
+    // (`if (BLOCKED.has(k)) continue;`) vets what comes after it instead.
+    visitPassed(consequence);
+    if (alternative) this.visit(alternative, scope, frame);
+    if (this.exits(consequence) && DENY_LIST.test(effective.text)) cleanIn(scope);
     return null;
+  }
+
+  /** Does the condition hold when the check fails (`!valid(x)`, `x == null || !ok(x)`, `err != nil || …`)? */
+  private isNegative(condition: Node, effective: Node): boolean {
+    const negated = (text: string) => /^[\s(]*(!(?!=)|not\s)/.test(text);
+    if (effective !== condition) return negated(condition.text) !== negated(effective.text);
+    const text = condition.text.replace(/^\s*\(([\s\S]*)\)\s*$/, '$1');
+    // Python `x not in ALLOWED`, `x is None`, `x != "https"` hold when the check fails too.
+    const failing = (part: string) =>
+      negated(part) || /==\s*(null|nil|None|false|undefined)\b|!==?\s*(nil|null)\b|\bnot\s+in\b|\bis\s+None\b|!=\s*["']/.test(part);
+    if (text.includes('&&') && !text.includes('||')) {
+      // `x != null && x.startsWith("/")`: a conjunction is a passed check unless every check in it is negated.
+      const checks = text.split('&&').filter((p) => this.engine.guardsFor(p).length > 0);
+      return checks.length > 0 && checks.every((p) => negated(p) || /!==?|\bnot\s/.test(p));
+    }
+    return text.split(/\|\||&&/).some(failing);
   }
 
   /**
@@ -825,32 +870,6 @@ class TaintRun {
     return names;
   }
 
-  private visitTernary(node: Node, shape: { condition: string; consequence: string; alternative: string }, scope: Scope, frame: FunctionFrame): Tainted {
-    const condition = node.childForFieldName(shape.condition);
-    const consequence = node.childForFieldName(shape.consequence);
-    const alternative = node.childForFieldName(shape.alternative);
-    if (condition) this.visit(condition, scope, frame);
-    const guards = condition ? this.engine.guardsFor(condition.text) : [];
-    const guarded = guards.length && condition ? this.guardedNames(condition, scope, frame) : new Map<string, Tainted>();
-    // `!allowed.has(x) ? fallback : x` vets the alternative.
-    const negated = !!condition && /^\(?\s*!(?!=)/.test(condition.text);
-    const vetted = negated ? alternative : consequence;
-    let t: Tainted = null;
-    for (const part of [consequence, alternative]) {
-      if (!part) continue;
-      if (guarded.size && vetted && part.equals(vetted)) {
-        const inner = new Scope(scope);
-        for (const [name, taint] of guarded) {
-          let clean = taint;
-          for (const g of guards) clean = sanitize(clean, g.types);
-          inner.vars.set(name, clean);
-        }
-        t = merge(t, this.visit(part, inner, frame));
-      } else t = merge(t, this.visit(part, scope, frame));
-    }
-    return t;
-  }
-
   /** The callee path of a call that gives a value (through `await`/parentheses), for names assigned from it. */
   private callOrigin(value: Node, scope: Scope): string | null {
     let n: Node | null = value;
@@ -860,6 +879,57 @@ class TaintRun {
     if (!parts) return null;
     const path = parts.callee ? this.path(parts.callee, scope) : `${parts.receiver ? `${this.path(parts.receiver, scope)}.` : ''}${parts.name?.text ?? '?'}`;
     return `${path.replace(/^new\s+/, '')}()`;
+  }
+
+  /** The condition a guard is looked for in: `if (ok)` stands for the validation stored in `ok`. */
+  private effectiveCondition(condition: Node, scope: Scope): Node {
+    let n: Node = condition;
+    for (let i = 0; i < 4; i++) {
+      const inner = n.namedChildren.filter((c): c is Node => !!c && !this.syntax.comments.includes(c.type));
+      if (/parenthesized|unary|not_operator/.test(n.type) && inner.length === 1) n = inner[0]!;
+      else break;
+    }
+    if (this.syntax.identifiers.includes(n.type)) return scope.condition(n.text) ?? condition;
+    return condition;
+  }
+
+  private visitTernary(node: Node, shape: { condition: string; consequence: string; alternative: string }, scope: Scope, frame: FunctionFrame): Tainted {
+    const condition = node.childForFieldName(shape.condition);
+    const consequence = node.childForFieldName(shape.consequence);
+    const alternative = node.childForFieldName(shape.alternative);
+    if (!condition || !consequence || !alternative) return this.visitChildren(node, scope, frame);
+    this.visit(condition, scope, frame);
+    const effective = this.effectiveCondition(condition, scope);
+    const guards = this.engine.guardsFor(effective.text);
+    const guarded = guards.length ? this.guardedNames(effective, scope, frame) : new Map<string, Tainted>();
+    if (!guarded.size) return merge(this.visit(consequence, scope, frame), this.visit(alternative, scope, frame));
+    // `ALLOWED.contains(x) ? x : "default"`: x is validated where it is chosen.
+    const inner = new Scope(scope);
+    for (const [name, taint] of guarded) {
+      let v = taint;
+      for (const g of guards) v = sanitize(v, g.types);
+      inner.vars.set(name, v);
+    }
+    const negative = this.isNegative(condition, effective);
+    const t = this.visit(consequence, negative ? scope : inner, frame);
+    return merge(t, this.visit(alternative, negative ? inner : scope, frame));
+  }
+
+  private recordDeclaredTypes(node: Node, typeField: string, scope: Scope): void {
+    const typeNode = node.childForFieldName(typeField);
+    if (!typeNode) return;
+    const names: string[] = [];
+    for (const d of node.childrenForFieldName('declarator')) {
+      const name = d?.childForFieldName('name');
+      if (name) names.push(name.text);
+    }
+    for (const n of node.childrenForFieldName('name')) if (n) names.push(n.text);
+    const alias = this.engine.requestAlias(typeNode.text);
+    for (const n of names) {
+      scope.types.set(n, typeNode.text);
+      // An injected field of the request type (`@Autowired HttpServletRequest request`) is the request too.
+      if (alias) scope.aliases.set(n, alias);
+    }
   }
 
   /** Does this block always leave (return/throw/abort) — a guard clause? */
@@ -905,26 +975,36 @@ class TaintRun {
     const kwTaints = new Map<string, Tainted>();
     for (const [k, v] of parts.keywords) kwTaints.set(k, this.visit(v, scope, frame));
 
-    const source = this.sourceTaint(frame, node, fullPath);
+    const source = this.sourceTaint(frame, node, fullPath, false, { parts, scope });
+    this.mutateReceiver(parts, argTaints, scope);
 
     this.checkCallSinks(node, parts, calleePath, receiverTaint, argTaints, kwTaints, scope, frame);
-
-    // Calling a value a known call produced (`render = Handlebars.compile(…); render(data)`) is calling that call's result.
-    const origin = parts.callee && !parts.receiver && s.identifiers.includes(parts.callee.type) ? scope.origin(parts.callee.text) : undefined;
-    const sanitizers = [...this.engine.sanitizerFor(calleePath), ...(origin ? this.engine.sanitizerFor(origin) : [])].filter((san) =>
-      san.where.every((c) => this.conditionHolds(c, parts, scope)),
-    );
-    if (source) {
-      // A source read with a conversion (`request.args.get("page", type=int)`) is clean for what the sanitiser covers.
-      let t: Tainted = source;
-      for (const san of sanitizers) t = sanitize(t, san.types);
-      this.taintOutParams(parts, t, scope);
-      return t;
-    }
 
     let all: Tainted = receiverTaint;
     for (const t of argTaints) all = merge(all, t);
     for (const t of kwTaints.values()) all = merge(all, t);
+
+    // Calling a value a known call produced (`render = Handlebars.compile(…); render(data)`) is calling that call's result.
+    const origin = parts.callee && !parts.receiver && s.identifiers.includes(parts.callee.type) ? scope.origin(parts.callee.text) : undefined;
+    const matching = [...this.engine.sanitizerFor(calleePath), ...(origin ? this.engine.sanitizerFor(origin) : [])].filter((san) =>
+      san.where.every((c) => this.conditionHolds(c, parts, scope)),
+    );
+    if (source) {
+      // A source reached through untrusted data keeps both (`file.getOriginalFilename()` of an untrusted upload);
+      // one read with a conversion (`request.args.get("page", type=int)`) is clean for what the sanitiser covers.
+      let out = merge(source, all);
+      for (const san of matching.filter((x) => !x.receiver)) out = sanitize(out, san.types);
+      this.taintOutParams(parts, out, scope);
+      return out;
+    }
+    // `cookie.setSecure(true)`: the call makes its receiver safe from now on.
+    for (const san of matching.filter((x) => x.receiver)) {
+      if (!parts.receiver) continue;
+      const name = this.path(parts.receiver, scope);
+      const known = scope.lookup(name);
+      if (known) scope.assign(name, sanitize(known, san.types));
+    }
+    const sanitizers = matching.filter((x) => !x.receiver);
     if (sanitizers.length) {
       let t = asNewValue(all);
       for (const san of sanitizers) t = sanitize(t, san.types);
@@ -934,7 +1014,10 @@ class TaintRun {
     // Calls into code we can see: analyse the callee with these argument taints.
     const name = parts.name?.text ?? (calleeNode ? calleeNode.text : '');
     if (name && /^[\w$]+$/.test(name) && frame.depth < MAX_CALL_DEPTH) {
-      const receiverPath = parts.receiver ? this.path(parts.receiver, scope) : '';
+      // A receiver with a declared type (`UserService users`) names the class to look in.
+      const receiverVar = parts.receiver ? this.variableName(parts.receiver) : undefined;
+      const declared = receiverVar ? scope.typeOf(receiverVar)?.replace(/<.*$/, '') : undefined;
+      const receiverPath = declared && /^[\w.]+$/.test(declared) ? declared : parts.receiver ? this.path(parts.receiver, scope) : '';
       const targets = this.resolver.resolve(frame.file, name, receiverPath);
       if (targets.length > 0 && targets.length <= 3) {
         let result: Tainted = null;
@@ -959,11 +1042,29 @@ class TaintRun {
     if (s.lookupCalls && parts.name && s.lookupCalls.test(parts.name.text)) all = receiverTaint;
     // Unknown code: the result carries the taint of what went in (`str.trim()`, `fmt.Sprintf`).
     if (all) {
-      const out = addStep(asNewValue(all), this.step(frame, node, `${calleePath}()`));
+      let out = addStep(asNewValue(all), this.step(frame, node, `${calleePath}()`));
+      // Untrusted data passed as an argument (not the receiver): the result is derived from it, not the data itself.
+      if (!receiverTaint && out) out = out.map((x) => (x.derived ? x : { ...x, derived: true }));
       this.taintOutParams(parts, out, scope);
       return out;
     }
     return null;
+  }
+
+  /** `sb.append(x)` / `buf.WriteString(x)`: the receiver variable now holds the argument's data. */
+  private mutateReceiver(parts: CallParts, argTaints: Tainted[], scope: Scope): void {
+    const mutators = this.syntax.mutators;
+    if (!mutators || !parts.receiver || !parts.name || !mutators.test(parts.name.text)) return;
+    let added: Tainted = null;
+    for (const t of argTaints) added = merge(added, t);
+    if (!added) return;
+    const s = this.syntax;
+    if (!s.identifiers.includes(parts.receiver.type) && !s.members[parts.receiver.type]) return;
+    const name = this.path(parts.receiver, scope);
+    // Only variables the code declared: never package or class names (`io.WriteString`, `Files.write`).
+    const known = scope.lookup(name);
+    if (known === undefined) return;
+    scope.assign(name, merge(known, added));
   }
 
   private isSelfField(name: string): boolean {
@@ -1064,6 +1165,7 @@ class TaintRun {
     if (p.type) {
       const alias = this.engine.requestAlias(p.type);
       if (alias) for (const n of p.names) scope.aliases.set(n, alias);
+      for (const n of p.names) scope.types.set(n, p.type);
     }
     const sources = this.engine.paramSources();
     if (sources.length === 0) return;
@@ -1087,6 +1189,7 @@ class TaintRun {
       }
       if (hit && source.exceptParams && (source.exceptParams.test(p.names[0] ?? '') || source.exceptParams.test(p.node.text))) hit = false;
       if (!hit) continue;
+      if (source.exceptTypes && p.type && source.exceptTypes.test(p.type)) continue;
       for (const n of p.names) {
         const t: Taint = { trace: [this.step(frame, p.node, `parameter ${n}`, 'source')], clean: new Set(), onlyRule, whole: source.exact };
         scope.vars.set(n, merge(scope.vars.get(n) ?? null, [t]));
@@ -1140,17 +1243,88 @@ class TaintRun {
 
   private reportable(rule: CompiledRule, t: Tainted): Taint | undefined {
     if (!t) return undefined;
-    return t.find((x) => !x.clean.has(rule.type) && (x.onlyRule ? x.onlyRule === rule.id : !rule.taint!.onlyTheseSources));
+    return t.find(
+      (x) => !x.clean.has(rule.type) && (x.onlyRule ? x.onlyRule === rule.id : !rule.taint!.onlyTheseSources) && !(rule.taint!.direct && x.derived),
+    );
   }
 
   private conditionHolds(c: CompiledArgCondition, parts: CallParts, scope: Scope): boolean {
-    let arg: Node | null | undefined;
-    if (c.receiver) arg = parts.receiver;
+    let arg: Node | undefined;
+    if (c.receiver) arg = parts.receiver ?? undefined;
     else if (c.keyword !== undefined) arg = parts.keywords.get(c.keyword);
     else if (c.index !== undefined) arg = parts.positional[c.index];
+    let matches = !!arg;
     // The written text, or what its variable was bound to (`parser` → `etree.XMLParser(resolve_entities=True)`).
-    const matches = arg ? (c.value ? c.value.test(arg.text) || c.value.test(this.resolvedText(arg, scope)) : true) : false;
+    if (arg && c.value && !c.value.test(arg.text) && !c.value.test(this.resolvedText(arg, scope))) matches = false;
+    if (arg && c.path && !c.path.test(this.path(arg, scope))) matches = false;
+    const variable = arg ? this.variableName(arg) : undefined;
+    if (arg && c.init) {
+      const init = variable ? scope.init(variable) : undefined;
+      if (!init || !c.init.test(this.qualified(init))) matches = false;
+    }
+    if (arg && c.type) {
+      const declared = variable ? scope.typeOf(variable) : undefined;
+      if (declared === undefined || !c.type.test(declared)) matches = false;
+    }
     return c.absent ? !matches : matches;
+  }
+
+  /** The variable an argument names: `x`, or the field `x` of `this.x`. */
+  private variableName(arg: Node): string | undefined {
+    if (this.syntax.identifiers.includes(arg.type)) return arg.text;
+    const member = this.syntax.members[arg.type];
+    const object = member ? arg.childForFieldName(member.object) : null;
+    if (member && object && (this.syntax.selfNames ?? []).includes(object.text)) return arg.childForFieldName(member.property)?.text;
+    return undefined;
+  }
+
+  /** A node's text with a leading imported name replaced by its module path: `tt.New(…)` → `text/template.New(…)`. */
+  private qualified(node: Node): string {
+    const text = node.text;
+    const m = /^([A-Za-z_]\w*)\./.exec(text);
+    if (!m) return text;
+    const path = this.importsOf(node).get(m[1]!);
+    return path ? `${path}${text.slice(m[1]!.length)}` : text;
+  }
+
+  private importsOf(node: Node): Map<string, string> {
+    const tree = node.tree;
+    let map = this.importMaps.get(tree);
+    if (map) return map;
+    const root = tree.rootNode;
+    map = new Map();
+    const spec = this.syntax.importSpecs;
+    if (spec) {
+      for (const n of root.descendantsOfType(spec.node)) {
+        if (!n) continue;
+        const path = n.childForFieldName(spec.path)?.text.replace(/^["'`]|["'`]$/g, '');
+        if (!path) continue;
+        const name = n.childForFieldName(spec.name)?.text ?? path.split('/').pop()!;
+        map.set(name, path);
+      }
+    }
+    this.importMaps.set(tree, map);
+    return map;
+  }
+
+  /** The text of the function around a node (the file for top-level code), for `inside` / `notInside`. */
+  private enclosingText(node: Node): string {
+    let p: Node | null = node.parent;
+    let last: Node = node;
+    for (; p; p = p.parent) {
+      last = p;
+      if (this.syntax.functions[p.type] && !/lambda|arrow|func_literal/.test(p.type)) return p.text;
+    }
+    return last.text;
+  }
+
+  private sinkContextHolds(sink: CompiledSink, node: Node): boolean {
+    if (sink.matches && !sink.matches.test(node.text)) return false;
+    if (!sink.inside && !sink.notInside) return true;
+    const text = this.enclosingText(node);
+    if (sink.inside && !sink.inside.test(text)) return false;
+    if (sink.notInside && sink.notInside.test(text)) return false;
+    return true;
   }
 
   private checkCallSinks(
@@ -1169,6 +1343,7 @@ class TaintRun {
         if (sink.unlessFile && this.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
         if (!sink.where.every((c) => this.conditionHolds(c, parts, scope))) continue;
         if (sink.unless.some((c) => this.conditionHolds(c, parts, scope))) continue;
+        if (!this.sinkContextHolds(sink, node)) continue;
         let t: Tainted = null;
         const positions = sink.args ?? (sink.keywords || sink.receiver ? [] : args.map((_, i) => i));
         for (const i of positions) {
@@ -1201,6 +1376,7 @@ class TaintRun {
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (!sink.assign || !sink.assign.test(lhsPath)) continue;
+        if (!this.sinkContextHolds(sink, node)) continue;
         if (sink.computedKey) {
           const sub = this.syntax.subscripts[left.type];
           const key = sub ? left.childForFieldName(sub.property) : null;
@@ -1254,6 +1430,7 @@ class TaintRun {
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (sink.node !== node.type) continue;
+        if (!this.sinkContextHolds(sink, node)) continue;
         if (sink.inFunction && !this.enclosingDecorators(node, frame).some((d) => sink.inFunction!.test(d))) continue;
         // Node sinks have no arguments: their conditions test the node's own text (`dangerouslySetInnerHTML={…}`).
         if (!sink.where.every((c) => !c.value || c.value.test(node.text) !== !!c.absent)) continue;

@@ -3,10 +3,9 @@
 // events, and finishes it exactly once. A job whose earlier runner died is
 // run again from the start; findings already streamed are not streamed twice.
 import { randomUUID } from 'node:crypto';
-import { scanSourceFiles, type Finding, type ScanSummary, type SourceFile } from '../engine/index.ts';
-import { cloneRepository } from '../sources/clone.ts';
-import { scanHistory } from '../sources/git-history.ts';
-import { collectTree } from '../sources/git-tree.ts';
+import type { Finding } from '../engine/index.ts';
+import { runScanInThread } from './scan-thread.ts';
+import type { ScanTask } from './scan-work.ts';
 import type { ServiceConfig } from './config.ts';
 import type { EventHub } from './events.ts';
 import { TERMINAL_EVENT_TYPES } from './events.ts';
@@ -26,6 +25,18 @@ export interface GithubJobOptions {
 export const githubTokens = new Map<string, string>();
 
 class CancelledError extends Error {}
+
+/** Retries a store write through a short database outage (a restart takes a second or two). */
+async function retrying<T>(write: () => Promise<T>, attempts = 20, delayMs = 500): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
+}
 
 /** Writes a runner's events in small batches so thousands of findings cost few transactions. */
 class EventWriter {
@@ -56,7 +67,7 @@ class EventWriter {
     if (batch.length > 0) {
       this.chain = this.chain.then(async () => {
         if (this.lost) return;
-        const stored = await this.store.appendRunEvents(this.jobId, this.token, batch);
+        const stored = await retrying(() => this.store.appendRunEvents(this.jobId, this.token, batch));
         if (!stored) {
           this.lost = true;
           this.onLost();
@@ -135,17 +146,18 @@ export class ScanRunner {
       void this.store.setProgress(jobId, token, rounded).catch(() => {});
     };
 
-    let cleanup: (() => Promise<void>) | null = null;
     try {
       progress(0, job.attempts > 1 ? `Scan restarted (attempt ${job.attempts})` : 'Scan started', true);
-      const result =
-        job.kind === 'commit'
-          ? await this.scanCommit(job, abort.signal, progress, onFinding)
-          : await this.scanGithub(job, abort.signal, progress, onFinding, (c) => (cleanup = c));
+      const result = await runScanInThread(await this.taskFor(job), {
+        progress,
+        finding: onFinding,
+        scratch: () => {},
+        signal: abort.signal,
+      });
       await writer.flush();
       if (abort.signal.aborted) throw abort.signal.reason;
       const summary = { ...result.summary, findings: findingsCount };
-      const ended = await this.store.finishJob(jobId, token, {
+      const ended = await retrying(() => this.store.finishJob(jobId, token, {
         status: 'completed',
         summary,
         error: null,
@@ -156,14 +168,14 @@ export class ScanRunner {
           status: 'completed',
           summary,
         },
-      });
+      }));
       if (ended) await this.hub.published(jobId);
       log.info({ findings: findingsCount, ended: Boolean(ended) }, 'scan finished');
       return 'finished';
     } catch (error) {
       await writer.flush().catch(() => {});
       if (stop.aborted && !cancelled) {
-        await this.store.releaseJob(jobId, token);
+        await retrying(() => this.store.releaseJob(jobId, token), 5);
         log.info('scan handed back for another runner');
         return 'released';
       }
@@ -173,7 +185,7 @@ export class ScanRunner {
       }
       const reason = error instanceof Error ? error.message : String(error);
       log.warn({ err: reason }, 'scan failed');
-      const ended = await this.store.finishJob(jobId, token, {
+      const ended = await retrying(() => this.store.finishJob(jobId, token, {
         status: 'failed',
         summary: null,
         error: reason,
@@ -184,7 +196,7 @@ export class ScanRunner {
           status: 'failed',
           error: 'SCAN_FAILED',
         },
-      });
+      }));
       if (ended) await this.hub.published(jobId);
       return 'finished';
     } finally {
@@ -192,110 +204,28 @@ export class ScanRunner {
       unsubscribe();
       stop.removeEventListener('abort', onStop);
       githubTokens.delete(jobId);
-      const dispose = cleanup as (() => Promise<void>) | null;
-      if (dispose) await dispose().catch(() => {});
     }
   }
 
-  private async scanCommit(
-    job: JobRecord,
-    signal: AbortSignal,
-    progress: (percent: number, message: string, force?: boolean) => void,
-    onFinding: (f: Finding) => void,
-  ): Promise<{ summary: Record<string, unknown> }> {
-    const files: SourceFile[] = (await this.store.jobFiles(job.id)).map((f) => ({
-      path: f.path,
-      content: Buffer.from(f.content, 'utf8'),
-    }));
-    progress(1, `Scanning ${files.length} files`, true);
-    const result = await scanSourceFiles(files, {
-      jobs: this.config.engineJobs,
-      cacheDir: null,
-      signal,
-      onFinding,
-      onProgress: ({ filesDone, filesTotal }) =>
-        progress(filesTotal ? (filesDone / filesTotal) * 99 : 99, `Scanned ${filesDone} of ${filesTotal} files`),
-    });
-    for (const finding of result.findings) onFinding(finding);
-    return { summary: summarise(result.summary, null) };
-  }
-
-  private async scanGithub(
-    job: JobRecord,
-    signal: AbortSignal,
-    progress: (percent: number, message: string, force?: boolean) => void,
-    onFinding: (f: Finding) => void,
-    setCleanup: (cleanup: () => Promise<void>) => void,
-  ): Promise<{ summary: Record<string, unknown> }> {
+  private async taskFor(job: JobRecord): Promise<ScanTask> {
+    if (job.kind === 'commit') {
+      return { kind: 'commit', files: await this.store.jobFiles(job.id), engineJobs: this.config.engineJobs };
+    }
     const options = job.options as unknown as GithubJobOptions & { cloneUrl: string };
     const account = await this.store.getAccount(job.accountId);
-    const plan = this.config.plans[account?.plan ?? this.config.defaultPlan] ?? this.config.plans[this.config.defaultPlan];
-    progress(1, `Cloning ${job.repository}`, true);
-    const clone = await cloneRepository(options.cloneUrl, {
+    const plan = this.config.plans[account?.plan ?? ''] ?? this.config.plans[this.config.defaultPlan];
+    return {
+      kind: 'github',
+      repository: job.repository,
+      cloneUrl: options.cloneUrl,
       ref: job.ref ?? undefined,
       history: options.history,
+      paths: options.paths,
       token: githubTokens.get(job.id),
       timeoutMs: this.config.cloneTimeoutMs,
       maxBytes: plan.maxRepoBytes,
       allowedBaseUrl: this.config.githubUrl,
-      allowFileProtocol: false,
-      // Plain http is only ever to the configured host, and only when it is loopback (a test or local mirror).
-      allowLoopbackHttp: new URL(this.config.githubUrl).protocol === 'http:',
-      signal,
-    });
-    setCleanup(() => clone.cleanup());
-    if (signal.aborted) throw signal.reason;
-    progress(10, `Cloned ${job.repository} at ${clone.commit.slice(0, 12)}`, true);
-    const collected = await collectTree(clone.dir, clone.commit, {
-      paths: options.paths.length > 0 ? options.paths : undefined,
-      signal,
-    });
-    const treeShare = options.history ? 60 : 89;
-    const treeFingerprints = new Set<string>();
-    const onTreeFinding = (finding: Finding) => {
-      treeFingerprints.add(finding.fingerprint);
-      onFinding(finding);
+      engineJobs: this.config.engineJobs,
     };
-    const result = await scanSourceFiles(collected.files, {
-      jobs: this.config.engineJobs,
-      cacheDir: null,
-      skipped: collected.skipped,
-      signal,
-      onFinding: onTreeFinding,
-      onProgress: ({ filesDone, filesTotal }) =>
-        progress(10 + (filesTotal ? (filesDone / filesTotal) * treeShare : treeShare), `Scanned ${filesDone} of ${filesTotal} files`),
-    });
-    for (const finding of result.findings) onTreeFinding(finding);
-    let history: Record<string, unknown> | null = null;
-    if (options.history) {
-      progress(10 + treeShare, 'Scanning git history for secrets', true);
-      // A secret still in the tree was streamed already; history adds the ones that were removed.
-      const onHistoryFinding = (finding: Finding) => {
-        if (!treeFingerprints.has(finding.fingerprint)) onFinding(finding);
-      };
-      const found = await scanHistory(clone.dir, {
-        signal,
-        onFinding: onHistoryFinding,
-        onProgress: ({ commitsSeen }) => progress(10 + treeShare + Math.min(29, commitsSeen / 100), `Scanned ${commitsSeen} commits for secrets`),
-      });
-      for (const finding of found.findings) onHistoryFinding(finding);
-      history = { commitsSeen: found.commitsSeen, blobsScanned: found.blobsScanned, shallow: found.shallow };
-    }
-    return { summary: { ...summarise(result.summary, history), commit: clone.commit, ref: clone.ref } };
   }
-}
-
-function summarise(summary: ScanSummary, history: Record<string, unknown> | null): Record<string, unknown> {
-  return {
-    filesScanned: summary.filesScanned,
-    linesScanned: summary.linesScanned,
-    languages: summary.languages,
-    filesSkipped: summary.skipped.length,
-    warnings: summary.warnings.length,
-    findingsBySeverity: summary.findingsBySeverity,
-    suppressed: summary.suppressed,
-    durationMs: summary.durationMs,
-    rulesVersion: summary.rulesVersion,
-    history,
-  };
 }

@@ -9,6 +9,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { InProcessQueue, PgBossQueue, type JobQueue } from './queue.ts';
 import { cancelAbandoned } from './routes/events.ts';
 import { ScanRunner } from './runner.ts';
+import { closeScanThreads } from './scan-thread.ts';
 import { isPostgres, openDb } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
 import { Store } from './store/store.ts';
@@ -131,6 +132,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         for (const stream of ctx.openStreams) stream.end();
         await closed;
         await core.queue.stop(config.shutdownGraceMs);
+        await closeScanThreads();
         await core.close();
         log.info('scanner service stopped');
       })();
@@ -158,6 +160,7 @@ export async function startWorker(options: ServiceConfigInput = {}): Promise<Run
     close() {
       closing ??= (async () => {
         await core.queue.stop(config.shutdownGraceMs);
+        await closeScanThreads();
         await core.close();
       })();
       return closing;

@@ -136,7 +136,7 @@ async function waitUntilRunning(client: ScannerClient, jobIds: string[]): Promis
   }
 }
 
-describe('faults', () => {
+describe('faults', { timeout: 600_000 }, () => {
   it('kill -9 of the embedded server mid-scan: after restart every job ends once, no event lost', async () => {
     const { dir, remove } = tempDir('faults-sqlite');
     const port = await freePort();

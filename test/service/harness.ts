@@ -65,6 +65,18 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const start = () => pgRun('pg_ctl', ['-D', dataDir, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
   const stopServer = (mode: string) => pgRun('pg_ctl', ['-D', dataDir, '-m', mode, '-w', 'stop']);
   await start();
+  // A test run that dies must not leave a database server behind.
+  const stopOnExit = () => {
+    try {
+      const args = ['-D', dataDir, '-m', 'immediate', 'stop'];
+      if (asRoot) execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), ...args], { stdio: 'ignore' });
+      else execFileSync(path.join(bin, 'pg_ctl'), args, { stdio: 'ignore' });
+    } catch {
+      // already stopped
+    }
+    remove();
+  };
+  process.once('exit', stopOnExit);
   const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
     url,
@@ -77,6 +89,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
       await start();
     },
     async stop() {
+      process.removeListener('exit', stopOnExit);
       await stopServer('immediate').catch(() => {});
       remove();
     },

@@ -3,4 +3,4 @@ import { describe } from 'node:test';
 import { postgresBackend } from './harness.ts';
 import { defineServiceSuite } from './suite.ts';
 
-describe('service on PostgreSQL', () => defineServiceSuite(postgresBackend));
+describe('service on PostgreSQL', { timeout: 600_000 }, () => defineServiceSuite(postgresBackend));

@@ -3,4 +3,4 @@ import { describe } from 'node:test';
 import { sqliteBackend } from './harness.ts';
 import { defineServiceSuite } from './suite.ts';
 
-describe('service on SQLite', () => defineServiceSuite(sqliteBackend));
+describe('service on SQLite', { timeout: 600_000 }, () => defineServiceSuite(sqliteBackend));

@@ -553,18 +553,58 @@ export function defineServiceSuite(makeBackend: () => Promise<Backend>): void {
     });
   });
 
+  describe('restarts', () => {
+    it('graceful shutdown hands running scans back; after restart every accepted job completes once', async () => {
+      const store = await backend.freshStore();
+      const first = await startTestService(store, { scanConcurrency: 1, shutdownGraceMs: 0 });
+      const big = Array.from({ length: 40 }, (_, i) => ({ path: `m${i}/r.js`, content: VULNERABLE_JS.repeat(6) }));
+      const ids: string[] = [];
+      ids.push((await first.client.startCommitScan(commitBody(big))).jobId);
+      for (let i = 0; i < 2; i++) ids.push((await first.client.startCommitScan(commitBody())).jobId);
+      await waitFor('a running scan', async () => (await first.client.getJob(ids[0], { limit: 1 })).status === 'running');
+      await first.close();
+      const second = await startTestService(store, { scanConcurrency: 2 });
+      try {
+        const client = second.clientFor(first.key);
+        for (const id of ids) {
+          const events = await client.collectEvents('commit', id);
+          assert.equal(events.at(-1)?.type, 'completed', id);
+          const numbered = events.filter((e) => e.id !== undefined).map((e) => e.id);
+          assert.deepEqual(numbered, Array.from({ length: numbered.length }, (_, k) => k + 1));
+          assert.equal(events.filter((e) => e.type === 'completed').length, 1);
+        }
+        assert.equal((await second.server.core.store.getJob(ids[0]))?.attempts, 2, 'the interrupted scan ran again');
+        const usage = await client.usage();
+        assert.equal(usage.scans.billed, 3);
+        assert.equal(usage.scans.unbilled, 0);
+      } finally {
+        await second.close();
+      }
+    });
+  });
+
   describe('database restart', () => {
-    it('the service recovers by itself after the database restarts', async (t) => {
+    it('the service recovers by itself after the database restarts under load', { timeout: 120_000 }, async (t) => {
       if (!backend.restartDatabase) {
         t.diagnostic('the embedded SQLite store has no separate database server to restart');
         return;
       }
+      const files = Array.from({ length: 10 }, (_, i) => ({ path: `m${i}/r.js`, content: VULNERABLE_JS.repeat(4) }));
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) ids.push((await svc.client.startCommitScan(commitBody(files))).jobId);
+      const streams = ids.map((id) => svc.client.collectEvents('commit', id, { maxReconnects: 30, initialDelayMs: 200, maxDelayMs: 1000 }));
       await backend.restartDatabase();
-      const { jobId } = await svc.client.startCommitScan(commitBody()).catch(async () => {
-        await new Promise((r) => setTimeout(r, 1000));
-        return svc.client.startCommitScan(commitBody());
-      });
-      const events = await svc.client.collectEvents('commit', jobId);
+      t.diagnostic('database restarted');
+      for (const [i, id] of ids.entries()) {
+        const events = await streams[i];
+        t.diagnostic(`stream ${i} ended with ${events.at(-1)?.type}`);
+        assert.ok(['completed', 'failed'].includes(events.at(-1)!.type), `${id} ended`);
+        const numbered = events.filter((e) => e.id !== undefined).map((e) => e.id!);
+        assert.deepEqual([...new Set(numbered)].sort((a, b) => a - b), numbered, 'no event twice or out of order');
+      }
+      // New work is accepted and completes without anyone stepping in.
+      const after = await waitFor('the API to accept scans again', () => svc.client.startCommitScan(commitBody()).catch(() => undefined));
+      const events = await svc.client.collectEvents('commit', after.jobId);
       assert.equal(events.at(-1)!.type, 'completed');
       assert.equal((await raw(`${svc.api}/health`)).status, 200);
     });

@@ -1,5 +1,6 @@
 // Reads rule files (YAML) into a validated, compiled rule set. A rule set has a
 // version (a hash of every file that went into it) that keys the result cache.
+import { secretRulesVersion } from '../secrets/rules.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +26,8 @@ export interface CompiledSource {
   exceptParams?: RegExp;
   /** Source text of a regex with `{name}` for the parameter name, tested against the handler's decorators. */
   exceptInDecorator?: string;
+  exceptTypes?: RegExp;
+  where: CompiledArgCondition[];
   exact?: boolean;
   label?: string;
 }
@@ -34,6 +37,9 @@ export interface CompiledArgCondition {
   index?: number;
   receiver?: boolean;
   value?: RegExp;
+  path?: RegExp;
+  type?: RegExp;
+  init?: RegExp;
   absent?: boolean;
 }
 
@@ -52,6 +58,9 @@ export interface CompiledSink {
   argFields?: string[];
   where: CompiledArgCondition[];
   unless: CompiledArgCondition[];
+  matches?: RegExp;
+  inside?: RegExp;
+  notInside?: RegExp;
 }
 
 export interface CompiledSanitizer {
@@ -61,6 +70,7 @@ export interface CompiledSanitizer {
   /** undefined = every type. */
   types?: string[];
   where: CompiledArgCondition[];
+  receiver: boolean;
 }
 
 export interface CompiledRule {
@@ -76,6 +86,7 @@ export interface CompiledRule {
     onlyTheseSources: boolean;
     sinks: CompiledSink[];
     sanitizers: CompiledSanitizer[];
+    direct: boolean;
   };
 }
 
@@ -99,6 +110,8 @@ export class RuleError extends Error {}
 
 function regex(source: string, where: string): RegExp {
   try {
+    // A leading `(?i)` (as in most rule languages) makes the expression case-insensitive.
+    if (source.startsWith('(?i)')) return new RegExp(source.slice(4), 'i');
     return new RegExp(source);
   } catch (error) {
     throw new RuleError(`${where}: invalid regular expression ${JSON.stringify(source)}: ${(error as Error).message}`);
@@ -113,6 +126,8 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     handlerDecorator: s.handlerDecorator ? regex(s.handlerDecorator, where) : undefined,
     exceptParams: s.exceptParams ? regex(s.exceptParams, where) : undefined,
     exceptInDecorator: s.exceptInDecorator ? checkedTemplate(s.exceptInDecorator, where) : undefined,
+    exceptTypes: s.exceptTypes ? regex(s.exceptTypes, where) : undefined,
+    where: (s.where ?? []).map((c) => compileCondition(c, where)),
     exact: s.exact,
     label: s.label,
   };
@@ -130,7 +145,13 @@ function multiline(source: string, where: string): RegExp {
 }
 
 function compileCondition(c: ArgCondition, where: string): CompiledArgCondition {
-  return { ...c, value: c.value ? regex(c.value, where) : undefined };
+  return {
+    ...c,
+    value: c.value ? regex(c.value, where) : undefined,
+    path: c.path ? regex(c.path, where) : undefined,
+    type: c.type ? regex(c.type, where) : undefined,
+    init: c.init ? regex(c.init, where) : undefined,
+  };
 }
 
 function compileSink(s: SinkSpec, where: string): CompiledSink {
@@ -149,6 +170,9 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     unless: (s.unless ?? []).map((c) => compileCondition(c, where)),
     unlessFile: s.unlessFile ? multiline(s.unlessFile, where) : undefined,
+    matches: s.matches ? regex(s.matches, where) : undefined,
+    inside: s.inside ? regex(s.inside, where) : undefined,
+    notInside: s.notInside ? regex(s.notInside, where) : undefined,
   };
 }
 
@@ -159,6 +183,7 @@ function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string
     prefix: s.prefix ? regex(s.prefix, where) : undefined,
     types: s.types ?? defaultTypes,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
+    receiver: !!s.receiver,
   };
 }
 
@@ -182,7 +207,7 @@ function yamlFiles(dir: string): string[] {
 /** Loads the built-in rules plus any extra directories (`--rules DIR`). */
 export function loadRuleSet(extraDirs: string[] = []): RuleSet {
   const dirs = [BUILTIN_RULES_DIR, ...extraDirs.map((d) => path.resolve(d))];
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(secretRulesVersion()); // secrets are part of every file's result
   const rules: CompiledRule[] = [];
   const languageTaint = new Map<string, LanguageTaint>();
   const seen = new Set<string>();
@@ -235,6 +260,7 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
             sinks: spec.taint.sinks.map((s) => compileSink(s, where)),
             // A rule's own sanitizers clean only for its own type unless they say otherwise.
             sanitizers: (spec.taint.sanitizers ?? []).map((s) => compileSanitizer(s, where, [spec.type])),
+            direct: spec.taint.direct ?? false,
           };
         }
         if (spec.regex) regex(spec.regex.pattern, where);

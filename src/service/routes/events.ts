@@ -42,7 +42,12 @@ async function stream(ctx: ServiceContext, request: FastifyRequest, reply: Fasti
     raw.write(`${seq !== undefined ? `id: ${seq}\n` : ''}data: ${JSON.stringify(envelope)}\n\n`);
   };
 
-  const job = isJobId(id) ? await ctx.store.getJobOf(request.account.id, id) : undefined;
+  // A store that cannot answer (database restarting) ends the stream without an event: clients reconnect.
+  const job = isJobId(id) ? await ctx.store.getJobOf(request.account.id, id).catch(() => null) : undefined;
+  if (job === null) {
+    raw.end();
+    return;
+  }
   if (!job || job.kind !== kind) {
     write('error', {
       message: `No ${kind === 'github' ? 'GitHub scan' : 'commit scan'} with id ${JSON.stringify(id.slice(0, 100))} exists for this API key.`,
@@ -72,13 +77,30 @@ async function stream(ctx: ServiceContext, request: FastifyRequest, reply: Fasti
     }
   };
 
-  const unsubscribe = await ctx.hub.subscribe(id, (events) => {
-    if (replaying) held.push(...events);
-    else send(events);
-  });
+  let unsubscribe: () => void;
+  try {
+    unsubscribe = await ctx.hub.subscribe(id, (events) => {
+      if (replaying) held.push(...events);
+      else send(events);
+    });
+  } catch {
+    raw.end();
+    return;
+  }
   ctx.openStreams.add(raw);
   ctx.watchers.add(id);
-  const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), ctx.config.keepAliveMs);
+  // Each keep-alive tick also reads the store directly: a stream cannot stall on a lost notification.
+  let checking = false;
+  const keepAlive = setInterval(() => {
+    raw.write(': keep-alive\n\n');
+    if (replaying || checking || ended) return;
+    checking = true;
+    ctx.store
+      .listEvents(id, lastSent, 1000)
+      .then((events) => send(events))
+      .catch(() => {})
+      .finally(() => (checking = false));
+  }, ctx.config.keepAliveMs);
   raw.on('close', () => {
     clearInterval(keepAlive);
     unsubscribe();

@@ -109,6 +109,8 @@ class SqliteDb implements Db {
   }
 }
 
+function ignoreConnectionError(): void {}
+
 function numberPlaceholders(sql: string): string {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
@@ -133,7 +135,14 @@ class PostgresDb implements Db {
   private readonly plain: Queryable;
 
   constructor(connectionString: string) {
-    this.pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 10_000 });
+    // Bounded waits: a query caught in a database restart fails (and is retried) instead of hanging.
+    this.pool = new pg.Pool({
+      connectionString,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+      query_timeout: 30_000,
+      keepAlive: true,
+    });
     // A restarting database kills idle connections; the pool replaces them, so the error is not fatal.
     this.pool.on('error', () => {});
     this.plain = pgQueryable(this.pool);
@@ -149,8 +158,15 @@ class PostgresDb implements Db {
     return this.plain.run(sql, params);
   }
 
-  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+  /** A checked-out client reports a dropped connection on itself, not on the pool: the next query fails instead. */
+  private async checkout(): Promise<pg.PoolClient> {
     const client = await this.pool.connect();
+    client.on('error', ignoreConnectionError);
+    return client;
+  }
+
+  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.checkout();
     try {
       await client.query('BEGIN');
       const result = await work(pgQueryable(client));
@@ -160,12 +176,13 @@ class PostgresDb implements Db {
       await client.query('ROLLBACK').catch(() => {});
       throw error;
     } finally {
+      client.removeListener('error', ignoreConnectionError);
       client.release();
     }
   }
 
   async withExclusiveLock<T>(name: string, work: () => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.checkout();
     try {
       await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
       try {
@@ -174,6 +191,7 @@ class PostgresDb implements Db {
         await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
       }
     } finally {
+      client.removeListener('error', ignoreConnectionError);
       client.release();
     }
   }
