@@ -35,3 +35,9 @@ router.post('/zip', (req, res) => {
 // A deploy script: its arguments go into a shell command.
 // ruleid: COMMAND_INJECTION
 exec(`rsync -a build/ ${process.argv[2]}:/srv/app`);
+
+// The module required inline, without a binding.
+router.get('/ls', (req, res) => {
+  // ruleid: COMMAND_INJECTION
+  require('child_process').exec('ls ' + req.query.dir, (err, out) => res.send(out));
+});

@@ -24,6 +24,8 @@ export interface AnalysedFile {
   warnings: ScanWarning[];
   partiallyParsed: boolean;
   suppressed: number;
+  /** Other files this result's findings lie in (a flow from this file into a sink elsewhere): the cache checks them too. */
+  dependsOn?: string[];
 }
 
 export interface FileText {
@@ -94,6 +96,7 @@ export class Analyzer {
     const lines = text.split(/\r?\n/);
     const warnings: ScanWarning[] = [];
     const hits: { rule: PatternHit['rule']; node?: Node; line?: number; column?: number; length?: number; trace?: TaintHit['trace'] }[] = [];
+    const foreign: TaintHit[] = [];
     const parsed = project.parsed(file);
     let partiallyParsed = false;
     let language: string | undefined;
@@ -105,12 +108,13 @@ export class Analyzer {
         warnings.push({ file, message: `syntax errors: analysed as far as it parsed (first near line ${firstErrorLine(parsed.tree)})` });
       }
       try {
-        lr.patterns.match(parsed.tree, hits);
+        lr.patterns.match(parsed.tree, hits, text);
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
       }
       const taint = project.taintHitsFor(file);
       hits.push(...taint.hits);
+      foreign.push(...taint.foreign);
       if (taint.tooDeep) warnings.push({ file, message: 'nesting too deep to analyse completely; findings may be missing' });
     } else if (project.tooLarge(file)) {
       warnings.push({ file, message: `larger than ${MAX_PARSE_BYTES} bytes: not parsed, only line rules applied` });
@@ -121,6 +125,25 @@ export class Analyzer {
     let suppressed = 0;
     const partials = [];
     const seen = new Set<string>();
+    // Flows from this file into sinks of another directory: reported in the sink's file, from here.
+    const elsewhere: Finding[] = [];
+    const dependsOn = [...new Set(foreign.map((h) => h.file))].sort();
+    for (const other of dependsOn) {
+      const otherLines = (project.text(other) ?? '').split(/\r?\n/);
+      const otherSuppressions = suppressionsOf(otherLines);
+      const otherPartials = [];
+      const otherSeen = new Set<string>();
+      for (const hit of foreign) {
+        if (hit.file !== other) continue;
+        const n = hit.node;
+        const loc = { line: n.startPosition.row + 1, column: n.startPosition.column + 1, endLine: n.endPosition.row + 1, endColumn: n.endPosition.column + 1 };
+        const key = `${hit.rule.type}:${loc.line}`;
+        if (otherSeen.has(key) || isSuppressed(otherSuppressions, loc.line, hit.rule.type)) continue;
+        otherSeen.add(key);
+        otherPartials.push(makeFinding(hit.rule, other, otherLines, loc, hit.trace));
+      }
+      elsewhere.push(...finalise(otherPartials, otherLines));
+    }
     for (const hit of hits) {
       const loc = hit.node
         ? {
@@ -141,7 +164,9 @@ export class Analyzer {
     }
     // Secrets are looked for in every text file, parsed or not.
     const secrets = findSecrets(file, text).filter((f) => !isSuppressed(suppressions, f.line, f.type) || (suppressed++, false));
-    return { path: file, language, lines: lines.length, findings: [...finalise(partials, lines), ...secrets], warnings, partiallyParsed, suppressed };
+    const result: AnalysedFile = { path: file, language, lines: lines.length, findings: [...finalise(partials, lines), ...secrets, ...elsewhere], warnings, partiallyParsed, suppressed };
+    if (dependsOn.length) result.dependsOn = dependsOn;
+    return result;
   }
 }
 
@@ -172,7 +197,7 @@ export class Project implements CallResolver {
   private readonly byBaseName = new Map<string, string[]>();
   private readonly imports = new Map<string, string[]>();
   private readonly resolutions = new Map<string, { file: ParsedFile; node: Node }[]>();
-  private readonly taintByFile = new Map<string, { hits: TaintHit[]; tooDeep: boolean }>();
+  private readonly taintByFile = new Map<string, { hits: TaintHit[]; foreign: TaintHit[]; tooDeep: boolean }>();
 
   constructor(
     private readonly files: Map<string, FileText>,
@@ -196,12 +221,12 @@ export class Project implements CallResolver {
    * (the package, which is also what the result cache keys on) and each hit goes to the
    * file that holds its sink.
    */
-  taintHitsFor(file: string): { hits: TaintHit[]; tooDeep: boolean } {
+  taintHitsFor(file: string): { hits: TaintHit[]; foreign: TaintHit[]; tooDeep: boolean } {
     const known = this.taintByFile.get(file);
     if (known) return known;
     const dir = path.posix.dirname(file);
     const group = this.byDirectory.get(dir) ?? [file];
-    for (const f of group) if (!this.taintByFile.has(f)) this.taintByFile.set(f, { hits: [], tooDeep: false });
+    for (const f of group) if (!this.taintByFile.has(f)) this.taintByFile.set(f, { hits: [], foreign: [], tooDeep: false });
     for (const f of group) {
       const parsed = this.parsed(f);
       if (!parsed) continue;
@@ -209,14 +234,19 @@ export class Project implements CallResolver {
       if (!lr) continue;
       const hits: TaintHit[] = [];
       try {
-        lr.taint.analyzeFile(parsed, this, hits);
+        lr.taint.analyzeFile(parsed, this, hits, this.files.get(f)?.text);
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
         this.taintByFile.get(f)!.tooDeep = true;
       }
-      for (const hit of hits) this.taintByFile.get(hit.file)?.hits.push(hit);
+      for (const hit of hits) {
+        const own = this.taintByFile.get(hit.file);
+        // A sink in another directory: the file whose analysis found it reports it.
+        if (own && group.includes(hit.file)) own.hits.push(hit);
+        else this.taintByFile.get(f)!.foreign.push(hit);
+      }
     }
-    return this.taintByFile.get(file) ?? { hits: [], tooDeep: false };
+    return this.taintByFile.get(file) ?? { hits: [], foreign: [], tooDeep: false };
   }
 
   tooLarge(file: string): boolean {
@@ -318,6 +348,8 @@ export class Project implements CallResolver {
     const lookIn = (files: Iterable<string>) => {
       const out: { file: ParsedFile; node: Node }[] = [];
       for (const f of files) {
+        // A file that never spells the name cannot define it: no need to parse it.
+        if (!this.definitions.has(f) && !this.files.get(f)?.text.includes(name)) continue;
         const nodes = this.definitionsIn(f).get(name);
         if (!nodes) continue;
         const parsed = this.parsed(f)!;

@@ -19,9 +19,11 @@ interface CompiledQueryRule {
   query: Query;
   report: string;
   unless: Query[];
+  require: Query[];
   unlessAncestor: Query[];
   context?: RegExp;
-  scope: 'function' | 'file';
+  requires?: RegExp;
+  scope: 'function' | 'named-function' | 'file';
 }
 
 /** The query rules of one language, compiled against its grammar. */
@@ -48,8 +50,10 @@ export class PatternMatcher {
           query: new Query(language, spec.query),
           report: spec.report ?? 'match',
           unless: (spec.unlessInside ?? []).map((q) => new Query(language, q)),
+          require: (spec.requireInside ?? []).map((q) => new Query(language, q)),
           unlessAncestor: (spec.unlessAncestor ?? []).map((q) => new Query(language, q)),
           context: spec.context ? new RegExp(spec.context, 'i') : undefined,
+          requires: spec.requires ? new RegExp(spec.requires) : undefined,
           scope: spec.scope ?? 'function',
         });
       } catch (error) {
@@ -58,9 +62,11 @@ export class PatternMatcher {
     }
     if (this.compiled.length > 1) {
       try {
-        const combined = new Query(language, this.compiled.map((c) => c.rule.spec.pattern!.query).join('\n'));
+        // Rules with a text pre-filter (`requires`) run on their own, only on files that pass it.
+        const always = this.compiled.filter((c) => !c.requires);
+        const combined = new Query(language, always.map((c) => c.rule.spec.pattern!.query).join('\n'));
         const owner: CompiledQueryRule[] = [];
-        for (const c of this.compiled) for (let i = 0; i < c.query.patternCount(); i++) owner.push(c);
+        for (const c of always) for (let i = 0; i < c.query.patternCount(); i++) owner.push(c);
         if (owner.length === combined.patternCount()) {
           this.combined = combined;
           this.owner.push(...owner);
@@ -76,7 +82,8 @@ export class PatternMatcher {
     return this.compiled.length;
   }
 
-  match(tree: Tree, hits: PatternHit[]): void {
+  /** `text` (the tree's source) lets rules with `requires` skip files that cannot match. */
+  match(tree: Tree, hits: PatternHit[], text?: string): void {
     const seen = new Map<CompiledQueryRule, Set<number>>();
     const take = (c: CompiledQueryRule, m: { captures: { name: string; node: Node }[] }) => {
       const capture = m.captures.find((x) => x.name === c.report) ?? m.captures[0];
@@ -86,22 +93,25 @@ export class PatternMatcher {
       if (!done) seen.set(c, (done = new Set()));
       if (done.has(node.startIndex)) return;
       done.add(node.startIndex);
-      if (c.unless.length && this.suppressed(c, node, tree)) return;
+      if ((c.unless.length || c.require.length) && this.suppressed(c, node, tree)) return;
       if (c.unlessAncestor.length && this.insideAncestor(c, node)) return;
       if (c.context && !this.contextNames(node).some((n) => c.context!.test(n))) return;
       hits.push({ rule: c.rule, node });
     };
+    const found: { c: CompiledQueryRule; m: { captures: { name: string; node: Node }[] } }[] = [];
     if (this.combined) {
-      const found: { c: CompiledQueryRule; m: { captures: { name: string; node: Node }[] } }[] = [];
       for (const m of this.combined.matches(tree.rootNode)) {
         const c = this.owner[m.patternIndex];
         if (c) found.push({ c, m });
       }
-      // Rule order, as when each rule ran on its own.
-      for (const c of this.compiled) for (const f of found) if (f.c === c) take(c, f.m);
-      return;
     }
-    for (const c of this.compiled) for (const m of c.query.matches(tree.rootNode)) take(c, m);
+    for (const c of this.compiled) {
+      if (this.combined && !c.requires) continue;
+      if (c.requires && text !== undefined && !c.requires.test(text)) continue;
+      for (const m of c.query.matches(tree.rootNode)) found.push({ c, m });
+    }
+    // Rule order, as when each rule ran on its own.
+    for (const c of this.compiled) for (const f of found) if (f.c === c) take(c, f.m);
   }
 
   private insideAncestor(c: CompiledQueryRule, node: Node): boolean {
@@ -142,15 +152,32 @@ export class PatternMatcher {
 
   private suppressed(c: CompiledQueryRule, node: Node, tree: Tree): boolean {
     let scopeNode: Node = tree.rootNode;
-    if (c.scope === 'function') {
+    if (c.scope !== 'file') {
+      // A decorator belongs to the function it decorates (Python `@csrf_exempt`).
+      let inDecorator = this.syntax.decorators.includes(node.type);
       for (let p = node.parent; p; p = p.parent) {
-        if (this.syntax.functions[p.type]) {
+        const decorated = inDecorator ? p.namedChildren.find((x) => !!x && !!this.syntax.functions[x.type]) : undefined;
+        if (decorated) {
+          scopeNode = decorated;
+          break;
+        }
+        if (this.syntax.decorators.includes(p.type)) inDecorator = true;
+        const shape = this.syntax.functions[p.type];
+        if (shape && (c.scope === 'function' || (shape.name && p.childForFieldName(shape.name)))) {
           scopeNode = p;
           break;
         }
       }
     }
-    return c.unless.some((q) => q.matches(scopeNode, { maxStartDepth: undefined }).length > 0);
+    if (c.require.length && !c.require.some((q) => q.matches(scopeNode).length > 0)) return true;
+    // A query with an `@inside` capture drops the finding only when the finding lies within that node
+    // (`if os.Getenv("ENV") == "dev" { … }` around a debug switch), not anywhere in the scope.
+    return c.unless.some((q) =>
+      q.matches(scopeNode).some((m) => {
+        const inside = m.captures.find((x) => x.name === 'inside');
+        return !inside || (inside.node.startIndex <= node.startIndex && inside.node.endIndex >= node.endIndex);
+      }),
+    );
   }
 }
 

@@ -93,7 +93,7 @@ export function accessPath(syntax: LanguageSyntax, node: Node | null, alias?: (n
     const prefix = parts.receiver ? `${accessPath(syntax, parts.receiver, alias, depth + 1)}.` : '';
     return `${prefix}${parts.name?.text ?? '?'}()`;
   }
-  if (type === 'parenthesized_expression' || type === 'non_null_expression' || type === 'await_expression') {
+  if (type === 'parenthesized_expression' || type === 'non_null_expression' || type === 'await_expression' || (type === 'expression_list' && node.namedChildCount === 1)) {
     const inner = node.namedChildren[0];
     return inner ? accessPath(syntax, inner, alias, depth + 1) : '?';
   }
@@ -105,9 +105,10 @@ export function accessPath(syntax: LanguageSyntax, node: Node | null, alias?: (n
   return '?';
 }
 
-/** `"id"` / `'id'` / `:id` → `id`, for subscripts with a constant key. */
+/** `"id"` / `'id'` / `:id` → `id`, `"X-Request-Id"` → `X-Request-Id`, for subscripts with a constant key. */
 function constantKey(key: Node): string | undefined {
-  const m = /^(?:["'](\w+)["']|:(\w+))$/.exec(key.text);
+  // Header names keep their hyphens (`headers["Access-Control-Allow-Origin"]`) so rules can tell them apart.
+  const m = /^(?:["'](\w[\w-]*)["']|:(\w+))$/.exec(key.text);
   return m ? (m[1] ?? m[2]) : undefined;
 }
 
@@ -136,6 +137,12 @@ export function patternNames(syntax: LanguageSyntax, node: Node | null, out: str
     patternNames(syntax, child, out);
   }
   return out;
+}
+
+/** The innermost function definition around a node, if any. */
+export function enclosingFunction(syntax: LanguageSyntax, node: Node): Node | null {
+  for (let p = node.parent; p; p = p.parent) if (syntax.functions[p.type]) return p;
+  return null;
 }
 
 export function isFunction(syntax: LanguageSyntax, node: Node): boolean {

@@ -11,7 +11,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from './languages/types.ts';
 import type { CompiledArgCondition, CompiledRule, CompiledSanitizer, CompiledSink, CompiledSource, LanguageTaint } from './rules/load.ts';
 import type { TraceStep } from './types.ts';
-import { accessPath, callParts, decoratorName, decoratorsOf, patternNames, type CallParts } from './syntax.ts';
+import { accessPath, callParts, decoratorName, decoratorsOf, enclosingFunction, patternNames, type CallParts } from './syntax.ts';
 
 /** One strand of untrusted data. */
 interface Taint {
@@ -20,6 +20,8 @@ interface Taint {
   clean: Set<string>;
   /** Data from a rule's own source counts only for that rule. */
   onlyRule?: string;
+  /** The data went into an unknown call as an argument and this is its result (not the data itself). */
+  derived?: boolean;
   /** Untrusted only as a whole (a source with `exact`): a field read from it is clean. */
   whole?: boolean;
   /** The data sits only in this property of an object literal (`{ text, values: [x] }` has x in `values`). */
@@ -47,6 +49,23 @@ export interface CallResolver {
 }
 
 const MAX_CALL_DEPTH = 5;
+
+/** Calls that parse a URL: checking the parts of the result checks the URL given to them. */
+const URL_PARSERS = /(^|\.)(urlparse|urlsplit|parse_url|urlParse|URL|parse)$/;
+
+/** Per parsed tree (shared by every analysis of a scan): module-level bindings and import aliases, constructors by class name. */
+const fileScopes = new WeakMap<Tree, Scope>();
+const constructorsByTree = new WeakMap<Tree, Map<string, Node>>();
+/** What a function returns when called with clean arguments, per tree and function start. */
+const cleanReturns = new WeakMap<Tree, Map<number, Tainted>>();
+
+function rememberCleanReturn(tree: Tree, start: number, returns: Tainted): void {
+  let byStart = cleanReturns.get(tree);
+  if (!byStart) cleanReturns.set(tree, (byStart = new Map()));
+  if (!byStart.has(start)) byStart.set(start, returns);
+}
+const DENY_LIST = /block|deny|denied|forbid|reserved|dangerous|unsafe|banned|blacklist|invalid|illegal|disallow|"\.\."|'\.\.'/i;
+const COMPARISON = /^(==|!=|===|!==|<|>|<=|>=|instanceof)$/;
 const MAX_TRACE = 12;
 
 function merge(a: Tainted, b: Tainted): Tainted {
@@ -113,15 +132,66 @@ function sanitize(t: Tainted, types: string[] | undefined): Tainted {
 class Scope {
   readonly vars = new Map<string, Tainted>();
   readonly aliases = new Map<string, string>();
+  /** The file scope (module bindings, import aliases): shared by every analysis of a tree, never written to. */
+  shared = false;
+  /** The expression a name was last bound to (`ctx = ssl.create_default_context()`), for conditions that look through variables. */
+  readonly defs = new Map<string, Node>();
+  /** Names a value was computed from by a call (`parsed = urlparse(url)`): validating the result validates them. */
+  readonly derived = new Map<string, string[]>();
   /** For names holding the result of a call: the callee path of that call (`tpl = Handlebars.compile(…)`). */
   readonly origins = new Map<string, string | null>();
+  /** Declared types of parameters and typed locals. */
+  readonly types = new Map<string, string>();
+  /** The expression each variable was last given (for `init` conditions). */
+  readonly inits = new Map<string, Node>();
+  /** Boolean variables that hold a validation (`boolean ok = next.startsWith("/")`): `if (ok)` is that guard. */
+  readonly conditions = new Map<string, Node>();
   constructor(readonly parent?: Scope) {}
+
+  definition(name: string): Node | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const d = s.defs.get(name);
+      if (d) return d;
+    }
+    return undefined;
+  }
+
+  typeOf(name: string): string | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const t = s.types.get(name);
+      if (t !== undefined) return t;
+    }
+    return undefined;
+  }
+
+  init(name: string): Node | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      if (s.vars.has(name) || s.inits.has(name)) return s.inits.get(name);
+    }
+    return undefined;
+  }
+
+  condition(name: string): Node | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const c = s.conditions.get(name);
+      if (c) return c;
+    }
+    return undefined;
+  }
 
   origin(name: string): string | undefined {
     for (let s: Scope | undefined = this; s; s = s.parent) {
       if (s.origins.has(name)) return s.origins.get(name) ?? undefined;
     }
     return undefined;
+  }
+
+  inputsOf(name: string): string[] {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const d = s.derived.get(name);
+      if (d) return d;
+    }
+    return [];
   }
 
   lookup(name: string): Tainted | undefined {
@@ -166,6 +236,7 @@ export class TaintEngine {
   private readonly rules: RuleView[];
   private readonly sinkNodeTypes = new Set<string>();
   private readonly requestTypes: { type: RegExp; alias: string }[];
+  private readonly fileHints?: RegExp[];
   readonly hasRules: boolean;
 
   constructor(
@@ -178,6 +249,8 @@ export class TaintEngine {
     for (const s of shared?.sources ?? []) this.sources.push({ source: s });
     this.sanitizers.push(...(shared?.sanitizers ?? []));
     this.requestTypes = shared?.requestTypes ?? [];
+    // The hint must cover rules' own sources too (they are usually refinements of the shared ones).
+    this.fileHints = shared?.fileHints;
     for (const { rule } of this.rules) {
       for (const s of rule.taint!.sources) this.sources.push({ source: s, onlyRule: rule.id });
       this.sanitizers.push(...rule.taint!.sanitizers);
@@ -185,18 +258,19 @@ export class TaintEngine {
     }
   }
 
-  analyzeFile(file: ParsedFile, resolver: CallResolver, hits: TaintHit[]): void {
+  analyzeFile(file: ParsedFile, resolver: CallResolver, hits: TaintHit[], text?: string): void {
     if (!this.hasRules) return;
+    if (this.fileHints && text !== undefined && !this.fileHints.some((h) => h.test(text))) return;
     const run = new TaintRun(this, resolver, hits);
     run.analyzeRoot(file);
   }
 
   /** @internal used by TaintRun. `partOfLarger`: the expression is the object of a field access (exact sources do not apply). */
-  matchSource(path: string, partOfLarger = false): { label: string; onlyRule?: string; whole?: boolean }[] {
-    const out: { label: string; onlyRule?: string; whole?: boolean }[] = [];
+  matchSource(path: string, partOfLarger = false): { label: string; onlyRule?: string; whole?: boolean; source: CompiledSource }[] {
+    const out: { label: string; onlyRule?: string; whole?: boolean; source: CompiledSource }[] = [];
     for (const { source, onlyRule } of this.sources) {
       if (source.exact && partOfLarger) continue;
-      if (source.path && source.path.test(path)) out.push({ label: source.label ? `${path} (${source.label})` : path, onlyRule, whole: source.exact });
+      if (source.path && source.path.test(path)) out.push({ label: source.label ? `${path} (${source.label})` : path, onlyRule, whole: source.exact, source });
     }
     return out;
   }
@@ -243,6 +317,12 @@ class TaintRun {
   private readonly memo = new Map<string, Tainted>();
   private readonly inProgress = new Set<string>();
   private readonly reported = new Set<string>();
+  private readonly fileTexts = new Map<string, string>();
+  /** Fields of `self`/`this` that a method of a class stored untrusted data in, seen by its other methods. */
+  private readonly classFields = new Map<string, Tainted>();
+  private readonly taintedClasses = new Set<string>();
+  /** Per file: imported local name → module path. */
+  private readonly importMaps = new WeakMap<Tree, Map<string, string>>();
   /** A callback about to be analysed whose parameter receives data (`xs.map((x) => …)`, `p.then((v) => …)`). */
   private callbackBinding?: { node: Node; index: number; taint: Tainted };
 
@@ -255,9 +335,87 @@ class TaintRun {
   }
 
   analyzeRoot(file: ParsedFile): void {
-    const scope = new Scope();
+    const scope = new Scope(this.fileScope(file));
     const frame: FunctionFrame = { file, returns: null, depth: 0 };
     this.visit(file.tree.rootNode, scope, frame);
+  }
+
+  /**
+   * What every function of a file sees: import aliases (`from m import a as b`
+   * makes `b` read as `a`) and the module-level bindings, so that a function
+   * analysed from a call elsewhere still knows `raw_env = Environment(...)`.
+   */
+  private fileScope(file: ParsedFile): Scope {
+    // Never written to after it is built (assignments land in inner scopes), so shared by every run on this tree.
+    let scope = fileScopes.get(file.tree);
+    if (scope) return scope;
+    scope = new Scope();
+    scope.shared = true;
+    fileScopes.set(file.tree, scope);
+    const syntax = file.syntax;
+    const aliasShapes = syntax.importAliases ?? {};
+    for (const top of file.tree.rootNode.namedChildren) {
+      // Import aliases: top-level import statements only.
+      if (!top || !/import/.test(top.type)) continue;
+      for (const node of top.namedChildren) {
+        const shape = node ? aliasShapes[node.type] : undefined;
+        if (!node || !shape) continue;
+        const name = node.childForFieldName(shape.name)?.text.replace(/\s+/g, '');
+        const alias = node.childForFieldName(shape.alias)?.text;
+        if (name && alias && name !== alias) scope.aliases.set(alias, name);
+      }
+    }
+    for (const top of file.tree.rootNode.namedChildren) {
+      if (!top) continue;
+      const candidates = syntax.assignments[top.type] ? [top] : top.namedChildren.filter((c): c is Node => !!c && !!syntax.assignments[c.type]);
+      for (const assign of candidates) {
+        const shape = syntax.assignments[assign.type]!;
+        const left = assign.childForFieldName(shape.left);
+        const right = shape.right ? assign.childForFieldName(shape.right) : null;
+        if (left && right && syntax.identifiers.includes(left.type)) scope.defs.set(left.text, right);
+      }
+    }
+    return scope;
+  }
+
+  private fileText(file: ParsedFile): string {
+    let text = this.fileTexts.get(file.path);
+    if (text === undefined) {
+      text = file.tree.rootNode.text;
+      this.fileTexts.set(file.path, text);
+    }
+    return text;
+  }
+
+  /**
+   * The text of an expression with its root variable replaced by what it was
+   * bound to, recursively: `client.get` after `with httpx.Client() as client`
+   * reads `httpx.Client().get`. Conditions of sinks and sanitisers test it.
+   */
+  private resolvedText(node: Node, scope: Scope, depth = 0): string {
+    const s = this.syntax;
+    let root: Node = node;
+    for (let guard = 0; guard < 32; guard++) {
+      const member = s.members[root.type] ?? s.subscripts[root.type];
+      const call = s.calls[root.type];
+      let next: Node | null = null;
+      if (member) next = root.childForFieldName(member.object);
+      else if (call) {
+        const parts = callParts(s, root);
+        next = parts ? (parts.callee ?? parts.receiver) : null;
+      }
+      if (!next) break;
+      root = next;
+    }
+    // Prefix operators around a variable (`**kwargs`, `*args`, `&v`): resolve the variable.
+    const only = root.namedChildCount === 1 ? root.namedChildren[0] : null;
+    if (only && depth < 4 && s.identifiers.includes(only.type) && root.text.endsWith(only.text) && root.equals(node)) {
+      return root.text.slice(0, root.text.length - only.text.length) + this.resolvedText(only, scope, depth + 1);
+    }
+    if (depth >= 4 || !s.identifiers.includes(root.type)) return node.text;
+    const def = scope.definition(root.text);
+    if (!def) return node.text;
+    return this.resolvedText(def, scope, depth + 1) + node.text.slice(root.endIndex - node.startIndex);
   }
 
   private step(frame: FunctionFrame, node: Node, label: string, kind: TraceStep['kind'] = 'step'): TraceStep {
@@ -270,11 +428,13 @@ class TaintRun {
     };
   }
 
-  private sourceTaint(frame: FunctionFrame, node: Node, path: string, prefix = false): Tainted {
+  private sourceTaint(frame: FunctionFrame, node: Node, path: string, prefix = false, call?: { parts: CallParts; scope: Scope }): Tainted {
     const parent = node.parent;
     const shape = parent ? (this.syntax.members[parent.type] ?? this.syntax.subscripts[parent.type]) : undefined;
     const partOfLarger = prefix || !!(shape && parent!.childForFieldName(shape.object)?.equals(node));
-    const matches = this.engine.matchSource(path, partOfLarger);
+    let matches = this.engine.matchSource(path, partOfLarger);
+    if (matches.length === 0) return null;
+    matches = matches.filter((m) => m.source.where.length === 0 || (call && m.source.where.every((c) => this.conditionHolds(c, call.parts, call.scope))));
     if (matches.length === 0) return null;
     return matches.map((m) => ({ trace: [this.step(frame, node, m.label, 'source')], clean: new Set<string>(), onlyRule: m.onlyRule, whole: m.whole }));
   }
@@ -307,6 +467,8 @@ class TaintRun {
       let t: Tainted = null;
       for (const child of node.namedChildren) if (child) t = merge(t, this.visit(child, scope, frame));
       frame.returns = merge(frame.returns, t);
+      if (t) this.checkReturnSink(node, t, frame);
+      // A returned value can itself be a sink (Spring MVC `return "redirect:" + url`).
       if (t && this.engine.isSinkNode(type)) this.checkNodeSink(node, t, frame);
       return t;
     }
@@ -314,6 +476,8 @@ class TaintRun {
     if (ifShape) return this.visitIf(node, ifShape, scope, frame);
     const ternary = s.ternaries?.[type];
     if (ternary) return this.visitTernary(node, ternary, scope, frame);
+    const typeField = s.typedDeclarations?.[type];
+    if (typeField) this.recordDeclaredTypes(node, typeField, scope);
     const loop = s.loops?.[type];
     if (loop) {
       const left = node.childForFieldName(loop.left);
@@ -331,6 +495,8 @@ class TaintRun {
     if (s.concatenations?.includes(type) && node.childForFieldName('operator')?.text === '+') return this.visitBuiltString(this.concatParts(node), scope, frame);
 
     const t = this.visitChildren(node, scope, frame);
+    // A comparison yields a boolean, whatever it compared (`r.Body == nil`, `role.equals(x)` is handled by sanitisers).
+    if (t && COMPARISON.test(node.childForFieldName('operator')?.text ?? '')) return null;
     if (t && this.engine.isSinkNode(type)) this.checkNodeSink(node, t, frame);
     return t;
   }
@@ -408,6 +574,13 @@ class TaintRun {
 
   private visitChildren(node: Node, scope: Scope, frame: FunctionFrame): Tainted {
     let t: Tainted = null;
+    if (this.syntax.comprehensions?.includes(node.type)) {
+      // `[f(x) for x in xs if ok(x)]`: bind x first; the element's taint is the comprehension's.
+      const clauses = node.namedChildren.filter((c): c is Node => !!c && !!this.syntax.assignments[c.type]);
+      for (const clause of clauses) this.visit(clause, scope, frame);
+      for (const child of node.namedChildren) if (child && !clauses.some((c) => c.equals(child))) t = merge(t, this.visit(child, scope, frame));
+      return t;
+    }
     for (const child of node.namedChildren) {
       if (!child) continue;
       t = merge(t, this.visit(child, scope, frame));
@@ -421,19 +594,22 @@ class TaintRun {
     const stored = scope.lookup(path);
     if (stored !== undefined) return stored;
     const source = this.sourceTaint(frame, node, path);
-    if (source) return source;
-    // Field-sensitive lookup: `a.b.c` is tainted if `a.b` or `a` is.
+    // A rule's own source (`upload.filename`) does not hide what the variable already carries.
+    if (source && source.every((t) => !t.onlyRule)) return source;
+    // Field-sensitive lookup: `a.b.c` is tainted if `a.b` or `a` is (or a field of this object another method set).
     let p = path;
+    const field = this.classField(node, p);
+    if (field) return merge(source, field);
     while (p.includes('.') || p.endsWith('[]')) {
       const cut = Math.max(p.lastIndexOf('.'), p.endsWith('[]') ? p.length - 2 : -1);
       if (cut <= 0) break;
       p = p.slice(0, cut);
-      const known = scope.lookup(p);
-      if (known) return readField(known, /^\.([^.[]+)/.exec(path.slice(p.length))?.[1]);
+      const known = scope.lookup(p) ?? this.classField(node, p);
+      if (known) return merge(source, readField(known, /^\.([^.[]+)/.exec(path.slice(p.length))?.[1]));
       // `e.data.html` in a handler whose parameter `e` is otherwise unknown: the source prefix still counts.
       const prefixSource = this.sourceTaint(frame, node, p, true);
-      if (prefixSource) return fieldOf(prefixSource);
-      if (known === null) return null;
+      if (prefixSource) return merge(source, fieldOf(prefixSource));
+      if (known === null) return source;
     }
     const member = this.syntax.members[node.type];
     const shape = member ?? this.syntax.subscripts[node.type]!;
@@ -443,14 +619,14 @@ class TaintRun {
     if (!member) {
       const key = node.childForFieldName(shape.property);
       if (key) this.visit(key, scope, frame);
-      return fieldOf(t);
+      return merge(source, fieldOf(t));
     }
-    return readField(t, node.childForFieldName(shape.property)?.text);
+    return merge(source, readField(t, node.childForFieldName(shape.property)?.text));
   }
 
-  private visitAssignment(node: Node, leftField: string, rightField: string, scope: Scope, frame: FunctionFrame): Tainted {
+  private visitAssignment(node: Node, leftField: string, rightField: string | undefined, scope: Scope, frame: FunctionFrame): Tainted {
     const left = node.childForFieldName(leftField);
-    const right = node.childForFieldName(rightField);
+    const right = rightField ? node.childForFieldName(rightField) : (node.namedChildren.find((c) => !!c && !(left && c.equals(left))) ?? null);
     const isAugmented = /augmented|compound/.test(node.type) || /^[^=]*[-+*/|&%.]=/.test(node.text.slice(left ? left.endIndex - node.startIndex : 0, right ? right.startIndex - node.startIndex : undefined));
     let value = right ? this.visit(right, scope, frame) : null;
     if (!left) return value;
@@ -463,10 +639,81 @@ class TaintRun {
     if (/pattern/.test(left.type)) value = fieldOf(value);
     const lhsPath = this.path(left, scope);
     if (value) value = addStep(value, this.step(frame, node, lhsPath));
+    if (right && this.syntax.identifiers.includes(left.type)) {
+      if (this.engine.guardsFor(right.text).length) scope.conditions.set(left.text, right);
+      else scope.conditions.delete(left.text);
+    }
+    const single = right && right.namedChildCount === 1 && /expression_list/.test(right.type) ? right.namedChildren[0] : right;
+    const target = left.namedChildCount === 1 && /expression_list/.test(left.type) ? left.namedChildren[0] : left;
+    if (single && target && this.syntax.identifiers.includes(target.type)) scope.inits.set(target.text, single);
     this.checkAssignSink(node, left, lhsPath, written !== undefined ? written : value, scope, frame);
     if (this.syntax.identifiers.includes(left.type)) scope.origins.set(left.text, right ? this.callOrigin(right, scope) : null);
 
     // Element-wise tuple assignment: `a, b = x, y`.
+    this.bindAssigned(node, left, right, value, lhsPath, isAugmented, scope, frame);
+    // Loops are assignments with a body (`for k, v in d.items(): ...`): the body runs with the names bound.
+    for (const child of node.namedChildren) {
+      if (!child || child.equals(left) || (right && child.equals(right))) continue;
+      this.visit(child, scope, frame);
+    }
+    return value;
+  }
+
+  /** The key of `self.field` in the class around `node`, if the path is a field of this object. */
+  private classFieldKey(node: Node, path: string): string | undefined {
+    const self = path.split('.')[0]!;
+    if (!path.includes('.') || !(this.syntax.selfNames ?? []).includes(self)) return undefined;
+    for (let p = node.parent; p; p = p.parent) {
+      if ((this.syntax.classes ?? []).includes(p.type)) return `${p.startIndex}:${p.endIndex}:${path}`;
+    }
+    return undefined;
+  }
+
+  /** Is the function a method of a class whose fields hold untrusted data in this run? */
+  private inTaintedClass(fn: Node): boolean {
+    if (this.taintedClasses.size === 0) return false;
+    for (let p = fn.parent; p; p = p.parent) {
+      if ((this.syntax.classes ?? []).includes(p.type)) return this.taintedClasses.has(`${p.startIndex}:${p.endIndex}`);
+    }
+    return false;
+  }
+
+  private classField(node: Node, path: string): Tainted | undefined {
+    const key = this.classFieldKey(node, path);
+    return key ? this.classFields.get(key) : undefined;
+  }
+
+  /** A class of this file by name, for constructor calls (`Exporter(name)` → `Exporter.__init__`). */
+  private constructorOf(file: ParsedFile, name: string): Node | undefined {
+    const syntax = file.syntax;
+    if (!syntax.constructorNames?.length || !/^[A-Z]/.test(name)) return undefined;
+    let constructors = constructorsByTree.get(file.tree);
+    if (!constructors) {
+      constructors = new Map();
+      constructorsByTree.set(file.tree, constructors);
+      const fnTypes = Object.keys(syntax.functions);
+      for (const cls of file.tree.rootNode.descendantsOfType(syntax.classes ?? [])) {
+        const className = cls?.childForFieldName('name')?.text;
+        if (!cls || !className) continue;
+        for (const fn of cls.descendantsOfType(fnTypes)) {
+          const shape = fn ? syntax.functions[fn.type] : undefined;
+          const fnName = fn && shape?.name ? fn.childForFieldName(shape.name)?.text : undefined;
+          if (fn && fnName && syntax.constructorNames.includes(fnName)) {
+            constructors.set(className, fn);
+            break;
+          }
+        }
+      }
+    }
+    return constructors.get(name);
+  }
+
+  private bindAssigned(node: Node, left: Node, right: Node | null, value: Tainted, lhsPath: string, isAugmented: boolean, scope: Scope, frame: FunctionFrame): void {
+    const fieldKey = value ? this.classFieldKey(node, lhsPath) : undefined;
+    if (fieldKey) {
+      this.classFields.set(fieldKey, merge(this.classFields.get(fieldKey) ?? null, value));
+      this.taintedClasses.add(fieldKey.split(':').slice(0, 2).join(':'));
+    }
     const leftItems = left.namedChildren.filter((c): c is Node => !!c && !this.syntax.comments.includes(c.type));
     const rightItems = right ? right.namedChildren.filter((c): c is Node => !!c) : [];
     if (/list|tuple|expression_list/.test(left.type) && right && /list|tuple/.test(right.type) && leftItems.length === rightItems.length && leftItems.length > 1) {
@@ -474,9 +721,14 @@ class TaintRun {
         const v = this.visit(rightItems[i]!, scope, frame);
         for (const name of patternNames(this.syntax, item)) scope.assign(name, v);
       });
-      return value;
+      return;
     }
     const names = this.syntax.members[left.type] || this.syntax.subscripts[left.type] ? [lhsPath] : patternNames(this.syntax, left);
+    if (names.length === 1 && right && !isAugmented && !this.syntax.members[left.type] && !this.syntax.subscripts[left.type]) {
+      const name = names[0]!;
+      scope.defs.set(name, right);
+      scope.derived.set(name, this.callInputs(right, scope));
+    }
     for (const name of names) {
       if (name === '?') continue;
       // Storing into an element of a container taints the container.
@@ -485,51 +737,94 @@ class TaintRun {
         // `this.x = …` in one method is read by the others: keep it where every method of the file sees it.
         scope.assign(name, value);
         let root = scope;
-        while (root.parent) root = root.parent;
+        // Stop below the file scope, which every analysis of this tree shares.
+        while (root.parent && !root.parent.shared) root = root.parent;
         root.vars.set(name, merge(root.vars.get(name) ?? null, value));
       } else scope.assign(name, value);
     }
-    return value;
+  }
+
+  /** Tainted variables passed to the calls of a chain (`urlparse(url).hostname` → url). */
+  private callInputs(node: Node, scope: Scope): string[] {
+    const s = this.syntax;
+    const out: string[] = [];
+    for (let n: Node | null = node, i = 0; n && i < 16; i++) {
+      if (s.calls[n.type]) {
+        const parts = callParts(s, n);
+        // Only URL parsing keeps what is checked tied to its input: `basename(file)` passing a check says nothing about `file`.
+        const callee = parts ? this.path(parts.callee ?? parts.name, scope) : '';
+        if (URL_PARSERS.test(callee)) for (const a of parts?.positional ?? []) if (s.identifiers.includes(a.type) && scope.lookup(a.text)) out.push(a.text);
+        n = parts ? (parts.receiver ?? null) : null;
+      } else if (s.members[n.type]) n = n.childForFieldName(s.members[n.type]!.object);
+      else break;
+    }
+    return out;
   }
 
   private visitIf(node: Node, shape: { condition: string; consequence: string; alternative?: string }, scope: Scope, frame: FunctionFrame): Tainted {
     const condition = node.childForFieldName(shape.condition);
     const consequence = node.childForFieldName(shape.consequence);
     const alternative = shape.alternative ? node.childForFieldName(shape.alternative) : null;
-    if (condition) this.visit(condition, scope, frame);
-    const guards = condition ? this.engine.guardsFor(condition.text) : [];
-    const guardedTaint = guards.length && condition ? this.guardedNames(condition, scope, frame) : new Map<string, Tainted>();
-    const guarded = [...guardedTaint.keys()];
-    const cleanFor = (names: string[], target: Scope) => {
-      for (const name of names) {
-        let t = guardedTaint.get(name) ?? null;
-        for (const g of guards) t = sanitize(t, g.types);
-        target.vars.set(name, t);
-      }
-    };
-    if (guarded.length && consequence && this.exits(consequence)) {
-      // Guard clause: `if (!allowed.has(x)) return;` — after it, x is safe.
-      this.visit(consequence, scope, frame);
-      if (alternative) this.visit(alternative, scope, frame);
-      cleanFor(guarded, scope);
-      return null;
-    }
-    if (guarded.length && consequence) {
-      const inner = new Scope(scope);
-      cleanFor(guarded, inner);
-      this.visit(consequence, inner, frame);
-      // Assignments made inside the branch stay visible after it.
-      for (const [k, v] of inner.vars) if (!guarded.includes(k)) scope.assign(k, v);
-      if (alternative) this.visit(alternative, scope, frame);
-      return null;
-    }
-    for (const part of [consequence, alternative]) if (part) this.visit(part, scope, frame);
-    // Other children (Go's `if x := f(); cond`, elif chains).
+    // Other children first (Go's `if x := f(); cond` initialiser).
     for (const child of node.namedChildren) {
       if (!child || [condition, consequence, alternative].some((p) => p && p.equals(child))) continue;
       this.visit(child, scope, frame);
     }
+    if (condition) this.visit(condition, scope, frame);
+    const effective = condition ? this.effectiveCondition(condition, scope) : null;
+    const guards = effective ? this.engine.guardsFor(effective.text) : [];
+    const guardedTaint = guards.length && effective ? this.guardedNames(effective, scope, frame) : new Map<string, Tainted>();
+    const guarded = [...guardedTaint.keys()];
+    if (!guarded.length || !consequence || !condition || !effective) {
+      for (const part of [consequence, alternative]) if (part) this.visit(part, scope, frame);
+      return null;
+    }
+    const cleanIn = (target: Scope) => {
+      const cleaned = new Map<string, Tainted>();
+      for (const name of guarded) {
+        let t = guardedTaint.get(name) ?? null;
+        for (const g of guards) t = sanitize(t, g.types);
+        target.vars.set(name, t);
+        cleaned.set(name, t);
+      }
+      return cleaned;
+    };
+    /** The branch where the check passed sees clean values; its other assignments stay visible after the if. */
+    const visitPassed = (branch: Node) => {
+      const inner = new Scope(scope);
+      const cleaned = cleanIn(inner);
+      this.visit(branch, inner, frame);
+      for (const [k, v] of inner.vars) if (!(cleaned.has(k) && cleaned.get(k) === v)) scope.assign(k, v);
+    };
+    if (this.isNegative(condition, effective)) {
+      // `if (!allowed.has(x)) return;` / `if !ok { x = "default" }`: the failing branch sees raw values.
+      this.visit(consequence, scope, frame);
+      if (alternative) visitPassed(alternative);
+      if (this.exits(consequence)) cleanIn(scope);
+      return null;
+    }
+    // `if (allowed.has(x)) { use(x) }`: x is safe inside. A leaving branch on a deny-list
+    // (`if (BLOCKED.has(k)) continue;`) vets what comes after it instead.
+    visitPassed(consequence);
+    if (alternative) this.visit(alternative, scope, frame);
+    if (this.exits(consequence) && DENY_LIST.test(effective.text)) cleanIn(scope);
     return null;
+  }
+
+  /** Does the condition hold when the check fails (`!valid(x)`, `x == null || !ok(x)`, `err != nil || …`)? */
+  private isNegative(condition: Node, effective: Node): boolean {
+    const negated = (text: string) => /^[\s(]*(!(?!=)|not\s)/.test(text);
+    if (effective !== condition) return negated(condition.text) !== negated(effective.text);
+    const text = condition.text.replace(/^\s*\(([\s\S]*)\)\s*$/, '$1');
+    // Python `x not in ALLOWED`, `x is None`, `x != "https"` hold when the check fails too.
+    const failing = (part: string) =>
+      negated(part) || /==\s*(null|nil|None|false|undefined)\b|!==?\s*(nil|null)\b|\bnot\s+in\b|\bis\s+None\b|!=\s*["']/.test(part);
+    if (text.includes('&&') && !text.includes('||')) {
+      // `x != null && x.startsWith("/")`: a conjunction is a passed check unless every check in it is negated.
+      const checks = text.split('&&').filter((p) => this.engine.guardsFor(p).length > 0);
+      return checks.length > 0 && checks.every((p) => negated(p) || /!==?|\bnot\s/.test(p));
+    }
+    return text.split(/\|\||&&/).some(failing);
   }
 
   /**
@@ -553,7 +848,8 @@ class TaintRun {
         if (member) {
           const prop = n.childForFieldName(member.property);
           const obj = n.childForFieldName(member.object);
-          if (prop && obj && URL_PARTS.test(prop.text)) consider(obj);
+          // `urlparse(url).hostname in HOSTS` vets the URL given to the parse call.
+          if (prop && obj && URL_PARTS.test(prop.text) && !consider(obj) && this.syntax.calls[obj.type]) walk(obj);
           // A method called on a value checks that value (`name.startsWith('/')`); a field read (`msg.type`) does not.
           const parent = n.parent;
           const callShape = parent ? this.syntax.calls[parent.type] : undefined;
@@ -564,33 +860,14 @@ class TaintRun {
       for (const c of n.namedChildren) if (c) walk(c);
     };
     walk(condition);
-    return names;
-  }
-
-  private visitTernary(node: Node, shape: { condition: string; consequence: string; alternative: string }, scope: Scope, frame: FunctionFrame): Tainted {
-    const condition = node.childForFieldName(shape.condition);
-    const consequence = node.childForFieldName(shape.consequence);
-    const alternative = node.childForFieldName(shape.alternative);
-    if (condition) this.visit(condition, scope, frame);
-    const guards = condition ? this.engine.guardsFor(condition.text) : [];
-    const guarded = guards.length && condition ? this.guardedNames(condition, scope, frame) : new Map<string, Tainted>();
-    // `!allowed.has(x) ? fallback : x` vets the alternative.
-    const negated = !!condition && /^\(?\s*!(?!=)/.test(condition.text);
-    const vetted = negated ? alternative : consequence;
-    let t: Tainted = null;
-    for (const part of [consequence, alternative]) {
-      if (!part) continue;
-      if (guarded.size && vetted && part.equals(vetted)) {
-        const inner = new Scope(scope);
-        for (const [name, taint] of guarded) {
-          let clean = taint;
-          for (const g of guards) clean = sanitize(clean, g.types);
-          inner.vars.set(name, clean);
-        }
-        t = merge(t, this.visit(part, inner, frame));
-      } else t = merge(t, this.visit(part, scope, frame));
+    // Validating `parsed.hostname` where `parsed = urlparse(url)` validates `url`.
+    for (const name of [...names.keys()]) {
+      for (const input of scope.inputsOf(name.split('.')[0]!)) {
+        const t = scope.lookup(input);
+        if (t) names.set(input, t);
+      }
     }
-    return t;
+    return names;
   }
 
   /** The callee path of a call that gives a value (through `await`/parentheses), for names assigned from it. */
@@ -602,6 +879,57 @@ class TaintRun {
     if (!parts) return null;
     const path = parts.callee ? this.path(parts.callee, scope) : `${parts.receiver ? `${this.path(parts.receiver, scope)}.` : ''}${parts.name?.text ?? '?'}`;
     return `${path.replace(/^new\s+/, '')}()`;
+  }
+
+  /** The condition a guard is looked for in: `if (ok)` stands for the validation stored in `ok`. */
+  private effectiveCondition(condition: Node, scope: Scope): Node {
+    let n: Node = condition;
+    for (let i = 0; i < 4; i++) {
+      const inner = n.namedChildren.filter((c): c is Node => !!c && !this.syntax.comments.includes(c.type));
+      if (/parenthesized|unary|not_operator/.test(n.type) && inner.length === 1) n = inner[0]!;
+      else break;
+    }
+    if (this.syntax.identifiers.includes(n.type)) return scope.condition(n.text) ?? condition;
+    return condition;
+  }
+
+  private visitTernary(node: Node, shape: { condition: string; consequence: string; alternative: string }, scope: Scope, frame: FunctionFrame): Tainted {
+    const condition = node.childForFieldName(shape.condition);
+    const consequence = node.childForFieldName(shape.consequence);
+    const alternative = node.childForFieldName(shape.alternative);
+    if (!condition || !consequence || !alternative) return this.visitChildren(node, scope, frame);
+    this.visit(condition, scope, frame);
+    const effective = this.effectiveCondition(condition, scope);
+    const guards = this.engine.guardsFor(effective.text);
+    const guarded = guards.length ? this.guardedNames(effective, scope, frame) : new Map<string, Tainted>();
+    if (!guarded.size) return merge(this.visit(consequence, scope, frame), this.visit(alternative, scope, frame));
+    // `ALLOWED.contains(x) ? x : "default"`: x is validated where it is chosen.
+    const inner = new Scope(scope);
+    for (const [name, taint] of guarded) {
+      let v = taint;
+      for (const g of guards) v = sanitize(v, g.types);
+      inner.vars.set(name, v);
+    }
+    const negative = this.isNegative(condition, effective);
+    const t = this.visit(consequence, negative ? scope : inner, frame);
+    return merge(t, this.visit(alternative, negative ? inner : scope, frame));
+  }
+
+  private recordDeclaredTypes(node: Node, typeField: string, scope: Scope): void {
+    const typeNode = node.childForFieldName(typeField);
+    if (!typeNode) return;
+    const names: string[] = [];
+    for (const d of node.childrenForFieldName('declarator')) {
+      const name = d?.childForFieldName('name');
+      if (name) names.push(name.text);
+    }
+    for (const n of node.childrenForFieldName('name')) if (n) names.push(n.text);
+    const alias = this.engine.requestAlias(typeNode.text);
+    for (const n of names) {
+      scope.types.set(n, typeNode.text);
+      // An injected field of the request type (`@Autowired HttpServletRequest request`) is the request too.
+      if (alias) scope.aliases.set(n, alias);
+    }
   }
 
   /** Does this block always leave (return/throw/abort) — a guard clause? */
@@ -647,23 +975,36 @@ class TaintRun {
     const kwTaints = new Map<string, Tainted>();
     for (const [k, v] of parts.keywords) kwTaints.set(k, this.visit(v, scope, frame));
 
-    const source = this.sourceTaint(frame, node, fullPath);
+    const source = this.sourceTaint(frame, node, fullPath, false, { parts, scope });
+    this.mutateReceiver(parts, argTaints, scope);
 
     this.checkCallSinks(node, parts, calleePath, receiverTaint, argTaints, kwTaints, scope, frame);
 
-    if (source) {
-      this.taintOutParams(parts, source, scope);
-      return source;
-    }
-
-    // Calling a value a known call produced (`render = Handlebars.compile(…); render(data)`) is calling that call's result.
-    const origin = parts.callee && !parts.receiver && s.identifiers.includes(parts.callee.type) ? scope.origin(parts.callee.text) : undefined;
-    const sanitizers = [...this.engine.sanitizerFor(calleePath), ...(origin ? this.engine.sanitizerFor(origin) : [])].filter((san) =>
-      san.where.every((c) => this.conditionHolds(c, parts)),
-    );
     let all: Tainted = receiverTaint;
     for (const t of argTaints) all = merge(all, t);
     for (const t of kwTaints.values()) all = merge(all, t);
+
+    // Calling a value a known call produced (`render = Handlebars.compile(…); render(data)`) is calling that call's result.
+    const origin = parts.callee && !parts.receiver && s.identifiers.includes(parts.callee.type) ? scope.origin(parts.callee.text) : undefined;
+    const matching = [...this.engine.sanitizerFor(calleePath), ...(origin ? this.engine.sanitizerFor(origin) : [])].filter((san) =>
+      san.where.every((c) => this.conditionHolds(c, parts, scope)),
+    );
+    if (source) {
+      // A source reached through untrusted data keeps both (`file.getOriginalFilename()` of an untrusted upload);
+      // one read with a conversion (`request.args.get("page", type=int)`) is clean for what the sanitiser covers.
+      let out = merge(source, all);
+      for (const san of matching.filter((x) => !x.receiver)) out = sanitize(out, san.types);
+      this.taintOutParams(parts, out, scope);
+      return out;
+    }
+    // `cookie.setSecure(true)`: the call makes its receiver safe from now on.
+    for (const san of matching.filter((x) => x.receiver)) {
+      if (!parts.receiver) continue;
+      const name = this.path(parts.receiver, scope);
+      const known = scope.lookup(name);
+      if (known) scope.assign(name, sanitize(known, san.types));
+    }
+    const sanitizers = matching.filter((x) => !x.receiver);
     if (sanitizers.length) {
       let t = asNewValue(all);
       for (const san of sanitizers) t = sanitize(t, san.types);
@@ -673,7 +1014,10 @@ class TaintRun {
     // Calls into code we can see: analyse the callee with these argument taints.
     const name = parts.name?.text ?? (calleeNode ? calleeNode.text : '');
     if (name && /^[\w$]+$/.test(name) && frame.depth < MAX_CALL_DEPTH) {
-      const receiverPath = parts.receiver ? this.path(parts.receiver, scope) : '';
+      // A receiver with a declared type (`UserService users`) names the class to look in.
+      const receiverVar = parts.receiver ? this.variableName(parts.receiver) : undefined;
+      const declared = receiverVar ? scope.typeOf(receiverVar)?.replace(/<.*$/, '') : undefined;
+      const receiverPath = declared && /^[\w.]+$/.test(declared) ? declared : parts.receiver ? this.path(parts.receiver, scope) : '';
       const targets = this.resolver.resolve(frame.file, name, receiverPath);
       if (targets.length > 0 && targets.length <= 3) {
         let result: Tainted = null;
@@ -685,17 +1029,42 @@ class TaintRun {
         this.taintOutParams(parts, result, scope);
         return result ? addStep(result, this.step(frame, node, `return of ${calleePath}()`)) : null;
       }
+      const constructor = !parts.receiver && targets.length === 0 ? this.constructorOf(frame.file, name) : undefined;
+      if (constructor) {
+        // The constructor stores its arguments in fields; the other methods read them from there.
+        const callStep = this.step(frame, node, `${calleePath}()`);
+        this.analyzeCall({ file: frame.file, node: constructor }, argTaints.map((t) => addStep(t, callStep)), kwTaints, null, frame, callStep, parts, true);
+        return null;
+      }
     }
 
     // Stored data looked up by the arguments (`map.get(k)`, `Model.findOne(q)`): only the receiver's taint.
     if (s.lookupCalls && parts.name && s.lookupCalls.test(parts.name.text)) all = receiverTaint;
     // Unknown code: the result carries the taint of what went in (`str.trim()`, `fmt.Sprintf`).
     if (all) {
-      const out = addStep(asNewValue(all), this.step(frame, node, `${calleePath}()`));
+      let out = addStep(asNewValue(all), this.step(frame, node, `${calleePath}()`));
+      // Untrusted data passed as an argument (not the receiver): the result is derived from it, not the data itself.
+      if (!receiverTaint && out) out = out.map((x) => (x.derived ? x : { ...x, derived: true }));
       this.taintOutParams(parts, out, scope);
       return out;
     }
     return null;
+  }
+
+  /** `sb.append(x)` / `buf.WriteString(x)`: the receiver variable now holds the argument's data. */
+  private mutateReceiver(parts: CallParts, argTaints: Tainted[], scope: Scope): void {
+    const mutators = this.syntax.mutators;
+    if (!mutators || !parts.receiver || !parts.name || !mutators.test(parts.name.text)) return;
+    let added: Tainted = null;
+    for (const t of argTaints) added = merge(added, t);
+    if (!added) return;
+    const s = this.syntax;
+    if (!s.identifiers.includes(parts.receiver.type) && !s.members[parts.receiver.type]) return;
+    const name = this.path(parts.receiver, scope);
+    // Only variables the code declared: never package or class names (`io.WriteString`, `Files.write`).
+    const known = scope.lookup(name);
+    if (known === undefined) return;
+    scope.assign(name, merge(known, added));
   }
 
   private isSelfField(name: string): boolean {
@@ -722,6 +1091,7 @@ class TaintRun {
     caller: FunctionFrame,
     callStep: TraceStep,
     parts: CallParts,
+    isConstructor = false,
   ): Tainted {
     const syntax = target.file.syntax;
     const shape = syntax.functions[target.node.type];
@@ -730,7 +1100,7 @@ class TaintRun {
     const params = paramsNode ? this.paramList(syntax, paramsNode) : [];
     // Methods called on an object: the `self` parameter is the receiver, not the first argument.
     let offset = 0;
-    if (params[0] && (syntax.selfNames ?? []).includes(params[0].names[0] ?? '') && parts.receiver) offset = 1;
+    if (params[0] && (syntax.selfNames ?? []).includes(params[0].names[0] ?? '') && (parts.receiver || isConstructor)) offset = 1;
     const bound: Tainted[] = params.map((p, i) => {
       if (i < offset) return receiver;
       const byName = p.names[0] ? kwargs.get(p.names[0]) : undefined;
@@ -739,11 +1109,18 @@ class TaintRun {
       return args[i - offset] ?? null;
     });
     const signature = bound.map((t) => (t ? t.map((x) => `${x.onlyRule ?? ''}:${[...x.clean].sort().join(',')}`).join('|') : '-')).join(';');
-    const key = `${target.file.path}:${target.node.startIndex}:${signature}`;
+    // Fields of its object that hold untrusted data are inputs too.
+    const fieldsTainted = this.inTaintedClass(target.node);
+    const key = `${target.file.path}:${target.node.startIndex}:${signature}${fieldsTainted ? ':fields' : ''}`;
     if (this.memo.has(key)) return this.memo.get(key)!;
+    // With clean inputs a function only contributes what it returns (its own sinks are found when its file is
+    // analysed), and that is the same for every caller in the scan.
+    const clean = bound.every((t) => !t) && [...kwargs.values()].every((t) => !t) && !fieldsTainted;
+    const known = clean ? cleanReturns.get(target.file.tree)?.get(target.node.startIndex) : undefined;
+    if (known !== undefined) return known;
     if (this.inProgress.has(key)) return null;
     this.inProgress.add(key);
-    const scope = new Scope();
+    const scope = new Scope(this.fileScope(target.file));
     const frame: FunctionFrame = { file: target.file, returns: null, depth: caller.depth + 1, callStep };
     params.forEach((p, i) => {
       for (const n of p.names) scope.vars.set(n, bound[i] ?? null);
@@ -757,6 +1134,7 @@ class TaintRun {
     }
     this.inProgress.delete(key);
     this.memo.set(key, frame.returns);
+    if (clean) rememberCleanReturn(target.file.tree, target.node.startIndex, frame.returns);
     return frame.returns;
   }
 
@@ -787,6 +1165,7 @@ class TaintRun {
     if (p.type) {
       const alias = this.engine.requestAlias(p.type);
       if (alias) for (const n of p.names) scope.aliases.set(n, alias);
+      for (const n of p.names) scope.types.set(n, p.type);
     }
     const sources = this.engine.paramSources();
     if (sources.length === 0) return;
@@ -801,10 +1180,16 @@ class TaintRun {
         if (fnDecorators.some((d) => source.handlerDecorator!.test(d))) {
           const name = p.names[0] ?? '';
           hit = !(syntax.selfNames ?? []).includes(name);
+          if (hit && source.exceptInDecorator) {
+            // Route converters that only admit safe values (`<int:order_id>`).
+            const converted = new RegExp(source.exceptInDecorator.replace(/\{name\}/g, name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+            if (fnDecorators.some((d) => converted.test(d))) hit = false;
+          }
         }
       }
       if (hit && source.exceptParams && (source.exceptParams.test(p.names[0] ?? '') || source.exceptParams.test(p.node.text))) hit = false;
       if (!hit) continue;
+      if (source.exceptTypes && p.type && source.exceptTypes.test(p.type)) continue;
       for (const n of p.names) {
         const t: Taint = { trace: [this.step(frame, p.node, `parameter ${n}`, 'source')], clean: new Set(), onlyRule, whole: source.exact };
         scope.vars.set(n, merge(scope.vars.get(n) ?? null, [t]));
@@ -818,6 +1203,7 @@ class TaintRun {
     const scope = new Scope(outer);
     const inner: FunctionFrame = { file: frame.file, returns: null, depth: frame.depth, callStep: frame.callStep };
     const paramsNode = shape.params ? node.childForFieldName(shape.params) : null;
+    let paramCount = 0;
     const binding = this.callbackBinding?.node.equals(node) ? this.callbackBinding : undefined;
     this.callbackBinding = undefined;
     if (paramsNode) {
@@ -825,13 +1211,23 @@ class TaintRun {
         // Parameters shadow outer names; their values are unknown (clean) unless a source or the calling method says otherwise.
         for (const n of p.names) scope.vars.set(n, binding && binding.index === i ? binding.taint : null);
         this.bindParamSources(p, node, scope, inner);
+        paramCount++;
       });
     } else if (node.type === 'arrow_function') {
       const single = node.childForFieldName('parameter');
       if (single) scope.vars.set(single.text, binding && binding.index === 0 ? binding.taint : null);
     }
     const body = shape.body ? node.childForFieldName(shape.body) : null;
-    if (body) this.visit(body, scope, inner);
+    if (body) {
+      const t = this.visit(body, scope, inner);
+      if (!/block|statement|compound|body/.test(body.type)) inner.returns = merge(inner.returns, t);
+    }
+    // This was the function with clean arguments: a later call with clean arguments needs only its result.
+    if (frame.depth === 0 && !binding) {
+      const key = `${frame.file.path}:${node.startIndex}:${Array.from({ length: paramCount }, () => '-').join(';')}`;
+      if (!this.memo.has(key)) this.memo.set(key, inner.returns);
+      rememberCleanReturn(frame.file.tree, node.startIndex, inner.returns);
+    }
   }
 
   // ---- sinks ----
@@ -847,15 +1243,88 @@ class TaintRun {
 
   private reportable(rule: CompiledRule, t: Tainted): Taint | undefined {
     if (!t) return undefined;
-    return t.find((x) => !x.clean.has(rule.type) && (x.onlyRule ? x.onlyRule === rule.id : !rule.taint!.onlyTheseSources));
+    return t.find(
+      (x) => !x.clean.has(rule.type) && (x.onlyRule ? x.onlyRule === rule.id : !rule.taint!.onlyTheseSources) && !(rule.taint!.direct && x.derived),
+    );
   }
 
-  private conditionHolds(c: CompiledArgCondition, parts: CallParts): boolean {
+  private conditionHolds(c: CompiledArgCondition, parts: CallParts, scope: Scope): boolean {
     let arg: Node | undefined;
-    if (c.keyword !== undefined) arg = parts.keywords.get(c.keyword);
+    if (c.receiver) arg = parts.receiver ?? undefined;
+    else if (c.keyword !== undefined) arg = parts.keywords.get(c.keyword);
     else if (c.index !== undefined) arg = parts.positional[c.index];
-    const matches = arg ? (c.value ? c.value.test(arg.text) : true) : false;
+    let matches = !!arg;
+    // The written text, or what its variable was bound to (`parser` → `etree.XMLParser(resolve_entities=True)`).
+    if (arg && c.value && !c.value.test(arg.text) && !c.value.test(this.resolvedText(arg, scope))) matches = false;
+    if (arg && c.path && !c.path.test(this.path(arg, scope))) matches = false;
+    const variable = arg ? this.variableName(arg) : undefined;
+    if (arg && c.init) {
+      const init = variable ? scope.init(variable) : undefined;
+      if (!init || !c.init.test(this.qualified(init))) matches = false;
+    }
+    if (arg && c.type) {
+      const declared = variable ? scope.typeOf(variable) : undefined;
+      if (declared === undefined || !c.type.test(declared)) matches = false;
+    }
     return c.absent ? !matches : matches;
+  }
+
+  /** The variable an argument names: `x`, or the field `x` of `this.x`. */
+  private variableName(arg: Node): string | undefined {
+    if (this.syntax.identifiers.includes(arg.type)) return arg.text;
+    const member = this.syntax.members[arg.type];
+    const object = member ? arg.childForFieldName(member.object) : null;
+    if (member && object && (this.syntax.selfNames ?? []).includes(object.text)) return arg.childForFieldName(member.property)?.text;
+    return undefined;
+  }
+
+  /** A node's text with a leading imported name replaced by its module path: `tt.New(…)` → `text/template.New(…)`. */
+  private qualified(node: Node): string {
+    const text = node.text;
+    const m = /^([A-Za-z_]\w*)\./.exec(text);
+    if (!m) return text;
+    const path = this.importsOf(node).get(m[1]!);
+    return path ? `${path}${text.slice(m[1]!.length)}` : text;
+  }
+
+  private importsOf(node: Node): Map<string, string> {
+    const tree = node.tree;
+    let map = this.importMaps.get(tree);
+    if (map) return map;
+    const root = tree.rootNode;
+    map = new Map();
+    const spec = this.syntax.importSpecs;
+    if (spec) {
+      for (const n of root.descendantsOfType(spec.node)) {
+        if (!n) continue;
+        const path = n.childForFieldName(spec.path)?.text.replace(/^["'`]|["'`]$/g, '');
+        if (!path) continue;
+        const name = n.childForFieldName(spec.name)?.text ?? path.split('/').pop()!;
+        map.set(name, path);
+      }
+    }
+    this.importMaps.set(tree, map);
+    return map;
+  }
+
+  /** The text of the function around a node (the file for top-level code), for `inside` / `notInside`. */
+  private enclosingText(node: Node): string {
+    let p: Node | null = node.parent;
+    let last: Node = node;
+    for (; p; p = p.parent) {
+      last = p;
+      if (this.syntax.functions[p.type] && !/lambda|arrow|func_literal/.test(p.type)) return p.text;
+    }
+    return last.text;
+  }
+
+  private sinkContextHolds(sink: CompiledSink, node: Node): boolean {
+    if (sink.matches && !sink.matches.test(node.text)) return false;
+    if (!sink.inside && !sink.notInside) return true;
+    const text = this.enclosingText(node);
+    if (sink.inside && !sink.inside.test(text)) return false;
+    if (sink.notInside && sink.notInside.test(text)) return false;
+    return true;
   }
 
   private checkCallSinks(
@@ -871,8 +1340,10 @@ class TaintRun {
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (!sink.callee || !sink.callee.test(calleePath)) continue;
-        if (!sink.where.every((c) => this.conditionHolds(c, parts))) continue;
-        if (sink.unless.some((c) => this.conditionHolds(c, parts))) continue;
+        if (sink.unlessFile && this.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
+        if (!sink.where.every((c) => this.conditionHolds(c, parts, scope))) continue;
+        if (sink.unless.some((c) => this.conditionHolds(c, parts, scope))) continue;
+        if (!this.sinkContextHolds(sink, node)) continue;
         let t: Tainted = null;
         const positions = sink.args ?? (sink.keywords || sink.receiver ? [] : args.map((_, i) => i));
         for (const i of positions) {
@@ -905,6 +1376,7 @@ class TaintRun {
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (!sink.assign || !sink.assign.test(lhsPath)) continue;
+        if (!this.sinkContextHolds(sink, node)) continue;
         if (sink.computedKey) {
           const sub = this.syntax.subscripts[left.type];
           const key = sub ? left.childForFieldName(sub.property) : null;
@@ -923,6 +1395,29 @@ class TaintRun {
     }
   }
 
+  /** A tainted value returned from a function whose decorator marks it as a sink (a view returning HTML). */
+  private checkReturnSink(node: Node, value: Tainted, frame: FunctionFrame): void {
+    let decorators: string[] | undefined;
+    const returned = node.namedChildren.find((c) => !!c && !this.syntax.comments.includes(c.type));
+    for (const { rule, sinks } of this.engine.ruleViews) {
+      for (const sink of sinks) {
+        if (!sink.returnFrom) continue;
+        if (sink.unlessFile && this.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
+        if (sink.valueNode && !(returned && sink.valueNode.test(returned.type))) continue;
+        if (!decorators) {
+          const fn = enclosingFunction(frame.file.syntax, node);
+          decorators = fn ? decoratorsOf(frame.file.syntax, fn).map((d) => d.text.replace(/^@/, '')) : [];
+        }
+        if (!decorators.some((d) => sink.returnFrom!.test(d))) continue;
+        const hit = this.reportable(rule, value);
+        if (hit) {
+          this.report(rule, node, hit, frame, 'returned as the response');
+          break;
+        }
+      }
+    }
+  }
+
   private enclosingDecorators(node: Node, frame: FunctionFrame): string[] {
     const syntax = frame.file.syntax;
     for (let p = node.parent; p; p = p.parent) {
@@ -935,6 +1430,7 @@ class TaintRun {
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (sink.node !== node.type) continue;
+        if (!this.sinkContextHolds(sink, node)) continue;
         if (sink.inFunction && !this.enclosingDecorators(node, frame).some((d) => sink.inFunction!.test(d))) continue;
         // Node sinks have no arguments: their conditions test the node's own text (`dangerouslySetInnerHTML={…}`).
         if (!sink.where.every((c) => !c.value || c.value.test(node.text) !== !!c.absent)) continue;

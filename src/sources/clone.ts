@@ -142,6 +142,8 @@ export async function cloneRepository(rawUrl: string, options: CloneOptions = {}
     await git(['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', ...depth, '--', url.href, ref], true);
     const commit = (await git(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'])).trim();
     await git(['update-ref', 'refs/scanner/target', commit]);
+    // HEAD is the scanned commit: history findings say whether their secret is still there.
+    await git(['update-ref', '--no-deref', 'HEAD', commit]);
     if (options.history) {
       await git(['fetch', '--quiet', '--no-recurse-submodules', '--', url.href, '+refs/heads/*:refs/heads/*', '+refs/tags/*:refs/tags/*'], true);
     }

@@ -3,13 +3,14 @@
 // added it; only those lines are scanned, so a file that stays the same across
 // a thousand commits costs nothing after the commit that wrote it, and the
 // scan runs at the speed git produces patches. Nothing is ever checked out.
-// The files at HEAD are read once (from git objects) to tell which secrets are
-// still present. Memory stays bounded: one file's added lines at a time, and
-// git treats blobs over the size limit as binary (skipped and counted).
+// A file with a finding is read at HEAD (from git objects) to tell whether the
+// secret is still there. Memory stays bounded: one file's added lines at a time,
+// and git treats blobs over the size limit as binary (skipped and counted).
 import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { PassThrough, type Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { Finding, SkippedFile } from '../engine/types.ts';
-import { scanTextForSecrets, type SecretHit } from '../engine/secrets/index.ts';
+import { scanTextForSecrets, secretLineFilter, type SecretHit } from '../engine/secrets/index.ts';
 import { GitError, ObjectStore, looksBinary, runGit, spawnGit, unquoteGitPath } from './git.ts';
 
 export interface HistoryScanOptions {
@@ -48,6 +49,9 @@ interface FileChange {
   commit: string;
   author: string;
   date: string;
+  /** Lines the commit added to the file. */
+  added: number;
+  /** Those of them that may hold a secret. */
   lines: string[];
   /** 1-based line number in the commit's version of the file, per entry of `lines`. */
   lineNumbers: number[];
@@ -67,7 +71,23 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
     oldestCommitDate: null,
     durationMs: 0,
   };
+  // git starts producing patches at once; the other questions are asked meanwhile.
+  const log = spawnGit(
+    repo,
+    ['log', '--all', '--date-order', '--reverse', '--root', '-p', '-U0', '-M', '--full-index', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', '--format=%x01%H%x09%an <%ae>%x09%aI'],
+    // Blobs over the limit are "binary" to git's diff: never loaded, never sent to us.
+    { signal: options.signal, extraConfig: [`core.bigFileThreshold=${maxBlobBytes}`, 'diff.renameLimit=2000'] },
+  );
+  let logError = '';
+  log.stderr.on('data', (d: Buffer) => (logError = (logError + d.toString()).slice(-2000)));
+  const exited = new Promise<number | null>((resolve) => log.on('close', resolve));
+  log.on('error', () => undefined);
+  // Read from the start: a child whose output nobody listens to when it exits has that output discarded.
+  const patch = log.stdout.pipe(new PassThrough({ highWaterMark: 1 << 20 }));
+  // No HEAD (empty repository) only means nothing is "present at HEAD"; read only if a finding needs it.
+  const headListing = runGit(repo, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD'], { signal: options.signal }).catch(() => null);
   const facts = await runGit(repo, ['rev-parse', '--is-shallow-repository', '--git-path', 'shallow'], { signal: options.signal }).catch((err: GitError) => {
+    log.kill();
     throw new GitError(`not a git repository: ${repo} (${err.stderr.trim()})`, err.args, err.stderr, err.code);
   });
   const [isShallow, shallowFile] = facts.trim().split('\n');
@@ -76,9 +96,6 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
     const listed = await readFile(shallowFile.startsWith('/') ? shallowFile : `${repo}/${shallowFile}`, 'utf8').catch(() => '');
     result.shallowBoundary = listed.split('\n').filter(Boolean);
   }
-  // No HEAD (empty repository, or a bare clone without one) only means nothing is "present at HEAD".
-  // Listed while the history streams; read only if a finding needs it.
-  const headListing = runGit(repo, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD'], { signal: options.signal }).catch(() => null);
 
   // The object reader is started on first use: most histories have no finding and no binary file.
   let objectStore: ObjectStore | null = null;
@@ -143,16 +160,6 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
       binaries.length = 0;
     };
 
-    const log = spawnGit(
-      repo,
-      ['log', '--all', '--date-order', '--reverse', '--root', '-p', '-U0', '-M', '--full-index', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', '--format=%x01%H%x09%an <%ae>%x09%aI'],
-      // Blobs over the limit are "binary" to git's diff: never loaded, never sent to us.
-      { signal: options.signal, extraConfig: [`core.bigFileThreshold=${maxBlobBytes}`, 'diff.renameLimit=2000'] },
-    );
-    let logError = '';
-    log.stderr.on('data', (d: Buffer) => (logError = (logError + d.toString()).slice(-2000)));
-    const exited = new Promise<number | null>((resolve) => log.on('close', resolve));
-    log.on('error', () => undefined);
 
     let commit = '';
     let author = '';
@@ -162,60 +169,73 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
     let nextLine = 0;
     // Inside a hunk every line starts with + - space or \: a "+++ " there is content, not a header.
     let inHunk = false;
-    const flush = async () => {
+    const filter = secretLineFilter();
+    let keepFollowing = 0;
+    // Lines are handled synchronously, a chunk of git's output at a time; the
+    // rare work that has to wait (a finding's HEAD look-up, sizing binaries) waits between chunks.
+    const found: { hits: SecretHit[]; change: FileChange }[] = [];
+    const flush = () => {
       const change = current;
       current = null;
+      if (change && change.added > 0) result.blobsScanned++;
       if (change && change.lines.length > 0) {
-        result.blobsScanned++;
-        const text = change.lines.join('\n');
-        result.bytesScanned += text.length;
-        const hits = scanTextForSecrets(change.path, text);
-        if (hits.length > 0) await record(hits, change);
+        const hits = scanTextForSecrets(change.path, change.lines.join('\n'));
+        if (hits.length > 0) found.push({ hits, change });
       }
     };
-    for await (const line of createInterface({ input: log.stdout, crlfDelay: Infinity })) {
+    const handle = (line: string) => {
       const first = line.charCodeAt(0);
       if (first === 43 /* + */) {
         if (inHunk) {
-          if (current) {
+          // Only lines that can hold a secret (and the lines of a key block) go to the scanner.
+          if (!current) return;
+          current.added++;
+          result.bytesScanned += line.length;
+          if (keepFollowing > 0 || filter.mayHoldSecret(line)) {
+            keepFollowing = filter.opensBlock(line) ? filter.blockLines : Math.max(0, keepFollowing - 1);
             current.lines.push(line.slice(1));
-            current.lineNumbers.push(nextLine++);
+            current.lineNumbers.push(nextLine);
           }
-          continue;
+          nextLine++;
+          return;
         }
-        await flush();
+        flush();
         const target = line.slice(4);
         if (target !== '/dev/null') {
-          current = { path: unquoteGitPath(target).slice(2), commit, author, date, lines: [], lineNumbers: [] };
+          current = { path: unquoteGitPath(target).slice(2), commit, author, date, added: 0, lines: [], lineNumbers: [] };
         }
       } else if (first === 64 /* @ */) {
         const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)/.exec(line);
         if (hunk) {
           nextLine = Number(hunk[1]);
           inHunk = true;
+          keepFollowing = 0;
         }
       } else if (first === 1) {
-        await flush();
+        flush();
         inHunk = false;
         [commit, author, date] = line.slice(1).split('\t');
         result.commitsSeen++;
         result.oldestCommitDate ??= date;
         if (result.commitsSeen % 500 === 0) options.onProgress?.({ commitsSeen: result.commitsSeen, blobsScanned: result.blobsScanned });
       } else if (first === 100 /* d */ && line.startsWith('diff --git ')) {
-        await flush();
+        flush();
         inHunk = false;
         newBlob = '';
       } else if (first === 105 /* i */ && line.startsWith('index ')) {
         newBlob = /\.\.([0-9a-f]+)/.exec(line)?.[1] ?? '';
       } else if (first === 66 /* B */ && line.startsWith('Binary files ')) {
         const path = / and (?:"?b\/)(.*?)"? differ$/.exec(line)?.[1];
-        if (path && newBlob && !ZERO_SHA.test(newBlob)) {
-          binaries.push({ blob: newBlob, path, commit });
-          if (binaries.length >= CHUNK) await classifyBinaries();
-        }
+        if (path && newBlob && !ZERO_SHA.test(newBlob)) binaries.push({ blob: newBlob, path, commit });
       }
-    }
-    await flush();
+    };
+    const settle = async () => {
+      for (const { hits, change } of found.splice(0)) await record(hits, change);
+      if (binaries.length >= CHUNK) await classifyBinaries();
+    };
+    await forEachLine(patch, handle, () => (found.length > 0 || binaries.length >= CHUNK ? settle() : null));
+    flush();
+    await settle();
     await classifyBinaries();
     const code = await exited;
     if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
@@ -225,6 +245,35 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
   }
   result.durationMs = performance.now() - started;
   return result;
+}
+
+/**
+ * Calls `onLine` for every line of a stream, synchronously within each chunk;
+ * after a chunk, `afterChunk` may return a promise, and the stream waits for it.
+ */
+function forEachLine(stream: Readable, onLine: (line: string) => void, afterChunk: () => Promise<void> | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const decoder = new StringDecoder('utf8');
+    let rest = '';
+    // The last chunk's wait can still be running when the stream ends.
+    let waiting: Promise<void> | null = null;
+    stream.on('data', (chunk: Buffer) => {
+      const lines = (rest + decoder.write(chunk)).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) onLine(line);
+      waiting = afterChunk();
+      if (waiting) {
+        stream.pause();
+        waiting.then(() => stream.resume(), reject);
+      }
+    });
+    stream.once('end', () => {
+      rest += decoder.end();
+      if (rest) onLine(rest);
+      (waiting ?? Promise.resolve()).then(() => resolve(), reject);
+    });
+    stream.once('error', reject);
+  });
 }
 
 /** `git ls-tree -r -z` output → path → blob id of regular files. */

@@ -58,3 +58,24 @@ test('placeholders, look-ups, hashes, UUIDs and public keys are not secrets', ()
 test('a file without any keyword costs one pass and finds nothing', () => {
   assert.deepEqual(findSecrets('big.txt', 'lorem ipsum dolor sit amet\n'.repeat(10_000)), []);
 });
+
+test('random credentials are not mistaken for names, formats or placeholders', () => {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!#%+=*^@$';
+  // A fixed seed (mulberry32) keeps the test deterministic.
+  let seed = 0x5eed;
+  const randomInt = (n: number) => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  };
+  let rejected = 0;
+  const trials = 2000;
+  for (let i = 0; i < trials; i++) {
+    const length = 12 + randomInt(20);
+    const value = Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('');
+    if (findSecrets('config.py', `DB_PASSWORD = "${value}"\n`).length !== 1) rejected++;
+  }
+  // A handful may look like a format string or a placeholder by chance; not more.
+  assert.ok(rejected / trials < 0.01, `${rejected} of ${trials} random passwords not reported`);
+});

@@ -17,7 +17,8 @@ test('clone: shallow for the tree at a tag, full for history, always cleaned up'
   const first = origin.commit('secret');
   origin.git('tag', 'v1.0');
   origin.write('a.py', 'TOKEN = os.environ["TOKEN"]\n');
-  origin.commit('fixed');
+  origin.write('b.env', 'SLACK_BOT_TOKEN=xoxb-482091384752-5519203847562-qX4nMf7cX1CeBCSVPtRQrU9f\n'); // fake
+  origin.commit('fixed, and another one');
 
   const tree = await cloneRepository(`file://${origin.dir}`, { ref: 'v1.0', allowFileProtocol: true });
   try {
@@ -35,8 +36,11 @@ test('clone: shallow for the tree at a tag, full for history, always cleaned up'
   t.after(() => full.cleanup());
   const history = await scanHistory(full.dir);
   assert.equal(history.commitsSeen, 2);
-  assert.equal(history.findings[0].commit, first);
-  assert.equal(history.findings[0].presentAtHead, false);
+  const [removed, kept] = history.findings;
+  assert.equal(removed.commit, first);
+  assert.equal(removed.presentAtHead, false);
+  assert.equal(kept.provider, 'slack');
+  assert.equal(kept.presentAtHead, true);
   // The token never lands on disk.
   assert.ok(!readFileSync(join(full.dir, 'config'), 'utf8').includes('fake-token'));
   assert.ok(!readFileSync(join(full.dir, 'config'), 'utf8').toLowerCase().includes('extraheader'));

@@ -18,6 +18,7 @@ export const java: LanguageSyntax = {
     assignment_expression: { left: 'left', right: 'right' },
     variable_declarator: { left: 'name', right: 'value' },
     enhanced_for_statement: { left: 'name', right: 'value' },
+    resource: { left: 'name', right: 'value' },
   },
   functions: {
     method_declaration: { name: 'name', params: 'parameters', body: 'body' },
@@ -33,8 +34,11 @@ export const java: LanguageSyntax = {
   decorators: ['annotation', 'marker_annotation'],
   returns: ['return_statement'],
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+  ternaries: { ternary_expression: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+  typedDeclarations: { local_variable_declaration: 'type', field_declaration: 'type' },
   exits: ['return_statement', 'throw_statement', 'continue_statement', 'break_statement'],
   classes: ['class_declaration', 'interface_declaration', 'record_declaration', 'enum_declaration'],
   selfNames: ['this'],
+  mutators: /^(append|insert|add|addAll|addFirst|addLast|put|putAll|putIfAbsent|offer|push|set|setProperty|write|print|println|printf|format)$/,
   importPatterns: [],
 };

@@ -20,7 +20,8 @@ export interface MemberShape {
 
 export interface AssignShape {
   left: string;
-  right: string;
+  /** Field of the value; absent: the first named child (Python `with open(p) as fh`: as_pattern). */
+  right?: string;
 }
 
 export interface FunctionShape {
@@ -78,16 +79,28 @@ export interface LanguageSyntax {
    * (`map.get(key)`, `Model.findOne(filter)`, `fs.readFile(path)`): the result carries only the receiver's taint.
    */
   lookupCalls?: RegExp;
+  /** Declarations with an explicit type (node type → field of the type), for rules that ask for an argument's declared type. */
+  typedDeclarations?: Record<string, string>;
   /** Statements that leave the current block (for guard clauses). */
   exits: string[];
   /** Call names that end the request like an exit (`abort`, `exit`, `die`, `halt`). */
   exitCalls?: RegExp;
   /** Node types of class declarations (for method resolution across files). */
   classes?: string[];
+  /** Names of constructor methods (`__init__`): a call of a class defined in the file is analysed through it. */
+  constructorNames?: string[];
   /** Receiver expressions meaning "this object" (`this`, `self`). */
   selfNames?: string[];
   /** How another file is imported: regexes on the file text with a capture group for the specifier. */
   importPatterns?: RegExp[];
+  /** Comprehensions: their `for` clauses (assignment nodes) bind names before the element expression is evaluated. */
+  comprehensions?: string[];
+  /** Import aliases (`from m import name as alias`): node type → fields of the imported name and of the alias. */
+  importAliases?: Record<string, { name: string; alias: string }>;
+  /** Import declarations that bind a local name to a module path (Go `tt "text/template"`): rules can ask where a value was made (`init` conditions). Without a name the path's last segment is the name. */
+  importSpecs?: { node: string; name: string; path: string };
+  /** Methods that store their arguments into the receiver (`sb.append(x)`, `buf.WriteString(x)`, `list.add(x)`): a tainted argument taints the receiver variable. */
+  mutators?: RegExp;
   /** The tree-sitter node type of the unary address-of operator (Go `&x`) — out-parameters. */
   addressOf?: string;
 }

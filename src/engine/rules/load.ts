@@ -1,5 +1,6 @@
 // Reads rule files (YAML) into a validated, compiled rule set. A rule set has a
 // version (a hash of every file that went into it) that keys the result cache.
+import { secretRulesVersion } from '../secrets/rules.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,10 @@ export interface CompiledSource {
   paramType?: RegExp;
   handlerDecorator?: RegExp;
   exceptParams?: RegExp;
+  /** Source text of a regex with `{name}` for the parameter name, tested against the handler's decorators. */
+  exceptInDecorator?: string;
+  exceptTypes?: RegExp;
+  where: CompiledArgCondition[];
   exact?: boolean;
   label?: string;
 }
@@ -30,7 +35,11 @@ export interface CompiledSource {
 export interface CompiledArgCondition {
   keyword?: string;
   index?: number;
+  receiver?: boolean;
   value?: RegExp;
+  path?: RegExp;
+  type?: RegExp;
+  init?: RegExp;
   absent?: boolean;
 }
 
@@ -38,6 +47,9 @@ export interface CompiledSink {
   callee?: RegExp;
   assign?: RegExp;
   node?: string;
+  returnFrom?: RegExp;
+  unlessFile?: RegExp;
+  valueNode?: RegExp;
   args?: number[];
   keywords?: string[];
   receiver?: boolean;
@@ -46,6 +58,9 @@ export interface CompiledSink {
   argFields?: string[];
   where: CompiledArgCondition[];
   unless: CompiledArgCondition[];
+  matches?: RegExp;
+  inside?: RegExp;
+  notInside?: RegExp;
 }
 
 export interface CompiledSanitizer {
@@ -55,6 +70,7 @@ export interface CompiledSanitizer {
   /** undefined = every type. */
   types?: string[];
   where: CompiledArgCondition[];
+  receiver: boolean;
 }
 
 export interface CompiledRule {
@@ -70,6 +86,7 @@ export interface CompiledRule {
     onlyTheseSources: boolean;
     sinks: CompiledSink[];
     sanitizers: CompiledSanitizer[];
+    direct: boolean;
   };
 }
 
@@ -77,6 +94,8 @@ export interface LanguageTaint {
   sources: CompiledSource[];
   sanitizers: CompiledSanitizer[];
   requestTypes: { type: RegExp; alias: string }[];
+  /** Files matching none of these hold no source of their own (absent: every file is analysed). */
+  fileHints?: RegExp[];
 }
 
 export interface RuleSet {
@@ -91,6 +110,8 @@ export class RuleError extends Error {}
 
 function regex(source: string, where: string): RegExp {
   try {
+    // A leading `(?i)` (as in most rule languages) makes the expression case-insensitive.
+    if (source.startsWith('(?i)')) return new RegExp(source.slice(4), 'i');
     return new RegExp(source);
   } catch (error) {
     throw new RuleError(`${where}: invalid regular expression ${JSON.stringify(source)}: ${(error as Error).message}`);
@@ -104,13 +125,33 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     paramType: s.paramType ? regex(s.paramType, where) : undefined,
     handlerDecorator: s.handlerDecorator ? regex(s.handlerDecorator, where) : undefined,
     exceptParams: s.exceptParams ? regex(s.exceptParams, where) : undefined,
+    exceptInDecorator: s.exceptInDecorator ? checkedTemplate(s.exceptInDecorator, where) : undefined,
+    exceptTypes: s.exceptTypes ? regex(s.exceptTypes, where) : undefined,
+    where: (s.where ?? []).map((c) => compileCondition(c, where)),
     exact: s.exact,
     label: s.label,
   };
 }
 
+/** A regex with a `{name}` placeholder: checked now, compiled per parameter name later. */
+function checkedTemplate(source: string, where: string): string {
+  regex(source.replace(/\{name\}/g, 'x'), where);
+  return source;
+}
+
+function multiline(source: string, where: string): RegExp {
+  regex(source, where);
+  return new RegExp(source, 'm');
+}
+
 function compileCondition(c: ArgCondition, where: string): CompiledArgCondition {
-  return { ...c, value: c.value ? regex(c.value, where) : undefined };
+  return {
+    ...c,
+    value: c.value ? regex(c.value, where) : undefined,
+    path: c.path ? regex(c.path, where) : undefined,
+    type: c.type ? regex(c.type, where) : undefined,
+    init: c.init ? regex(c.init, where) : undefined,
+  };
 }
 
 function compileSink(s: SinkSpec, where: string): CompiledSink {
@@ -118,6 +159,8 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     callee: s.callee ? regex(s.callee, where) : undefined,
     assign: s.assign ? regex(s.assign, where) : undefined,
     node: s.node,
+    returnFrom: s.returnFrom ? regex(s.returnFrom, where) : undefined,
+    valueNode: s.valueNode ? regex(s.valueNode, where) : undefined,
     args: s.args,
     keywords: s.keywords,
     receiver: s.receiver,
@@ -126,6 +169,10 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     inFunction: s.inFunction ? regex(s.inFunction, where) : undefined,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     unless: (s.unless ?? []).map((c) => compileCondition(c, where)),
+    unlessFile: s.unlessFile ? multiline(s.unlessFile, where) : undefined,
+    matches: s.matches ? regex(s.matches, where) : undefined,
+    inside: s.inside ? regex(s.inside, where) : undefined,
+    notInside: s.notInside ? regex(s.notInside, where) : undefined,
   };
 }
 
@@ -136,6 +183,7 @@ function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string
     prefix: s.prefix ? regex(s.prefix, where) : undefined,
     types: s.types ?? defaultTypes,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
+    receiver: !!s.receiver,
   };
 }
 
@@ -159,7 +207,7 @@ function yamlFiles(dir: string): string[] {
 /** Loads the built-in rules plus any extra directories (`--rules DIR`). */
 export function loadRuleSet(extraDirs: string[] = []): RuleSet {
   const dirs = [BUILTIN_RULES_DIR, ...extraDirs.map((d) => path.resolve(d))];
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(secretRulesVersion()); // secrets are part of every file's result
   const rules: CompiledRule[] = [];
   const languageTaint = new Map<string, LanguageTaint>();
   const seen = new Set<string>();
@@ -186,6 +234,7 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
           entry.sources.push(...lt.sources.map((s) => compileSource(s, file)));
           entry.sanitizers.push(...lt.sanitizers.map((s) => compileSanitizer(s, file)));
           entry.requestTypes.push(...lt.requestTypes.map((r) => ({ type: regex(r.type, file), alias: r.alias })));
+          if (lt.fileHint) (entry.fileHints ??= []).push(regex(lt.fileHint, file));
           languageTaint.set(language, entry);
         }
         continue;
@@ -211,6 +260,7 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
             sinks: spec.taint.sinks.map((s) => compileSink(s, where)),
             // A rule's own sanitizers clean only for its own type unless they say otherwise.
             sanitizers: (spec.taint.sanitizers ?? []).map((s) => compileSanitizer(s, where, [spec.type])),
+            direct: spec.taint.direct ?? false,
           };
         }
         if (spec.regex) regex(spec.regex.pattern, where);

@@ -6,6 +6,28 @@ import { SEVERITIES, CONFIDENCES } from '../types.ts';
 /** A regular expression in a rule file, as a string (JS syntax). */
 const Regex = z.string().min(1);
 
+/** A condition on a call's arguments. */
+export const ArgCondition = z
+  .object({
+    /** Keyword / named argument whose text must match `value` (Python `shell=True`). */
+    keyword: z.string().optional(),
+    /** 0-based positional argument index. */
+    index: z.number().int().min(0).optional(),
+    /** The condition is about the receiver object of the call (`engine` in `engine.eval(x)`), not an argument. */
+    receiver: z.boolean().optional(),
+    /** Regex the argument's source text must match. */
+    value: Regex.optional(),
+    /** Regex the argument's access path must match (after request-type aliases: `$RESPONSE`). */
+    path: Regex.optional(),
+    /** Regex the declared type of the argument (a typed parameter or local variable) must match. */
+    type: Regex.optional(),
+    /** Regex on the expression last assigned to the argument variable, with a leading imported name replaced by its module path (`text/template.Must(…)`). */
+    init: Regex.optional(),
+    /** True: the condition holds when the argument is absent or does not match. */
+    absent: z.boolean().optional(),
+  })
+  .strict();
+
 /**
  * Where untrusted data comes from. Each form is tested against the normalised
  * text of an expression ("access path"): `req.query.id`, `request.args.get()`,
@@ -25,6 +47,12 @@ export const SourceSpec = z
     handlerDecorator: Regex.optional(),
     /** Parameters to exclude (regex on the name or the whole parameter text, decorators included): dependencies like `db`, NestJS `ParseIntPipe`. */
     exceptParams: Regex.optional(),
+    /** With handlerDecorator: parameters the decorator text declares as converted, `{name}` standing for the parameter name (Flask `<int:{name}>`). */
+    exceptInDecorator: Regex.optional(),
+    /** Parameter types that cannot carry an attack (Spring `@RequestParam int page`): such parameters are not sources. */
+    exceptTypes: Regex.optional(),
+    /** For `path` sources that are calls: all must hold (e.g. a cookie's name argument). */
+    where: z.array(ArgCondition).optional(),
     /** The data is untrusted only as a whole (mass assignment of `req.body`): reading one of its fields gives clean data. */
     exact: z.boolean().optional(),
     label: z.string().optional(),
@@ -34,20 +62,6 @@ export const SourceSpec = z
     message: 'a source needs path, paramAnnotation, paramType or handlerDecorator',
   });
 
-/** A condition on a call's arguments. */
-export const ArgCondition = z
-  .object({
-    /** Keyword / named argument whose text must match `value` (Python `shell=True`). */
-    keyword: z.string().optional(),
-    /** 0-based positional argument index. */
-    index: z.number().int().min(0).optional(),
-    /** Regex the argument's source text must match. */
-    value: Regex.optional(),
-    /** True: the condition holds when the argument is absent or does not match. */
-    absent: z.boolean().optional(),
-  })
-  .strict();
-
 export const SinkSpec = z
   .object({
     /** Regex on the callee's access path (`cursor.execute`, `Runtime.getRuntime().exec`). */
@@ -56,6 +70,12 @@ export const SinkSpec = z
     assign: Regex.optional(),
     /** A syntax node type whose tainted children are the sink (PHP `echo_statement`, Ruby `subshell`). */
     node: z.string().optional(),
+    /** The value returned from a function whose decorator matches (a Flask view returning an HTML string). */
+    returnFrom: Regex.optional(),
+    /** Not a sink in files whose text matches (multiline regex): `^from fastapi import` where returned strings become JSON. */
+    unlessFile: Regex.optional(),
+    /** With returnFrom: only returned expressions of these node types (regex) count. */
+    valueNode: Regex.optional(),
     /** Which positional arguments carry the dangerous data; default: all. */
     args: z.array(z.number().int().min(0)).optional(),
     /** Keyword/named arguments that carry the dangerous data. */
@@ -75,9 +95,15 @@ export const SinkSpec = z
     where: z.array(ArgCondition).optional(),
     /** None may hold for the call to be a sink. */
     unless: z.array(ArgCondition).optional(),
+    /** Regex on the sink node's own text (for `node` sinks: which `$where` key, which `return "redirect:…"`). */
+    matches: Regex.optional(),
+    /** Regex on the text of the enclosing function: it must match (libxml2 `XMLParseNoEnt` set where the parser is used). */
+    inside: Regex.optional(),
+    /** Regex on the text of the enclosing function: it must not match (a hardened XML factory, an `ObjectInputFilter`). */
+    notInside: Regex.optional(),
   })
   .strict()
-  .refine((s) => s.callee || s.assign || s.node, { message: 'a sink needs callee, assign or node' });
+  .refine((s) => s.callee || s.assign || s.node || s.returnFrom, { message: 'a sink needs callee, assign, node or returnFrom' });
 
 export const SanitizerSpec = z
   .object({
@@ -94,6 +120,8 @@ export const SanitizerSpec = z
     prefix: Regex.optional(),
     /** For callee sanitizers: all must hold (`.replace(/[^\w.-]/g, '_')` cleans, `.replace(/^Bearer /, '')` does not). */
     where: z.array(ArgCondition).optional(),
+    /** For `callee` sanitizers: the call cleans its receiver variable (`cookie.setSecure(true)`, `in.setObjectInputFilter(f)`). */
+    receiver: z.boolean().optional(),
   })
   .strict()
   .refine((s) => s.callee || s.guard || s.prefix, { message: 'a sanitizer needs callee, guard or prefix' });
@@ -106,6 +134,8 @@ export const TaintSpec = z
     onlyTheseSources: z.boolean().optional(),
     sinks: z.array(SinkSpec).min(1),
     sanitizers: z.array(SanitizerSpec).optional(),
+    /** Only data that reaches the sink directly or through string operations counts, not the result of an unknown call it was passed to (`auth.userIdFor(name)`). */
+    direct: z.boolean().optional(),
   })
   .strict();
 
@@ -114,10 +144,14 @@ export const PatternSpec = z
     /** A tree-sitter query; the capture named by `report` (default `match`) is the finding's location. */
     query: z.string().min(1),
     report: z.string().optional(),
-    /** Tree-sitter queries which, if any matches inside the reported node's enclosing `scope`, drop the finding. */
+    /** A regex the file text must match for the query to run at all (a cheap pre-filter: `hashlib|Crypto`). */
+    requires: Regex.optional(),
+    /** Tree-sitter queries which, if any matches inside the reported node's enclosing `scope`, drop the finding; a query with an `@inside` capture drops it only when the finding lies within the captured node. */
     unlessInside: z.array(z.string()).optional(),
-    /** Where `unlessInside` looks: the enclosing function (default) or the whole file. */
-    scope: z.enum(['function', 'file']).optional(),
+    /** Tree-sitter queries of which at least one must match inside the same `scope` (credentials enabled beside a wildcard origin). */
+    requireInside: z.array(z.string()).optional(),
+    /** Where `unlessInside` looks: the enclosing function (default), the enclosing named function/method (lambdas and closures belong to it), or the whole file. */
+    scope: z.enum(['function', 'named-function', 'file']).optional(),
     /** Tree-sitter queries: the finding is dropped when one of them matches an enclosing node itself (`if (env === 'development') {…}`). */
     unlessAncestor: z.array(z.string()).optional(),
     /**
@@ -169,6 +203,12 @@ export const LanguageTaintFile = z
     sources: z.array(SourceSpec).default([]),
     /** Sanitizers that apply to every taint rule of the language. */
     sanitizers: z.array(SanitizerSpec).default([]),
+    /**
+     * A regex that every file with untrusted data of this language matches (names of request objects, handler
+     * decorators). Files that do not match are not taint-analysed on their own — a cheap pre-filter; functions in
+     * them are still analysed when called from files that match. Several files' hints are alternatives.
+     */
+    fileHint: Regex.optional(),
     /** Parameters whose declared type makes them the framework's request object: renamed to `alias` in access paths. */
     requestTypes: z.array(z.object({ type: Regex, alias: z.string() }).strict()).default([]),
   })

@@ -194,6 +194,8 @@ function candidatesOnLine(line: string, unquoted: boolean, wanted: (name: string
       if (line[absolute - 1] === '[' && line[absolute + q[0].length] === ']') continue;
       // x = a === "literal" ? …: compared with, not assigned
       if (/===?|!==?|\?\s*$/.test(rest.slice(0, q.index))) continue;
+      // 'prefix_' + id: a piece of a string being built, not a credential
+      if (/^\s*\+/.test(rest.slice(q.index + q[0].length)) || /\+\s*$/.test(rest.slice(0, q.index))) continue;
       candidates.push({ name, value, at: absolute + 1 });
     }
     if (!quotedFound && unquoted) {

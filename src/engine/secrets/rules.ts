@@ -1,4 +1,5 @@
 // Loads and compiles the secret rules (rules/secrets/*.yaml) once per process.
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,9 +87,46 @@ export function readSecretRuleDir(dir: string): SecretRule[] {
   return specs;
 }
 
+/** Bump when the detection code (not the rule files) changes what is found: cached results are keyed by it. */
+const SECRET_DETECTOR_VERSION = '1';
+
+/** A hash of the built-in secret rule files and the detector version, for result caches. */
+export function secretRulesVersion(): string {
+  const hash = createHash('sha256').update(SECRET_DETECTOR_VERSION);
+  for (const name of readdirSync(BUILTIN_SECRET_RULES_DIR).sort()) {
+    if (name.endsWith('.yaml')) hash.update(name).update('\0').update(readFileSync(join(BUILTIN_SECRET_RULES_DIR, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
 let builtin: SecretRuleSet | undefined;
 
 export function builtinSecretRules(): SecretRuleSet {
   builtin ??= compileSecretRules(readSecretRuleDir(BUILTIN_SECRET_RULES_DIR));
   return builtin;
+}
+
+/**
+ * A per-line prefilter for callers that see text a line at a time (git patches):
+ * whether a line can be part of a finding on its own, and whether it opens a block
+ * (a PEM key) whose following lines must be kept with it.
+ */
+export interface SecretLineFilter {
+  mayHoldSecret(line: string): boolean;
+  opensBlock(line: string): boolean;
+  /** How many lines after an opening line to keep. */
+  blockLines: number;
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+export function secretLineFilter(ruleSet: SecretRuleSet = builtinSecretRules()): SecretLineFilter {
+  const any = new RegExp(ruleSet.keywordPattern.source, 'i');
+  const blockKeywords = ruleSet.rules.flatMap((r) => (r.kind === 'pattern' && r.spec.multiline ? r.spec.keywords : []));
+  const block = blockKeywords.length > 0 ? new RegExp(blockKeywords.map(escapeRegex).join('|'), 'i') : null;
+  return {
+    mayHoldSecret: (line) => any.test(line),
+    opensBlock: (line) => block !== null && block.test(line),
+    blockLines: 400,
+  };
 }

@@ -36,14 +36,50 @@ const PLACEHOLDERS: RegExp[] = [
   /^your[_-]?|^my[_-]?(?:api[_-]?)?(?:key|token|secret|pass)/i,
   /[_-]here$/i,
   /^<[^>]*>$/, // <token>
-  /\$\{[^}]*\}|\{\{[^}]*\}\}|%\([\w.]+\)s|^\$[A-Za-z_(]|^%[A-Za-z_]+%$|^\{[\w.]+\}$|#\{[^}]*\}/, // ${VAR}, {{ x }}, %(x)s, $VAR, %VAR%, #{x}
+  /\$\{[^}]*\}|\{\{[^}]*\}\}|%\([\w.]+\)s|^\$(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*)$|^\$\(.*\)$|^%[A-Za-z_]+%$|^\{[\w.]+\}$|#\{[^}]*\}/, // ${VAR}, {{ x }}, %(x)s, $VAR, $(cmd), %VAR%, #{x}
   /^(?:password|passwd|secret|token|apikey|api[_-]key|key|null|none|nil|undefined|true|false|admin|root|test|testing|default|required|optional|string|value|todo|tbd|unset|empty|disabled|secret123|password123|pass123|letmein|qwerty\w*|hunter2)$/i,
   /0123456789|123456789|abcdefghij|abcdef12345/i,
   /(.)\1{5,}/, // 000000…, aaaaaa…
 ];
 
+const PLACEHOLDER_WORDS = ['password', 'passwd', 'secret', 'changeme', 'example', 'token', 'letmein'];
+const LEET: Record<string, string> = { '@': 'a', '4': 'a', '0': 'o', '1': 'i', '!': 'i', '3': 'e', '$': 's', '5': 's', '7': 't' };
+
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDERS.some((re) => re.test(value));
+  if (PLACEHOLDERS.some((re) => re.test(value))) return true;
+  // p%40ssword, passwo^rd, pa/ssword: test strings built from "password".
+  let decoded = value;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    // not percent-encoded
+  }
+  if (/%20/.test(value)) return true; // My%20Pass: words, not a generated value
+  if (decoded.length > 12) return false;
+  const letters = [...decoded.toLowerCase()].map((ch) => LEET[ch] ?? ch).join('').replace(/[^a-z]/g, '');
+  return PLACEHOLDER_WORDS.some((word) => withinOneEdit(letters, word));
+}
+
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++;
+    else if (a.length < b.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,7 +87,7 @@ const HASH_PREFIXED = /^(?:sha(?:1|224|256|384|512)|md5)[-:]/i; // SRI, lock-fil
 const PUBLIC_KEY = /^(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-|sk-ssh-|sk-ecdsa-)|-----BEGIN (?:[A-Z ]*PUBLIC KEY|CERTIFICATE)/;
 const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/; // FOO_BAR: the name of a variable, not its value
 /** Words joined by separators or camelCase: a name, key or message id rather than a random value. */
-const WORDS = [/^[a-z]+(?:[A-Z][a-z]+)*$/, /^[A-Za-z][a-z]*(?:[A-Z][a-z]+)*(?:[_.\-/:@](?:[A-Za-z][a-z]*(?:[A-Z][a-z]+)*|\d{1,6}))*$/];
+const WORDS = [/^[a-z]+(?:[A-Z][a-z]+)*$/, /^[A-Za-z][a-z]*(?:[A-Z][a-z]+)*(?:[_.\-/:@$](?:[A-Za-z][a-z]*(?:[A-Z][a-z]+)*|\d{1,6}))*$/];
 const PATH_OR_URL = /^(?:\/|\.\.?\/|~\/|[A-Za-z]:\\)|:\/\/|\.(?:pem|key|crt|cer|p12|pfx|json|ya?ml|txt|env|jks|keystore|ini|conf|html?|js|ts|py|rb|php|png|svg|jpe?g)$/i;
 const NUMBERISH = /^[+-]?\d+(?:[.,:]\d+)*$|^v?\d+\.\d+/;
 const CODE_LIKE = /\(.*\)|^(?:process|os|env|ENV|System|Environment|config|settings|self|this|getenv)\b[.[(]|^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*\(|=>|&&|\|\|/;
@@ -65,14 +101,26 @@ export function notASecretReason(value: string): string | null {
   if (HASH_PREFIXED.test(value)) return 'integrity-hash';
   if (PUBLIC_KEY.test(value)) return 'public-key';
   if (ENV_NAME.test(value)) return 'environment-name';
-  const bare = value.replace(/^[_$#@]+|[.!?:,;]+$/g, '');
+  const bare = value.replace(/^[_$#@]+|[.!?:,;_-]+$/g, '');
   if (WORDS.some((re) => re.test(bare))) return 'words';
+  // Letters only and short (`addToJSMap`, `getHTTPClient`): a name; generated secrets mix in digits or are long.
+  if (/^[A-Za-z]+$/.test(value) && (value.length < 16 || camelCaseWords(value))) return 'letters-only-name';
+  if (/^[A-Z0-9]+(?:[-_.][A-Z0-9]+)+$/.test(value) && value.length < 16) return 'constant'; // CRAM-MD5, AES-256-CBC
   if (PATH_OR_URL.test(value)) return 'path-or-url';
   if (NUMBERISH.test(value)) return 'number';
   if (CODE_LIKE.test(value)) return 'code';
+  // "%s\\Setup", "%(name)s", "%0.1f", "{0}": a format string; a random value rarely holds one with a non-word after it.
+  if (/%(?:\([\w.]+\))?[sd](?!\w)|%\d*\.\d+f|\{\d+\}/.test(value)) return 'format-string';
+  if (/\\[wdsbWDSB]/.test(value)) return 'regex';
   if (value.startsWith('data:')) return 'data-uri';
   if (characterClasses(value) < 2) return 'one-character-class';
   return null;
+}
+
+/** `RegQueryInfoKeyW`, `WTSQueryUserToken`: words and short acronyms, as a function name is made. */
+function camelCaseWords(value: string): boolean {
+  const segments = value.match(/[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+/g) ?? [];
+  return segments.every((seg) => (/^[A-Z]+$/.test(seg) ? seg.length <= 5 : seg.length >= 2 && /[aeiouy]/i.test(seg)));
 }
 
 function characterClasses(value: string): number {

@@ -1,0 +1,37 @@
+package middleware
+
+import (
+	"net/http"
+
+	"github.com/gin-contrib/cors"
+	"github.com/gin-gonic/gin"
+)
+
+var allowed = map[string]bool{"https://shop.example.com": true}
+
+func Reflect(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// ruleid: CORS_MISCONFIGURATION
+		w.Header().Set("Access-Control-Allow-Origin", r.Header.Get("Origin"))
+		w.Header().Set("Access-Control-Allow-Credentials", "true")
+		next.ServeHTTP(w, r)
+	})
+}
+
+func AllowListed(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		origin := r.Header.Get("Origin")
+		if allowed[origin] {
+			// ok: CORS_MISCONFIGURATION
+			w.Header().Set("Access-Control-Allow-Origin", origin)
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func Setup(router *gin.Engine) {
+	// ruleid: CORS_MISCONFIGURATION
+	router.Use(cors.New(cors.Config{AllowAllOrigins: true, AllowCredentials: true}))
+	// ok: CORS_MISCONFIGURATION
+	router.Use(cors.New(cors.Config{AllowAllOrigins: true, AllowMethods: []string{"GET"}}))
+}

@@ -1,0 +1,23 @@
+package main
+
+import (
+	"os"
+
+	"github.com/gin-gonic/gin"
+	"github.com/labstack/echo/v4"
+)
+
+func main() {
+	// ruleid: DEBUG_ENABLED
+	gin.SetMode("debug")
+	e := echo.New()
+	// ruleid: DEBUG_ENABLED
+	e.Debug = true
+	if os.Getenv("ENV") == "local" {
+		// ok: DEBUG_ENABLED
+		gin.SetMode(gin.DebugMode)
+	}
+	// ok: DEBUG_ENABLED
+	gin.SetMode(gin.ReleaseMode)
+	_ = e.Start(":8080")
+}

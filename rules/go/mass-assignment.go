@@ -1,0 +1,46 @@
+package users
+
+import (
+	"net/http"
+
+	"github.com/gin-gonic/gin"
+	"gorm.io/gorm"
+)
+
+type User struct {
+	ID      uint
+	Name    string
+	IsAdmin bool
+}
+
+type RenameInput struct {
+	Name string `json:"name" binding:"required"`
+}
+
+type API struct {
+	DB *gorm.DB
+}
+
+func (a *API) Register(c *gin.Context) {
+	var u User
+	if err := c.ShouldBindJSON(&u); err != nil {
+		c.AbortWithStatus(http.StatusBadRequest)
+		return
+	}
+	// ruleid: MASS_ASSIGNMENT
+	a.DB.Create(&u)
+	c.JSON(http.StatusCreated, u)
+}
+
+func (a *API) Rename(c *gin.Context) {
+	var in RenameInput
+	if err := c.ShouldBindJSON(&in); err != nil {
+		c.AbortWithStatus(http.StatusBadRequest)
+		return
+	}
+	u := User{Name: in.Name}
+	// ok: MASS_ASSIGNMENT
+	a.DB.Model(&User{}).Where("id = ?", c.GetUint("uid")).Updates(map[string]any{"name": in.Name})
+	// ok: MASS_ASSIGNMENT
+	a.DB.Save(&User{ID: c.GetUint("uid"), Name: u.Name})
+}

@@ -1,0 +1,40 @@
+package login
+
+import (
+	"net/http"
+	"net/url"
+
+	"github.com/gin-gonic/gin"
+)
+
+var landing = map[string]string{"orders": "/orders", "cart": "/cart"}
+
+func AfterLogin(w http.ResponseWriter, r *http.Request) {
+	// ruleid: OPEN_REDIRECT
+	http.Redirect(w, r, r.FormValue("next"), http.StatusSeeOther)
+}
+
+func AfterLoginSafe(w http.ResponseWriter, r *http.Request) {
+	target, ok := landing[r.FormValue("next")]
+	if !ok {
+		target = "/"
+	}
+	// ok: OPEN_REDIRECT
+	http.Redirect(w, r, target, http.StatusSeeOther)
+}
+
+func Bounce(c *gin.Context) {
+	dest := c.Query("dest")
+	// ruleid: OPEN_REDIRECT
+	c.Redirect(http.StatusFound, dest)
+}
+
+func BounceRelative(c *gin.Context) {
+	u, err := url.Parse(c.Query("dest"))
+	if err != nil || u.IsAbs() || u.Host != "" {
+		c.AbortWithStatus(http.StatusBadRequest)
+		return
+	}
+	// ok: OPEN_REDIRECT
+	c.Redirect(http.StatusFound, u.Path)
+}

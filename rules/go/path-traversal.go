@@ -1,0 +1,66 @@
+package assets
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+)
+
+const themeDir = "/srv/themes"
+
+func Theme(w http.ResponseWriter, r *http.Request) {
+	name := r.URL.Query().Get("name")
+	// ruleid: PATH_TRAVERSAL
+	f, err := os.Open(filepath.Join(themeDir, name, "theme.css"))
+	if err == nil {
+		f.Close()
+	}
+}
+
+func ThemeBase(w http.ResponseWriter, r *http.Request) {
+	name := filepath.Base(r.URL.Query().Get("name"))
+	// ok: PATH_TRAVERSAL
+	f, err := os.Open(filepath.Join(themeDir, name, "theme.css"))
+	if err == nil {
+		f.Close()
+	}
+}
+
+func ThemeRooted(w http.ResponseWriter, r *http.Request) {
+	rel := filepath.Clean("/" + r.URL.Query().Get("path"))
+	// ok: PATH_TRAVERSAL
+	http.ServeFile(w, r, filepath.Join(themeDir, rel))
+}
+
+func ThemeChecked(w http.ResponseWriter, r *http.Request) {
+	full := filepath.Join(themeDir, r.URL.Query().Get("path"))
+	if !strings.HasPrefix(full, themeDir+string(os.PathSeparator)) {
+		http.NotFound(w, r)
+		return
+	}
+	// ok: PATH_TRAVERSAL
+	http.ServeFile(w, r, full)
+}
+
+func Remove(c *gin.Context) {
+	// ruleid: PATH_TRAVERSAL
+	_ = os.RemoveAll(filepath.Join(themeDir, c.Param("theme")))
+}
+
+func Download(c *gin.Context) {
+	// ruleid: PATH_TRAVERSAL
+	c.File(themeDir + "/" + c.Query("file"))
+}
+
+func Template(c *gin.Context) {
+	name := c.Query("name")
+	if strings.Contains(name, "..") {
+		c.AbortWithStatus(http.StatusBadRequest)
+		return
+	}
+	// ok: PATH_TRAVERSAL
+	c.File(filepath.Join(themeDir, "templates", name))
+}

@@ -1,0 +1,79 @@
+package inventory
+
+import (
+	"database/sql"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/gin-gonic/gin"
+	"gorm.io/gorm"
+)
+
+type Store struct {
+	db  *sql.DB
+	orm *gorm.DB
+}
+
+type Item struct {
+	ID   uint
+	Name string
+}
+
+var sortable = map[string]string{"name": "name", "newest": "created_at DESC"}
+
+func (s *Store) Search(w http.ResponseWriter, r *http.Request) {
+	term := r.URL.Query().Get("term")
+	var b strings.Builder
+	b.WriteString("SELECT id FROM items WHERE name LIKE '%")
+	b.WriteString(term)
+	b.WriteString("%'")
+	// ruleid: SQL_INJECTION
+	rows, err := s.db.Query(b.String())
+	if err == nil {
+		rows.Close()
+	}
+}
+
+func (s *Store) SearchSafe(w http.ResponseWriter, r *http.Request) {
+	// ok: SQL_INJECTION
+	rows, err := s.db.QueryContext(r.Context(), "SELECT id FROM items WHERE name LIKE $1", "%"+r.URL.Query().Get("term")+"%")
+	if err == nil {
+		rows.Close()
+	}
+}
+
+func (s *Store) Delete(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	// ruleid: SQL_INJECTION
+	_, _ = s.db.ExecContext(r.Context(), fmt.Sprintf("DELETE FROM items WHERE id = %s", id))
+}
+
+func (s *Store) DeleteSafe(w http.ResponseWriter, r *http.Request) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil {
+		http.Error(w, "bad id", http.StatusBadRequest)
+		return
+	}
+	// ok: SQL_INJECTION
+	_, _ = s.db.ExecContext(r.Context(), fmt.Sprintf("DELETE FROM items WHERE id = %d", id))
+}
+
+func (s *Store) List(c *gin.Context) {
+	var items []Item
+	// ruleid: SQL_INJECTION
+	s.orm.Where("name = '" + c.Query("name") + "'").Find(&items)
+	c.JSON(http.StatusOK, items)
+}
+
+func (s *Store) Sorted(c *gin.Context) {
+	order, ok := sortable[c.Query("sort")]
+	if !ok {
+		order = "name"
+	}
+	var items []Item
+	// ok: SQL_INJECTION
+	s.orm.Order(order).Find(&items)
+	c.JSON(http.StatusOK, items)
+}

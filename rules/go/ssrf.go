@@ -1,0 +1,68 @@
+package imports
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+)
+
+var allowedFeeds = map[string]bool{"feeds.example.com": true}
+
+func ImportFeed(w http.ResponseWriter, r *http.Request) {
+	feed := r.URL.Query().Get("feed")
+	// ruleid: SSRF
+	resp, err := http.Get(feed)
+	if err == nil {
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+}
+
+func ImportFeedChecked(w http.ResponseWriter, r *http.Request) {
+	u, err := url.Parse(r.URL.Query().Get("feed"))
+	if err != nil || !allowedFeeds[u.Hostname()] {
+		http.Error(w, "feed not allowed", http.StatusBadRequest)
+		return
+	}
+	// ok: SSRF
+	resp, err := http.Get(u.String())
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+func Proxy(w http.ResponseWriter, r *http.Request) {
+	// ruleid: SSRF
+	req, _ := http.NewRequestWithContext(r.Context(), http.MethodGet, r.FormValue("target"), nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+func Avatar(w http.ResponseWriter, r *http.Request) {
+	// ok: SSRF
+	resp, err := http.Get("https://avatars.example.com/u/" + url.PathEscape(r.URL.Query().Get("user")))
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+func Invoice(w http.ResponseWriter, r *http.Request) {
+	endpoint := "https://billing.example.com/invoices/" + r.URL.Query().Get("id")
+	// ok: SSRF
+	req, _ := http.NewRequest(http.MethodGet, endpoint, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+func Mirror(w http.ResponseWriter, r *http.Request) {
+	// ruleid: SSRF
+	resp, err := http.Get(fmt.Sprintf("https://%s/status", r.URL.Query().Get("host")))
+	if err == nil {
+		resp.Body.Close()
+	}
+}

@@ -1,0 +1,39 @@
+package signing
+
+import (
+	"crypto/hmac"
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"encoding/hex"
+)
+
+// PasswordDigest is stored for accounts created by the v1 API.
+func PasswordDigest(password, salt string) string {
+	// ruleid: WEAK_HASH
+	sum := sha1.Sum([]byte(salt + password))
+	return hex.EncodeToString(sum[:])
+}
+
+// DownloadToken authorises a one-time download.
+func DownloadToken(secret, file string) string {
+	// ruleid: WEAK_HASH
+	h := md5.New()
+	h.Write([]byte(secret + file))
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// DownloadTokenV2 authorises a one-time download.
+func DownloadTokenV2(secret, file []byte) string {
+	// ok: WEAK_HASH
+	mac := hmac.New(sha256.New, secret)
+	mac.Write(file)
+	return hex.EncodeToString(mac.Sum(nil))
+}
+
+// CacheKey names cached thumbnails.
+func CacheKey(url string) string {
+	// ok: WEAK_HASH
+	sum := md5.Sum([]byte(url))
+	return hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,69 @@
+package com.example.media;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+public class TranscodeController {
+
+    private static final Pattern SAFE_NAME = Pattern.compile("^[a-z0-9_-]{1,64}\\.(mp4|mov)$");
+
+    @PostMapping("/transcode")
+    public void transcode(@RequestParam String file, @RequestParam String preset) throws IOException {
+        String command = "ffmpeg -i /data/in/" + file + " -preset " + preset + " /data/out/" + file;
+        // ruleid: COMMAND_INJECTION
+        Runtime.getRuntime().exec(command);
+    }
+
+    @PostMapping("/transcode/v2")
+    public void transcodeSafe(@RequestParam String file) throws IOException {
+        if (!SAFE_NAME.matcher(file).matches()) {
+            throw new IllegalArgumentException("bad file name");
+        }
+        // ok: COMMAND_INJECTION
+        new ProcessBuilder("ffmpeg", "-i", "/data/in/" + file, "/data/out/" + file).start();
+    }
+
+    @PostMapping("/probe")
+    public void probe(@RequestParam String url) throws IOException {
+        // ruleid: COMMAND_INJECTION
+        new ProcessBuilder("/bin/sh", "-c", "ffprobe " + url).inheritIO().start();
+    }
+
+    @PostMapping("/run-tool")
+    public void runTool(@RequestParam String tool) throws IOException {
+        // ruleid: COMMAND_INJECTION
+        new ProcessBuilder(tool, "--version").start();
+    }
+
+    @PostMapping("/cleanup")
+    public void cleanup(@RequestParam int days) throws IOException {
+        // ok: COMMAND_INJECTION
+        Runtime.getRuntime().exec(new String[] {"find", "/data/tmp", "-mtime", "+" + days, "-delete"});
+    }
+
+    @PostMapping("/batch")
+    public void batch(@RequestParam List<String> names) throws IOException {
+        String joined = String.join(" ", names);
+        String[] argv = {"bash", "-c", "zip /data/out/batch.zip " + joined};
+        // ruleid: COMMAND_INJECTION
+        Runtime.getRuntime().exec(argv);
+    }
+}
+
+@jakarta.ws.rs.Path("/diagnostics")
+class DiagnosticsResource {
+
+    @jakarta.ws.rs.GET
+    @jakarta.ws.rs.Path("/trace")
+    public String trace(@jakarta.ws.rs.QueryParam("target") String target) throws IOException {
+        // ruleid: COMMAND_INJECTION
+        Process p = Runtime.getRuntime().exec("traceroute " + target);
+        return String.valueOf(p.pid());
+    }
+}

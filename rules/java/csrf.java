@@ -1,0 +1,34 @@
+package com.example.config;
+
+import org.springframework.context.annotation.Bean;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.web.SecurityFilterChain;
+
+public class WebSecurity {
+
+    @Bean
+    public SecurityFilterChain adminChain(HttpSecurity http) throws Exception {
+        http.securityMatcher("/admin/**")
+            // ruleid: CSRF
+            .csrf(AbstractHttpConfigurer::disable)
+            .formLogin(form -> form.loginPage("/admin/login"));
+        return http.build();
+    }
+
+    @Bean
+    public SecurityFilterChain tokenApiChain(HttpSecurity http) throws Exception {
+        http.securityMatcher("/api/v2/**")
+            .sessionManagement(s -> s.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+            // ok: CSRF
+            .csrf(c -> c.disable())
+            .oauth2ResourceServer(o -> o.jwt(jwt -> {}));
+        return http.build();
+    }
+
+    public void legacy(HttpSecurity http) throws Exception {
+        // ruleid: CSRF
+        http.csrf().disable();
+    }
+}

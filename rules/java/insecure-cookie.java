@@ -1,0 +1,47 @@
+package com.example.login;
+
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletResponse;
+
+public final class CookieWriter {
+
+    private CookieWriter() {
+    }
+
+    public static void writeSession(HttpServletResponse response, String sessionId) {
+        Cookie cookie = new Cookie("JSESSIONID", sessionId);
+        cookie.setHttpOnly(true);
+        // ruleid: INSECURE_COOKIE
+        response.addCookie(cookie);
+    }
+
+    public static void writeSessionSecure(HttpServletResponse response, String sessionId) {
+        Cookie cookie = new Cookie("JSESSIONID", sessionId);
+        cookie.setHttpOnly(true);
+        cookie.setSecure(true);
+        // ok: INSECURE_COOKIE
+        response.addCookie(cookie);
+    }
+
+    public static void writeTheme(HttpServletResponse response, String theme) {
+        Cookie cookie = new Cookie("theme", theme);
+        // ok: INSECURE_COOKIE
+        response.addCookie(cookie);
+    }
+}
+
+final class ReactiveCookies {
+
+    private ReactiveCookies() {
+    }
+
+    static org.springframework.http.ResponseCookie session(String token) {
+        // ruleid: INSECURE_COOKIE
+        return org.springframework.http.ResponseCookie.from("SESSION", token).httpOnly(true).path("/").build();
+    }
+
+    static org.springframework.http.ResponseCookie sessionSecure(String token) {
+        // ok: INSECURE_COOKIE
+        return org.springframework.http.ResponseCookie.from("SESSION", token).httpOnly(true).secure(true).sameSite("Lax").build();
+    }
+}

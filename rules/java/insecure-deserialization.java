@@ -1,0 +1,34 @@
+package com.example.sessions;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.ObjectInputFilter;
+import java.io.ObjectInputStream;
+import java.util.Base64;
+
+import org.springframework.web.bind.annotation.CookieValue;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+public class PreferencesController {
+
+    private static final ObjectInputFilter PREFS_ONLY = ObjectInputFilter.Config.createFilter("com.example.sessions.Preferences;java.base/*;!*");
+
+    @GetMapping("/prefs")
+    public Object prefs(@CookieValue("prefs") String cookie) throws IOException, ClassNotFoundException {
+        byte[] raw = Base64.getDecoder().decode(cookie);
+        ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(raw));
+        // ruleid: INSECURE_DESERIALIZATION
+        return in.readObject();
+    }
+
+    @GetMapping("/prefs/v2")
+    public Object prefsFiltered(@CookieValue("prefs") String cookie) throws IOException, ClassNotFoundException {
+        byte[] raw = Base64.getDecoder().decode(cookie);
+        ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(raw));
+        in.setObjectInputFilter(PREFS_ONLY);
+        // ok: INSECURE_DESERIALIZATION
+        return in.readObject();
+    }
+}

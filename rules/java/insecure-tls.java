@@ -1,0 +1,74 @@
+package com.example.partners;
+
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+
+import javax.net.ssl.HostnameVerifier;
+import javax.net.ssl.HttpsURLConnection;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSession;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
+
+public final class PartnerTls {
+
+    static final class AcceptAll implements X509TrustManager {
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        // ruleid: INSECURE_TLS
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
+        }
+    }
+
+    static final class Lenient implements X509TrustManager {
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {
+        }
+
+        @Override
+        // ruleid: INSECURE_TLS
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {
+            // self-signed partner certificates
+        }
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return null;
+        }
+    }
+
+    static final class AnyHost implements HostnameVerifier {
+        @Override
+        // ruleid: INSECURE_TLS
+        public boolean verify(String hostname, SSLSession session) {
+            return true;
+        }
+    }
+
+    public static SSLContext legacy() throws Exception {
+        // ruleid: INSECURE_TLS
+        SSLContext context = SSLContext.getInstance("SSLv3");
+        context.init(null, new TrustManager[] {new AcceptAll()}, new SecureRandom());
+        return context;
+    }
+
+    public static SSLContext modern() throws Exception {
+        // ok: INSECURE_TLS
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, null, new SecureRandom());
+        return context;
+    }
+
+    public static void relaxed(HttpsURLConnection connection) {
+        // ruleid: INSECURE_TLS
+        connection.setHostnameVerifier((host, session) -> true);
+    }
+}

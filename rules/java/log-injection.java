@@ -1,0 +1,42 @@
+package com.example.accounts;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+public class AccountAudit {
+
+    private static final Logger LOGGER = LoggerFactory.getLogger(AccountAudit.class);
+
+    @PostMapping("/accounts/lock")
+    public void lock(@RequestParam String account, @RequestParam String reason) {
+        // ruleid: LOG_INJECTION
+        LOGGER.info("Locking account {} because {}", account, reason);
+    }
+
+    @PostMapping("/accounts/unlock")
+    public void unlock(@RequestParam String account) {
+        String printable = account.replace('\n', ' ').replace('\r', ' ');
+        String cleaned = account.replaceAll("[\\r\\n]+", " ");
+        // ok: LOG_INJECTION
+        LOGGER.info("Unlocking account {}", cleaned);
+        // ok: LOG_INJECTION
+        LOGGER.debug("Unlock request handled");
+    }
+
+    private final Catalog catalog = new Catalog();
+
+    static final class Catalog {
+        void info(String sku) {
+        }
+    }
+
+    @PostMapping("/accounts/catalog")
+    public void catalogInfo(@RequestParam String sku) {
+        // ok: LOG_INJECTION
+        catalog.info(sku);
+    }
+}

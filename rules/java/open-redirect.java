@@ -1,0 +1,77 @@
+package com.example.auth;
+
+import java.io.IOException;
+import java.util.Map;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.springframework.stereotype.Controller;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.view.RedirectView;
+
+@Controller
+public class LogoutController {
+
+    private static final Map<String, String> DESTINATIONS = Map.of("shop", "/shop", "help", "https://help.example.com");
+
+    @GetMapping("/logout")
+    public String logout(@RequestParam(name = "returnTo", defaultValue = "/") String returnTo) {
+        // ruleid: OPEN_REDIRECT
+        return "redirect:" + returnTo;
+    }
+
+    @GetMapping("/logout/v2")
+    public String logoutSafe(@RequestParam(name = "dest", defaultValue = "shop") String dest) {
+        String target = DESTINATIONS.getOrDefault(dest, "/");
+        // ok: OPEN_REDIRECT
+        return "redirect:" + target;
+    }
+
+    @GetMapping("/sso/callback")
+    public void callback(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String relay = request.getParameter("RelayState");
+        // ruleid: OPEN_REDIRECT
+        response.sendRedirect(relay);
+    }
+
+    @GetMapping("/sso/callback/v2")
+    public void callbackSafe(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String relay = request.getParameter("RelayState");
+        if (relay != null && relay.startsWith("/") && !relay.startsWith("//")) {
+            // ok: OPEN_REDIRECT
+            response.sendRedirect(relay);
+            return;
+        }
+        response.sendRedirect("/");
+    }
+
+    @GetMapping("/go")
+    public RedirectView go(@RequestParam String to) {
+        // ruleid: OPEN_REDIRECT
+        return new RedirectView(to);
+    }
+}
+
+@Controller
+class LegacyRedirects {
+
+    @GetMapping("/legacy/view")
+    public org.springframework.web.servlet.ModelAndView view(@RequestParam String page) {
+        // ruleid: OPEN_REDIRECT
+        return new org.springframework.web.servlet.ModelAndView("redirect:" + page);
+    }
+
+    @GetMapping("/legacy/entity")
+    public org.springframework.http.ResponseEntity<Void> entity(@RequestParam String page) {
+        // ruleid: OPEN_REDIRECT
+        return org.springframework.http.ResponseEntity.status(302).location(java.net.URI.create(page)).build();
+    }
+
+    @GetMapping("/legacy/home")
+    public org.springframework.web.servlet.ModelAndView home(@RequestParam String page) {
+        // ok: OPEN_REDIRECT
+        return new org.springframework.web.servlet.ModelAndView("redirect:/home");
+    }
+}

@@ -1,0 +1,34 @@
+package com.example.support;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+public class TicketSearch {
+
+    private final List<String> subjects = List.of("Refund request", "Login problem");
+
+    @GetMapping("/tickets/grep")
+    public long grep(@RequestParam String pattern) {
+        // ruleid: REDOS
+        Pattern compiled = Pattern.compile(pattern, Pattern.CASE_INSENSITIVE);
+        return subjects.stream().filter(s -> compiled.matcher(s).find()).count();
+    }
+
+    @GetMapping("/tickets/match")
+    public long match(@RequestParam String expr) {
+        // ruleid: REDOS
+        return subjects.stream().filter(s -> s.matches(expr)).count();
+    }
+
+    @GetMapping("/tickets/contains")
+    public long contains(@RequestParam String text) {
+        // ok: REDOS
+        Pattern compiled = Pattern.compile(".*" + Pattern.quote(text) + ".*");
+        return subjects.stream().filter(s -> compiled.matcher(s).matches()).count();
+    }
+}

@@ -1,0 +1,45 @@
+package com.example.webhooks;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+import java.net.URL;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.client.RestTemplate;
+
+@RestController
+public class WebhookTester {
+
+    private final RestTemplate restTemplate = new RestTemplate();
+
+    @PostMapping("/webhooks/test")
+    public int test(@RequestParam String endpoint) throws IOException {
+        // ruleid: SSRF
+        HttpURLConnection conn = (HttpURLConnection) new URL(endpoint).openConnection();
+        return conn.getResponseCode();
+    }
+
+    @PostMapping("/webhooks/fetch")
+    public String fetch(@RequestParam String endpoint) {
+        // ruleid: SSRF
+        return restTemplate.getForObject(endpoint, String.class);
+    }
+
+    @PostMapping("/webhooks/status")
+    public String status(@RequestParam String hookId) {
+        // ok: SSRF
+        return restTemplate.getForObject("https://hooks.example.com/v1/status/{id}", String.class, hookId);
+    }
+
+    @PostMapping("/webhooks/lookup")
+    public InputStream lookup(@RequestParam String name) throws IOException {
+        String encoded = URLEncoder.encode(name, StandardCharsets.UTF_8);
+        // ok: SSRF
+        return new URL("https://directory.example.com/lookup?name=" + encoded).openStream();
+    }
+}

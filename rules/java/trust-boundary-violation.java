@@ -1,0 +1,40 @@
+package com.example.checkout;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpSession;
+
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+@RestController
+public class CheckoutController {
+
+    private final CouponService coupons;
+
+    public CheckoutController(CouponService coupons) {
+        this.coupons = coupons;
+    }
+
+    interface CouponService {
+        long discountFor(String code);
+    }
+
+    @PostMapping("/checkout/coupon")
+    public void coupon(@RequestParam String code, HttpSession session) {
+        // ruleid: TRUST_BOUNDARY_VIOLATION
+        session.setAttribute("couponCode", code);
+    }
+
+    @PostMapping("/checkout/discount")
+    public void discount(@RequestParam String code, HttpServletRequest request) {
+        // ok: TRUST_BOUNDARY_VIOLATION
+        request.getSession().setAttribute("discountCents", coupons.discountFor(code));
+    }
+
+    @PostMapping("/checkout/tier")
+    public void tier(HttpServletRequest request) {
+        // ruleid: TRUST_BOUNDARY_VIOLATION
+        request.getSession().setAttribute("tier", request.getParameter("tier"));
+    }
+}

@@ -1,0 +1,36 @@
+package com.example.invites;
+
+import java.security.SecureRandom;
+import java.util.Random;
+
+public final class InviteCodes {
+
+    private static final Random RNG = new Random();
+    private static final SecureRandom SECURE = new SecureRandom();
+
+    private InviteCodes() {
+    }
+
+    public static String inviteCode() {
+        // ruleid: WEAK_RANDOM
+        return Integer.toString(RNG.nextInt(1_000_000));
+    }
+
+    public static String apiToken() {
+        byte[] bytes = new byte[24];
+        // ok: WEAK_RANDOM
+        SECURE.nextBytes(bytes);
+        return java.util.HexFormat.of().formatHex(bytes);
+    }
+
+    public static String pin() {
+        // ruleid: WEAK_RANDOM
+        return String.valueOf((int) (Math.random() * 9000) + 1000);
+    }
+
+    public static long backoffMillis(int attempt) {
+        Random jitterSource = new Random();
+        // ok: WEAK_RANDOM
+        return (1L << attempt) * 50L + jitterSource.nextInt(50);
+    }
+}

@@ -1,0 +1,75 @@
+package com.example.search;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import org.owasp.encoder.Encode;
+import org.springframework.web.util.HtmlUtils;
+
+public class SearchServlet extends HttpServlet {
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        String query = req.getParameter("q");
+        resp.setContentType("text/html");
+        // ruleid: XSS
+        resp.getWriter().write("<h2>Results for " + query + "</h2>");
+        // ok: XSS
+        resp.getWriter().write("<h2>Results for " + Encode.forHtml(query) + "</h2>");
+        // ok: XSS
+        resp.getWriter().printf("<p>%s</p>", HtmlUtils.htmlEscape(query));
+        // ok: XSS
+        resp.getWriter().println("<footer>Search</footer>");
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        String comment = req.getParameter("comment");
+        resp.setContentType("text/html");
+        PrintWriter out = resp.getWriter();
+        // ruleid: XSS
+        out.println("<blockquote>" + comment + "</blockquote>");
+    }
+}
+
+class StatusServlet extends HttpServlet {
+
+    private final HttpServletRequest injected;
+
+    StatusServlet(HttpServletRequest injected) {
+        this.injected = injected;
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        String id = req.getParameter("id");
+        resp.setContentType("application/json");
+        // ok: XSS
+        resp.getWriter().write("{\"id\":\"" + id + "\"}");
+    }
+
+    void render(HttpServletResponse resp) throws IOException {
+        // ruleid: XSS
+        resp.getWriter().print("<p>" + injected.getParameter("msg") + "</p>");
+    }
+}
+
+@org.springframework.web.bind.annotation.RestController
+class GreetingController {
+
+    @org.springframework.web.bind.annotation.GetMapping("/greet")
+    public String greet(@org.springframework.web.bind.annotation.RequestParam String name) {
+        // ruleid: XSS
+        return "<h1>Hello " + name + "</h1>";
+    }
+
+    @org.springframework.web.bind.annotation.GetMapping("/greet/v2")
+    public String greetSafe(@org.springframework.web.bind.annotation.RequestParam String name) {
+        // ok: XSS
+        return "<h1>Hello " + HtmlUtils.htmlEscape(name) + "</h1>";
+    }
+}

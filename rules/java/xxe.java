@@ -1,0 +1,62 @@
+package com.example.feeds;
+
+import java.io.InputStream;
+import java.io.StringReader;
+
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilder;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamReader;
+
+import jakarta.servlet.http.HttpServletRequest;
+
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+import org.w3c.dom.Document;
+import org.xml.sax.InputSource;
+
+@RestController
+public class FeedController {
+
+    @PostMapping("/feeds/rss")
+    public String rss(@RequestBody String xml) throws Exception {
+        DocumentBuilder builder = DocumentBuilderFactory.newInstance().newDocumentBuilder();
+        // ruleid: XXE
+        Document doc = builder.parse(new InputSource(new StringReader(xml)));
+        return doc.getDocumentElement().getTagName();
+    }
+
+    @PostMapping("/feeds/rss/v2")
+    public String rssHardened(@RequestBody String xml) throws Exception {
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+        DocumentBuilder builder = factory.newDocumentBuilder();
+        // ok: XXE
+        Document doc = builder.parse(new InputSource(new StringReader(xml)));
+        return doc.getDocumentElement().getTagName();
+    }
+
+    @PostMapping("/feeds/atom")
+    public int atom(HttpServletRequest request) throws Exception {
+        XMLInputFactory factory = XMLInputFactory.newInstance();
+        // ruleid: XXE
+        XMLStreamReader reader = factory.createXMLStreamReader(request.getInputStream());
+        int events = 0;
+        while (reader.hasNext()) {
+            reader.next();
+            events++;
+        }
+        return events;
+    }
+
+    public String bundled() throws Exception {
+        try (InputStream in = FeedController.class.getResourceAsStream("/feeds/default.xml")) {
+            // ok: XXE
+            Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(in);
+            return doc.getDocumentElement().getTagName();
+        }
+    }
+}

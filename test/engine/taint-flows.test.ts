@@ -1,0 +1,323 @@
+// Taint-engine behaviour that rules rely on, shown on small Java and Go
+// programs scanned with the built-in rules: guards and their polarity,
+// allow-list look-ups, builders, receiver sanitisers, argument conditions,
+// direct-only rules and calls resolved into other files.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { scanSourceFiles, type Finding } from '../../src/engine/index.ts';
+
+async function scan(files: Record<string, string>): Promise<Finding[]> {
+  const sources = Object.entries(files).map(([p, text]) => ({ path: p, content: Buffer.from(text) }));
+  const { findings } = await scanSourceFiles(sources, { jobs: 1, cacheDir: null });
+  return findings;
+}
+
+function lines(findings: Finding[], type: string, file?: string): number[] {
+  return findings.filter((f) => f.type === type && (!file || f.file === file)).map((f) => f.line).sort((a, b) => a - b);
+}
+
+const spring = (body: string) => `package x;
+import org.springframework.web.bind.annotation.*;
+@RestController
+class C {
+${body}
+}
+`;
+
+test('a passed check cleans its own branch, also through a boolean variable; a failed check does not', async () => {
+  const findings = await scan({
+    'R.java': spring(`
+  String a(@RequestParam String next) {
+    boolean local = next.startsWith("/") && !next.startsWith("//");
+    if (local) {
+      return "redirect:" + next;
+    }
+    return "redirect:" + next;
+  }
+  String b(@RequestParam String next) {
+    if (!next.startsWith("/")) {
+      return "redirect:" + next;
+    }
+    return "redirect:" + next;
+  }`),
+  });
+  // a(): line 9 (inside the passed check) is clean, line 11 is not; b(): line 15 (failed check) is reported, 17 is clean.
+  assert.deepEqual(lines(findings, 'OPEN_REDIRECT'), [11, 15]);
+});
+
+test('a ternary with an allow-list check cleans the value it chooses', async () => {
+  const findings = await scan({
+    'S.java': spring(`
+  private static final java.util.Set<String> COLS = java.util.Set.of("a", "b");
+  private org.springframework.jdbc.core.JdbcTemplate jdbc;
+  Object q(@RequestParam String sort) {
+    String col = COLS.contains(sort) ? sort : "a";
+    jdbc.queryForList("SELECT * FROM t ORDER BY " + col);
+    return jdbc.queryForList("SELECT * FROM t ORDER BY " + sort);
+  }`),
+  });
+  assert.deepEqual(lines(findings, 'SQL_INJECTION'), [11]);
+});
+
+test('numeric request parameters are not sources; builders carry what is appended', async () => {
+  const findings = await scan({
+    'B.java': spring(`
+  private org.springframework.jdbc.core.JdbcTemplate jdbc;
+  Object q(@RequestParam int page, @RequestParam String name) {
+    jdbc.queryForList("SELECT * FROM t LIMIT 10 OFFSET " + page);
+    StringBuilder sql = new StringBuilder("SELECT * FROM t WHERE n = '");
+    sql.append(name).append("'");
+    return jdbc.queryForList(sql.toString());
+  }`),
+  });
+  assert.deepEqual(lines(findings, 'SQL_INJECTION'), [11]);
+});
+
+test('an element chosen by an untrusted key is the container\u2019s own value (Go map look-up)', async () => {
+  const findings = await scan({
+    'm.go': `package m
+
+import (
+	"net/http"
+	"os/exec"
+)
+
+var tools = map[string]string{"a": "/usr/bin/a"}
+
+func H(w http.ResponseWriter, r *http.Request) {
+	p := tools[r.URL.Query().Get("t")]
+	exec.Command(p).Run()
+	exec.Command(r.URL.Query().Get("t")).Run()
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'COMMAND_INJECTION'), [13]);
+});
+
+test('a receiver sanitiser and a source condition: only a session cookie never marked Secure is reported', async () => {
+  const findings = await scan({
+    'K.java': `package k;
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletResponse;
+class K {
+  void set(HttpServletResponse response, String token) {
+    Cookie a = new Cookie("session", token);
+    response.addCookie(a);
+    Cookie b = new Cookie("session", token);
+    b.setSecure(true);
+    response.addCookie(b);
+    Cookie c = new Cookie("theme", "dark");
+    response.addCookie(c);
+  }
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'INSECURE_COOKIE'), [7]);
+});
+
+test('argument conditions on the access path and on the declared type', async () => {
+  const findings = await scan({
+    'f.go': `package f
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+)
+
+func H(w http.ResponseWriter, r *http.Request) {
+	fmt.Fprintf(w, "<b>%s</b>", r.FormValue("q"))
+	fmt.Fprintf(os.Stderr, "query %s\\n", r.FormValue("q"))
+}
+`,
+    'E.java': spring(`
+  private final org.springframework.expression.ExpressionParser parser = null;
+  Object e(@RequestParam String rule) {
+    org.springframework.expression.spel.support.SimpleEvaluationContext ctx = null;
+    parser.parseExpression(rule).getValue(ctx);
+    return parser.parseExpression(rule).getValue();
+  }`),
+  });
+  assert.deepEqual(lines(findings, 'XSS', 'f.go'), [10]);
+  assert.deepEqual(lines(findings, 'CODE_INJECTION', 'E.java'), [10]);
+});
+
+test('a direct-only rule ignores results of unknown calls that merely received the data', async () => {
+  const findings = await scan({
+    'T.java': `package t;
+import jakarta.servlet.http.HttpSession;
+import org.springframework.web.bind.annotation.RequestParam;
+class T {
+  Service service;
+  void a(@RequestParam String role, HttpSession session) {
+    session.setAttribute("role", role.trim());
+    session.setAttribute("id", service.idFor(role));
+  }
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'TRUST_BOUNDARY_VIOLATION'), [7]);
+});
+
+test('a sink inside another file reached through a same-named call is not reported at the caller\u2019s line', async () => {
+  const findings = await scan({
+    'pkg/a.go': `package pkg
+
+import "net/http"
+
+type H struct{ DB DB }
+
+func (h *H) Search(w http.ResponseWriter, r *http.Request) {
+	h.DB.Query("SELECT 1 WHERE x = '" + r.FormValue("x") + "'")
+}
+`,
+    'pkg/b.go': `package pkg
+
+import "net/http"
+
+type L struct{ Conn Conn }
+
+func (l *L) Find(w http.ResponseWriter, r *http.Request) {
+	l.Conn.Search(w, r)
+}
+`,
+  });
+  assert.deepEqual(
+    findings.filter((f) => f.type === 'SQL_INJECTION').map((f) => `${f.file}:${f.line}`),
+    ['pkg/a.go:8'],
+  );
+});
+
+test('sink context: an XML parser is an XXE sink unless its factory is hardened in the same method', async () => {
+  const findings = await scan({
+    'X.java': `package x;
+import javax.xml.parsers.DocumentBuilderFactory;
+import jakarta.servlet.http.HttpServletRequest;
+class X {
+  void a(HttpServletRequest request) throws Exception {
+    DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+    f.newDocumentBuilder().parse(request.getInputStream());
+  }
+  void b(HttpServletRequest request) throws Exception {
+    DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+    f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+    f.newDocumentBuilder().parse(request.getInputStream());
+  }
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'XXE'), [7]);
+});
+
+test('pattern rules: an @inside capture exempts only findings within that node', async () => {
+  const findings = await scan({
+    'main.go': `package main
+
+import (
+	"os"
+
+	"github.com/gin-gonic/gin"
+)
+
+func main() {
+	if os.Getenv("APP_ENV") == "development" {
+		gin.SetMode(gin.DebugMode)
+	}
+	gin.SetMode(gin.DebugMode)
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'DEBUG_ENABLED'), [13]);
+});
+
+test('init conditions see where a value was made, with Go import names resolved to their paths', async () => {
+  const findings = await scan({
+    't.go': `package t
+
+import (
+	htmpl "html/template"
+	"net/http"
+	"text/template"
+)
+
+var plain = template.Must(template.New("p").Parse("{{.}}"))
+var safe = htmpl.Must(htmpl.New("s").Parse("{{.}}"))
+
+func H(w http.ResponseWriter, r *http.Request) {
+	plain.Execute(w, r.FormValue("q"))
+	safe.Execute(w, r.FormValue("q"))
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'XSS'), [13]);
+});
+
+test('a comparison yields a boolean, not the data it compared', async () => {
+  const findings = await scan({
+    'c.go': `package c
+
+import (
+	"fmt"
+	"net/http"
+)
+
+func H(w http.ResponseWriter, r *http.Request) {
+	fmt.Fprintf(w, "<p>%v</p>", r.URL.Path == "/admin")
+	fmt.Fprintf(w, "<p>%v</p>", r.URL.Path)
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'XSS'), [10]);
+});
+
+test('a call on a typed field resolves into the file of its declared class', async () => {
+  const findings = await scan({
+    'web/OrderController.java': spring(`
+  private org.springframework.jdbc.core.JdbcTemplate jdbc;
+  private com.acme.sql.OrderSql sql;
+  Object q(@RequestParam String region) {
+    return jdbc.queryForList(sql.byRegion(region));
+  }`),
+    'sql/OrderSql.java': `package com.acme.sql;
+public class OrderSql {
+  public String byRegion(String region) {
+    return "SELECT * FROM orders WHERE region = '" + region + "'";
+  }
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'SQL_INJECTION'), [9]);
+});
+
+test('a leaving branch on a deny-list check vets what follows it; on an allow-list check only its own body', async () => {
+  const findings = await scan({
+    'd.go': `package d
+
+import (
+	"net/http"
+	"os"
+	"strings"
+)
+
+var allowed = map[string]bool{"a.txt": true}
+
+func H(w http.ResponseWriter, r *http.Request) {
+	name := r.FormValue("name")
+	if strings.Contains(name, "..") {
+		return
+	}
+	os.ReadFile("/srv/" + name)
+}
+
+func G(w http.ResponseWriter, r *http.Request) {
+	name := r.FormValue("name")
+	if allowed[name] {
+		os.ReadFile("/srv/" + name)
+		return
+	}
+	os.ReadFile("/srv/" + name)
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), [25]);
+});
