@@ -132,7 +132,7 @@ interface Generated {
   expected: { commit: string; file: string; line: number }[];
 }
 
-function generateRepository(commitCount: number): Generated {
+async function generateRepository(commitCount: number): Promise<Generated> {
   const dir = join(OUT, 'history-generated');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -150,7 +150,18 @@ function generateRepository(commitCount: number): Generated {
     removeAt.set(removal, [...(removeAt.get(removal) ?? []), p]);
   }
   const plants = new Map<number, Plant & { mark: number }>();
-  const chunks: string[] = [];
+  // Streamed into git fast-import as it is made: a long history does not fit in one string.
+  const marksFile = join(OUT, 'history-generated.marks');
+  const importer = spawn('git', ['fast-import', '--quiet', `--export-marks=${marksFile}`], { cwd: dir, env: GIT_ENV, stdio: ['pipe', 'ignore', 'inherit'] });
+  const importDone = new Promise<number | null>((resolvePromise) => importer.on('close', resolvePromise));
+  let pendingWrite: Promise<void> | null = null;
+  const chunks = {
+    push(text: string) {
+      if (!importer.stdin.write(text) && !pendingWrite) {
+        pendingWrite = new Promise((resolvePromise) => importer.stdin.once('drain', () => ((pendingWrite = null), resolvePromise())));
+      }
+    },
+  };
   const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
   const authors = ['Ada Lovelace <ada@example.invalid>', 'Alan Turing <alan@example.invalid>', 'Grace Hopper <grace@example.invalid>'];
   let time = 1_600_000_000;
@@ -187,6 +198,7 @@ function generateRepository(commitCount: number): Generated {
       changes.set(plant.file, null);
     }
     commit(c, 'main', c === 1 ? null : c - 1, changes, `change ${c}`);
+    if (pendingWrite) await pendingWrite;
   }
   // A branch that is never merged, with its own planted secret: history means all refs.
   const branchBase = Math.floor(commitCount / 2);
@@ -195,9 +207,8 @@ function generateRepository(commitCount: number): Generated {
   commit(commitCount + 1, 'feature/experiment', branchBase, new Map([[branchPlant.file, ['# experiment', ...branchPlant.lines]]]), 'experiment');
   commit(commitCount + 2, 'feature/experiment', commitCount + 1, new Map([['README.experiment', ['notes']]]), 'notes');
 
-  const marksFile = join(OUT, 'history-generated.marks');
-  const imported = spawnSync('git', ['fast-import', '--quiet', `--export-marks=${marksFile}`], { cwd: dir, input: chunks.join(''), env: GIT_ENV, maxBuffer: 1 << 30 });
-  if (imported.status !== 0) throw new Error(`fast-import failed: ${imported.stderr}`);
+  importer.stdin.end();
+  if ((await importDone) !== 0) throw new Error('git fast-import failed');
   execFileSync('git', ['checkout', '-q', '-f', 'main'], { cwd: dir, env: GIT_ENV });
   const marks = new Map(readFileSync(marksFile, 'utf8').trim().split('\n').map((l) => {
     const [mark, sha] = l.split(' ');
@@ -351,7 +362,7 @@ function runSecretlint(bin: string, dir: string): SecretlintRun {
 
 // ---------------------------------------------------------------- run
 const failures: string[] = [];
-const generated = generateRepository(Number(values.commits));
+const generated = await generateRepository(Number(values.commits));
 console.log(`generated repository: ${generated.commits} commits on 2 branches, ${generated.expected.length} planted secrets (added, later removed)`);
 const genScan = await speed('generated history', generated.dir);
 const found = new Set(genScan.findings.map((f) => `${f.commit} ${f.file}:${f.line}`));

@@ -35,7 +35,9 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').filter((l) => l.startsWith('//')).slice(0, 11).map((l) => l.slice(3)).join('\n') + '\n');
+  const header = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n');
+  header.splice(header.findIndex((l) => !l.startsWith('//')));
+  process.stdout.write(`${header.map((l) => l.slice(3)).join('\n')}\n`);
   process.exit(0);
 }
 

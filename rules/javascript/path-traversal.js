@@ -46,3 +46,10 @@ router.delete('/drafts/:name', (req, res) => {
   fs.unlinkSync(path.join(INVOICES, 'drafts', draft));
   res.status(204).end();
 });
+
+router.get('/reports/:name', async (req, res) => {
+  const name = req.params.name;
+  if (name === '' || name === undefined) return res.status(400).end();
+  // ruleid: PATH_TRAVERSAL
+  res.send(await fsp.readFile(path.join(INVOICES, 'reports', name)));
+});

@@ -21,3 +21,9 @@ router.post('/signup', (req, res) => {
   const validName = /^[a-z0-9_]{3,20}$/.test(req.body.name);
   res.json({ validEmail, validName });
 });
+
+router.get('/scopes', (req, res) => {
+  // ok: REDOS
+  const valid = /^[\w@-]+(?:\/[\w-]+)+$/.test(String(req.query.scope));
+  res.json({ valid });
+});

@@ -55,3 +55,11 @@ router.get('/refunds', async (req, res) => {
   const b = await db.query(byRegionQuery(req.query.region));
   res.json({ a, b });
 });
+
+router.get('/kv/:key', async (req, res) => {
+  // ok: SQL_INJECTION
+  const cached = await db.get(req.params.key);
+  // ruleid: SQL_INJECTION
+  const row = await db.get(`SELECT * FROM settings WHERE key = '${req.params.key}'`);
+  res.json({ cached, row });
+});

@@ -27,6 +27,12 @@ export class InvoicesController {
     return this.invoices.createQueryBuilder('i').where(`i.status = '${status}'`).getMany();
   }
 
+  @Get('sorted')
+  sorted(@Query() query: { sort: string }) {
+    // ruleid: SQL_INJECTION
+    return this.invoices.createQueryBuilder('i').orderBy(query.sort).getMany();
+  }
+
   @Get('by-status/v2')
   byStatusV2(@Query('status') status: string) {
     // ok: SQL_INJECTION

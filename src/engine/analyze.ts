@@ -10,9 +10,9 @@ import type { RuleSet } from './rules/load.ts';
 import { TaintEngine, type CallResolver, type ParsedFile, type TaintHit } from './taint.ts';
 import { finalise, makeFinding } from './findings.ts';
 import { isSuppressed, suppressionsOf } from './suppress.ts';
-import { field } from './syntax.ts';
 import type { Finding, ScanWarning } from './types.ts';
 import { findSecrets } from './secrets/index.ts';
+import { field } from './syntax.ts';
 
 /** Files above this size are not parsed (they are almost always generated). */
 export const MAX_PARSE_BYTES = 2 * 1024 * 1024;
@@ -25,6 +25,8 @@ export interface AnalysedFile {
   warnings: ScanWarning[];
   partiallyParsed: boolean;
   suppressed: number;
+  /** Other files this result's findings lie in (a flow from this file into a sink elsewhere): the cache checks them too. */
+  dependsOn?: string[];
 }
 
 export interface FileText {
@@ -94,7 +96,8 @@ export class Analyzer {
     const text = project.text(file) ?? '';
     const lines = text.split(/\r?\n/);
     const warnings: ScanWarning[] = [];
-    const hits: { rule: PatternHit['rule']; node?: Node; file?: string; line?: number; column?: number; length?: number; trace?: TaintHit['trace'] }[] = [];
+    const hits: { rule: PatternHit['rule']; node?: Node; line?: number; column?: number; length?: number; trace?: TaintHit['trace'] }[] = [];
+    const foreign: TaintHit[] = [];
     const parsed = project.parsed(file);
     let partiallyParsed = false;
     let language: string | undefined;
@@ -106,31 +109,43 @@ export class Analyzer {
         warnings.push({ file, message: `syntax errors: analysed as far as it parsed (first near line ${firstErrorLine(parsed.tree)})` });
       }
       try {
-        lr.patterns.match(parsed.tree, hits);
+        lr.patterns.match(parsed.tree, hits, text);
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
       }
       const taint = project.taintHitsFor(file);
       hits.push(...taint.hits);
+      foreign.push(...taint.foreign);
       if (taint.tooDeep) warnings.push({ file, message: 'nesting too deep to analyse completely; findings may be missing' });
     } else if (project.tooLarge(file)) {
       warnings.push({ file, message: `larger than ${MAX_PARSE_BYTES} bytes: not parsed, only line rules applied` });
     }
     matchRegexRules(regexRulesFor(this.rules.rules, file), text, hits);
 
-    // A flow that enters a function of another file reports the sink in that file.
-    const linesOf = new Map<string, string[]>([[file, lines]]);
-    const suppressionsOf_ = new Map<string, ReturnType<typeof suppressionsOf>>();
-    const fileLines = (f: string) => {
-      let l = linesOf.get(f);
-      if (!l) linesOf.set(f, (l = (project.text(f) ?? '').split(/\r?\n/)));
-      return l;
-    };
+    const suppressions = suppressionsOf(lines);
     let suppressed = 0;
-    const partials = new Map<string, ReturnType<typeof makeFinding>[]>();
+    const partials = [];
     const seen = new Set<string>();
+    // Flows from this file into sinks of another directory: reported in the sink's file, from here.
+    const elsewhere: Finding[] = [];
+    const dependsOn = [...new Set(foreign.map((h) => h.file))].sort();
+    for (const other of dependsOn) {
+      const otherLines = (project.text(other) ?? '').split(/\r?\n/);
+      const otherSuppressions = suppressionsOf(otherLines);
+      const otherPartials = [];
+      const otherSeen = new Set<string>();
+      for (const hit of foreign) {
+        if (hit.file !== other) continue;
+        const n = hit.node;
+        const loc = { line: n.startPosition.row + 1, column: n.startPosition.column + 1, endLine: n.endPosition.row + 1, endColumn: n.endPosition.column + 1 };
+        const key = `${hit.rule.type}:${loc.line}`;
+        if (otherSeen.has(key) || isSuppressed(otherSuppressions, loc.line, hit.rule.type)) continue;
+        otherSeen.add(key);
+        otherPartials.push(makeFinding(hit.rule, other, otherLines, loc, hit.trace));
+      }
+      elsewhere.push(...finalise(otherPartials, otherLines));
+    }
     for (const hit of hits) {
-      const target = hit.file ?? file;
       const loc = hit.node
         ? {
             line: hit.node.startPosition.row + 1,
@@ -139,24 +154,20 @@ export class Analyzer {
             endColumn: hit.node.endPosition.column + 1,
           }
         : { line: hit.line!, column: hit.column!, endLine: hit.line!, endColumn: hit.column! + (hit.length ?? 0) };
-      const dedupe = `${target}:${hit.rule.type}:${loc.line}`;
+      const dedupe = `${hit.rule.type}:${loc.line}`;
       if (seen.has(dedupe)) continue;
       seen.add(dedupe);
-      const targetLines = fileLines(target);
-      let sup = suppressionsOf_.get(target);
-      if (!sup) suppressionsOf_.set(target, (sup = suppressionsOf(targetLines)));
-      if (isSuppressed(sup, loc.line, hit.rule.type)) {
+      if (isSuppressed(suppressions, loc.line, hit.rule.type)) {
         suppressed++;
         continue;
       }
-      const list = partials.get(target) ?? partials.set(target, []).get(target)!;
-      list.push(makeFinding(hit.rule, target, targetLines, loc, hit.trace));
+      partials.push(makeFinding(hit.rule, file, lines, loc, hit.trace));
     }
-    const findings = [...partials].flatMap(([f, list]) => finalise(list, fileLines(f)));
     // Secrets are looked for in every text file, parsed or not.
-    const suppressions = suppressionsOf_.get(file) ?? suppressionsOf(lines);
     const secrets = findSecrets(file, text).filter((f) => !isSuppressed(suppressions, f.line, f.type) || (suppressed++, false));
-    return { path: file, language, lines: lines.length, findings: [...findings, ...secrets], warnings, partiallyParsed, suppressed };
+    const result: AnalysedFile = { path: file, language, lines: lines.length, findings: [...finalise(partials, lines), ...secrets, ...elsewhere], warnings, partiallyParsed, suppressed };
+    if (dependsOn.length) result.dependsOn = dependsOn;
+    return result;
   }
 }
 
@@ -187,7 +198,7 @@ export class Project implements CallResolver {
   private readonly byBaseName = new Map<string, string[]>();
   private readonly imports = new Map<string, string[]>();
   private readonly resolutions = new Map<string, { file: ParsedFile; node: Node }[]>();
-  private readonly taintByFile = new Map<string, { hits: TaintHit[]; tooDeep: boolean }>();
+  private readonly taintByFile = new Map<string, { hits: TaintHit[]; foreign: TaintHit[]; tooDeep: boolean }>();
 
   constructor(
     private readonly files: Map<string, FileText>,
@@ -211,12 +222,12 @@ export class Project implements CallResolver {
    * (the package, which is also what the result cache keys on) and each hit goes to the
    * file that holds its sink.
    */
-  taintHitsFor(file: string): { hits: TaintHit[]; tooDeep: boolean } {
+  taintHitsFor(file: string): { hits: TaintHit[]; foreign: TaintHit[]; tooDeep: boolean } {
     const known = this.taintByFile.get(file);
     if (known) return known;
     const dir = path.posix.dirname(file);
     const group = this.byDirectory.get(dir) ?? [file];
-    for (const f of group) if (!this.taintByFile.has(f)) this.taintByFile.set(f, { hits: [], tooDeep: false });
+    for (const f of group) if (!this.taintByFile.has(f)) this.taintByFile.set(f, { hits: [], foreign: [], tooDeep: false });
     for (const f of group) {
       const parsed = this.parsed(f);
       if (!parsed) continue;
@@ -224,16 +235,19 @@ export class Project implements CallResolver {
       if (!lr) continue;
       const hits: TaintHit[] = [];
       try {
-        lr.taint.analyzeFile(parsed, this, hits);
+        lr.taint.analyzeFile(parsed, this, hits, this.files.get(f)?.text);
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
         this.taintByFile.get(f)!.tooDeep = true;
       }
-      // A sink in another directory (`public/users.php` → `src/Repository/…`, Rails controller → model)
-      // is reported with the file whose analysis reached it: that file's directory is not analysed as a group here.
-      for (const hit of hits) (this.taintByFile.get(hit.file) ?? this.taintByFile.get(f)!).hits.push(hit);
+      for (const hit of hits) {
+        const own = this.taintByFile.get(hit.file);
+        // A sink in another directory: the file whose analysis found it reports it.
+        if (own && group.includes(hit.file)) own.hits.push(hit);
+        else this.taintByFile.get(f)!.foreign.push(hit);
+      }
     }
-    return this.taintByFile.get(file) ?? { hits: [], tooDeep: false };
+    return this.taintByFile.get(file) ?? { hits: [], foreign: [], tooDeep: false };
   }
 
   tooLarge(file: string): boolean {
@@ -337,6 +351,8 @@ export class Project implements CallResolver {
     const lookIn = (files: Iterable<string>) => {
       const out: { file: ParsedFile; node: Node }[] = [];
       for (const f of files) {
+        // A file that never spells the name cannot define it: no need to parse it.
+        if (!this.definitions.has(f) && !this.files.get(f)?.text.includes(name)) continue;
         const nodes = this.definitionsIn(f).get(name);
         if (!nodes) continue;
         const parsed = this.parsed(f)!;

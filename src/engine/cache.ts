@@ -11,13 +11,14 @@ export const ENGINE_VERSION = '1';
 
 export class ResultCache {
   private readonly keys = new Map<string, string>();
+  private readonly contentHash = new Map<string, string>();
 
   constructor(
     private readonly dir: string,
     rulesVersion: string,
     files: Map<string, FileText>,
   ) {
-    const contentHash = new Map<string, string>();
+    const contentHash = this.contentHash;
     const byDir = new Map<string, string[]>();
     for (const [p, f] of files) {
       contentHash.set(p, createHash('sha256').update(f.text).digest('hex'));
@@ -46,7 +47,11 @@ export class ResultCache {
     const key = this.keys.get(p);
     if (!key) return undefined;
     try {
-      return JSON.parse(readFileSync(this.fileFor(key), 'utf8')) as AnalysedFile;
+      const entry = JSON.parse(readFileSync(this.fileFor(key), 'utf8')) as AnalysedFile & { dependencyHashes?: Record<string, string> };
+      // Findings that lie in other files (cross-directory flows) stay valid only while those files do.
+      for (const [dep, hash] of Object.entries(entry.dependencyHashes ?? {})) if (this.contentHash.get(dep) !== hash) return undefined;
+      delete entry.dependencyHashes;
+      return entry;
     } catch {
       return undefined;
     }
@@ -60,7 +65,9 @@ export class ResultCache {
       mkdirSync(path.dirname(file), { recursive: true });
       // Write-then-rename so a killed scan never leaves a torn cache entry.
       const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify(result));
+      const dependencyHashes: Record<string, string> = {};
+      for (const dep of result.dependsOn ?? []) dependencyHashes[dep] = this.contentHash.get(dep) ?? '';
+      writeFileSync(tmp, JSON.stringify(result.dependsOn ? { ...result, dependencyHashes } : result));
       renameSync(tmp, file);
     } catch {
       // A cache that cannot be written only costs speed.

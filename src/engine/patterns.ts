@@ -22,6 +22,7 @@ interface CompiledQueryRule {
   requireInside: Query[];
   unlessAncestor: Query[];
   context?: RegExp;
+  requires?: RegExp;
   scope: 'function' | 'named-function' | 'file';
 }
 
@@ -52,6 +53,7 @@ export class PatternMatcher {
           requireInside: (spec.requireInside ?? []).map((q) => new Query(language, q)),
           unlessAncestor: (spec.unlessAncestor ?? []).map((q) => new Query(language, q)),
           context: spec.context ? new RegExp(spec.context, 'i') : undefined,
+          requires: spec.requires ? new RegExp(spec.requires) : undefined,
           scope: spec.scope ?? 'function',
         });
       } catch (error) {
@@ -60,9 +62,11 @@ export class PatternMatcher {
     }
     if (this.compiled.length > 1) {
       try {
-        const combined = new Query(language, this.compiled.map((c) => c.rule.spec.pattern!.query).join('\n'));
+        // Rules with a text pre-filter (`requires`) run on their own, only on files that pass it.
+        const always = this.compiled.filter((c) => !c.requires);
+        const combined = new Query(language, always.map((c) => c.rule.spec.pattern!.query).join('\n'));
         const owner: CompiledQueryRule[] = [];
-        for (const c of this.compiled) for (let i = 0; i < c.query.patternCount(); i++) owner.push(c);
+        for (const c of always) for (let i = 0; i < c.query.patternCount(); i++) owner.push(c);
         if (owner.length === combined.patternCount()) {
           this.combined = combined;
           this.owner.push(...owner);
@@ -78,7 +82,8 @@ export class PatternMatcher {
     return this.compiled.length;
   }
 
-  match(tree: Tree, hits: PatternHit[]): void {
+  /** `text` (the tree's source) lets rules with `requires` skip files that cannot match. */
+  match(tree: Tree, hits: PatternHit[], text?: string): void {
     const seen = new Map<CompiledQueryRule, Set<number>>();
     const take = (c: CompiledQueryRule, m: { captures: { name: string; node: Node }[] }) => {
       const capture = m.captures.find((x) => x.name === c.report) ?? m.captures[0];
@@ -93,17 +98,20 @@ export class PatternMatcher {
       if (c.context && !this.contextNames(node).some((n) => c.context!.test(n))) return;
       hits.push({ rule: c.rule, node });
     };
+    const found: { c: CompiledQueryRule; m: { captures: { name: string; node: Node }[] } }[] = [];
     if (this.combined) {
-      const found: { c: CompiledQueryRule; m: { captures: { name: string; node: Node }[] } }[] = [];
       for (const m of this.combined.matches(tree.rootNode)) {
         const c = this.owner[m.patternIndex];
         if (c) found.push({ c, m });
       }
-      // Rule order, as when each rule ran on its own.
-      for (const c of this.compiled) for (const f of found) if (f.c === c) take(c, f.m);
-      return;
     }
-    for (const c of this.compiled) for (const m of c.query.matches(tree.rootNode)) take(c, m);
+    for (const c of this.compiled) {
+      if (this.combined && !c.requires) continue;
+      if (c.requires && text !== undefined && !c.requires.test(text)) continue;
+      for (const m of c.query.matches(tree.rootNode)) found.push({ c, m });
+    }
+    // Rule order, as when each rule ran on its own.
+    for (const c of this.compiled) for (const f of found) if (f.c === c) take(c, f.m);
   }
 
   private insideAncestor(c: CompiledQueryRule, node: Node): boolean {
@@ -145,7 +153,15 @@ export class PatternMatcher {
   private suppressed(c: CompiledQueryRule, node: Node, tree: Tree): boolean {
     let scopeNode: Node = tree.rootNode;
     if (c.scope !== 'file') {
+      // A decorator belongs to the function it decorates (Python `@csrf_exempt`).
+      let inDecorator = this.syntax.decorators.includes(node.type);
       for (let p = node.parent; p; p = p.parent) {
+        const decorated = inDecorator ? p.namedChildren.find((x) => !!x && !!this.syntax.functions[x.type]) : undefined;
+        if (decorated) {
+          scopeNode = decorated;
+          break;
+        }
+        if (this.syntax.decorators.includes(p.type)) inDecorator = true;
         const shape = this.syntax.functions[p.type];
         if (shape && (c.scope === 'function' || (shape.name && p.childForFieldName(shape.name)))) {
           scopeNode = p;

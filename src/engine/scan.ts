@@ -70,13 +70,14 @@ export async function scanSourceFiles(files: SourceFile[], options: ScanOptions 
   const cachedFiles = results.length;
   const total = texts.size;
   let done = cachedFiles;
+  const streamed = new Set<string>();
   const onFile = (r: AnalysedFile) => {
     cache?.set(r);
     done++;
-    for (const f of r.findings) options.onFinding?.(f);
+    for (const f of r.findings) if (!streamed.has(f.id) && streamed.add(f.id)) options.onFinding?.(f);
     options.onProgress?.({ filesDone: done, filesTotal: total });
   };
-  for (const r of results) for (const f of r.findings) options.onFinding?.(f);
+  for (const r of results) for (const f of r.findings) if (!streamed.has(f.id) && streamed.add(f.id)) options.onFinding?.(f);
   options.onProgress?.({ filesDone: done, filesTotal: total });
 
   if (options.signal?.aborted) throw abortError();
@@ -97,7 +98,9 @@ export async function scanSourceFiles(files: SourceFile[], options: ScanOptions 
     }
   }
 
-  const findings = results.flatMap((r) => r.findings);
+  // A sink reached from several directories is found once per caller: keep one finding per id.
+  const ids = new Set<string>();
+  const findings = results.flatMap((r) => r.findings).filter((f) => !ids.has(f.id) && !!ids.add(f.id));
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
   const summary: ScanSummary = {
     filesScanned: results.length,

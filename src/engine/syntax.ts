@@ -117,9 +117,10 @@ export function accessPath(syntax: LanguageSyntax, node: Node | null, alias?: (n
   return '?';
 }
 
-/** `"id"` / `'id'` / `:id` → `id`, for subscripts with a constant key. */
+/** `"id"` / `'id'` / `:id` → `id`, `"X-Request-Id"` → `X-Request-Id`, for subscripts with a constant key. */
 function constantKey(key: Node): string | undefined {
-  const m = /^(?:["'](\w+)["']|:(\w+))$/.exec(key.text);
+  // Header names keep their hyphens (`headers["Access-Control-Allow-Origin"]`) so rules can tell them apart.
+  const m = /^(?:["'](\w[\w-]*)["']|:(\w+))$/.exec(key.text);
   return m ? (m[1] ?? m[2]) : undefined;
 }
 
@@ -148,6 +149,12 @@ export function patternNames(syntax: LanguageSyntax, node: Node | null, out: str
     patternNames(syntax, child, out);
   }
   return out;
+}
+
+/** The innermost function definition around a node, if any. */
+export function enclosingFunction(syntax: LanguageSyntax, node: Node): Node | null {
+  for (let p = node.parent; p; p = p.parent) if (syntax.functions[p.type]) return p;
+  return null;
 }
 
 export function isFunction(syntax: LanguageSyntax, node: Node): boolean {

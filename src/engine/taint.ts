@@ -11,7 +11,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from './languages/types.ts';
 import type { CompiledArgCondition, CompiledRule, CompiledSanitizer, CompiledSink, CompiledSource, LanguageTaint } from './rules/load.ts';
 import type { TraceStep } from './types.ts';
-import { accessPath, callParts, decoratorName, decoratorsOf, field, patternNames, type CallParts } from './syntax.ts';
+import { accessPath, callParts, decoratorName, decoratorsOf, enclosingFunction, field, patternNames, type CallParts } from './syntax.ts';
 
 /** One strand of untrusted data. */
 interface Taint {
@@ -49,6 +49,21 @@ export interface CallResolver {
 }
 
 const MAX_CALL_DEPTH = 5;
+
+/** Calls that parse a URL: checking the parts of the result checks the URL given to them. */
+const URL_PARSERS = /(^|\.)(urlparse|urlsplit|parse_url|urlParse|URL|parse)$/;
+
+/** Per parsed tree (shared by every analysis of a scan): module-level bindings and import aliases, constructors by class name. */
+const fileScopes = new WeakMap<Tree, Scope>();
+const constructorsByTree = new WeakMap<Tree, Map<string, Node>>();
+/** What a function returns when called with clean arguments, per tree and function start. */
+const cleanReturns = new WeakMap<Tree, Map<number, Tainted>>();
+
+function rememberCleanReturn(tree: Tree, start: number, returns: Tainted): void {
+  let byStart = cleanReturns.get(tree);
+  if (!byStart) cleanReturns.set(tree, (byStart = new Map()));
+  if (!byStart.has(start)) byStart.set(start, returns);
+}
 const DENY_LIST = /block|deny|denied|forbid|reserved|dangerous|unsafe|banned|blacklist|invalid|illegal|disallow|"\.\."|'\.\.'/i;
 const COMPARISON = /^(==|!=|===|!==|<|>|<=|>=|instanceof)$/;
 const MAX_TRACE = 12;
@@ -117,6 +132,12 @@ function sanitize(t: Tainted, types: string[] | undefined): Tainted {
 class Scope {
   readonly vars = new Map<string, Tainted>();
   readonly aliases = new Map<string, string>();
+  /** The file scope (module bindings, import aliases): shared by every analysis of a tree, never written to. */
+  shared = false;
+  /** The expression a name was last bound to (`ctx = ssl.create_default_context()`), for conditions that look through variables. */
+  readonly defs = new Map<string, Node>();
+  /** Names a value was computed from by a call (`parsed = urlparse(url)`): validating the result validates them. */
+  readonly derived = new Map<string, string[]>();
   /** For names holding the result of a call: the callee path of that call (`tpl = Handlebars.compile(…)`). */
   readonly origins = new Map<string, string | null>();
   /** Declared types of parameters and typed locals. */
@@ -130,6 +151,14 @@ class Scope {
     readonly parent?: Scope,
     readonly isolated = false,
   ) {}
+
+  definition(name: string): Node | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const d = s.defs.get(name);
+      if (d) return d;
+    }
+    return undefined;
+  }
 
   typeOf(name: string): string | undefined {
     for (let s: Scope | undefined = this; s; s = s.parent) {
@@ -159,6 +188,14 @@ class Scope {
       if (s.origins.has(name)) return s.origins.get(name) ?? undefined;
     }
     return undefined;
+  }
+
+  inputsOf(name: string): string[] {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const d = s.derived.get(name);
+      if (d) return d;
+    }
+    return [];
   }
 
   lookup(name: string): Tainted | undefined {
@@ -204,6 +241,7 @@ export class TaintEngine {
   private readonly rules: RuleView[];
   private readonly sinkNodeTypes = new Set<string>();
   private readonly requestTypes: { type: RegExp; alias: string }[];
+  private readonly fileHints?: RegExp[];
   readonly hasRules: boolean;
 
   constructor(
@@ -216,6 +254,8 @@ export class TaintEngine {
     for (const s of shared?.sources ?? []) this.sources.push({ source: s });
     this.sanitizers.push(...(shared?.sanitizers ?? []));
     this.requestTypes = shared?.requestTypes ?? [];
+    // The hint must cover rules' own sources too (they are usually refinements of the shared ones).
+    this.fileHints = shared?.fileHints;
     for (const { rule } of this.rules) {
       for (const s of rule.taint!.sources) this.sources.push({ source: s, onlyRule: rule.id });
       this.sanitizers.push(...rule.taint!.sanitizers);
@@ -223,8 +263,9 @@ export class TaintEngine {
     }
   }
 
-  analyzeFile(file: ParsedFile, resolver: CallResolver, hits: TaintHit[]): void {
+  analyzeFile(file: ParsedFile, resolver: CallResolver, hits: TaintHit[], text?: string): void {
     if (!this.hasRules) return;
+    if (this.fileHints && text !== undefined && !this.fileHints.some((h) => h.test(text))) return;
     const run = new TaintRun(this, resolver, hits);
     run.analyzeRoot(file);
   }
@@ -285,6 +326,10 @@ class TaintRun {
   private readonly memo = new Map<string, Tainted>();
   private readonly inProgress = new Set<string>();
   private readonly reported = new Set<string>();
+  private readonly fileTexts = new Map<string, string>();
+  /** Fields of `self`/`this` that a method of a class stored untrusted data in, seen by its other methods. */
+  private readonly classFields = new Map<string, Tainted>();
+  private readonly taintedClasses = new Set<string>();
   /** Per file: imported local name → module path. */
   private readonly importMaps = new WeakMap<Tree, Map<string, string>>();
   /** A callback about to be analysed whose parameter receives data (`xs.map((x) => …)`, `p.then((v) => …)`). */
@@ -299,9 +344,87 @@ class TaintRun {
   }
 
   analyzeRoot(file: ParsedFile): void {
-    const scope = new Scope();
+    const scope = new Scope(this.fileScope(file));
     const frame: FunctionFrame = { file, returns: null, depth: 0 };
     this.visit(file.tree.rootNode, scope, frame);
+  }
+
+  /**
+   * What every function of a file sees: import aliases (`from m import a as b`
+   * makes `b` read as `a`) and the module-level bindings, so that a function
+   * analysed from a call elsewhere still knows `raw_env = Environment(...)`.
+   */
+  private fileScope(file: ParsedFile): Scope {
+    // Never written to after it is built (assignments land in inner scopes), so shared by every run on this tree.
+    let scope = fileScopes.get(file.tree);
+    if (scope) return scope;
+    scope = new Scope();
+    scope.shared = true;
+    fileScopes.set(file.tree, scope);
+    const syntax = file.syntax;
+    const aliasShapes = syntax.importAliases ?? {};
+    for (const top of file.tree.rootNode.namedChildren) {
+      // Import aliases: top-level import statements only.
+      if (!top || !/import/.test(top.type)) continue;
+      for (const node of top.namedChildren) {
+        const shape = node ? aliasShapes[node.type] : undefined;
+        if (!node || !shape) continue;
+        const name = node.childForFieldName(shape.name)?.text.replace(/\s+/g, '');
+        const alias = node.childForFieldName(shape.alias)?.text;
+        if (name && alias && name !== alias) scope.aliases.set(alias, name);
+      }
+    }
+    for (const top of file.tree.rootNode.namedChildren) {
+      if (!top) continue;
+      const candidates = syntax.assignments[top.type] ? [top] : top.namedChildren.filter((c): c is Node => !!c && !!syntax.assignments[c.type]);
+      for (const assign of candidates) {
+        const shape = syntax.assignments[assign.type]!;
+        const left = assign.childForFieldName(shape.left);
+        const right = shape.right ? assign.childForFieldName(shape.right) : null;
+        if (left && right && syntax.identifiers.includes(left.type)) scope.defs.set(left.text, right);
+      }
+    }
+    return scope;
+  }
+
+  private fileText(file: ParsedFile): string {
+    let text = this.fileTexts.get(file.path);
+    if (text === undefined) {
+      text = file.tree.rootNode.text;
+      this.fileTexts.set(file.path, text);
+    }
+    return text;
+  }
+
+  /**
+   * The text of an expression with its root variable replaced by what it was
+   * bound to, recursively: `client.get` after `with httpx.Client() as client`
+   * reads `httpx.Client().get`. Conditions of sinks and sanitisers test it.
+   */
+  private resolvedText(node: Node, scope: Scope, depth = 0): string {
+    const s = this.syntax;
+    let root: Node = node;
+    for (let guard = 0; guard < 32; guard++) {
+      const member = s.members[root.type] ?? s.subscripts[root.type];
+      const call = s.calls[root.type];
+      let next: Node | null = null;
+      if (member) next = root.childForFieldName(member.object);
+      else if (call) {
+        const parts = callParts(s, root);
+        next = parts ? (parts.callee ?? parts.receiver) : null;
+      }
+      if (!next) break;
+      root = next;
+    }
+    // Prefix operators around a variable (`**kwargs`, `*args`, `&v`): resolve the variable.
+    const only = root.namedChildCount === 1 ? root.namedChildren[0] : null;
+    if (only && depth < 4 && s.identifiers.includes(only.type) && root.text.endsWith(only.text) && root.equals(node)) {
+      return root.text.slice(0, root.text.length - only.text.length) + this.resolvedText(only, scope, depth + 1);
+    }
+    if (depth >= 4 || !s.identifiers.includes(root.type)) return node.text;
+    const def = scope.definition(root.text);
+    if (!def) return node.text;
+    return this.resolvedText(def, scope, depth + 1) + node.text.slice(root.endIndex - node.startIndex);
   }
 
   private step(frame: FunctionFrame, node: Node, label: string, kind: TraceStep['kind'] = 'step'): TraceStep {
@@ -355,6 +478,7 @@ class TaintRun {
       let t: Tainted = null;
       for (const child of node.namedChildren) if (child) t = merge(t, this.visit(child, scope, frame));
       frame.returns = merge(frame.returns, t);
+      if (t) this.checkReturnSink(node, t, frame);
       // A returned value can itself be a sink (Spring MVC `return "redirect:" + url`).
       if (t && this.engine.isSinkNode(type)) this.checkNodeSink(node, t, frame);
       return t;
@@ -481,6 +605,13 @@ class TaintRun {
 
   private visitChildren(node: Node, scope: Scope, frame: FunctionFrame): Tainted {
     let t: Tainted = null;
+    if (this.syntax.comprehensions?.includes(node.type)) {
+      // `[f(x) for x in xs if ok(x)]`: bind x first; the element's taint is the comprehension's.
+      const clauses = node.namedChildren.filter((c): c is Node => !!c && !!this.syntax.assignments[c.type]);
+      for (const clause of clauses) this.visit(clause, scope, frame);
+      for (const child of node.namedChildren) if (child && !clauses.some((c) => c.equals(child))) t = merge(t, this.visit(child, scope, frame));
+      return t;
+    }
     for (const child of node.namedChildren) {
       if (!child) continue;
       t = merge(t, this.visit(child, scope, frame));
@@ -494,25 +625,23 @@ class TaintRun {
     const stored = scope.lookup(path);
     if (stored !== undefined) return stored;
     const source = this.sourceTaint(frame, node, path);
-    if (source) {
-      // The object may carry other data too (a rule's own source on `file.FileName` of a tainted `file`).
-      const shape = this.syntax.members[node.type] ?? this.syntax.subscripts[node.type]!;
-      const object = field(node, shape.object);
-      return merge(source, object ? this.visit(object, scope, frame) : null);
-    }
-    // Field-sensitive lookup: `a.b.c` is tainted if `a.b` or `a` is.
+    // A rule's own source (`upload.filename`) does not hide what the variable already carries.
+    if (source && source.every((t) => !t.onlyRule)) return source;
+    // Field-sensitive lookup: `a.b.c` is tainted if `a.b` or `a` is (or a field of this object another method set).
     let p = path;
+    const selfField = this.classField(node, p);
+    if (selfField) return merge(source, selfField);
     while (p.includes('.') || p.endsWith('[]')) {
       const cut = Math.max(p.lastIndexOf('.'), p.endsWith('[]') ? p.length - 2 : -1);
       if (cut <= 0) break;
       p = p.slice(0, cut);
-      const known = scope.lookup(p);
-      if (known) return readField(known, /^\.([^.[]+)/.exec(path.slice(p.length))?.[1]);
+      const known = scope.lookup(p) ?? this.classField(node, p);
+      if (known) return merge(source, readField(known, /^\.([^.[]+)/.exec(path.slice(p.length))?.[1]));
       // `e.data.html` in a handler whose parameter `e` is otherwise unknown: the source prefix still counts —
       // unless a call stands between (`cookies.signed[:k]`), whose result the object's evaluation gives.
       const prefixSource = path.slice(p.length).includes('()') ? null : this.sourceTaint(frame, node, p, true);
-      if (prefixSource) return fieldOf(prefixSource);
-      if (known === null) return null;
+      if (prefixSource) return merge(source, fieldOf(prefixSource));
+      if (known === null) return source;
     }
     const member = this.syntax.members[node.type];
     const shape = member ?? this.syntax.subscripts[node.type]!;
@@ -522,14 +651,14 @@ class TaintRun {
     if (!member) {
       const key = field(node, shape.property);
       if (key) this.visit(key, scope, frame);
-      return fieldOf(t);
+      return merge(source, fieldOf(t));
     }
-    return readField(t, node.childForFieldName(shape.property)?.text);
+    return merge(source, readField(t, node.childForFieldName(shape.property)?.text));
   }
 
-  private visitAssignment(node: Node, leftField: string, rightField: string, scope: Scope, frame: FunctionFrame): Tainted {
+  private visitAssignment(node: Node, leftField: string, rightField: string | undefined, scope: Scope, frame: FunctionFrame): Tainted {
     const left = field(node, leftField);
-    const right = field(node, rightField);
+    const right = rightField ? field(node, rightField) : (node.namedChildren.find((c) => !!c && !(left && c.equals(left))) ?? null);
     const isAugmented = /augmented|compound/.test(node.type) || /^[^=]*[-+*/|&%.]=/.test(node.text.slice(left ? left.endIndex - node.startIndex : 0, right ? right.startIndex - node.startIndex : undefined));
     let value = right ? this.visit(right, scope, frame) : null;
     if (!left) return value;
@@ -553,6 +682,70 @@ class TaintRun {
     if (this.syntax.identifiers.includes(left.type)) scope.origins.set(left.text, right ? this.callOrigin(right, scope) : null);
 
     // Element-wise tuple assignment: `a, b = x, y`.
+    this.bindAssigned(node, left, right, value, lhsPath, isAugmented, scope, frame);
+    // Loops are assignments with a body (`for k, v in d.items(): ...`): the body runs with the names bound.
+    for (const child of node.namedChildren) {
+      if (!child || child.equals(left) || (right && child.equals(right))) continue;
+      this.visit(child, scope, frame);
+    }
+    return value;
+  }
+
+  /** The key of `self.field` in the class around `node`, if the path is a field of this object. */
+  private classFieldKey(node: Node, path: string): string | undefined {
+    const self = path.split('.')[0]!;
+    if (!path.includes('.') || !(this.syntax.selfNames ?? []).includes(self)) return undefined;
+    for (let p = node.parent; p; p = p.parent) {
+      if ((this.syntax.classes ?? []).includes(p.type)) return `${p.startIndex}:${p.endIndex}:${path}`;
+    }
+    return undefined;
+  }
+
+  /** Is the function a method of a class whose fields hold untrusted data in this run? */
+  private inTaintedClass(fn: Node): boolean {
+    if (this.taintedClasses.size === 0) return false;
+    for (let p = fn.parent; p; p = p.parent) {
+      if ((this.syntax.classes ?? []).includes(p.type)) return this.taintedClasses.has(`${p.startIndex}:${p.endIndex}`);
+    }
+    return false;
+  }
+
+  private classField(node: Node, path: string): Tainted | undefined {
+    const key = this.classFieldKey(node, path);
+    return key ? this.classFields.get(key) : undefined;
+  }
+
+  /** A class of this file by name, for constructor calls (`Exporter(name)` → `Exporter.__init__`). */
+  private constructorOf(file: ParsedFile, name: string): Node | undefined {
+    const syntax = file.syntax;
+    if (!syntax.constructorNames?.length || !/^[A-Z]/.test(name)) return undefined;
+    let constructors = constructorsByTree.get(file.tree);
+    if (!constructors) {
+      constructors = new Map();
+      constructorsByTree.set(file.tree, constructors);
+      const fnTypes = Object.keys(syntax.functions);
+      for (const cls of file.tree.rootNode.descendantsOfType(syntax.classes ?? [])) {
+        const className = cls?.childForFieldName('name')?.text;
+        if (!cls || !className) continue;
+        for (const fn of cls.descendantsOfType(fnTypes)) {
+          const shape = fn ? syntax.functions[fn.type] : undefined;
+          const fnName = fn && shape?.name ? fn.childForFieldName(shape.name)?.text : undefined;
+          if (fn && fnName && syntax.constructorNames.includes(fnName)) {
+            constructors.set(className, fn);
+            break;
+          }
+        }
+      }
+    }
+    return constructors.get(name);
+  }
+
+  private bindAssigned(node: Node, left: Node, right: Node | null, value: Tainted, lhsPath: string, isAugmented: boolean, scope: Scope, frame: FunctionFrame): void {
+    const fieldKey = value ? this.classFieldKey(node, lhsPath) : undefined;
+    if (fieldKey) {
+      this.classFields.set(fieldKey, merge(this.classFields.get(fieldKey) ?? null, value));
+      this.taintedClasses.add(fieldKey.split(':').slice(0, 2).join(':'));
+    }
     const leftItems = left.namedChildren.filter((c): c is Node => !!c && !this.syntax.comments.includes(c.type));
     const rightItems = right ? right.namedChildren.filter((c): c is Node => !!c) : [];
     if (/list|tuple|expression_list/.test(left.type) && right && /list|tuple/.test(right.type) && leftItems.length === rightItems.length && leftItems.length > 1) {
@@ -560,9 +753,14 @@ class TaintRun {
         const v = this.visit(rightItems[i]!, scope, frame);
         for (const name of patternNames(this.syntax, item)) scope.assign(name, v);
       });
-      return value;
+      return;
     }
     const names = this.syntax.members[left.type] || this.syntax.subscripts[left.type] ? [lhsPath] : patternNames(this.syntax, left);
+    if (names.length === 1 && right && !isAugmented && !this.syntax.members[left.type] && !this.syntax.subscripts[left.type]) {
+      const name = names[0]!;
+      scope.defs.set(name, right);
+      scope.derived.set(name, this.callInputs(right, scope));
+    }
     for (const name of names) {
       if (name === '?') continue;
       // Storing into an element of a container taints the container.
@@ -571,16 +769,28 @@ class TaintRun {
         // `this.x = …` in one method is read by the others: keep it where every method of the file sees it.
         scope.assign(name, value);
         let root = scope;
-        while (root.parent) root = root.parent;
+        // Stop below the file scope, which every analysis of this tree shares.
+        while (root.parent && !root.parent.shared) root = root.parent;
         root.vars.set(name, merge(root.vars.get(name) ?? null, value));
       } else scope.assign(name, value);
     }
-    // Loops written as assignments (`foreach ($rows as $row) { … }`): the body runs with the loop variable bound.
-    for (const child of node.namedChildren) {
-      if (!child || child.equals(left) || (right && child.equals(right)) || this.syntax.comments.includes(child.type)) continue;
-      if (child.startIndex > left.endIndex && (!right || child.startIndex > right.endIndex)) this.visit(child, scope, frame);
+  }
+
+  /** Tainted variables passed to the calls of a chain (`urlparse(url).hostname` → url). */
+  private callInputs(node: Node, scope: Scope): string[] {
+    const s = this.syntax;
+    const out: string[] = [];
+    for (let n: Node | null = node, i = 0; n && i < 16; i++) {
+      if (s.calls[n.type]) {
+        const parts = callParts(s, n);
+        // Only URL parsing keeps what is checked tied to its input: `basename(file)` passing a check says nothing about `file`.
+        const callee = parts ? this.path(parts.callee ?? parts.name, scope) : '';
+        if (URL_PARSERS.test(callee)) for (const a of parts?.positional ?? []) if (s.identifiers.includes(a.type) && scope.lookup(a.text)) out.push(a.text);
+        n = parts ? (parts.receiver ?? null) : null;
+      } else if (s.members[n.type]) n = n.childForFieldName(s.members[n.type]!.object);
+      else break;
     }
-    return value;
+    return out;
   }
 
   private visitIf(node: Node, shape: { condition: string; consequence: string; alternative?: string }, scope: Scope, frame: FunctionFrame): Tainted {
@@ -664,7 +874,9 @@ class TaintRun {
     const negated = (text: string) => /^[\s(]*(!(?!=)|not\s)/.test(text);
     if (effective !== condition) return negated(condition.text) !== negated(effective.text);
     const text = condition.text.replace(/^\s*\(([\s\S]*)\)\s*$/, '$1');
-    const failing = (part: string) => negated(part) || /==\s*(null|nil|None|false|undefined)\b|!==?\s*(nil|null|true|1)\b|===?\s*0\b/.test(part);
+    // Python `x not in ALLOWED`, `x is None`, `x != "https"`, PHP/JS `!== 1` and `=== 0` hold when the check fails too.
+    const failing = (part: string) =>
+      negated(part) || /==\s*(null|nil|None|false|undefined)\b|!==?\s*(nil|null|true|1)\b|===?\s*0\b|\bnot\s+in\b|\bis\s+None\b|!=\s*["']/.test(part);
     if (text.includes('&&') && !text.includes('||')) {
       // `x != null && x.startsWith("/")`: a conjunction is a passed check unless every check in it is negated.
       const checks = text.split('&&').filter((p) => this.engine.guardsFor(p).length > 0);
@@ -694,7 +906,8 @@ class TaintRun {
         if (member) {
           const prop = field(n, member.property);
           const obj = field(n, member.object);
-          if (prop && obj && URL_PARTS.test(prop.text)) consider(obj);
+          // `urlparse(url).hostname in HOSTS` vets the URL given to the parse call.
+          if (prop && obj && URL_PARTS.test(prop.text) && !consider(obj) && this.syntax.calls[obj.type]) walk(obj);
           // A method called on a value checks that value (`name.startsWith('/')`); a field read (`msg.type`) does not.
           const parent = n.parent;
           const callShape = parent ? this.syntax.calls[parent.type] : undefined;
@@ -705,6 +918,13 @@ class TaintRun {
       for (const c of n.namedChildren) if (c) walk(c);
     };
     walk(condition);
+    // Validating `parsed.hostname` where `parsed = urlparse(url)` validates `url`.
+    for (const name of [...names.keys()]) {
+      for (const input of scope.inputsOf(name.split('.')[0]!)) {
+        const t = scope.lookup(input);
+        if (t) names.set(input, t);
+      }
+    }
     return names;
   }
 
@@ -830,11 +1050,24 @@ class TaintRun {
 
     this.checkCallSinks(node, parts, calleePath, receiverTaint, argTaints, kwTaints, scope, frame);
 
+    // Everything that went into the call; a sanitizer at the end of a source chain still applies (`params[:id].to_i`).
+    let all: Tainted = merge(receiverTaint, extraTaint);
+    for (const t of argTaints) all = merge(all, t);
+    for (const t of kwTaints.values()) all = merge(all, t);
+
     // Calling a value a known call produced (`render = Handlebars.compile(…); render(data)`) is calling that call's result.
     const origin = parts.callee && !parts.receiver && s.identifiers.includes(parts.callee.type) ? scope.origin(parts.callee.text) : undefined;
     const matching = [...this.engine.sanitizerFor(calleePath), ...(origin ? this.engine.sanitizerFor(origin) : [])].filter((san) =>
       san.where.every((c) => this.conditionHolds(c, parts, scope)),
     );
+    if (source) {
+      // A source reached through untrusted data keeps both (`file.getOriginalFilename()` of an untrusted upload);
+      // one read with a conversion (`request.args.get("page", type=int)`) is clean for what the sanitiser covers.
+      let out = merge(source, all);
+      for (const san of matching.filter((x) => !x.receiver)) out = sanitize(out, san.types);
+      this.taintOutParams(parts, out, scope);
+      return out;
+    }
     // `cookie.setSecure(true)`: the call makes its receiver safe from now on.
     for (const san of matching.filter((x) => x.receiver)) {
       if (!parts.receiver) continue;
@@ -848,15 +1081,6 @@ class TaintRun {
       for (const san of sanitizers) t = sanitize(t, san.types);
       return t;
     };
-    // A sanitizer at the end of a source chain still applies (`params[:id].to_i`).
-    let all: Tainted = merge(receiverTaint, extraTaint);
-    for (const t of argTaints) all = merge(all, t);
-    for (const t of kwTaints.values()) all = merge(all, t);
-    if (source) {
-      const out = merge(source, all);
-      this.taintOutParams(parts, out, scope);
-      return sanitizers.length ? cleaned(out) : out;
-    }
     // A sanitizer for every type ends the analysis here; one for some types
     // still lets calls into visible code be followed (sinks inside them count).
     if (sanitizers.some((san) => !san.types)) return cleaned(all);
@@ -878,6 +1102,13 @@ class TaintRun {
         }
         this.taintOutParams(parts, result, scope);
         return result ? cleaned(addStep(result, this.step(frame, node, `return of ${calleePath}()`))) : null;
+      }
+      const constructor = !parts.receiver && targets.length === 0 ? this.constructorOf(frame.file, name) : undefined;
+      if (constructor) {
+        // The constructor stores its arguments in fields; the other methods read them from there.
+        const callStep = this.step(frame, node, `${calleePath}()`);
+        this.analyzeCall({ file: frame.file, node: constructor }, argTaints.map((t) => addStep(t, callStep)), kwTaints, null, frame, callStep, parts, true);
+        return null;
       }
     }
 
@@ -947,6 +1178,7 @@ class TaintRun {
     caller: FunctionFrame,
     callStep: TraceStep,
     parts: CallParts,
+    isConstructor = false,
   ): Tainted {
     const syntax = target.file.syntax;
     const shape = syntax.functions[target.node.type];
@@ -955,7 +1187,7 @@ class TaintRun {
     const params = paramsNode ? this.paramList(syntax, paramsNode) : [];
     // Methods called on an object: the `self` parameter is the receiver, not the first argument.
     let offset = 0;
-    if (params[0] && (syntax.selfNames ?? []).includes(params[0].names[0] ?? '') && parts.receiver) offset = 1;
+    if (params[0] && (syntax.selfNames ?? []).includes(params[0].names[0] ?? '') && (parts.receiver || isConstructor)) offset = 1;
     const bound: Tainted[] = params.map((p, i) => {
       if (i < offset) return receiver;
       const byName = p.names[0] ? kwargs.get(p.names[0]) : undefined;
@@ -964,11 +1196,18 @@ class TaintRun {
       return args[i - offset] ?? null;
     });
     const signature = bound.map((t) => (t ? t.map((x) => `${x.onlyRule ?? ''}:${[...x.clean].sort().join(',')}`).join('|') : '-')).join(';');
-    const key = `${target.file.path}:${target.node.startIndex}:${signature}`;
+    // Fields of its object that hold untrusted data are inputs too.
+    const fieldsTainted = this.inTaintedClass(target.node);
+    const key = `${target.file.path}:${target.node.startIndex}:${signature}${fieldsTainted ? ':fields' : ''}`;
     if (this.memo.has(key)) return this.memo.get(key)!;
+    // With clean inputs a function only contributes what it returns (its own sinks are found when its file is
+    // analysed), and that is the same for every caller in the scan.
+    const clean = bound.every((t) => !t) && [...kwargs.values()].every((t) => !t) && !fieldsTainted;
+    const known = clean ? cleanReturns.get(target.file.tree)?.get(target.node.startIndex) : undefined;
+    if (known !== undefined) return known;
     if (this.inProgress.has(key)) return null;
     this.inProgress.add(key);
-    const scope = new Scope();
+    const scope = new Scope(this.fileScope(target.file));
     const frame: FunctionFrame = { file: target.file, returns: null, depth: caller.depth + 1, callStep };
     params.forEach((p, i) => {
       for (const n of p.names) scope.vars.set(n, bound[i] ?? null);
@@ -987,6 +1226,7 @@ class TaintRun {
     }
     this.inProgress.delete(key);
     this.memo.set(key, frame.returns);
+    if (clean) rememberCleanReturn(target.file.tree, target.node.startIndex, frame.returns);
     return frame.returns;
   }
 
@@ -1033,7 +1273,14 @@ class TaintRun {
       if (!hit && source.paramType && p.type && source.paramType.test(p.type)) hit = true;
       if (!hit && source.handlerDecorator) {
         fnDecorators ??= decoratorsOf(syntax, fn).map((d) => d.text.replace(/^@/, ''));
-        hit = fnDecorators.some((d) => source.handlerDecorator!.test(d));
+        if (fnDecorators.some((d) => source.handlerDecorator!.test(d))) {
+          hit = true;
+          if (source.exceptInDecorator) {
+            // Route converters that only admit safe values (`<int:order_id>`).
+            const converted = new RegExp(source.exceptInDecorator.replace(/\{name\}/g, name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+            if (fnDecorators.some((d) => converted.test(d))) hit = false;
+          }
+        }
       }
       if (!hit && source.handlerCall) {
         handlerCallee ??= this.enclosingCallee(fn);
@@ -1067,6 +1314,7 @@ class TaintRun {
     const scope = new Scope(outer);
     const inner: FunctionFrame = { file: frame.file, returns: null, depth: frame.depth, callStep: frame.callStep };
     const paramsNode = shape.params ? field(node, shape.params) : null;
+    let paramCount = 0;
     const binding = this.callbackBinding?.node.equals(node) ? this.callbackBinding : undefined;
     this.callbackBinding = undefined;
     if (paramsNode) {
@@ -1074,13 +1322,23 @@ class TaintRun {
         // Parameters shadow outer names; their values are unknown (clean) unless a source or the calling method says otherwise.
         for (const n of p.names) scope.vars.set(n, binding && binding.index === i ? binding.taint : null);
         this.bindParamSources(p, node, scope, inner);
+        paramCount++;
       });
     } else if (node.type === 'arrow_function') {
       const single = node.childForFieldName('parameter');
       if (single) scope.vars.set(single.text, binding && binding.index === 0 ? binding.taint : null);
     }
     const body = shape.body ? field(node, shape.body) : null;
-    if (body) this.visit(body, scope, inner);
+    if (body) {
+      const t = this.visit(body, scope, inner);
+      if (!/block|statement|compound|body/.test(body.type)) inner.returns = merge(inner.returns, t);
+    }
+    // This was the function with clean arguments: a later call with clean arguments needs only its result.
+    if (frame.depth === 0 && !binding) {
+      const key = `${frame.file.path}:${node.startIndex}:${Array.from({ length: paramCount }, () => '-').join(';')}`;
+      if (!this.memo.has(key)) this.memo.set(key, inner.returns);
+      rememberCleanReturn(frame.file.tree, node.startIndex, inner.returns);
+    }
   }
 
   // ---- sinks ----
@@ -1107,7 +1365,8 @@ class TaintRun {
     else if (c.keyword !== undefined) arg = parts.keywords.get(c.keyword);
     else if (c.index !== undefined) arg = parts.positional[c.index];
     let matches = !!arg;
-    if (arg && c.value && !c.value.test(arg.text)) matches = false;
+    // The written text, or what its variable was bound to (`parser` → `etree.XMLParser(resolve_entities=True)`).
+    if (arg && c.value && !c.value.test(arg.text) && !c.value.test(this.resolvedText(arg, scope))) matches = false;
     if (arg && c.path && !c.path.test(this.path(arg, scope))) matches = false;
     const variable = arg ? this.variableName(arg) : undefined;
     if (arg && c.init) {
@@ -1192,6 +1451,7 @@ class TaintRun {
     for (const { rule, sinks } of this.engine.ruleViews) {
       for (const sink of sinks) {
         if (!sink.callee || !sink.callee.test(calleePath)) continue;
+        if (sink.unlessFile && this.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
         if (!sink.where.every((c) => this.conditionHolds(c, parts, scope))) continue;
         if (sink.unless.some((c) => this.conditionHolds(c, parts, scope))) continue;
         if (!this.sinkContextHolds(sink, node)) continue;
@@ -1240,6 +1500,29 @@ class TaintRun {
         const hit = this.reportable(rule, value);
         if (hit) {
           this.report(rule, node, hit, frame, `${lhsPath} = …`);
+          break;
+        }
+      }
+    }
+  }
+
+  /** A tainted value returned from a function whose decorator marks it as a sink (a view returning HTML). */
+  private checkReturnSink(node: Node, value: Tainted, frame: FunctionFrame): void {
+    let decorators: string[] | undefined;
+    const returned = node.namedChildren.find((c) => !!c && !this.syntax.comments.includes(c.type));
+    for (const { rule, sinks } of this.engine.ruleViews) {
+      for (const sink of sinks) {
+        if (!sink.returnFrom) continue;
+        if (sink.unlessFile && this.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
+        if (sink.valueNode && !(returned && sink.valueNode.test(returned.type))) continue;
+        if (!decorators) {
+          const fn = enclosingFunction(frame.file.syntax, node);
+          decorators = fn ? decoratorsOf(frame.file.syntax, fn).map((d) => d.text.replace(/^@/, '')) : [];
+        }
+        if (!decorators.some((d) => sink.returnFrom!.test(d))) continue;
+        const hit = this.reportable(rule, value);
+        if (hit) {
+          this.report(rule, node, hit, frame, 'returned as the response');
           break;
         }
       }

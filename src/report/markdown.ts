@@ -45,7 +45,10 @@ export function toMarkdown(result: ScanResult, options: MarkdownOptions = {}): s
   if (languages.length) out.push(`- Languages: ${languages.map(([lang, n]) => `${lang} (${n})`).join(', ')}`);
   if (summary.skipped.length) out.push(`- Files skipped: ${summary.skipped.length} (${skipReasons(result)})`);
   if (summary.suppressed) out.push(`- Findings suppressed (inline comments or baseline): ${summary.suppressed}`);
-  if (summary.warnings.length) out.push(`- Warnings: ${summary.warnings.length} (files analysed as far as they parsed)`);
+  // A warning without a file is a note about the scan as a whole (e.g. how much git history was read).
+  const fileWarnings = summary.warnings.filter((w) => w.file);
+  if (fileWarnings.length) out.push(`- Files with warnings (not parsed, or analysed as far as they parsed): ${fileWarnings.length}`);
+  for (const note of summary.warnings.filter((w) => !w.file)) out.push(`- ${escapeText(note.message)}`);
   out.push(`- Duration: ${(summary.durationMs / 1000).toFixed(1)} s`);
   if (options.generatedAt) out.push(`- Scanned at: ${options.generatedAt.toISOString()}`);
   out.push('');

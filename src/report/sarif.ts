@@ -42,10 +42,17 @@ export function toSarif(result: ScanResult, options: SarifOptions = {}): Sarif.L
   const findings = sortFindings(result.findings);
   const rules: Sarif.ReportingDescriptor[] = [];
   const ruleIndex = new Map<string, number>();
+  const messages = new Map<string, Set<string>>();
+  for (const finding of findings) {
+    messages.set(finding.ruleId, (messages.get(finding.ruleId) ?? new Set()).add(finding.message));
+  }
   for (const finding of findings) {
     if (ruleIndex.has(finding.ruleId)) continue;
     ruleIndex.set(finding.ruleId, rules.length);
-    rules.push(ruleDescriptor(finding));
+    // A message that varies between findings names the instance (a file, a provider):
+    // then the rule is described by its title, which does not.
+    const generic = (messages.get(finding.ruleId)?.size ?? 0) === 1 && !finding.message.includes(finding.file);
+    rules.push(ruleDescriptor(finding, generic ? finding.message : finding.title));
   }
 
   const run: Sarif.Run = {
@@ -83,13 +90,13 @@ export function toSarif(result: ScanResult, options: SarifOptions = {}): Sarif.L
   return { $schema: SARIF_SCHEMA_URI, version: '2.1.0', runs: [run] };
 }
 
-function ruleDescriptor(finding: Finding): Sarif.ReportingDescriptor {
+function ruleDescriptor(finding: Finding, description: string): Sarif.ReportingDescriptor {
   const cweTags = finding.cwe.map((cwe) => `external/cwe/cwe-${cwe}`);
   return {
     id: finding.ruleId,
     name: ruleName(finding.ruleId),
     shortDescription: { text: finding.title },
-    fullDescription: { text: finding.message },
+    fullDescription: { text: description },
     help: { text: helpText(finding), markdown: helpMarkdown(finding) },
     helpUri: finding.references[0] ?? (finding.cwe[0] ? cweUrl(finding.cwe[0]) : undefined),
     defaultConfiguration: { level: LEVEL[finding.severity] },

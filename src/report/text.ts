@@ -59,8 +59,9 @@ export function toText(result: ScanResult, options: TextOptions = {}): string {
     out.push('');
   }
 
+  for (const note of result.summary.warnings.filter((w) => !w.file)) out.push(style.dim(note.message));
   const skipped = result.summary.skipped.length;
-  const warnings = result.summary.warnings.length;
+  const warnings = result.summary.warnings.filter((w) => w.file).length;
   const extras = [
     skipped ? `${plural(skipped, 'file')} skipped` : '',
     warnings ? plural(warnings, 'warning') : '',

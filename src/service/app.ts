@@ -14,6 +14,7 @@ import {
 import { largestCommitBody } from './config.ts';
 import type { ServiceContext } from './context.ts';
 import { ApiError, errorBody, handleError } from './errors.ts';
+import { dashboardPlugin } from './dashboard/plugin.ts';
 import { eventRoutes } from './routes/events.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { scanRoutes } from './routes/scans.ts';
@@ -131,6 +132,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
       async () => api.swagger(),
     );
   }, { prefix: '/api/v1' });
+  await app.register(async (dashboard) => dashboardPlugin(dashboard, ctx));
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0].slice(0, 200)}`));

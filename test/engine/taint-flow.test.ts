@@ -228,3 +228,45 @@ test('a field set from untrusted data in one method reaches the other methods of
   ].join('\n');
   assert.deepEqual(await linesOf(code), [7]);
 });
+
+test('a flow into a sink in another directory is reported once, in the sink’s file, and the cache follows that file', async () => {
+  const root = mkdtempSync(path.join(tmpdir(), 'scanner-xdir-'));
+  try {
+    const controller = (fn: string) =>
+      `import { ${fn} } from '../services/repo';\nexport function handle() {\n  return ${fn}(input());\n}\n`;
+    const repo = 'export function find(q: string) {\n  return sink(q);\n}\nexport function other(q: string) {\n  return q;\n}\n';
+    const files = (repoText: string) => [
+      { path: 'routes/a.ts', content: Buffer.from(controller('find')) },
+      { path: 'routes/b.ts', content: Buffer.from(controller('find')) },
+      { path: 'services/repo.ts', content: Buffer.from(repoText) },
+    ];
+    const cacheDir = path.join(root, 'cache');
+    const first = await scanSourceFiles(files(repo), { rules, jobs: 1, cacheDir });
+    assert.deepEqual(first.findings.filter((f) => f.type === 'FLOW_TEST').map((f) => `${f.file}:${f.line}`), ['services/repo.ts:2']);
+    // The sink file changes (the flow is gone); the callers' cached results must not keep the old finding.
+    const fixed = repo.replace('return sink(q);', 'return q;');
+    const second = await scanSourceFiles(files(fixed), { rules, jobs: 1, cacheDir });
+    assert.deepEqual(second.findings.filter((f) => f.type === 'FLOW_TEST'), []);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test('a positive check whose branch uses the value and leaves vets the branch, not the code after it', async () => {
+  const code = [
+    'function f() {',
+    '  const a = input();',
+    "  if (['x'].includes(a)) {",
+    '    sink(a);',
+    '    return;',
+    '  }',
+    '  sink(a);',
+    '}',
+    'function g(blocked) {',
+    '  const b = input();',
+    '  if (blocked.includes(b)) return;',
+    '  sink(b);',
+    '}',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code), [7]);
+});

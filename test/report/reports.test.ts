@@ -180,3 +180,27 @@ test('every format renders', () => {
     assert.ok(out.endsWith('\n') && out.length > 100, format);
   }
 });
+
+test('SARIF rule descriptions never name one instance', () => {
+  const result = sampleResult([
+    taintFinding(),
+    taintFinding({ fingerprint: 'other', id: 'vuln_other', line: 40, message: 'Untrusted data from req.body.name reaches an SQL query.' }),
+    historySecret({ message: 'An AWS access key id is committed in config/deploy.env.' }),
+    structuralFinding(),
+  ]);
+  const rules = toSarif(result).runs[0].tool.driver.rules ?? [];
+  const describe = (id: string) => rules.find((r) => r.id === id)?.fullDescription?.text;
+  assert.equal(describe('js-sql-injection'), 'SQL injection', 'messages differ: the title describes the rule');
+  assert.equal(describe('secret.aws-access-key'), 'AWS access key', 'a message naming the file is not a rule description');
+  assert.equal(describe('py.weak-hash-md5'), structuralFinding().message);
+});
+
+test('a warning without a file is a note about the whole scan', () => {
+  const result = sampleResult();
+  result.summary.warnings.push({ file: '', message: 'git history: 12 commits, 30 file versions scanned for secrets' });
+  const md = toMarkdown(result);
+  assert.match(md, /- Files with warnings \(not parsed, or analysed as far as they parsed\): 1\n- git history: 12 commits/);
+  const text = toText(result);
+  assert.match(text, /^git history: 12 commits, 30 file versions scanned for secrets\n.*; 1 file skipped, 1 warning$/m);
+  assert.deepEqual(sarifSchemaErrors(toSarif(result)), []);
+});

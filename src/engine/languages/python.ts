@@ -18,6 +18,7 @@ export const python: LanguageSyntax = {
     named_expression: { left: 'name', right: 'value' },
     for_statement: { left: 'left', right: 'right' },
     for_in_clause: { left: 'left', right: 'right' },
+    as_pattern: { left: 'alias' },
   },
   keywordArguments: { keyword_argument: { name: 'name', value: 'value' } },
   functions: {
@@ -39,5 +40,8 @@ export const python: LanguageSyntax = {
   exitCalls: /(^|\.)(abort|exit|_exit|redirect)$/,
   classes: ['class_definition'],
   selfNames: ['self', 'cls'],
+  constructorNames: ['__init__'],
+  comprehensions: ['list_comprehension', 'set_comprehension', 'dictionary_comprehension', 'generator_expression'],
+  importAliases: { aliased_import: { name: 'name', alias: 'alias' } },
   importPatterns: [/^\s*from\s+(\.[\w.]*)\s+import\b/gm, /^\s*from\s+([\w.]+)\s+import\b/gm, /^\s*import\s+([\w.]+)/gm],
 };

@@ -20,7 +20,8 @@ export interface MemberShape {
 
 export interface AssignShape {
   left: string;
-  right: string;
+  /** Field of the value; absent: the first named child (Python `with open(p) as fh`: as_pattern). */
+  right?: string;
 }
 
 export interface FunctionShape {
@@ -101,6 +102,8 @@ export interface LanguageSyntax {
   exitCalls?: RegExp;
   /** Node types of class declarations (for method resolution across files). */
   classes?: string[];
+  /** Names of constructor methods (`__init__`): a call of a class defined in the file is analysed through it. */
+  constructorNames?: string[];
   /** Receiver expressions meaning "this object" (`this`, `self`). */
   selfNames?: string[];
   /** How another file is imported: regexes on the file text with a capture group for the specifier. */
@@ -118,6 +121,10 @@ export interface LanguageSyntax {
   bareCalls?: boolean;
   /** Callee text of a call through a variable (`$fn()`, `new $class()` in PHP): the variable's taint counts as the receiver's. */
   dynamicCallee?: RegExp;
+  /** Comprehensions: their `for` clauses (assignment nodes) bind names before the element expression is evaluated. */
+  comprehensions?: string[];
+  /** Import aliases (`from m import name as alias`): node type → fields of the imported name and of the alias. */
+  importAliases?: Record<string, { name: string; alias: string }>;
   /** Import declarations that bind a local name to a module path (Go `tt "text/template"`): rules can ask where a value was made (`init` conditions). Without a name the path's last segment is the name. */
   importSpecs?: { node: string; name: string; path: string };
   /** Methods that store their arguments into the receiver (`sb.append(x)`, `buf.WriteString(x)`, `list.add(x)`): a tainted argument taints the receiver variable. */

@@ -25,6 +25,8 @@ export interface CompiledSource {
   handlerDecorator?: RegExp;
   handlerCall?: RegExp;
   exceptParams?: RegExp;
+  /** Source text of a regex with `{name}` for the parameter name, tested against the handler's decorators. */
+  exceptInDecorator?: string;
   exceptTypes?: RegExp;
   where: CompiledArgCondition[];
   exact?: boolean;
@@ -47,6 +49,9 @@ export interface CompiledSink {
   assign?: RegExp;
   node?: string;
   precededBy?: RegExp;
+  returnFrom?: RegExp;
+  unlessFile?: RegExp;
+  valueNode?: RegExp;
   args?: number[];
   keywords?: string[];
   receiver?: boolean;
@@ -92,6 +97,8 @@ export interface LanguageTaint {
   sources: CompiledSource[];
   sanitizers: CompiledSanitizer[];
   requestTypes: { type: RegExp; alias: string }[];
+  /** Files matching none of these hold no source of their own (absent: every file is analysed). */
+  fileHints?: RegExp[];
 }
 
 export interface RuleSet {
@@ -122,11 +129,23 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     handlerDecorator: s.handlerDecorator ? regex(s.handlerDecorator, where) : undefined,
     handlerCall: s.handlerCall ? regex(s.handlerCall, where) : undefined,
     exceptParams: s.exceptParams ? regex(s.exceptParams, where) : undefined,
+    exceptInDecorator: s.exceptInDecorator ? checkedTemplate(s.exceptInDecorator, where) : undefined,
     exceptTypes: s.exceptTypes ? regex(s.exceptTypes, where) : undefined,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     exact: s.exact,
     label: s.label,
   };
+}
+
+/** A regex with a `{name}` placeholder: checked now, compiled per parameter name later. */
+function checkedTemplate(source: string, where: string): string {
+  regex(source.replace(/\{name\}/g, 'x'), where);
+  return source;
+}
+
+function multiline(source: string, where: string): RegExp {
+  regex(source, where);
+  return new RegExp(source, 'm');
 }
 
 function compileCondition(c: ArgCondition, where: string): CompiledArgCondition {
@@ -145,6 +164,8 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     assign: s.assign ? regex(s.assign, where) : undefined,
     node: s.node,
     precededBy: s.precededBy ? regex(s.precededBy, where) : undefined,
+    returnFrom: s.returnFrom ? regex(s.returnFrom, where) : undefined,
+    valueNode: s.valueNode ? regex(s.valueNode, where) : undefined,
     args: s.args,
     keywords: s.keywords,
     receiver: s.receiver,
@@ -153,6 +174,7 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     inFunction: s.inFunction ? regex(s.inFunction, where) : undefined,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     unless: (s.unless ?? []).map((c) => compileCondition(c, where)),
+    unlessFile: s.unlessFile ? multiline(s.unlessFile, where) : undefined,
     matches: s.matches ? regex(s.matches, where) : undefined,
     inside: s.inside ? regex(s.inside, where) : undefined,
     notInside: s.notInside ? regex(s.notInside, where) : undefined,
@@ -218,6 +240,7 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
           entry.sources.push(...lt.sources.map((s) => compileSource(s, file)));
           entry.sanitizers.push(...lt.sanitizers.map((s) => compileSanitizer(s, file)));
           entry.requestTypes.push(...lt.requestTypes.map((r) => ({ type: regex(r.type, file), alias: r.alias })));
+          if (lt.fileHint) (entry.fileHints ??= []).push(regex(lt.fileHint, file));
           languageTaint.set(language, entry);
         }
         continue;

@@ -49,6 +49,8 @@ export const SourceSpec = z
     handlerCall: Regex.optional(),
     /** Parameters to exclude (regex on the name or the whole parameter text, decorators included): dependencies like `db`, NestJS `ParseIntPipe`, C# numeric types. */
     exceptParams: Regex.optional(),
+    /** With handlerDecorator: parameters the decorator text declares as converted, `{name}` standing for the parameter name (Flask `<int:{name}>`). */
+    exceptInDecorator: Regex.optional(),
     /** Parameter types that cannot carry an attack (Spring `@RequestParam int page`): such parameters are not sources. */
     exceptTypes: Regex.optional(),
     /** For `path` sources that are calls: all must hold (`file_get_contents('php://input')`, a cookie's name argument). */
@@ -72,6 +74,12 @@ export const SinkSpec = z
     node: z.string().optional(),
     /** For `node` sinks: regex the source text of the preceding sibling must match (PHP `<?= $x ?>` is an expression after a `<?=` tag). */
     precededBy: Regex.optional(),
+    /** The value returned from a function whose decorator matches (a Flask view returning an HTML string). */
+    returnFrom: Regex.optional(),
+    /** Not a sink in files whose text matches (multiline regex): `^from fastapi import` where returned strings become JSON. */
+    unlessFile: Regex.optional(),
+    /** With returnFrom: only returned expressions of these node types (regex) count. */
+    valueNode: Regex.optional(),
     /** Which positional arguments carry the dangerous data; default: all. */
     args: z.array(z.number().int().min(0)).optional(),
     /** Keyword/named arguments that carry the dangerous data. */
@@ -99,7 +107,7 @@ export const SinkSpec = z
     notInside: Regex.optional(),
   })
   .strict()
-  .refine((s) => s.callee || s.assign || s.node, { message: 'a sink needs callee, assign or node' });
+  .refine((s) => s.callee || s.assign || s.node || s.returnFrom, { message: 'a sink needs callee, assign, node or returnFrom' });
 
 export const SanitizerSpec = z
   .object({
@@ -142,6 +150,8 @@ export const PatternSpec = z
     /** A tree-sitter query; the capture named by `report` (default `match`) is the finding's location. */
     query: z.string().min(1),
     report: z.string().optional(),
+    /** A regex the file text must match for the query to run at all (a cheap pre-filter: `hashlib|Crypto`). */
+    requires: Regex.optional(),
     /** Tree-sitter queries which, if any matches inside the reported node's enclosing `scope`, drop the finding; a query with an `@inside` capture drops it only when the finding lies within the captured node. */
     unlessInside: z.array(z.string()).optional(),
     /** Tree-sitter queries of which at least one must match inside the same `scope` (a function named like a token generator; credentials beside a wildcard origin). */
@@ -199,6 +209,12 @@ export const LanguageTaintFile = z
     sources: z.array(SourceSpec).default([]),
     /** Sanitizers that apply to every taint rule of the language. */
     sanitizers: z.array(SanitizerSpec).default([]),
+    /**
+     * A regex that every file with untrusted data of this language matches (names of request objects, handler
+     * decorators). Files that do not match are not taint-analysed on their own — a cheap pre-filter; functions in
+     * them are still analysed when called from files that match. Several files' hints are alternatives.
+     */
+    fileHint: Regex.optional(),
     /** Parameters whose declared type makes them the framework's request object: renamed to `alias` in access paths. */
     requestTypes: z.array(z.object({ type: Regex, alias: z.string() }).strict()).default([]),
   })

@@ -26,7 +26,7 @@ function lastEventIdOf(request: FastifyRequest): number {
   return Number.isInteger(n) && n > 0 ? n : 0;
 }
 
-async function stream(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply, kind: JobKind, id: string) {
+export async function stream(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply, kind: JobKind, id: string) {
   const idField = kind === 'github' ? 'scanId' : 'jobId';
   const raw = reply.raw;
   reply.hijack();

@@ -16,7 +16,7 @@ import { periodOf, type JobRecord, type NewJob } from '../store/store.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse };
 
-async function checkPlanAllowsScan(ctx: ServiceContext, request: FastifyRequest): Promise<void> {
+export async function checkPlanAllowsScan(ctx: ServiceContext, request: FastifyRequest): Promise<void> {
   const { account, plan } = request;
   const usage = await ctx.store.usage(account.id, periodOf(new Date().toISOString()));
   if (usage.scansCounted >= plan.scansPerPeriod) {
@@ -38,7 +38,7 @@ async function checkPlanAllowsScan(ctx: ServiceContext, request: FastifyRequest)
   }
 }
 
-async function accept(ctx: ServiceContext, input: NewJob, beforeQueue?: (job: JobRecord) => void): Promise<JobRecord> {
+export async function accept(ctx: ServiceContext, input: NewJob, beforeQueue?: (job: JobRecord) => void): Promise<JobRecord> {
   const job = await ctx.store.createJob(input);
   beforeQueue?.(job);
   try {

@@ -109,6 +109,8 @@ class SqliteDb implements Db {
   }
 }
 
+function ignoreConnectionError(): void {}
+
 function numberPlaceholders(sql: string): string {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
@@ -156,8 +158,15 @@ class PostgresDb implements Db {
     return this.plain.run(sql, params);
   }
 
-  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+  /** A checked-out client reports a dropped connection on itself, not on the pool: the next query fails instead. */
+  private async checkout(): Promise<pg.PoolClient> {
     const client = await this.pool.connect();
+    client.on('error', ignoreConnectionError);
+    return client;
+  }
+
+  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.checkout();
     try {
       await client.query('BEGIN');
       const result = await work(pgQueryable(client));
@@ -167,12 +176,13 @@ class PostgresDb implements Db {
       await client.query('ROLLBACK').catch(() => {});
       throw error;
     } finally {
+      client.removeListener('error', ignoreConnectionError);
       client.release();
     }
   }
 
   async withExclusiveLock<T>(name: string, work: () => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await this.checkout();
     try {
       await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
       try {
@@ -181,6 +191,7 @@ class PostgresDb implements Db {
         await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
       }
     } finally {
+      client.removeListener('error', ignoreConnectionError);
       client.release();
     }
   }

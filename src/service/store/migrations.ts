@@ -79,6 +79,24 @@ export const MIGRATIONS: Migration[] = [
       `CREATE INDEX usage_by_account ON usage_records (account_id, period)`,
     ],
   },
+  {
+    id: 2,
+    name: 'dashboard sessions and sign-in attempts',
+    statements: [
+      `CREATE TABLE dashboard_sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id),
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        csrf_token TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL)`,
+      `CREATE TABLE signin_attempts (
+        attempt_key TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        locked_until TEXT,
+        updated_at TEXT NOT NULL)`,
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<void> {

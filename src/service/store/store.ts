@@ -253,6 +253,70 @@ export class Store {
     return Number(row?.n ?? 0);
   }
 
+  // ---- dashboard: users, sessions, sign-in attempts ----
+
+  async findUserByEmail(email: string): Promise<{ id: string; accountId: string; email: string; passwordHash: string; admin: boolean } | undefined> {
+    const row = await this.db.get<{ id: string; account_id: string; email: string; password_hash: string; is_admin: number }>(
+      `SELECT id, account_id, email, password_hash, is_admin FROM users WHERE email = ?`,
+      [email.toLowerCase()],
+    );
+    return row && { id: row.id, accountId: row.account_id, email: row.email, passwordHash: row.password_hash, admin: Boolean(Number(row.is_admin)) };
+  }
+
+  async createSession(input: { tokenHash: string; userId: string; accountId: string; csrfToken: string; expiresAt: string }): Promise<void> {
+    await this.db.run(
+      `INSERT INTO dashboard_sessions (token_hash, user_id, account_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      [input.tokenHash, input.userId, input.accountId, input.csrfToken, now(), input.expiresAt],
+    );
+  }
+
+  async getSession(tokenHash: string): Promise<{ userId: string; accountId: string; email: string; csrfToken: string } | undefined> {
+    const row = await this.db.get<{ user_id: string; account_id: string; email: string; csrf_token: string }>(
+      `SELECT s.user_id, s.account_id, u.email, s.csrf_token FROM dashboard_sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash = ? AND s.expires_at > ?`,
+      [tokenHash, now()],
+    );
+    return row && { userId: row.user_id, accountId: row.account_id, email: row.email, csrfToken: row.csrf_token };
+  }
+
+  async deleteSession(tokenHash: string): Promise<void> {
+    await this.db.run(`DELETE FROM dashboard_sessions WHERE token_hash = ?`, [tokenHash]);
+  }
+
+  async signinAttempts(key: string): Promise<{ failures: number; lockedUntil: string | null } | undefined> {
+    const row = await this.db.get<{ failures: number; locked_until: string | null }>(
+      `SELECT failures, locked_until FROM signin_attempts WHERE attempt_key = ?`,
+      [key],
+    );
+    return row && { failures: Number(row.failures), lockedUntil: row.locked_until };
+  }
+
+  async recordSigninFailure(key: string, failures: number, lockedUntil: string | null): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.run(`DELETE FROM signin_attempts WHERE attempt_key = ?`, [key]);
+      await tx.run(`INSERT INTO signin_attempts (attempt_key, failures, locked_until, updated_at) VALUES (?, ?, ?, ?)`, [
+        key,
+        failures,
+        lockedUntil,
+        now(),
+      ]);
+    });
+  }
+
+  async clearSigninFailures(key: string): Promise<void> {
+    await this.db.run(`DELETE FROM signin_attempts WHERE attempt_key = ?`, [key]);
+  }
+
+  /** Scans started per UTC day since `since` (ISO), for the usage chart. */
+  async scansPerDay(accountId: string, since: string): Promise<{ day: string; scans: number }[]> {
+    const rows = await this.db.all<{ day: string; n: number }>(
+      `SELECT SUBSTR(created_at, 1, 10) AS day, CAST(COUNT(*) AS INTEGER) AS n FROM jobs
+       WHERE account_id = ? AND created_at >= ? GROUP BY SUBSTR(created_at, 1, 10) ORDER BY day`,
+      [accountId, since],
+    );
+    return rows.map((r) => ({ day: r.day, scans: Number(r.n) }));
+  }
+
   // ---- jobs ----
 
   async createJob(input: NewJob): Promise<JobRecord> {
@@ -284,13 +348,17 @@ export class Store {
 
   async listJobs(
     accountId: string,
-    options: { status?: JobStatus; limit: number; before?: { createdAt: string; id: string } },
+    options: { status?: JobStatus; repository?: string; limit: number; before?: { createdAt: string; id: string } },
   ): Promise<JobRecord[]> {
     const where = ['account_id = ?'];
     const params: (string | number)[] = [accountId];
     if (options.status) {
       where.push('status = ?');
       params.push(options.status);
+    }
+    if (options.repository) {
+      where.push('repository = ?');
+      params.push(options.repository);
     }
     if (options.before) {
       where.push('(created_at < ? OR (created_at = ? AND id < ?))');

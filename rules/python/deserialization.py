@@ -1,0 +1,37 @@
+import base64
+import json
+import pickle
+
+import jsonpickle
+import yaml
+from flask import Blueprint, request
+
+bp = Blueprint("state", __name__)
+
+
+@bp.post("/state")
+def restore():
+    blob = base64.b64decode(request.form["state"])
+    # ruleid: INSECURE_DESERIALIZATION
+    state = pickle.loads(blob)
+    # ok: INSECURE_DESERIALIZATION
+    plain = json.loads(blob)
+    # ruleid: INSECURE_DESERIALIZATION
+    obj = jsonpickle.decode(request.form["obj"])
+    # ruleid: INSECURE_DESERIALIZATION
+    conf = yaml.load(request.data, Loader=yaml.FullLoader)
+    # ok: INSECURE_DESERIALIZATION
+    conf2 = yaml.load(request.data, Loader=yaml.SafeLoader)
+    return {"state": state, "plain": plain, "obj": obj, "conf": conf, "conf2": conf2}
+
+
+def load_fixtures(path):
+    with open(path) as fh:
+        # ruleid: INSECURE_DESERIALIZATION
+        return yaml.load(fh, Loader=yaml.Loader)
+
+
+def load_cache(path):
+    with open(path, "rb") as fh:
+        # ok: INSECURE_DESERIALIZATION
+        return pickle.load(fh)

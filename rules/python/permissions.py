@@ -1,0 +1,21 @@
+import os
+import stat
+from pathlib import Path
+
+
+def prepare(path):
+    # ruleid: INSECURE_PERMISSIONS
+    os.makedirs(path, mode=0o777, exist_ok=True)
+    # ruleid: INSECURE_PERMISSIONS
+    os.chmod(path + "/shared.txt", 0o666)
+    # ruleid: INSECURE_PERMISSIONS
+    os.chmod(path + "/run.sh", stat.S_IRWXU | stat.S_IRWXO)
+    # ok: INSECURE_PERMISSIONS
+    os.chmod(path + "/private.txt", 0o600)
+    # ok: INSECURE_PERMISSIONS
+    Path(path, "cache").mkdir(mode=0o755, exist_ok=True)
+
+
+def create(path):
+    # ok: INSECURE_PERMISSIONS
+    return os.open(path, os.O_CREAT | os.O_WRONLY, 0o666)

@@ -1,0 +1,101 @@
+import sqlite3
+
+import psycopg2
+from django.db import connection
+from django.views import View
+from django.views.generic import ListView
+from flask import Flask, request
+from psycopg2 import sql
+from sqlalchemy import text
+
+from .models import Invoice
+
+app = Flask(__name__)
+SORTABLE = {"date": "issued_at", "total": "amount"}
+
+
+def find_invoices(db, customer):
+    # ruleid: SQL_INJECTION
+    return db.execute("SELECT * FROM invoices WHERE customer = '%s'" % customer).fetchall()
+
+
+@app.route("/invoices")
+def invoices():
+    conn = sqlite3.connect("billing.db")
+    customer = request.args.get("customer", "")
+    rows = find_invoices(conn, customer)
+    # ok: SQL_INJECTION
+    conn.execute("SELECT * FROM invoices WHERE customer = ?", (customer,))
+    order = SORTABLE.get(request.args.get("sort"), "issued_at")
+    # ok: SQL_INJECTION
+    conn.execute(f"SELECT * FROM invoices ORDER BY {order}")
+    year = int(request.args["year"])
+    # ok: SQL_INJECTION
+    conn.execute("SELECT * FROM invoices WHERE year = %d" % year)
+    return {"rows": rows}
+
+
+@app.post("/invoices/<int:invoice_id>/notes")
+def add_note(invoice_id):
+    note = request.get_json()["note"]
+    stmt = "UPDATE invoices SET note = '{}' WHERE id = {}".format(note, invoice_id)
+    with psycopg2.connect("dbname=billing") as pg, pg.cursor() as cur:
+        # ruleid: SQL_INJECTION
+        cur.execute(stmt)
+        # ok: SQL_INJECTION
+        cur.execute(f"SELECT * FROM invoices WHERE id = {invoice_id}")
+        column = request.args.get("column", "amount")
+        # ok: SQL_INJECTION
+        cur.execute(sql.SQL("SELECT {} FROM invoices").format(sql.Identifier(column)))
+    return {"ok": True}
+
+
+def search(request):
+    term = request.GET.get("q", "")
+    # ruleid: SQL_INJECTION
+    found = Invoice.objects.raw(f"SELECT * FROM billing_invoice WHERE title LIKE '%{term}%'")
+    # ok: SQL_INJECTION
+    same = Invoice.objects.raw("SELECT * FROM billing_invoice WHERE title LIKE %s", [f"%{term}%"])
+    # ruleid: SQL_INJECTION
+    extra = Invoice.objects.extra(where=["title = '" + term + "'"])
+    with connection.cursor() as cursor:
+        # ruleid: SQL_INJECTION
+        cursor.execute("DELETE FROM billing_draft WHERE title = '" + term + "'")
+    return found, same, extra
+
+
+def report(session, request):
+    region = request.POST["region"]
+    # ruleid: SQL_INJECTION
+    session.execute(text("SELECT SUM(amount) FROM invoices WHERE region = '" + region + "'"))
+    # ok: SQL_INJECTION
+    session.execute(text("SELECT SUM(amount) FROM invoices WHERE region = :region"), {"region": region})
+
+
+class InvoiceSearchView(View):
+    def get(self, request, *args, **kwargs):
+        sort = self.request.GET.get("sort", "issued_at")
+        with connection.cursor() as cursor:
+            # ruleid: SQL_INJECTION
+            cursor.execute("SELECT * FROM billing_invoice ORDER BY " + sort)
+            # ok: SQL_INJECTION
+            cursor.execute("SELECT * FROM billing_invoice WHERE title = %s", [request.GET["title"]])
+        return None
+
+
+class InvoiceListView(ListView):
+    def get_queryset(self):
+        status = self.request.GET.get("status", "open")
+        # ruleid: SQL_INJECTION
+        return Invoice.objects.raw("SELECT * FROM billing_invoice WHERE status = '%s'" % status)
+
+
+@app.get("/invoices/page")
+def page():
+    conn = sqlite3.connect("billing.db")
+    number = request.args.get("page", type=int)
+    # ok: SQL_INJECTION
+    conn.execute(f"SELECT * FROM invoices LIMIT 50 OFFSET {number * 50}")
+    raw = request.args.get("page")
+    # ruleid: SQL_INJECTION
+    conn.execute(f"SELECT * FROM invoices LIMIT 50 OFFSET {raw}")

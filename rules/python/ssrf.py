@@ -1,0 +1,55 @@
+from urllib.parse import urlparse
+from urllib.request import urlopen
+
+import httpx
+import requests
+from flask import Blueprint, abort, request
+
+bp = Blueprint("fetch", __name__)
+IMAGE_HOSTS = {"images.example.com", "cdn.example.com"}
+
+
+@bp.get("/fetch")
+def fetch():
+    url = request.args["url"]
+    # ruleid: SSRF
+    body = requests.get(url, timeout=5).text
+    # ruleid: SSRF
+    raw = urlopen(url).read()
+    session = requests.Session()
+    # ruleid: SSRF
+    session.post(url, json={"ping": True})
+    # ok: SSRF
+    requests.get("https://status.example.com/health", params={"q": url})
+    return {"body": body, "size": len(raw)}
+
+
+@bp.get("/avatar")
+async def avatar():
+    src = request.args.get("src", "")
+    host = urlparse(src).hostname
+    if host not in IMAGE_HOSTS:
+        abort(400)
+    async with httpx.AsyncClient() as client:
+        # ok: SSRF
+        ok = await client.get(src)
+    async with httpx.AsyncClient() as client:
+        # ruleid: SSRF
+        resp = await client.get(request.args.get("fallback", ""))
+    return {"ok": ok.status_code, "fallback": resp.status_code}
+
+
+@bp.get("/orders/<order_id>/tracking")
+def tracking(order_id):
+    carrier = request.args.get("carrier", "")
+    # ok: SSRF
+    status = requests.get(f"https://api.carrier.example.com/v1/track/{order_id}", timeout=5).json()
+    # ok: SSRF
+    legacy = requests.get("https://api.carrier.example.com/v0/track/" + carrier, timeout=5).json()
+    # ruleid: SSRF
+    direct = requests.get(f"https://{carrier}/track/{order_id}", timeout=5).json()
+    # ok: SSRF
+    posted = requests.request("POST", "https://hooks.example.com/track", json={"carrier": carrier})
+    # ruleid: SSRF
+    chosen = requests.request("GET", carrier)
+    return {"status": status, "legacy": legacy, "direct": direct, "posted": posted.ok, "chosen": chosen.ok}

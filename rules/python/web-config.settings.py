@@ -1,0 +1,14 @@
+# Django settings: the rules look at module-level assignments.
+import os
+
+# ruleid: DEBUG_ENABLED
+DEBUG = True
+# ok: DEBUG_ENABLED
+TEMPLATE_DEBUG_DEFAULT = os.environ.get("X") == "1"
+# ruleid: INSECURE_COOKIE
+CSRF_COOKIE_SECURE = False
+# ok: INSECURE_COOKIE
+SESSION_COOKIE_SECURE = True
+# ruleid: CORS_MISCONFIGURATION
+CORS_ORIGIN_ALLOW_ALL = True
+CORS_ALLOW_CREDENTIALS = True

@@ -1,0 +1,53 @@
+from django.http import HttpResponse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+from flask import Flask, request
+from jinja2 import Environment, select_autoescape
+from markupsafe import Markup, escape
+
+app = Flask(__name__)
+plain = Environment(autoescape=False)
+escaped = Environment(autoescape=select_autoescape(["html"]))
+
+
+@app.get("/search")
+def search():
+    q = request.args.get("q", "")
+    if not q:
+        # ruleid: XSS
+        return "<p>Empty search: " + request.full_path + "</p>"
+    # ruleid: XSS
+    return f"<p>No results for {q}</p>"
+
+
+@app.get("/search/v2")
+def search_v2():
+    q = request.args.get("q", "")
+    # ok: XSS
+    return f"<p>No results for {escape(q)}</p>"
+
+
+@app.get("/card")
+def card():
+    name = request.args.get("name", "")
+    # ruleid: XSS
+    html = plain.from_string("<b>{{ name }}</b>").render(name=name)
+    # ok: XSS
+    html2 = escaped.from_string("<b>{{ name }}</b>").render(name=name)
+    # ruleid: XSS
+    return {"card": Markup("<b>%s</b>" % name), "html": html + html2}
+
+
+def profile(request):
+    bio = request.POST.get("bio", "")
+    # ruleid: XSS
+    badge = mark_safe("<em>" + bio + "</em>")
+    # ok: XSS
+    quoted = format_html("<em>{}</em>", bio)
+    # ruleid: XSS
+    return HttpResponse(f"<div>{bio}</div>{badge}{quoted}")
+
+
+def profile_json(request):
+    # ok: XSS
+    return HttpResponse(format_html("<i>{}</i>", request.GET.get("who", "")))

@@ -1,0 +1,321 @@
+// The web dashboard: sign-in with a session cookie, and JSON endpoints under
+// /dashboard/api for the signed-in user's account. Never accepts API keys.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { toJson, toMarkdown, toSarif } from '../../report/index.ts';
+import type { Finding, ScanResult } from '../../engine/index.ts';
+import type { ServiceContext } from '../context.ts';
+import { ApiError } from '../errors.ts';
+import { stream } from '../routes/events.ts';
+import { isJobId } from '../routes/jobs.ts';
+import { accept, checkPlanAllowsScan } from '../routes/scans.ts';
+import { parseRepository } from '../schemas.ts';
+import { verifyPassword } from '../secrets.ts';
+import { JOB_STATUSES, periodOf, type JobRecord } from '../store/store.ts';
+
+const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+const COOKIE = 'scanner_session';
+const SESSION_MS = 12 * 60 * 60 * 1000;
+/** Failures per email+address before a lockout; each further failure doubles it. */
+const FREE_FAILURES = 5;
+const LOCKOUT_BASE_MS = 60_000;
+const PAGES = ['/', '/keys', '/scans', '/usage'];
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+function isHttps(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+function sessionCookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
+  return `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${isHttps(request) ? '; Secure' : ''}`;
+}
+
+interface Session {
+  tokenHash: string;
+  userId: string;
+  accountId: string;
+  email: string;
+  csrfToken: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    dashboardSession?: Session;
+  }
+}
+
+/** The finding shape the report renderers take, from the stored Vulnerability events. */
+function resultOf(job: JobRecord, vulnerabilities: Record<string, unknown>[]): ScanResult {
+  const findings = vulnerabilities.map((v) => ({ fingerprint: String(v.id), ...v }) as unknown as Finding);
+  const summary = (job.summary ?? {}) as Record<string, unknown>;
+  const bySeverity = { critical: 0, high: 0, medium: 0, low: 0, info: 0 } as Record<string, number>;
+  for (const f of findings) bySeverity[f.severity] = (bySeverity[f.severity] ?? 0) + 1;
+  return {
+    findings,
+    summary: {
+      filesScanned: Number(summary.filesScanned ?? 0),
+      linesScanned: Number(summary.linesScanned ?? 0),
+      languages: (summary.languages as Record<string, number>) ?? {},
+      skipped: [],
+      warnings: [],
+      partiallyParsed: 0,
+      findingsBySeverity: bySeverity as ScanResult['summary']['findingsBySeverity'],
+      suppressed: 0,
+      cachedFiles: 0,
+      durationMs: Number(summary.durationMs ?? 0),
+      rulesVersion: String(summary.rulesVersion ?? ''),
+    },
+  };
+}
+
+function scanView(job: JobRecord, findings?: number) {
+  const started = job.startedAt ?? job.createdAt;
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    progress: job.progress,
+    repository: job.repository,
+    ref: job.ref,
+    createdAt: job.createdAt,
+    startedAt: job.startedAt,
+    finishedAt: job.finishedAt,
+    durationMs: job.finishedAt ? Date.parse(job.finishedAt) - Date.parse(started) : null,
+    findingsBySeverity: (job.summary?.findingsBySeverity as Record<string, number> | undefined) ?? null,
+    findings: findings ?? null,
+    billed: job.billed,
+    error: job.error,
+  };
+}
+
+const SignIn = z.strictObject({ email: z.string().min(1).max(320), password: z.string().min(1).max(1000) });
+const NewKey = z.strictObject({ name: z.string().trim().min(1).max(100) });
+const NewScan = z.strictObject({ repository: z.string().trim().min(1).max(300), ref: z.string().trim().max(200).optional() });
+const ScansQuery = z.object({ status: z.enum(JOB_STATUSES).optional(), repository: z.string().max(300).optional() });
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new ApiError(400, 'INVALID_REQUEST', `${issue.path.join('.') || 'body'}: ${issue.message}`);
+  }
+  return result.data;
+}
+
+export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const built = existsSync(path.join(WEB_DIST, 'index.html'));
+  const indexHtml = () =>
+    built ? readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8') : '<!doctype html><title>Scanner</title><p>The dashboard is not built: run <code>npm run build:web</code>.</p>';
+  if (existsSync(path.join(WEB_DIST, 'assets'))) {
+    await app.register(fastifyStatic, { root: path.join(WEB_DIST, 'assets'), prefix: '/assets/', immutable: true, maxAge: '1y' });
+  }
+
+  async function loadSession(request: FastifyRequest): Promise<Session | undefined> {
+    const token = readCookie(request, COOKIE);
+    if (!token || token.length > 100) return undefined;
+    const tokenHash = sha256(token);
+    const found = await ctx.store.getSession(tokenHash);
+    return found && { tokenHash, ...found };
+  }
+
+  const sendPage = (reply: FastifyReply) =>
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', "default-src 'self'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'")
+      .header('x-content-type-options', 'nosniff')
+      .send(indexHtml());
+
+  // Pages: the same single-page app; without a session each one sends the browser to sign in.
+  for (const page of [...PAGES, '/scans/:id']) {
+    app.get(page, async (request, reply) => {
+      if (!(await loadSession(request))) {
+        const next = encodeURIComponent(request.url);
+        return reply.redirect(`/signin?next=${next}`, 303);
+      }
+      return sendPage(reply);
+    });
+  }
+  app.get('/signin', async (_request, reply) => sendPage(reply));
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (request) => {
+        const open = request.routeOptions.url === '/dashboard/api/signin';
+        const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+        if (open) {
+          // No session yet: a cross-site form cannot send JSON, and a browser names the page's origin.
+          const site = request.headers['sec-fetch-site'];
+          if (site && site !== 'same-origin') throw new ApiError(403, 'CSRF', 'Cross-site sign-in refused.');
+          return;
+        }
+        const session = await loadSession(request);
+        if (!session) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in first.');
+        if (unsafe) {
+          const header = request.headers['x-csrf-token'];
+          const sent = Buffer.from(String(Array.isArray(header) ? header[0] : (header ?? '')));
+          const expected = Buffer.from(session.csrfToken);
+          if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
+            throw new ApiError(403, 'CSRF', 'Missing or wrong CSRF token.');
+          }
+        }
+        const account = await ctx.store.getAccount(session.accountId);
+        if (!account) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in first.');
+        request.dashboardSession = session;
+        request.account = account;
+        request.plan = ctx.config.plans[account.plan] ?? ctx.config.plans[ctx.config.defaultPlan];
+      });
+      api.addHook('onSend', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      });
+
+      api.post('/signin', async (request, reply) => {
+        const { email, password } = parse(SignIn, request.body);
+        const attemptKey = sha256(`${email.toLowerCase()}|${request.ip}`);
+        const attempts = await ctx.store.signinAttempts(attemptKey);
+        if (attempts?.lockedUntil && Date.parse(attempts.lockedUntil) > Date.now()) {
+          const seconds = Math.ceil((Date.parse(attempts.lockedUntil) - Date.now()) / 1000);
+          reply.header('retry-after', String(seconds));
+          throw new ApiError(429, 'RATE_LIMITED', `Too many failed sign-ins; try again in ${seconds} s.`);
+        }
+        const user = await ctx.store.findUserByEmail(email);
+        // Unknown emails cost the same scrypt work, so timing does not tell which emails exist.
+        const ok = await verifyPassword(password, user?.passwordHash ?? 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=');
+        if (!user || !ok) {
+          const failures = (attempts?.failures ?? 0) + 1;
+          const over = failures - FREE_FAILURES;
+          const lockedUntil = over >= 0 ? new Date(Date.now() + LOCKOUT_BASE_MS * 2 ** Math.min(over, 10)).toISOString() : null;
+          await ctx.store.recordSigninFailure(attemptKey, failures, lockedUntil);
+          request.log.warn({ failures }, 'dashboard sign-in failed');
+          throw new ApiError(401, 'UNAUTHORIZED', 'Wrong email or password.');
+        }
+        await ctx.store.clearSigninFailures(attemptKey);
+        const token = randomBytes(32).toString('base64url');
+        const csrfToken = randomBytes(24).toString('base64url');
+        await ctx.store.createSession({
+          tokenHash: sha256(token),
+          userId: user.id,
+          accountId: user.accountId,
+          csrfToken,
+          expiresAt: new Date(Date.now() + SESSION_MS).toISOString(),
+        });
+        reply.header('set-cookie', sessionCookie(request, token, SESSION_MS / 1000));
+        return { email: user.email, csrfToken };
+      });
+
+      api.post('/signout', async (request, reply) => {
+        await ctx.store.deleteSession(request.dashboardSession!.tokenHash);
+        reply.header('set-cookie', sessionCookie(request, '', 0));
+        return { ok: true };
+      });
+
+      api.get('/session', async (request) => {
+        const account = request.account;
+        return { email: request.dashboardSession!.email, csrfToken: request.dashboardSession!.csrfToken, account: { name: account.name, plan: account.plan } };
+      });
+
+      api.get('/keys', async (request) => {
+        const keys = await ctx.store.listApiKeys(request.account.id);
+        return { keys: keys.map(({ id, name, prefix, createdAt, lastUsedAt, revokedAt }) => ({ id, name, prefix, createdAt, lastUsedAt, revokedAt })) };
+      });
+
+      api.post('/keys', async (request) => {
+        const { name } = parse(NewKey, request.body);
+        const { info, key } = await ctx.store.createApiKey(request.account.id, name);
+        return { id: info.id, name: info.name, prefix: info.prefix, createdAt: info.createdAt, key };
+      });
+
+      api.delete<{ Params: { id: string } }>('/keys/:id', async (request) => {
+        const owned = (await ctx.store.listApiKeys(request.account.id)).find((k) => k.id === request.params.id);
+        if (!owned) throw new ApiError(404, 'NOT_FOUND', 'No such key.');
+        await ctx.store.revokeApiKey(owned.id);
+        return { ok: true };
+      });
+
+      api.get('/scans', async (request) => {
+        const query = parse(ScansQuery, request.query);
+        const jobs = await ctx.store.listJobs(request.account.id, { status: query.status, repository: query.repository || undefined, limit: 100 });
+        return { scans: jobs.map((job) => scanView(job)) };
+      });
+
+      api.post('/scans', async (request) => {
+        const body = parse(NewScan, request.body);
+        const parsed = parseRepository(body.repository, ctx.config.githubUrl);
+        if ('error' in parsed) throw new ApiError(400, 'INVALID_REQUEST', `repository: ${parsed.error}`);
+        await checkPlanAllowsScan(ctx, request);
+        const job = await accept(ctx, {
+          accountId: request.account.id,
+          kind: 'github',
+          repository: parsed.slug,
+          ref: body.ref || null,
+          commit: null,
+          // The page may be closed while the scan runs: leaving it must not cancel the scan.
+          options: { history: true, paths: [], autoCancel: false, cloneUrl: `${ctx.config.githubUrl}/${parsed.slug}.git` },
+        });
+        return { id: job.id };
+      });
+
+      const ownJob = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+        const job = isJobId(request.params.id) ? await ctx.store.getJobOf(request.account.id, request.params.id) : undefined;
+        if (!job) throw new ApiError(404, 'NOT_FOUND', 'No such scan.');
+        return job;
+      };
+      const findingsOf = async (job: JobRecord) =>
+        (await ctx.store.listEvents(job.id, 0, 100_000, 'vulnerability')).map((e) => e.data);
+
+      api.get<{ Params: { id: string } }>('/scans/:id', async (request) => {
+        const job = await ownJob(request);
+        const findings = await findingsOf(job);
+        return { scan: scanView(job, findings.length), findings };
+      });
+
+      api.get<{ Params: { id: string } }>('/scans/:id/events', async (request, reply) => {
+        const job = await ownJob(request);
+        return stream(ctx, request, reply, job.kind, job.id);
+      });
+
+      api.get<{ Params: { id: string; format: string } }>('/scans/:id/report.:format', async (request, reply) => {
+        const job = await ownJob(request);
+        const result = resultOf(job, await findingsOf(job));
+        const name = `scan-${job.id.slice(0, 8)}`;
+        const formats: Record<string, [string, string, () => string]> = {
+          sarif: ['application/sarif+json', 'sarif', () => JSON.stringify(toSarif(result), null, 2)],
+          json: ['application/json', 'json', () => toJson(result)],
+          md: ['text/markdown; charset=utf-8', 'md', () => toMarkdown(result)],
+        };
+        const format = formats[request.params.format];
+        if (!format) throw new ApiError(404, 'NOT_FOUND', 'Formats: sarif, json, md.');
+        reply.header('content-type', format[0]).header('content-disposition', `attachment; filename="${name}.${format[1]}"`);
+        return format[2]();
+      });
+
+      api.get('/usage', async (request) => {
+        const period = periodOf(new Date().toISOString());
+        const usage = await ctx.store.usage(request.account.id, period);
+        const since = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+        const perDay = await ctx.store.scansPerDay(request.account.id, since);
+        return {
+          plan: request.account.plan,
+          limits: { scansPerPeriod: request.plan.scansPerPeriod, concurrentScans: request.plan.concurrentScans },
+          usage,
+          perDay,
+        };
+      });
+    },
+    { prefix: '/dashboard/api' },
+  );
+}

@@ -1,0 +1,225 @@
+// End to end: the real `scanner serve` process, a git host on loopback, and
+// Debian's Chromium driving the dashboard. Screenshots: test-output/screenshots/.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { openStore } from '../../src/service/service.ts';
+import { createRepository, freePort, startGitHost, tempDir, type GitHost } from '../service/harness.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const haveBrowser = existsSync(CHROMIUM);
+if (!haveBrowser && process.env.CI === 'true') throw new Error(`Chromium not found at ${CHROMIUM}; CI must install the chromium package`);
+const SHOTS = path.resolve('test-output/screenshots');
+
+let gitHost: GitHost;
+let data: { dir: string; remove(): void };
+let server: ChildProcess;
+let base = '';
+let output = '';
+let adminPassword = '';
+let browser: Browser | undefined;
+
+before(async () => {
+  gitHost = await startGitHost();
+  createRepository(gitHost.root, 'acme/app');
+  data = tempDir('dash');
+  const port = await freePort();
+  server = spawn(process.execPath, ['bin/scanner.js', 'serve', '--port', String(port), '--data-dir', data.dir], {
+    env: { ...process.env, SCANNER_GITHUB_URL: gitHost.url, SCANNER_LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (chunk) => (output += chunk));
+  server.stderr!.on('data', (chunk) => (output += chunk));
+  const started = Date.now();
+  while (!/scanner: serving (\S+)\/api\/v1/.test(output)) {
+    if (Date.now() - started > 60_000 || server.exitCode !== null) throw new Error(`serve did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  base = /scanner: serving (\S+)\/api\/v1/.exec(output)![1];
+  adminPassword = /password: (\S+)/.exec(output)![1];
+  mkdirSync(SHOTS, { recursive: true });
+  if (haveBrowser) {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }
+});
+
+after(async () => {
+  await browser?.close();
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  await gitHost.stop();
+  data.remove();
+});
+
+async function signIn(email: string, password: string): Promise<{ cookie: string; csrf: string }> {
+  const response = await fetch(`${base}/dashboard/api/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  assert.equal(response.status, 200, await response.clone().text());
+  const cookie = response.headers.get('set-cookie')!;
+  assert.match(cookie, /HttpOnly/);
+  assert.match(cookie, /SameSite=Strict/);
+  return { cookie: cookie.split(';')[0], csrf: ((await response.json()) as { csrfToken: string }).csrfToken };
+}
+
+test('without a session every page redirects to sign-in and every API route answers 401', async () => {
+  for (const page of ['/', '/scans', '/keys', '/usage', '/scans/00000000-0000-4000-8000-000000000000']) {
+    const response = await fetch(base + page, { redirect: 'manual' });
+    assert.equal(response.status, 303, page);
+    assert.match(response.headers.get('location')!, /^\/signin\?next=/);
+  }
+  const routes: [string, string][] = [
+    ['GET', '/session'], ['GET', '/keys'], ['POST', '/keys'], ['DELETE', '/keys/key_x'], ['GET', '/scans'], ['POST', '/scans'],
+    ['GET', '/scans/00000000-0000-4000-8000-000000000000'], ['GET', '/scans/00000000-0000-4000-8000-000000000000/events'],
+    ['GET', '/scans/00000000-0000-4000-8000-000000000000/report.sarif'], ['GET', '/usage'], ['POST', '/signout'],
+  ];
+  for (const [method, route] of routes) {
+    const response = await fetch(`${base}/dashboard/api${route}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
+    assert.equal(response.status, 401, `${method} ${route}`);
+  }
+  // An API key is not a dashboard session.
+  const response = await fetch(`${base}/dashboard/api/keys`, { headers: { 'x-api-key': 'scn_fake' } });
+  assert.equal(response.status, 401);
+});
+
+test('the dashboard in Chromium: keys, a live scan, findings, revocation, usage; isolation and CSRF', { skip: !haveBrowser && 'no Chromium' , timeout: 240_000 }, async () => {
+  const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+  const page: Page = await context.newPage();
+  const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+
+  await page.goto(`${base}/keys`);
+  await page.waitForURL(/\/signin/);
+  await page.getByLabel('Email').fill('admin@localhost');
+  await page.getByLabel('Password').fill(adminPassword);
+  await shot('01-sign-in');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/keys$/);
+
+  // Usage before any scan.
+  await page.getByRole('link', { name: 'Usage' }).click();
+  await page.locator('#billed').waitFor();
+  assert.match(await page.locator('#billed').innerText(), /^0 of /);
+
+  // A key, shown once, works with the REST API.
+  await page.getByRole('link', { name: 'API keys' }).click();
+  await page.getByLabel('Key name').fill('e2e-key');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const key = (await page.locator('#new-key').innerText()).trim();
+  assert.match(key, /^scn_/);
+  await shot('02-key-created');
+  const withKey = await fetch(`${base}/api/v1/jobs`, { headers: { 'x-api-key': key } });
+  assert.equal(withKey.status, 200);
+  await page.getByRole('button', { name: 'Done, I saved it' }).click();
+  await page.getByRole('cell', { name: 'e2e-key', exact: true }).waitFor();
+  assert.ok(!(await page.content()).includes(key), 'the key is not on the page after creation');
+  await shot('03-keys');
+
+  // A scan of the loopback repository, watched live.
+  await page.getByRole('link', { name: 'Scans' }).click();
+  await page.getByText('Start a GitHub scan').click();
+  await page.getByLabel('GitHub repository').fill('acme/app');
+  await page.getByRole('button', { name: 'Start scan' }).click();
+  await page.waitForURL(/\/scans\/[0-9a-f-]{36}$/);
+  const scanId = page.url().split('/').pop()!;
+  await page.locator('#scan-status', { hasText: 'completed' }).waitFor({ timeout: 180_000 });
+  assert.ok((await page.locator('#scan-log li').count()) > 0, 'progress events arrived on the page');
+  await page.locator('details.finding summary').first().click();
+  await page.getByRole('heading', { name: 'Remediation' }).first().waitFor();
+  await shot('04-scan-finding');
+  const sarif = await page.evaluate(async (id) => (await fetch(`/dashboard/api/scans/${id}/report.sarif`)).json(), scanId);
+  assert.equal(sarif.version, '2.1.0');
+  assert.ok(sarif.runs[0].results.length > 0);
+  const markdown = await page.evaluate(async (id) => (await fetch(`/dashboard/api/scans/${id}/report.md`)).text(), scanId);
+  assert.match(markdown, /#/);
+
+  await page.getByRole('link', { name: 'Scans' }).click();
+  await page.getByRole('link', { name: 'acme/app' }).waitFor();
+  await shot('05-scans');
+
+  // Revoke with confirmation; the API then refuses the key.
+  await page.getByRole('link', { name: 'API keys' }).click();
+  await page.getByRole('button', { name: 'Revoke e2e-key' }).click();
+  await shot('06-revoke-confirm');
+  await page.getByRole('button', { name: 'Revoke key' }).click();
+  await page.getByText(/^revoked /).waitFor();
+  assert.equal((await fetch(`${base}/api/v1/jobs`, { headers: { 'x-api-key': key } })).status, 401);
+
+  await page.getByRole('link', { name: 'Usage' }).click();
+  await page.locator('#billed').waitFor();
+  assert.match(await page.locator('#billed').innerText(), /^1 of /);
+  await shot('07-usage');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot('08-usage-phone');
+
+  // CSRF: the session cookie alone cannot change anything.
+  const cookie = (await context.cookies()).find((c) => c.name === 'scanner_session')!;
+  const forged = await fetch(`${base}/dashboard/api/keys`, {
+    method: 'POST',
+    headers: { cookie: `scanner_session=${cookie.value}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'forged' }),
+  });
+  assert.equal(forged.status, 403);
+  const csrfWrong = await fetch(`${base}/dashboard/api/keys/${'x'}`, { method: 'DELETE', headers: { cookie: `scanner_session=${cookie.value}`, 'x-csrf-token': 'wrong' } });
+  assert.equal(csrfWrong.status, 403);
+
+  // Another account sees none of it.
+  const admin = await openStore({ dataDir: data.dir });
+  const other = await admin.store.createAccount('other', 'free');
+  await admin.store.createUser({ email: 'other@example.test', password: 'fake-password-for-tests', admin: false, accountId: other.id });
+  await admin.close();
+  const session = await signIn('other@example.test', 'fake-password-for-tests');
+  const get = (route: string) => fetch(`${base}/dashboard/api${route}`, { headers: { cookie: session.cookie } });
+  assert.deepEqual(((await (await get('/keys')).json()) as { keys: unknown[] }).keys, []);
+  assert.deepEqual(((await (await get('/scans')).json()) as { scans: unknown[] }).scans, []);
+  assert.equal((await get(`/scans/${scanId}`)).status, 404);
+  assert.equal((await get(`/scans/${scanId}/report.json`)).status, 404);
+  const keys = ((await (await fetch(`${base}/dashboard/api/keys`, { headers: { cookie: `scanner_session=${cookie.value}` } })).json()) as { keys: { id: string }[] }).keys;
+  const revokeOther = await fetch(`${base}/dashboard/api/keys/${keys[0].id}`, { method: 'DELETE', headers: { cookie: session.cookie, 'x-csrf-token': session.csrf } });
+  assert.equal(revokeOther.status, 404);
+
+  // Sign-out ends the session on the server.
+  const signOut = await fetch(`${base}/dashboard/api/signout`, { method: 'POST', headers: { cookie: session.cookie, 'x-csrf-token': session.csrf } });
+  assert.equal(signOut.status, 200);
+  assert.equal((await get('/keys')).status, 401);
+
+  // The key's secret is nowhere: not in logs, not in the database files.
+  assert.ok(!output.includes(key), 'the key is not in the logs');
+  for (const file of readdirSync(data.dir, { recursive: true }) as string[]) {
+    const full = path.join(data.dir, file);
+    if (!existsSync(full) || !readFileSync(full, { flag: 'r' }).length) continue;
+    try {
+      assert.ok(!readFileSync(full).includes(key), `the key is not in ${file}`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EISDIR') throw error;
+    }
+  }
+  await context.close();
+});
+
+test('sign-in locks out an email+address after repeated failures', async () => {
+  const admin = await openStore({ dataDir: data.dir });
+  const account = await admin.store.createAccount('brute', 'free');
+  await admin.store.createUser({ email: 'brute@example.test', password: 'fake-right-password', admin: false, accountId: account.id });
+  await admin.close();
+  const attempt = (password: string) =>
+    fetch(`${base}/dashboard/api/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'brute@example.test', password }) });
+  for (let i = 0; i < 5; i++) assert.equal((await attempt('wrong')).status, 401);
+  const locked = await attempt('fake-right-password');
+  assert.equal(locked.status, 429);
+  assert.ok(Number(locked.headers.get('retry-after')) > 0);
+  // A cross-site sign-in form is refused.
+  const crossSite = await fetch(`${base}/dashboard/api/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+    body: JSON.stringify({ email: 'admin@localhost', password: adminPassword }),
+  });
+  assert.equal(crossSite.status, 403);
+});

@@ -1,0 +1,55 @@
+// The dashboard's store methods on both databases (real SQLite and PostgreSQL).
+import assert from 'node:assert/strict';
+import { after, test } from 'node:test';
+import { openStore } from '../../src/service/service.ts';
+import { findPostgresBin, startPostgres, tempDir, type PostgresCluster } from '../service/harness.ts';
+
+const clusters: PostgresCluster[] = [];
+after(async () => {
+  for (const cluster of clusters) await cluster.stop();
+});
+
+async function exercise(options: { dataDir?: string; databaseUrl?: string }) {
+  const { store, close } = await openStore(options);
+  try {
+    const account = await store.createAccount('a', 'free');
+    await store.createUser({ email: 'User@Example.test', password: 'fake-password', admin: false, accountId: account.id });
+    const user = (await store.findUserByEmail('user@example.test'))!;
+    assert.equal(user.accountId, account.id);
+    assert.match(user.passwordHash, /^scrypt\$/);
+    await store.createSession({ tokenHash: 'h1', userId: user.id, accountId: account.id, csrfToken: 'c1', expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    await store.createSession({ tokenHash: 'h2', userId: user.id, accountId: account.id, csrfToken: 'c2', expiresAt: new Date(Date.now() - 1).toISOString() });
+    assert.deepEqual(await store.getSession('h1'), { userId: user.id, accountId: account.id, email: 'user@example.test', csrfToken: 'c1' });
+    assert.equal(await store.getSession('h2'), undefined, 'an expired session is no session');
+    await store.deleteSession('h1');
+    assert.equal(await store.getSession('h1'), undefined);
+    await store.recordSigninFailure('k', 1, null);
+    await store.recordSigninFailure('k', 2, '2030-01-01T00:00:00.000Z');
+    assert.deepEqual(await store.signinAttempts('k'), { failures: 2, lockedUntil: '2030-01-01T00:00:00.000Z' });
+    await store.clearSigninFailures('k');
+    assert.equal(await store.signinAttempts('k'), undefined);
+    await store.createJob({ accountId: account.id, kind: 'github', repository: 'acme/app', ref: null, commit: null, options: {} });
+    await store.createJob({ accountId: account.id, kind: 'github', repository: 'acme/other', ref: null, commit: null, options: {} });
+    assert.deepEqual((await store.listJobs(account.id, { repository: 'acme/app', limit: 10 })).map((j) => j.repository), ['acme/app']);
+    const today = new Date().toISOString().slice(0, 10);
+    assert.deepEqual(await store.scansPerDay(account.id, today), [{ day: today, scans: 2 }]);
+  } finally {
+    await close();
+  }
+}
+
+test('dashboard store methods on SQLite', async () => {
+  const { dir, remove } = tempDir('dash-store');
+  try {
+    await exercise({ dataDir: dir });
+  } finally {
+    remove();
+  }
+});
+
+const havePostgres = Boolean(findPostgresBin());
+test('dashboard store methods on PostgreSQL', { skip: !havePostgres && process.env.CI !== 'true' && 'no PostgreSQL' }, async () => {
+  const cluster = await startPostgres();
+  clusters.push(cluster);
+  await exercise({ databaseUrl: await cluster.createDatabase('dash') });
+});
