@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import type { Finding, SkippedFile, SourceFile } from '../engine/index.ts';
+import type { Finding, ScanWarning, SkippedFile, SourceFile } from '../engine/index.ts';
 import { loadDiffSource, loadDirectorySource, loadEngine, loadHistorySource, loadMarkdownReport } from './lazy.ts';
 import { ScanStore, type ScanRecord } from './client-state.ts';
 import { ToolError } from './errors.ts';
@@ -347,13 +347,15 @@ async function measureRepository(repo: string): Promise<{ treeBytes: number; his
   return { treeBytes, historyBytes };
 }
 
+/** The engine's summary shape, whether the record holds a local summary or the service's job summary (other field shapes). */
 function fullSummary(record: ScanRecord) {
+  const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
   return {
     filesScanned: record.summary?.filesScanned ?? record.files_considered,
     linesScanned: record.summary?.linesScanned ?? 0,
     languages: record.summary?.languages ?? {},
-    skipped: record.summary?.skipped ?? [],
-    warnings: record.summary?.warnings ?? [],
+    skipped: list<SkippedFile>(record.summary?.skipped),
+    warnings: list<ScanWarning>(record.summary?.warnings),
     partiallyParsed: record.summary?.partiallyParsed ?? 0,
     findingsBySeverity: record.summary?.findingsBySeverity ?? { critical: 0, high: 0, medium: 0, low: 0 },
     suppressed: record.summary?.suppressed ?? 0,

@@ -134,7 +134,7 @@ describe('scanner mcp: remote mode against scanner serve', () => {
     const jobs = await new ScannerClient({ baseUrl: apiUrl, apiKey: keys.free }).listJobs();
     assert.ok(jobs.jobs.some((j) => j.kind === 'github' && j.repository === 'acme/app'));
     const report = await callTool(mcp!.client, 'scanner_report', { repo, scan_id: handle.json.scan_id });
-    assert.equal(report.isError, false);
+    assert.equal(report.isError, false, JSON.stringify(report.json));
     assert.match(report.json.report, /src\/users\.js/);
     await mcp!.close();
     mcp = undefined;
