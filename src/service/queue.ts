@@ -69,17 +69,7 @@ export class InProcessQueue implements JobQueue {
   async stop(graceMs: number): Promise<void> {
     this.stopping = true;
     if (this.running.size === 0) return;
-    const all = Promise.allSettled([...this.running.values()]);
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = await Promise.race([
-      all.then(() => false),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
-    ]);
-    clearTimeout(timer);
-    if (timedOut) {
-      this.stopController.abort();
-      await all;
-    }
+    await drainWithin([...this.running.values()], graceMs, this.stopController);
   }
 
   async healthy(): Promise<boolean> {
@@ -170,17 +160,7 @@ export class PgBossQueue implements JobQueue {
     if (!this.started) return;
     if (this.working) {
       const offWork = this.boss.offWork(QUEUE).catch(() => {});
-      const all = Promise.allSettled([...this.running]);
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = await Promise.race([
-        all.then(() => false),
-        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
-      ]);
-      clearTimeout(timer);
-      if (timedOut) {
-        this.stopController.abort();
-        await all;
-      }
+      await drainWithin([...this.running], graceMs, this.stopController);
       await offWork;
     }
     await this.boss.stop({ graceful: true, timeout: 5000 }).catch(() => {});
@@ -193,5 +173,23 @@ export class PgBossQueue implements JobQueue {
     } catch {
       return false;
     }
+  }
+}
+
+/**
+ * Lets running scans finish for up to `graceMs`; past that, aborts them (they hand
+ * their jobs back) and waits for them to wind down.
+ */
+async function drainWithin(running: Promise<unknown>[], graceMs: number, stop: AbortController): Promise<void> {
+  const all = Promise.allSettled(running);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = await Promise.race([
+    all.then(() => false),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), graceMs))),
+  ]);
+  clearTimeout(timer);
+  if (timedOut) {
+    stop.abort();
+    await all;
   }
 }
