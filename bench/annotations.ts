@@ -1,7 +1,6 @@
 // Reads `ruleid:` / `ok:` annotations (the corpus and rule-test convention)
 // and scores findings against them: exact (file, line, type) matches.
-const ANNOTATION =
-  /^\s*(?:\/\/|#|;|--|\/\*|\*|<!--|<%#|\{\{!--)\s*(ruleid|ok)\s*:\s*([A-Z_]+(?:\s*,\s*[A-Z_]+)*)\s*(?:-->|%>|\*\/|--\}\})?\s*$/;
+import { parseAnnotations } from '../src/engine/annotations.ts';
 
 export interface Expectation {
   file: string;
@@ -11,20 +10,9 @@ export interface Expectation {
   kind: 'ruleid' | 'ok';
 }
 
+/** The annotations of one file, each tagged with the file's path. */
 export function readAnnotations(file: string, text: string): Expectation[] {
-  const lines = text.split('\n');
-  const out: Expectation[] = [];
-  let pending: { kind: 'ruleid' | 'ok'; types: string[] }[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const m = ANNOTATION.exec(lines[i].replace(/\r$/, ''));
-    if (m) {
-      pending.push({ kind: m[1] as 'ruleid' | 'ok', types: m[2].split(',').map((t) => t.trim()) });
-      continue;
-    }
-    for (const p of pending) for (const type of p.types) out.push({ file, line: i + 1, type, kind: p.kind });
-    pending = [];
-  }
-  return out;
+  return parseAnnotations(text).map((e) => ({ file, ...e }));
 }
 
 export interface Score {

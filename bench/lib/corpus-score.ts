@@ -5,10 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/** The corpus README's annotation pattern (the one count.mjs uses). */
-export const ANNOTATION =
-  /^\s*(?:\/\/|#|;|--|\/\*|\*|<!--|<%#|\{\{!--)\s*(ruleid|ok)\s*:\s*([A-Z][A-Z0-9_]*(?:\s*,\s*[A-Z][A-Z0-9_]*)*)\s*(?:-->|%>|\*\/|--\}\})?\s*$/;
+import { parseAnnotations as parseText } from '../../src/engine/annotations.ts';
 
 const IGNORED_TYPES = new Set(['VULNERABLE_DEPENDENCY']);
 const CORPUS_TOOLING = new Set(['README.md', 'count.mjs']);
@@ -53,19 +50,9 @@ export function corpusLanguages(corpusRoot: string): string[] {
     .sort();
 }
 
+/** One file's annotations (the engine's parser reads the corpus README's pattern and template comments). */
 export function parseAnnotations(file: string, text: string): Annotation[] {
-  const lines = text.split(/\r?\n/);
-  const out: Annotation[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const match = ANNOTATION.exec(lines[i]);
-    if (!match) continue;
-    let target = i + 1;
-    while (target < lines.length && ANNOTATION.test(lines[target])) target++;
-    for (const type of match[2].split(',').map((t) => t.trim())) {
-      out.push({ file, line: target + 1, type, kind: match[1] as 'ruleid' | 'ok' });
-    }
-  }
-  return out;
+  return parseText(text).map((e) => ({ file, ...e }));
 }
 
 function walk(dir: string, out: string[] = []): string[] {
