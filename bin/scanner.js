@@ -1,6 +1,35 @@
 #!/usr/bin/env node
-// The package runs its TypeScript sources through tsx, so there is no build step
-// between a checkout and a working `scanner` command.
-import { register } from 'tsx/esm/api';
-register();
-await import('../src/cli/main.ts');
+// Runs the compiled JavaScript in dist/ (`npm run build`, done by `npm install`):
+// it starts several times faster than the TypeScript sources. When dist/ is
+// missing or older than a source file (a checkout being edited), the sources
+// run through the tsx loader instead, so the command never runs stale code.
+import { readdirSync, statSync } from 'node:fs';
+
+const root = new URL('../', import.meta.url);
+const compiledMain = new URL('dist/cli/main.js', root);
+
+function newestSourceTime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = new URL(entry.name + (entry.isDirectory() ? '/' : ''), dir);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSourceTime(full));
+    else if (/\.m?ts$/.test(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function compiledIsFresh() {
+  try {
+    return statSync(compiledMain).mtimeMs >= newestSourceTime(new URL('src/', root));
+  } catch {
+    return false;
+  }
+}
+
+if (compiledIsFresh()) {
+  await import(compiledMain.href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import('../src/cli/main.ts');
+}

@@ -1,6 +1,5 @@
 // scanner keys create|list|revoke — API keys for scripts (the dashboard does the same).
 import type { Command } from 'commander';
-import { openStore } from '../service/service.ts';
 
 export function registerKeysCommand(program: Command): void {
   const keys = program.command('keys').description('Manage API keys of the scan service');
@@ -14,6 +13,8 @@ export function registerKeysCommand(program: Command): void {
     .option('--json', 'print {"id", "key", "name", "account"}')
     .option('--data-dir <dir>', 'embedded database directory (default ./.scanner/server)')
     .action(async (options: { name: string; plan?: string; account?: string; json?: boolean; dataDir?: string }) => {
+      // The service (Fastify, databases) loads only for the commands that use it: `scanner scan` stays quick to start.
+      const { openStore } = await import('../service/service.ts');
       const { store, config, close } = await openStore({ dataDir: options.dataDir });
       try {
         let account;
@@ -49,6 +50,8 @@ export function registerKeysCommand(program: Command): void {
     .option('--json', 'print JSON')
     .option('--data-dir <dir>', 'embedded database directory (default ./.scanner/server)')
     .action(async (options: { json?: boolean; dataDir?: string }) => {
+      // The service (Fastify, databases) loads only for the commands that use it: `scanner scan` stays quick to start.
+      const { openStore } = await import('../service/service.ts');
       const { store, close } = await openStore({ dataDir: options.dataDir });
       try {
         const list = await store.listApiKeys();
@@ -71,6 +74,8 @@ export function registerKeysCommand(program: Command): void {
     .argument('<id>', 'key id (key_…)')
     .option('--data-dir <dir>', 'embedded database directory (default ./.scanner/server)')
     .action(async (id: string, options: { dataDir?: string }) => {
+      // The service (Fastify, databases) loads only for the commands that use it: `scanner scan` stays quick to start.
+      const { openStore } = await import('../service/service.ts');
       const { store, close } = await openStore({ dataDir: options.dataDir });
       try {
         if (!(await store.revokeApiKey(id))) throw new Error(`no active key ${id}`);

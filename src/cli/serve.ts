@@ -1,6 +1,5 @@
 // scanner serve [--port N] [--host H] [--data-dir DIR]
 import type { Command } from 'commander';
-import { closeOnSignals, startServer } from '../service/service.ts';
 
 function portNumber(value: string): number {
   const n = Number(value);
@@ -17,6 +16,8 @@ export function registerServeCommand(program: Command): void {
     .option('--data-dir <dir>', 'where the embedded SQLite database lives (default ./.scanner/server, env SCANNER_DATA_DIR)')
     .option('--concurrency <n>', 'scans this process runs at once (default 2; 0 = API only)', portNumber)
     .action(async (options: { port?: number; host?: string; dataDir?: string; concurrency?: number }) => {
+      // The service (Fastify, databases) loads only for the commands that use it: `scanner scan` stays quick to start.
+      const { closeOnSignals, startServer } = await import('../service/service.ts');
       const server = await startServer({
         port: options.port,
         host: options.host,

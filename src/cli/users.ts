@@ -1,6 +1,5 @@
 // scanner users create — dashboard logins.
 import type { Command } from 'commander';
-import { openStore } from '../service/service.ts';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -19,6 +18,8 @@ export function registerUsersCommand(program: Command): void {
     .option('--account <id>', 'account of the user (default: the first account)')
     .option('--data-dir <dir>', 'embedded database directory (default ./.scanner/server)')
     .action(async (options: { email: string; admin?: boolean; passwordStdin?: boolean; account?: string; dataDir?: string }) => {
+      // The service (Fastify, databases) loads only for the commands that use it: `scanner scan` stays quick to start.
+      const { openStore } = await import('../service/service.ts');
       if (!/^[^@\s]+@[^@\s]+$/.test(options.email)) throw new Error(`--email: not an email address: ${options.email}`);
       let password: string;
       let generated = false;

@@ -1,6 +1,5 @@
 // scanner worker — takes scans from the PostgreSQL queue (DATABASE_URL).
 import type { Command } from 'commander';
-import { closeOnSignals, startWorker } from '../service/service.ts';
 
 export function registerWorkerCommand(program: Command): void {
   program
@@ -12,6 +11,8 @@ export function registerWorkerCommand(program: Command): void {
       return n;
     })
     .action(async (options: { concurrency?: number }) => {
+      // The service (Fastify, databases) loads only for the commands that use it: `scanner scan` stays quick to start.
+      const { closeOnSignals, startWorker } = await import('../service/service.ts');
       if (!process.env.DATABASE_URL) throw new Error('scanner worker needs DATABASE_URL=postgres://…');
       const worker = await startWorker({ scanConcurrency: options.concurrency });
       closeOnSignals(() => worker.close(), worker.core.log);

@@ -34,6 +34,12 @@ export interface ScanOptions {
 /** Below this much work, starting worker threads costs more than it saves. */
 const MIN_BYTES_FOR_WORKERS = 1_500_000;
 
+/**
+ * Compiled (dist/*.js) workers run directly; TypeScript sources need a bootstrap
+ * that registers the loader in the thread first.
+ */
+const WORKER_URL = import.meta.url.endsWith('.ts') ? new URL('./worker-entry.mjs', import.meta.url) : new URL('./worker.js', import.meta.url);
+
 let cachedAnalyzer: Analyzer | undefined;
 
 /** One analyzer per rule set: grammars and compiled queries are reused across scans. */
@@ -153,7 +159,6 @@ async function analyseInWorkers(
     bytes[target] += texts.get(p)!.text.length;
   }
   const payload = [...texts.values()];
-  const workerUrl = new URL('./worker-entry.mjs', import.meta.url);
   const results: AnalysedFile[] = [];
   const workers: Worker[] = [];
   try {
@@ -163,7 +168,7 @@ async function analyseInWorkers(
         .map(
           (entries) =>
             new Promise<void>((resolve, reject) => {
-              const worker = new Worker(workerUrl, {
+              const worker = new Worker(WORKER_URL, {
                 workerData: { files: payload, entries, rulesDirs: rules.dirs },
               });
               workers.push(worker);

@@ -24,7 +24,7 @@ function takeWorker(): Worker {
     reused.ref();
     return reused;
   }
-  return new Worker(new URL('./scan-thread-entry.mjs', import.meta.url));
+  return new Worker(import.meta.url.endsWith('.ts') ? new URL('./scan-thread-entry.mjs', import.meta.url) : new URL('./scan-thread.js', import.meta.url));
 }
 
 function giveBack(worker: Worker): void {
