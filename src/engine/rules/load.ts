@@ -6,6 +6,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { validatedRuleData } from './snapshot.ts';
+import type { z } from 'zod';
 import {
   LanguageTaintFile,
   RuleFile,
@@ -210,6 +212,26 @@ function yamlFiles(dir: string): string[] {
   return out.sort();
 }
 
+type ValidatedRuleFile = { kind: 'language'; file: z.infer<typeof LanguageTaintFile> } | { kind: 'rules'; file: z.infer<typeof RuleFile> };
+
+/** A rule file is either a language's sources and sanitisers (`language:`) or a list of rules. */
+function validateRuleFile(file: string, text: string): ValidatedRuleFile {
+  let data: unknown;
+  try {
+    data = parseYaml(text);
+  } catch (error) {
+    throw new RuleError(`${file}: not valid YAML: ${(error as Error).message}`);
+  }
+  if (data && typeof data === 'object' && 'language' in data) {
+    const parsed = LanguageTaintFile.safeParse(data);
+    if (!parsed.success) throw new RuleError(`${file}: ${formatIssues(parsed.error)}`);
+    return { kind: 'language', file: parsed.data };
+  }
+  const parsed = RuleFile.safeParse(data);
+  if (!parsed.success) throw new RuleError(`${file}: ${formatIssues(parsed.error)}`);
+  return { kind: 'rules', file: parsed.data };
+}
+
 /** Loads the built-in rules plus any extra directories (`--rules DIR`). */
 export function loadRuleSet(extraDirs: string[] = []): RuleSet {
   const dirs = [BUILTIN_RULES_DIR, ...extraDirs.map((d) => path.resolve(d))];
@@ -225,16 +247,9 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
     for (const file of yamlFiles(dir)) {
       const text = readFileSync(file, 'utf8');
       hash.update(file.slice(dir.length)).update('\0').update(text).update('\0');
-      let data: unknown;
-      try {
-        data = parseYaml(text);
-      } catch (error) {
-        throw new RuleError(`${file}: not valid YAML: ${(error as Error).message}`);
-      }
-      if (data && typeof data === 'object' && 'language' in data) {
-        const parsed = LanguageTaintFile.safeParse(data);
-        if (!parsed.success) throw new RuleError(`${file}: ${formatIssues(parsed.error)}`);
-        const lt = parsed.data;
+      const data = validatedRuleData(text, (yaml) => validateRuleFile(file, yaml));
+      if (data.kind === 'language') {
+        const lt = data.file;
         for (const language of Array.isArray(lt.language) ? lt.language : [lt.language]) {
           const entry = languageTaint.get(language) ?? { sources: [], sanitizers: [], requestTypes: [] };
           entry.sources.push(...lt.sources.map((s) => compileSource(s, file)));
@@ -245,9 +260,7 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
         }
         continue;
       }
-      const parsed = RuleFile.safeParse(data);
-      if (!parsed.success) throw new RuleError(`${file}: ${formatIssues(parsed.error)}`);
-      for (const spec of parsed.data.rules) {
+      for (const spec of data.file.rules) {
         if (seen.has(spec.id)) throw new RuleError(`${file}: duplicate rule id ${spec.id}`);
         seen.add(spec.id);
         const where = `${file} (${spec.id})`;

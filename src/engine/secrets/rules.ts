@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
+import { validatedRuleData } from '../rules/snapshot.ts';
 import { SecretRuleFile, type AssignmentRule, type PatternRule, type SecretRule } from './schema.ts';
 
 export const BUILTIN_SECRET_RULES_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../rules/secrets');
@@ -78,11 +79,14 @@ export function readSecretRuleDir(dir: string): SecretRule[] {
   const specs: SecretRule[] = [];
   for (const name of readdirSync(dir).sort()) {
     if (!name.endsWith('.yaml')) continue; // .yml files beside the rules are their tests
-    const parsed = SecretRuleFile.safeParse(parseYaml(readFileSync(join(dir, name), 'utf8')));
-    if (!parsed.success) {
-      throw new Error(`invalid secret rule file ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    }
-    specs.push(...parsed.data.rules);
+    const file = validatedRuleData(readFileSync(join(dir, name), 'utf8'), (text) => {
+      const parsed = SecretRuleFile.safeParse(parseYaml(text));
+      if (!parsed.success) {
+        throw new Error(`invalid secret rule file ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      }
+      return parsed.data;
+    });
+    specs.push(...file.rules);
   }
   return specs;
 }
