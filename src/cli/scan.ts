@@ -3,6 +3,7 @@
 // 2 the scan could not be done (bad input, bad flag, unreadable baseline…).
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { SEVERITIES, SEVERITY_RANK, type ScanResult, type Severity, type SkippedFile, type SourceFile } from '../engine/types.ts';
 import {
@@ -128,12 +129,17 @@ async function scan(
   if (options.diff && isUrl) throw new ScanInputError('--diff scans a local repository; it cannot be combined with a git URL');
 
   const where = isUrl ? await cloneTarget(target, options, signal) : await localTarget(target, Boolean(options.diff || options.history));
+  // Worker threads start loading the rules now, while the files are read; the scan stops them.
+  const jobs = options.jobs ?? availableParallelism();
+  const { AnalysisHelpers } = await import('../engine/helpers.ts');
+  const helpers = jobs > 1 && !where.within?.isFile ? AnalysisHelpers.start(jobs - 1, extraRulesDirs) : undefined;
   try {
     const { files, skipped, changedLines } = await collectFiles(where, options, signal);
     const { scanSourceFiles } = await import('../engine/index.ts');
     const cacheDir = options.cache && !where.clone ? await prepareCacheDir(where.root) : null;
     let result = await scanSourceFiles(files, {
-      jobs: options.jobs,
+      jobs,
+      helpers,
       cacheDir,
       extraRulesDirs,
       skipped,
@@ -151,6 +157,7 @@ async function scan(
       root: where.clone ? undefined : where.root,
     };
   } finally {
+    helpers?.close();
     await where.clone?.cleanup();
   }
 }

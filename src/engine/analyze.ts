@@ -8,7 +8,7 @@ import { loadLanguage, loadedLanguage, parseSync } from './parser.ts';
 import { PatternMatcher, matchRegexRules, regexRulesFor, type PatternHit } from './patterns.ts';
 import type { RuleSet } from './rules/load.ts';
 import { TaintEngine, type CallResolver, type ParsedFile, type TaintHit } from './taint.ts';
-import { finalise, makeFinding } from './findings.ts';
+import { finalise, makeFinding, type Location } from './findings.ts';
 import { isSuppressed, suppressionsOf } from './suppress.ts';
 import type { Finding, ScanWarning } from './types.ts';
 import { findSecrets } from './secrets/index.ts';
@@ -26,6 +26,31 @@ export interface AnalysedFile {
   partiallyParsed: boolean;
   suppressed: number;
   /** Other files this result's findings lie in (a flow from this file into a sink elsewhere): the cache checks them too. */
+  dependsOn?: string[];
+}
+
+/** A finding before de-duplication, suppression and its id. */
+export type RawFinding = Omit<Finding, 'id' | 'fingerprint'>;
+
+/**
+ * One file's analysis, before its directory is complete. A taint flow that starts
+ * in one file may end in a sink in a neighbour (same directory): such findings
+ * belong to the neighbour's result, so results are assembled per directory
+ * (`assembleDirectory`) once every file of it has been analysed, wherever each was.
+ */
+export interface FileAnalysis {
+  path: string;
+  language?: string;
+  lines: number;
+  warnings: ScanWarning[];
+  partiallyParsed: boolean;
+  /** Findings in this file: structural and line rules, and taint flows found from this file. */
+  own: RawFinding[];
+  /** Taint flows found from this file whose sink is in another file of its directory. */
+  neighbours: RawFinding[];
+  secrets: Finding[];
+  /** Flows from this file into sinks of other directories (final findings, reported from here). */
+  elsewhere: Finding[];
   dependsOn?: string[];
 }
 
@@ -78,8 +103,8 @@ export class Analyzer {
     return new Project(all, this);
   }
 
-  analyse(project: Project, entries: string[], onFile?: (result: AnalysedFile) => void): AnalysedFile[] {
-    const results: AnalysedFile[] = [];
+  analyse(project: Project, entries: string[], onFile?: (analysis: FileAnalysis) => void): FileAnalysis[] {
+    const results: FileAnalysis[] = [];
     for (const entry of entries) {
       const result = this.analyseFile(project, entry);
       results.push(result);
@@ -92,11 +117,12 @@ export class Analyzer {
     return this.perLanguage.get(syntax.id);
   }
 
-  private analyseFile(project: Project, file: string): AnalysedFile {
+  private analyseFile(project: Project, file: string): FileAnalysis {
     const text = project.text(file) ?? '';
     const lines = text.split(/\r?\n/);
     const warnings: ScanWarning[] = [];
     const hits: { rule: PatternHit['rule']; node?: Node; line?: number; column?: number; length?: number; trace?: TaintHit['trace'] }[] = [];
+    const neighbourHits: TaintHit[] = [];
     const foreign: TaintHit[] = [];
     const parsed = project.parsed(file);
     let partiallyParsed = false;
@@ -113,8 +139,9 @@ export class Analyzer {
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
       }
-      const taint = project.taintHitsFor(file);
-      hits.push(...taint.hits);
+      const taint = project.taintHitsOf(file);
+      hits.push(...taint.own);
+      neighbourHits.push(...taint.neighbours);
       foreign.push(...taint.foreign);
       if (taint.tooDeep) warnings.push({ file, message: 'nesting too deep to analyse completely; findings may be missing' });
     } else if (project.tooLarge(file)) {
@@ -122,53 +149,68 @@ export class Analyzer {
     }
     matchRegexRules(regexRulesFor(this.rules.rules, file), text, hits);
 
-    const suppressions = suppressionsOf(lines);
-    let suppressed = 0;
-    const partials = [];
-    const seen = new Set<string>();
+    const own = hits.map((hit) => makeFinding(hit.rule, file, lines, hit.node ? nodeLocation(hit.node) : { line: hit.line!, column: hit.column!, endLine: hit.line!, endColumn: hit.column! + (hit.length ?? 0) }, hit.trace));
+    const linesOf = new Map<string, string[]>();
+    const otherLines = (other: string) => linesOf.get(other) ?? linesOf.set(other, (project.text(other) ?? '').split(/\r?\n/)).get(other)!;
+    const neighbours = neighbourHits.map((hit) => makeFinding(hit.rule, hit.file, otherLines(hit.file), nodeLocation(hit.node), hit.trace));
     // Flows from this file into sinks of another directory: reported in the sink's file, from here.
     const elsewhere: Finding[] = [];
     const dependsOn = [...new Set(foreign.map((h) => h.file))].sort();
     for (const other of dependsOn) {
-      const otherLines = (project.text(other) ?? '').split(/\r?\n/);
-      const otherSuppressions = suppressionsOf(otherLines);
-      const otherPartials = [];
-      const otherSeen = new Set<string>();
-      for (const hit of foreign) {
-        if (hit.file !== other) continue;
-        const n = hit.node;
-        const loc = { line: n.startPosition.row + 1, column: n.startPosition.column + 1, endLine: n.endPosition.row + 1, endColumn: n.endPosition.column + 1 };
-        const key = `${hit.rule.type}:${loc.line}`;
-        if (otherSeen.has(key) || isSuppressed(otherSuppressions, loc.line, hit.rule.type)) continue;
-        otherSeen.add(key);
-        otherPartials.push(makeFinding(hit.rule, other, otherLines, loc, hit.trace));
-      }
-      elsewhere.push(...finalise(otherPartials, otherLines));
-    }
-    for (const hit of hits) {
-      const loc = hit.node
-        ? {
-            line: hit.node.startPosition.row + 1,
-            column: hit.node.startPosition.column + 1,
-            endLine: hit.node.endPosition.row + 1,
-            endColumn: hit.node.endPosition.column + 1,
-          }
-        : { line: hit.line!, column: hit.column!, endLine: hit.line!, endColumn: hit.column! + (hit.length ?? 0) };
-      const dedupe = `${hit.rule.type}:${loc.line}`;
-      if (seen.has(dedupe)) continue;
-      seen.add(dedupe);
-      if (isSuppressed(suppressions, loc.line, hit.rule.type)) {
-        suppressed++;
-        continue;
-      }
-      partials.push(makeFinding(hit.rule, file, lines, loc, hit.trace));
+      const raw = foreign.filter((h) => h.file === other).map((h) => makeFinding(h.rule, other, otherLines(other), nodeLocation(h.node), h.trace));
+      elsewhere.push(...settle(raw, otherLines(other)).findings);
     }
     // Secrets are looked for in every text file, parsed or not.
-    const secrets = findSecrets(file, text).filter((f) => !isSuppressed(suppressions, f.line, f.type) || (suppressed++, false));
-    const result: AnalysedFile = { path: file, language, lines: lines.length, findings: [...finalise(partials, lines), ...secrets, ...elsewhere], warnings, partiallyParsed, suppressed };
+    const result: FileAnalysis = { path: file, language, lines: lines.length, warnings, partiallyParsed, own, neighbours, secrets: findSecrets(file, text), elsewhere };
     if (dependsOn.length) result.dependsOn = dependsOn;
     return result;
   }
+}
+
+function nodeLocation(node: Node): Location {
+  return { line: node.startPosition.row + 1, column: node.startPosition.column + 1, endLine: node.endPosition.row + 1, endColumn: node.endPosition.column + 1 };
+}
+
+/** One finding per type and line (the first), without suppressed ones, with ids. */
+function settle(raw: RawFinding[], lines: string[]): { findings: Finding[]; suppressed: number } {
+  const suppressions = suppressionsOf(lines);
+  const seen = new Set<string>();
+  const kept: RawFinding[] = [];
+  let suppressed = 0;
+  for (const r of raw) {
+    const key = `${r.type}:${r.line}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (isSuppressed(suppressions, r.line, r.type)) suppressed++;
+    else kept.push(r);
+  }
+  return { findings: finalise(kept, lines), suppressed };
+}
+
+/**
+ * The results of one directory's files from their analyses (all of them: flows found
+ * from one file may end in a neighbour). `text` gives each file's source.
+ */
+export function assembleDirectory(analyses: FileAnalysis[], text: (file: string) => string): AnalysedFile[] {
+  return analyses.map((a) => {
+    const lines = text(a.path).split(/\r?\n/);
+    const raw = [...a.own];
+    for (const other of analyses) for (const r of other.neighbours) if (r.file === a.path) raw.push(r);
+    const { findings, suppressed: suppressedFlows } = settle(raw, lines);
+    const suppressions = suppressionsOf(lines);
+    const secrets = a.secrets.filter((f) => !isSuppressed(suppressions, f.line, f.type));
+    const result: AnalysedFile = {
+      path: a.path,
+      language: a.language,
+      lines: a.lines,
+      findings: [...findings, ...secrets, ...a.elsewhere],
+      warnings: a.warnings,
+      partiallyParsed: a.partiallyParsed,
+      suppressed: suppressedFlows + a.secrets.length - secrets.length,
+    };
+    if (a.dependsOn) result.dependsOn = a.dependsOn;
+    return result;
+  });
 }
 
 function firstErrorLine(tree: Tree): number {
@@ -197,8 +239,9 @@ export class Project implements CallResolver {
   private readonly byDirectory = new Map<string, string[]>();
   private readonly byBaseName = new Map<string, string[]>();
   private readonly imports = new Map<string, string[]>();
+  /** Per file, the names it may define a function of (`any`: its language cannot tell). */
+  private readonly definableNames = new Map<string, Set<string> | 'any'>();
   private readonly resolutions = new Map<string, { file: ParsedFile; node: Node }[]>();
-  private readonly taintByFile = new Map<string, { hits: TaintHit[]; foreign: TaintHit[]; tooDeep: boolean }>();
 
   constructor(
     private readonly files: Map<string, FileText>,
@@ -217,37 +260,29 @@ export class Project implements CallResolver {
   }
 
   /**
-   * Taint findings whose sink is in `file`. A flow that starts in a controller may end in a
-   * service beside it, so the taint analysis runs once over the file's whole directory
-   * (the package, which is also what the result cache keys on) and each hit goes to the
-   * file that holds its sink.
+   * Taint flows found from `file`, by where their sink is: in the file itself, in
+   * another file of its directory (the package: a controller calling a service
+   * beside it), or in another directory.
    */
-  taintHitsFor(file: string): { hits: TaintHit[]; foreign: TaintHit[]; tooDeep: boolean } {
-    const known = this.taintByFile.get(file);
-    if (known) return known;
-    const dir = path.posix.dirname(file);
-    const group = this.byDirectory.get(dir) ?? [file];
-    for (const f of group) if (!this.taintByFile.has(f)) this.taintByFile.set(f, { hits: [], foreign: [], tooDeep: false });
-    for (const f of group) {
-      const parsed = this.parsed(f);
-      if (!parsed) continue;
-      const lr = this.analyzer.languageRules(parsed.syntax);
-      if (!lr) continue;
-      const hits: TaintHit[] = [];
-      try {
-        lr.taint.analyzeFile(parsed, this, hits, this.files.get(f)?.text);
-      } catch (error) {
-        if (!(error instanceof RangeError)) throw error;
-        this.taintByFile.get(f)!.tooDeep = true;
-      }
-      for (const hit of hits) {
-        const own = this.taintByFile.get(hit.file);
-        // A sink in another directory: the file whose analysis found it reports it.
-        if (own && group.includes(hit.file)) own.hits.push(hit);
-        else this.taintByFile.get(f)!.foreign.push(hit);
-      }
+  taintHitsOf(file: string): { own: TaintHit[]; neighbours: TaintHit[]; foreign: TaintHit[]; tooDeep: boolean } {
+    const out = { own: [] as TaintHit[], neighbours: [] as TaintHit[], foreign: [] as TaintHit[], tooDeep: false };
+    const parsed = this.parsed(file);
+    const lr = parsed && this.analyzer.languageRules(parsed.syntax);
+    if (!parsed || !lr) return out;
+    const hits: TaintHit[] = [];
+    try {
+      lr.taint.analyzeFile(parsed, this, hits, this.files.get(file)?.text);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      out.tooDeep = true;
     }
-    return this.taintByFile.get(file) ?? { hits: [], foreign: [], tooDeep: false };
+    const dir = path.posix.dirname(file);
+    for (const hit of hits) {
+      if (hit.file === file) out.own.push(hit);
+      else if (path.posix.dirname(hit.file) === dir) out.neighbours.push(hit);
+      else out.foreign.push(hit);
+    }
+    return out;
   }
 
   tooLarge(file: string): boolean {
@@ -351,8 +386,8 @@ export class Project implements CallResolver {
     const lookIn = (files: Iterable<string>) => {
       const out: { file: ParsedFile; node: Node }[] = [];
       for (const f of files) {
-        // A file that never spells the name cannot define it: no need to parse it.
-        if (!this.definitions.has(f) && !this.files.get(f)?.text.includes(name)) continue;
+        // A file that cannot define the name need not be parsed.
+        if (!this.definitions.has(f) && !this.mayDefine(f, name)) continue;
         const nodes = this.definitionsIn(f).get(name);
         if (!nodes) continue;
         const parsed = this.parsed(f)!;
@@ -376,6 +411,18 @@ export class Project implements CallResolver {
       found = lookIn((this.byBaseName.get(key) ?? []).filter((f) => this.sameLanguage(from, f)));
     }
     return found;
+  }
+
+  private mayDefine(file: string, name: string): boolean {
+    const text = this.files.get(file)?.text;
+    if (!text?.includes(name)) return false;
+    let names = this.definableNames.get(file);
+    if (!names) {
+      const pattern = detectLanguage(file, text.slice(0, 200))?.definitionNames;
+      names = pattern ? new Set([...text.matchAll(pattern)].flatMap((m) => m.slice(1).filter((n) => n !== undefined))) : 'any';
+      this.definableNames.set(file, names);
+    }
+    return names === 'any' || names.has(name);
   }
 
   private sameLanguage(from: ParsedFile, file: string): boolean {

@@ -2,12 +2,13 @@
 // and reuses cached results for files whose content, neighbourhood and rule set
 // have not changed.
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
 import type { Finding, ScanResult, ScanSummary, ScanWarning, SkippedFile, SourceFile } from './types.ts';
 import { loadRuleSet, type RuleSet } from './rules/load.ts';
-import { Analyzer, type AnalysedFile, type FileText } from './analyze.ts';
+import { Analyzer, assembleDirectory, type AnalysedFile, type FileAnalysis, type FileText } from './analyze.ts';
 import { ResultCache } from './cache.ts';
 import { decodeSource } from './text.ts';
+import { AnalysisHelpers } from './helpers.ts';
+import { WorkQueue } from './work-queue.ts';
 
 export interface ScanProgress {
   filesDone: number;
@@ -29,16 +30,16 @@ export interface ScanOptions {
   /** Called once per finding as soon as it is known (the service streams these). */
   onFinding?: (finding: Finding) => void;
   signal?: AbortSignal;
+  /**
+   * Worker threads started ahead (`AnalysisHelpers.start(jobs - 1, extraRulesDirs)`) while the
+   * files were collected. The scan takes them over: it uses them if the work is worth it, and
+   * stops them either way.
+   */
+  helpers?: AnalysisHelpers;
 }
 
 /** Below this much work, starting worker threads costs more than it saves. */
 const MIN_BYTES_FOR_WORKERS = 1_500_000;
-
-/**
- * Compiled (dist/*.js) workers run directly; TypeScript sources need a bootstrap
- * that registers the loader in the thread first.
- */
-const WORKER_URL = import.meta.url.endsWith('.ts') ? new URL('./worker-entry.mjs', import.meta.url) : new URL('./worker.js', import.meta.url);
 
 let cachedAnalyzer: Analyzer | undefined;
 
@@ -51,6 +52,14 @@ function analyzerFor(rules: RuleSet): Analyzer {
 let defaultRules: RuleSet | undefined;
 
 export async function scanSourceFiles(files: SourceFile[], options: ScanOptions = {}): Promise<ScanResult> {
+  try {
+    return await scanFiles(files, options);
+  } finally {
+    options.helpers?.close();
+  }
+}
+
+async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<ScanResult> {
   const started = performance.now();
   const rules = options.rules ?? (options.extraRulesDirs?.length ? loadRuleSet(options.extraRulesDirs) : (defaultRules ??= loadRuleSet()));
   const skipped: SkippedFile[] = [...(options.skipped ?? [])];
@@ -67,40 +76,58 @@ export async function scanSourceFiles(files: SourceFile[], options: ScanOptions 
 
   const cache = options.cacheDir ? new ResultCache(options.cacheDir, rules.version, texts) : undefined;
   const results: AnalysedFile[] = [];
-  const pending: string[] = [];
+  // A file's result depends on its whole directory (flows between neighbours), so a
+  // directory is analysed whole or taken whole from the cache.
+  const byDirectory = new Map<string, string[]>();
   for (const p of texts.keys()) {
-    const hit = cache?.get(p);
-    if (hit) results.push(hit);
-    else pending.push(p);
+    const dir = p.slice(0, p.lastIndexOf('/') + 1);
+    (byDirectory.get(dir) ?? byDirectory.set(dir, []).get(dir)!).push(p);
+  }
+  const pending: string[] = [];
+  for (const files of byDirectory.values()) {
+    const hits = cache ? files.map((p) => cache.get(p)) : [];
+    if (cache && hits.every((h) => h !== undefined)) results.push(...(hits as AnalysedFile[]));
+    else pending.push(...files);
   }
   const cachedFiles = results.length;
   const total = texts.size;
   let done = cachedFiles;
   const streamed = new Set<string>();
-  const onFile = (r: AnalysedFile) => {
-    cache?.set(r);
-    done++;
+  const stream = (r: AnalysedFile) => {
     for (const f of r.findings) if (!streamed.has(f.id) && streamed.add(f.id)) options.onFinding?.(f);
+  };
+  for (const r of results) stream(r);
+  options.onProgress?.({ filesDone: done, filesTotal: total });
+
+  // Each directory's results are assembled once all its files are analysed.
+  const waiting = new Map<string, FileAnalysis[]>();
+  const onAnalysis = (a: FileAnalysis) => {
+    const dir = a.path.slice(0, a.path.lastIndexOf('/') + 1);
+    const analyses = waiting.get(dir) ?? waiting.set(dir, []).get(dir)!;
+    analyses.push(a);
+    if (analyses.length < byDirectory.get(dir)!.length) return;
+    waiting.delete(dir);
+    for (const r of assembleDirectory(analyses, (p) => texts.get(p)!.text)) {
+      cache?.set(r);
+      results.push(r);
+      stream(r);
+      done++;
+    }
     options.onProgress?.({ filesDone: done, filesTotal: total });
   };
-  for (const r of results) for (const f of r.findings) if (!streamed.has(f.id) && streamed.add(f.id)) options.onFinding?.(f);
-  options.onProgress?.({ filesDone: done, filesTotal: total });
 
   if (options.signal?.aborted) throw abortError();
   const jobs = Math.max(1, options.jobs ?? availableParallelism());
   let pendingBytes = 0;
   for (const p of pending) pendingBytes += texts.get(p)!.text.length;
-  if (jobs > 1 && pendingBytes >= MIN_BYTES_FOR_WORKERS && pending.length > jobs) {
-    results.push(...(await analyseInWorkers(texts, pending, jobs, rules, onFile, options.signal)));
-  } else if (pending.length) {
-    const analyzer = analyzerFor(rules);
-    await analyzer.prepare(texts);
-    const project = analyzer.project(texts);
-    // In this thread: analyse in slices so that an abort is noticed between files.
-    for (let i = 0; i < pending.length; i += 50) {
-      if (options.signal?.aborted) throw abortError();
-      results.push(...analyzer.analyse(project, pending.slice(i, i + 50), onFile));
-      await new Promise((r) => setImmediate(r));
+  if (pending.length) {
+    const worthHelpers = jobs > 1 && pendingBytes >= MIN_BYTES_FOR_WORKERS && pending.length > jobs;
+    // Helpers started ahead are used only when the work is worth it; scanSourceFiles stops them either way.
+    const helpers = worthHelpers ? (options.helpers ?? AnalysisHelpers.start(jobs - 1, rules.dirs)) : undefined;
+    try {
+      await analyseShared(texts, pending, helpers, rules, onAnalysis, options.signal);
+    } finally {
+      helpers?.close();
     }
   }
 
@@ -133,69 +160,42 @@ function abortError(): Error {
 }
 
 /**
- * Each worker receives every file (calls may resolve anywhere in the scan) and
- * analyses its share: whole directories stay together so a package is parsed once.
+ * Analyses `pending` on this thread and the helper threads, all taking batches from one
+ * shared queue. The helpers report through `onAnalysis` as their files finish; this
+ * thread lets their messages in between its own batches.
  */
-async function analyseInWorkers(
+async function analyseShared(
   texts: Map<string, FileText>,
   pending: string[],
-  jobs: number,
+  helpers: AnalysisHelpers | undefined,
   rules: RuleSet,
-  onFile: (r: AnalysedFile) => void,
+  onAnalysis: (a: FileAnalysis) => void,
   signal?: AbortSignal,
-): Promise<AnalysedFile[]> {
-  const sorted = [...pending].sort();
-  const shares: string[][] = Array.from({ length: jobs }, () => []);
-  const bytes = new Array(jobs).fill(0);
-  let current: string | undefined;
-  let target = 0;
-  for (const p of sorted) {
-    const dir = p.slice(0, p.lastIndexOf('/') + 1);
-    if (dir !== current) {
-      current = dir;
-      target = bytes.indexOf(Math.min(...bytes));
-    }
-    shares[target]!.push(p);
-    bytes[target] += texts.get(p)!.text.length;
+): Promise<void> {
+  const queue = WorkQueue.plan(pending, 1 + (helpers?.size ?? 0), (f) => texts.get(f)!.text.length);
+  let failure: unknown;
+  const helping = (helpers ? helpers.run([...texts.values()], queue, onAnalysis) : Promise.resolve()).catch((error: unknown) => {
+    failure ??= error;
+    queue.stop();
+  });
+  // A cancelled scan stops taking work and does not wait for the helpers' last batches.
+  let cancelled = () => {};
+  const cancelling = new Promise<void>((resolve) => (cancelled = resolve));
+  const onAbort = () => {
+    queue.stop();
+    cancelled();
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+  const analyzer = analyzerFor(rules);
+  await analyzer.prepare(texts);
+  const project = analyzer.project(texts);
+  for (let batch = queue.take(0); batch.length; batch = queue.take(0)) {
+    analyzer.analyse(project, batch, onAnalysis);
+    await new Promise((r) => setImmediate(r));
   }
-  const payload = [...texts.values()];
-  const results: AnalysedFile[] = [];
-  const workers: Worker[] = [];
-  try {
-    await Promise.all(
-      shares
-        .filter((s) => s.length > 0)
-        .map(
-          (entries) =>
-            new Promise<void>((resolve, reject) => {
-              const worker = new Worker(WORKER_URL, {
-                workerData: { files: payload, entries, rulesDirs: rules.dirs },
-              });
-              workers.push(worker);
-              const onAbort = () => {
-                void worker.terminate();
-                reject(abortError());
-              };
-              signal?.addEventListener('abort', onAbort, { once: true });
-              worker.on('message', (msg: { file?: AnalysedFile; error?: string; done?: boolean }) => {
-                if (msg.file) {
-                  results.push(msg.file);
-                  onFile(msg.file);
-                } else if (msg.error) reject(new Error(msg.error));
-                else if (msg.done) {
-                  signal?.removeEventListener('abort', onAbort);
-                  resolve();
-                }
-              });
-              worker.on('error', reject);
-              worker.on('exit', (code) => {
-                if (code !== 0) reject(new Error(`analysis worker exited with code ${code}`));
-              });
-            }),
-        ),
-    );
-  } finally {
-    for (const w of workers) void w.terminate();
-  }
-  return results;
+  await Promise.race([helping, cancelling]);
+  signal?.removeEventListener('abort', onAbort);
+  if (signal?.aborted) throw abortError();
+  if (failure !== undefined) throw failure;
 }

@@ -234,6 +234,21 @@ interface RuleView {
   sinks: CompiledSink[];
 }
 
+/**
+ * The hints a file must match to be worth analysing on its own: the language's and those of rules with own sources.
+ * A rule with own sources but no hint of its own could find a source anywhere, so no file may be skipped.
+ */
+function fileHintsFor(rules: CompiledRule[], languageHints: RegExp[] | undefined): RegExp[] | undefined {
+  if (!languageHints) return undefined;
+  const hints = [...languageHints];
+  for (const rule of rules) {
+    if (rule.taint!.sources.length === 0) continue;
+    if (!rule.taint!.fileHint) return undefined;
+    hints.push(rule.taint!.fileHint);
+  }
+  return hints;
+}
+
 /** The taint analysis of one language with one rule set; reused for every file of that language. */
 export class TaintEngine {
   private readonly sources: { source: CompiledSource; onlyRule?: string }[] = [];
@@ -254,8 +269,7 @@ export class TaintEngine {
     for (const s of shared?.sources ?? []) this.sources.push({ source: s });
     this.sanitizers.push(...(shared?.sanitizers ?? []));
     this.requestTypes = shared?.requestTypes ?? [];
-    // The hint must cover rules' own sources too (they are usually refinements of the shared ones).
-    this.fileHints = shared?.fileHints;
+    this.fileHints = fileHintsFor(this.rules.map((r) => r.rule), shared?.fileHints);
     for (const { rule } of this.rules) {
       for (const s of rule.taint!.sources) this.sources.push({ source: s, onlyRule: rule.id });
       this.sanitizers.push(...rule.taint!.sanitizers);

@@ -1,17 +1,34 @@
-// A worker thread of a scan: loads the rules and grammars, analyses its share of
-// the files and streams each file's result back.
+// A worker thread of a scan (see helpers.ts): loads the rules as soon as it starts,
+// then receives the scan's files and analyses batches it takes from the shared work
+// queue until none are left, streaming each file's analysis back.
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadRuleSet } from './rules/load.ts';
-import { Analyzer, type FileText } from './analyze.ts';
+import { Analyzer } from './analyze.ts';
+import { WorkQueue } from './work-queue.ts';
+import type { HelperMessage, HelperRequest } from './helpers.ts';
 
-const { files, entries, rulesDirs } = workerData as { files: FileText[]; entries: string[]; rulesDirs: string[] };
+const { rulesDirs } = workerData as { rulesDirs: string[] };
+const port = parentPort!;
+const send = (msg: HelperMessage) => port.postMessage(msg);
 
 try {
   const analyzer = Analyzer.create(loadRuleSet(rulesDirs));
-  const all = new Map(files.map((f) => [f.path, f]));
-  await analyzer.prepare(all);
-  analyzer.analyse(analyzer.project(all), entries, (file) => parentPort!.postMessage({ file }));
-  parentPort!.postMessage({ done: true });
+  port.once('message', (request: HelperRequest) => {
+    void (async () => {
+      try {
+        const all = new Map(request.files.map((f) => [f.path, f]));
+        await analyzer.prepare(all);
+        const project = analyzer.project(all);
+        const queue = new WorkQueue(request.queue.files, request.queue.shared);
+        for (let batch = queue.take(request.thread); batch.length; batch = queue.take(request.thread)) {
+          analyzer.analyse(project, batch, (file) => send({ file }));
+        }
+        send({ done: true });
+      } catch (error) {
+        send({ error: (error as Error).stack ?? String(error) });
+      }
+    })();
+  });
 } catch (error) {
-  parentPort!.postMessage({ error: (error as Error).stack ?? String(error) });
+  send({ error: (error as Error).stack ?? String(error) });
 }

@@ -76,12 +76,21 @@ export async function openStore(options: ServiceConfigInput = {}): Promise<{ sto
   return { store: new Store(db), config, close: () => db.close() };
 }
 
-/** On an empty database: the first account, an admin login, and how to get a key. */
-export async function bootstrap(core: Core, print: (line: string) => void): Promise<void> {
-  if ((await core.store.countAccounts()) > 0) return;
-  const account = await core.store.createAccount('default', core.config.defaultPlan);
-  const password = randomBytes(12).toString('base64url');
-  await core.store.createUser({ email: 'admin@localhost', password, admin: true, accountId: account.id });
+/**
+ * On an empty database: the first account, an admin login, and how to get a key. API
+ * processes started together on one PostgreSQL database take turns, so only the first
+ * creates them.
+ */
+export async function bootstrap(core: Pick<Core, 'store' | 'config'>, print: (line: string) => void): Promise<void> {
+  const created = await core.store.db.withExclusiveLock('scanner-bootstrap', async () => {
+    if ((await core.store.countAccounts()) > 0) return undefined;
+    const account = await core.store.createAccount('default', core.config.defaultPlan);
+    const password = randomBytes(12).toString('base64url');
+    await core.store.createUser({ email: 'admin@localhost', password, admin: true, accountId: account.id });
+    return { account, password };
+  });
+  if (!created) return;
+  const { account, password } = created;
   const where = core.config.databaseUrl ? '' : ` --data-dir ${JSON.stringify(core.config.dataDir)}`;
   print(`Created the first account (${account.id}, plan "${account.plan}") and an admin login:`);
   print(`  email: admin@localhost  password: ${password}  (shown once)`);

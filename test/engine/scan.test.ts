@@ -6,6 +6,7 @@ import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { scanSourceFiles, type SourceFile } from '../../src/engine/index.ts';
+import { AnalysisHelpers } from '../../src/engine/helpers.ts';
 import { collectDirectory, SourceError } from '../../src/sources/directory.ts';
 
 const VULNERABLE = `const db = require('./db');
@@ -123,15 +124,38 @@ test('a second scan of an unchanged tree comes from the cache; a change is re-an
   }
 });
 
-test('worker threads give the same findings as one thread', async () => {
+test('worker threads give the same findings as one thread, also for flows between files they share', async () => {
+  const filler = 'const filler = [1, 2, 3].map((x) => x * 2);\n'.repeat(700);
   const files: SourceFile[] = [];
   for (let i = 0; i < 60; i++) {
-    files.push(file(`pkg${i % 6}/mod${i}.js`, `${VULNERABLE}\n${'const filler = [1, 2, 3].map((x) => x * 2);\n'.repeat(700)}`));
+    files.push(file(`pkg${i % 6}/mod${i}.js`, `${VULNERABLE}\n${filler}`));
+    // A controller whose request data reaches a sink in a service beside it (analysed by either thread).
+    if (i % 10 === 0) {
+      files.push(file(`pkg${i % 6}/controller${i}.js`, `const { lookup${i} } = require('./service${i}');\nfunction show(req, res) {\n  lookup${i}(req.query.name);\n}\n${filler}`));
+      files.push(file(`pkg${i % 6}/service${i}.js`, `const db = require('./db');\nexports.lookup${i} = function (name) {\n  db.query("SELECT * FROM u WHERE name = '" + name + "'");\n};\n${filler}`));
+    }
   }
   const single = await scanSourceFiles(files, { jobs: 1 });
   const parallel = await scanSourceFiles(files, { jobs: 2 });
-  assert.ok(single.findings.length >= 60);
+  const startedAhead = await scanSourceFiles(files, { jobs: 2, helpers: AnalysisHelpers.start(1, []) });
+  assert.ok(single.findings.length >= 66);
+  assert.deepEqual(single.findings.filter((f) => f.file.includes('service')).map((f) => `${f.file}:${f.line}`).sort(), ['pkg0/service0.js:3', 'pkg0/service30.js:3', 'pkg2/service20.js:3', 'pkg2/service50.js:3', 'pkg4/service10.js:3', 'pkg4/service40.js:3']);
   assert.deepEqual(parallel.findings.map((f) => f.id).sort(), single.findings.map((f) => f.id).sort());
+  assert.deepEqual(startedAhead.findings.map((f) => f.id).sort(), single.findings.map((f) => f.id).sort());
+});
+
+test('a scan cancelled while worker threads analyse stops with an AbortError', async () => {
+  const files = Array.from({ length: 40 }, (_, i) => file(`pkg${i % 4}/mod${i}.js`, `${VULNERABLE}\n${'const x = [1].map((y) => y);\n'.repeat(2000)}`));
+  const controller = new AbortController();
+  const scanning = scanSourceFiles(files, { jobs: 2, signal: controller.signal, onFinding: () => controller.abort() });
+  await assert.rejects(scanning, { name: 'AbortError' });
+});
+
+test('TypeScript declaration files are not parsed, but are read for secrets', async () => {
+  const declaration = `export declare function query(sql: string): void;\nexport declare const GITHUB_TOKEN = "ghp_${'a1B2c3D4e5'.repeat(3)}abcDEF";\n`;
+  const result = await scanSourceFiles([file('types/api.d.ts', declaration)], { jobs: 1 });
+  assert.deepEqual(result.summary.languages, {});
+  assert.deepEqual(result.findings.map((f) => f.type), ['HARDCODED_SECRET']);
 });
 
 test('a cancelled scan stops with an AbortError', async () => {

@@ -270,3 +270,36 @@ test('a positive check whose branch uses the value and leaves vets the branch, n
   ].join('\n');
   assert.deepEqual(await linesOf(code), [7]);
 });
+
+test('a file matching neither the language hint nor a rule hint is not analysed; a rule without a hint keeps every file', async () => {
+  const ruleDir = mkdtempSync(path.join(tmpdir(), 'scanner-hint-'));
+  try {
+    const ruleWith = (fileHint?: string) => `rules:
+  - id: hint.rng
+    languages: [javascript]
+    type: FLOW_HINT
+    cwe: 330
+    severity: low
+    title: t
+    message: m
+    remediation: r
+    taint:
+${fileHint ? `      fileHint: '${fileHint}'\n` : ''}      onlyTheseSources: true
+      sources:
+        - path: '^makeRng\\(\\)$'
+      sinks:
+        - callee: '^sink$'
+`;
+    const code = 'const r = makeRng();\nsink(r);\n';
+    const found = async (yaml: string) => {
+      writeFileSync(path.join(ruleDir, 'hint.yaml'), yaml);
+      const { findings } = await scanSourceFiles([{ path: 'lib.js', content: Buffer.from(code) }], { rules: loadRuleSet([ruleDir]), jobs: 1, cacheDir: null });
+      return findings.filter((f) => f.type === 'FLOW_HINT').map((f) => f.line);
+    };
+    assert.deepEqual(await found(ruleWith('makeRng')), [2]);
+    assert.deepEqual(await found(ruleWith('otherRng')), []);
+    assert.deepEqual(await found(ruleWith()), [2]);
+  } finally {
+    rmSync(ruleDir, { recursive: true, force: true });
+  }
+});

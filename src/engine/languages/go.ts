@@ -35,6 +35,8 @@ export const go: LanguageSyntax = {
   classes: ['type_declaration'],
   selfNames: [],
   mutators: /^(WriteString|Write|WriteByte|WriteRune|Add|Set|Store)$/,
+  // `func NAME(`, `func (r T) NAME(`, `NAME := func`
+  definitionNames: /\bfunc\s*(?:\([^)]*\)\s*)?(\w+)\s*[[(]|\b(\w+)\s*:?=\s*func\b/g,
   importPatterns: [],
   addressOf: 'unary_expression',
   importSpecs: { node: 'import_spec', name: 'name', path: 'path' },

@@ -30,8 +30,16 @@ export function ruleLanguageOf(language: LanguageSyntax): string {
   return language.id === 'tsx' ? 'typescript' : language.id;
 }
 
-/** By extension first, then by a `#!` line for extension-less scripts. */
+/** TypeScript declaration files: types only, no code that runs. */
+const DECLARATION_FILE = /\.d\.[cm]?ts$/i;
+
+/**
+ * By extension first, then by a `#!` line for extension-less scripts. Declaration
+ * files (`.d.ts`) have no language: nothing in them runs, so they are only read
+ * for secrets, like any other text file.
+ */
 export function detectLanguage(file: string, head: string): LanguageSyntax | undefined {
+  if (DECLARATION_FILE.test(file)) return undefined;
   const ext = path.extname(file).slice(1).toLowerCase();
   if (ext) {
     const found = byExtension.get(ext);

@@ -54,6 +54,8 @@ export const javascript: LanguageSyntax = {
   exitCalls: /(^|\.)(exit|sendStatus|redirect)$/,
   classes: ['class_declaration', 'class'],
   selfNames: ['this'],
+  // `function NAME`, `NAME = (…) =>` / `NAME: function`, a typed `const NAME: T = …`, a method `NAME(…) {`
+  definitionNames: /\bfunction\b[\s*]*([\w$]+)|([\w$]+)\s*(?::[^=;\n]*)?[:=]\s*(?:async\b|function\b|\(|[\w$]+\s*=>)|^[ \t]*(?:(?:static|async|get|set|public|private|protected|readonly|override|abstract|export|declare)\s+)*\*?\s*([\w$]+)\s*[(<]/gm,
   importPatterns: [
     /require\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
     /\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g,

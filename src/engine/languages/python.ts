@@ -43,5 +43,7 @@ export const python: LanguageSyntax = {
   constructorNames: ['__init__'],
   comprehensions: ['list_comprehension', 'set_comprehension', 'dictionary_comprehension', 'generator_expression'],
   importAliases: { aliased_import: { name: 'name', alias: 'alias' } },
+  // `def NAME(` or `NAME = lambda …`
+  definitionNames: /\bdef\s+(\w+)\s*\(|\b(\w+)\s*=\s*lambda\b/g,
   importPatterns: [/^\s*from\s+(\.[\w.]*)\s+import\b/gm, /^\s*from\s+([\w.]+)\s+import\b/gm, /^\s*import\s+([\w.]+)/gm],
 };

@@ -106,6 +106,12 @@ export interface LanguageSyntax {
   constructorNames?: string[];
   /** Receiver expressions meaning "this object" (`this`, `self`). */
   selfNames?: string[];
+  /**
+   * A global regex whose matches name (in whichever capture group matched) every function a
+   * file may define, and some more. Call resolution parses a neighbour file only when the
+   * callee is among its names; absent: every file spelling the name is parsed.
+   */
+  definitionNames?: RegExp;
   /** How another file is imported: regexes on the file text with a capture group for the specifier. */
   importPatterns?: RegExp[];
   /**

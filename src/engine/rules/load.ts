@@ -89,6 +89,7 @@ export interface CompiledRule {
   taint?: {
     sources: CompiledSource[];
     onlyTheseSources: boolean;
+    fileHint?: RegExp;
     sinks: CompiledSink[];
     sanitizers: CompiledSanitizer[];
     direct: boolean;
@@ -276,6 +277,7 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
           rule.taint = {
             sources: (spec.taint.sources ?? []).map((s) => compileSource(s, where)),
             onlyTheseSources: spec.taint.onlyTheseSources ?? false,
+            fileHint: spec.taint.fileHint === undefined ? undefined : regex(spec.taint.fileHint, where),
             sinks: spec.taint.sinks.map((s) => compileSink(s, where)),
             // A rule's own sanitizers clean only for its own type unless they say otherwise.
             sanitizers: (spec.taint.sanitizers ?? []).map((s) => compileSanitizer(s, where, [spec.type])),

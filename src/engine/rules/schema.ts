@@ -138,6 +138,12 @@ export const TaintSpec = z
     sources: z.array(SourceSpec).optional(),
     /** Use only the sources listed here, not the shared ones. */
     onlyTheseSources: z.boolean().optional(),
+    /**
+     * A regex every file holding one of this rule's own `sources` matches. Files matching neither it nor the
+     * language's `fileHint` are not taint-analysed on their own; a rule with own sources and no hint has every
+     * file analysed.
+     */
+    fileHint: Regex.optional(),
     sinks: z.array(SinkSpec).min(1),
     sanitizers: z.array(SanitizerSpec).optional(),
     /** Only data that reaches the sink directly or through string operations counts, not the result of an unknown call it was passed to (`auth.userIdFor(name)`). */

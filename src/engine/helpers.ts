@@ -1,0 +1,93 @@
+// Worker threads that analyse files beside the scanning thread. Each loads the
+// rules when it starts, so a caller that starts them before collecting the files
+// (`scanner scan` does) has that start-up done by the time the files are known.
+import { Worker } from 'node:worker_threads';
+import type { FileAnalysis, FileText } from './analyze.ts';
+import type { WorkQueue } from './work-queue.ts';
+
+/**
+ * Compiled (dist/*.js) workers run directly; TypeScript sources need a bootstrap
+ * that registers the loader in the thread first.
+ */
+const WORKER_URL = import.meta.url.endsWith('.ts') ? new URL('./worker-entry.mjs', import.meta.url) : new URL('./worker.js', import.meta.url);
+
+/** What a worker sends: a file's analysis, that the queue is empty, or why it stopped. */
+export type HelperMessage = { file: FileAnalysis } | { done: true } | { error: string };
+/** What a worker receives: every file of the scan (calls may resolve anywhere) and the queue to take work from. */
+export interface HelperRequest {
+  files: FileText[];
+  queue: { files: string[]; shared: SharedArrayBuffer };
+  thread: number;
+}
+
+interface Helper {
+  worker: Worker;
+  /** Set by `run`; until then an early failure is kept in `failed`. */
+  onMessage?: (msg: HelperMessage) => void;
+  onFailure?: (error: Error) => void;
+  failed?: Error;
+}
+
+export class AnalysisHelpers {
+  private used = false;
+
+  private constructor(private readonly helpers: Helper[]) {}
+
+  /** Starts `count` workers for the built-in rules plus `rulesDirs`. */
+  static start(count: number, rulesDirs: string[]): AnalysisHelpers {
+    const helpers: Helper[] = [];
+    for (let i = 0; i < count; i++) {
+      const worker = new Worker(WORKER_URL, { workerData: { rulesDirs } });
+      const helper: Helper = { worker };
+      const fail = (error: Error) => {
+        if (helper.onFailure) helper.onFailure(error);
+        else helper.failed ??= error;
+      };
+      worker.on('message', (msg: HelperMessage) => {
+        if ('error' in msg) fail(new Error(msg.error));
+        else helper.onMessage?.(msg);
+      });
+      worker.on('error', fail);
+      worker.on('exit', (code) => fail(new Error(`analysis worker exited with code ${code}`)));
+      helpers.push(helper);
+    }
+    return new AnalysisHelpers(helpers);
+  }
+
+  get size(): number {
+    return this.helpers.length;
+  }
+
+  /**
+   * Has every helper analyse batches it takes from `queue` (helpers are threads 1…size;
+   * 0 is the calling thread) until the queue is empty. Resolves when every helper is done;
+   * rejects on the first helper's failure. A pool runs once.
+   */
+  run(files: FileText[], queue: WorkQueue, onAnalysis: (analysis: FileAnalysis) => void): Promise<void> {
+    if (this.used) throw new Error('analysis helpers run one scan');
+    this.used = true;
+    return Promise.all(
+      this.helpers.map(
+        (helper, i) =>
+          new Promise<void>((resolve, reject) => {
+            if (helper.failed) return reject(helper.failed);
+            helper.onFailure = reject;
+            helper.onMessage = (msg) => {
+              if ('file' in msg) onAnalysis(msg.file);
+              else resolve();
+            };
+            const request: HelperRequest = { files, queue: { files: queue.files, shared: queue.shared }, thread: i + 1 };
+            helper.worker.postMessage(request);
+          }),
+      ),
+    ).then(() => undefined);
+  }
+
+  /** Stops the workers (whether or not they ran). */
+  close(): void {
+    for (const helper of this.helpers) {
+      helper.worker.removeAllListeners('exit');
+      void helper.worker.terminate();
+    }
+  }
+}
