@@ -129,10 +129,13 @@ async function scan(
   if (options.diff && isUrl) throw new ScanInputError('--diff scans a local repository; it cannot be combined with a git URL');
 
   const where = isUrl ? await cloneTarget(target, options, signal) : await localTarget(target, Boolean(options.diff || options.history));
-  // Worker threads start loading the rules now, while the files are read; the scan stops them.
+  // Worker threads start loading the rules now, while the files are read (the scan stops
+  // them) — unless the tree was scanned before: then most results come from the cache, and
+  // the scan starts threads itself if much is left to analyse.
   const jobs = options.jobs ?? availableParallelism();
+  const scannedBefore = options.cache && !where.clone && (await stat(path.join(where.root, CACHE_DIR)).catch(() => undefined));
   const { AnalysisHelpers } = await import('../engine/helpers.ts');
-  const helpers = jobs > 1 && !where.within?.isFile ? AnalysisHelpers.start(jobs - 1, extraRulesDirs) : undefined;
+  const helpers = jobs > 1 && !where.within?.isFile && !scannedBefore ? AnalysisHelpers.start(jobs - 1, extraRulesDirs) : undefined;
   try {
     const { files, skipped, changedLines } = await collectFiles(where, options, signal);
     const { scanSourceFiles } = await import('../engine/index.ts');
@@ -167,14 +170,16 @@ async function scan(
  * `.gitignore` of `*` so that git (and the next `--diff` scan) never sees it.
  * A tree we cannot write to is scanned without a cache.
  */
+const CACHE_DIR = '.scanner/cache';
+
 async function prepareCacheDir(root: string): Promise<string | null> {
-  const stateDir = path.join(root, '.scanner');
+  const stateDir = path.dirname(path.join(root, CACHE_DIR));
   try {
     await mkdir(stateDir, { recursive: true });
     await writeFile(path.join(stateDir, '.gitignore'), '*\n', { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error;
     });
-    return path.join(stateDir, 'cache');
+    return path.join(root, CACHE_DIR);
   } catch {
     return null;
   }

@@ -4,7 +4,7 @@
 import { availableParallelism } from 'node:os';
 import type { Finding, ScanResult, ScanSummary, ScanWarning, SkippedFile, SourceFile } from './types.ts';
 import { loadRuleSet, type RuleSet } from './rules/load.ts';
-import { Analyzer, assembleDirectory, type AnalysedFile, type FileAnalysis, type FileText } from './analyze.ts';
+import type { Analyzer, AnalysedFile, FileAnalysis, FileText } from './analyze.ts';
 import { ResultCache } from './cache.ts';
 import { decodeSource } from './text.ts';
 import { AnalysisHelpers } from './helpers.ts';
@@ -43,8 +43,12 @@ const MIN_BYTES_FOR_WORKERS = 1_500_000;
 
 let cachedAnalyzer: Analyzer | undefined;
 
-/** One analyzer per rule set: grammars and compiled queries are reused across scans. */
-function analyzerFor(rules: RuleSet): Analyzer {
+/**
+ * One analyzer per rule set: grammars and compiled queries are reused across scans. The
+ * analysis modules (parsers, taint engine) load only when something is not in the cache.
+ */
+async function analyzerFor(rules: RuleSet): Promise<Analyzer> {
+  const { Analyzer } = await import('./analyze.ts');
   if (cachedAnalyzer?.rules !== rules) cachedAnalyzer = Analyzer.create(rules);
   return cachedAnalyzer;
 }
@@ -100,6 +104,7 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
   options.onProgress?.({ filesDone: done, filesTotal: total });
 
   // Each directory's results are assembled once all its files are analysed.
+  const { assembleDirectory } = pending.length ? await import('./analyze.ts') : { assembleDirectory: undefined };
   const waiting = new Map<string, FileAnalysis[]>();
   const onAnalysis = (a: FileAnalysis) => {
     const dir = a.path.slice(0, a.path.lastIndexOf('/') + 1);
@@ -107,7 +112,7 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
     analyses.push(a);
     if (analyses.length < byDirectory.get(dir)!.length) return;
     waiting.delete(dir);
-    for (const r of assembleDirectory(analyses, (p) => texts.get(p)!.text)) {
+    for (const r of assembleDirectory!(analyses, (p) => texts.get(p)!.text)) {
       cache?.set(r);
       results.push(r);
       stream(r);
@@ -187,7 +192,7 @@ async function analyseShared(
   };
   signal?.addEventListener('abort', onAbort, { once: true });
   if (signal?.aborted) onAbort();
-  const analyzer = analyzerFor(rules);
+  const analyzer = await analyzerFor(rules);
   await analyzer.prepare(texts);
   const project = analyzer.project(texts);
   for (let batch = queue.take(0); batch.length; batch = queue.take(0)) {

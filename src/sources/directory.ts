@@ -40,11 +40,15 @@ async function readIgnoreFile(file: string): Promise<string | undefined> {
   }
 }
 
+const EMPTY = Buffer.alloc(0);
+
 export async function collectDirectory(root: string, options: CollectOptions = {}): Promise<Collected> {
   const rootStat = await lstat(root).catch(() => undefined);
   if (!rootStat) throw new SourceError(`path does not exist: ${root}`);
   const realRoot = await realpath(root);
   const files: SourceFile[] = [];
+  /** Slots of `files` whose read failed or was refused. */
+  const unread = new Set<number>();
   const skipped: SkippedFile[] = [];
   const maxBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
   const wanted = options.paths?.length ? picomatch(options.paths, { dot: true }) : undefined;
@@ -76,6 +80,9 @@ export async function collectDirectory(root: string, options: CollectOptions = {
       return;
     }
     entries.sort((a, b) => a.name.localeCompare(b.name));
+    // The directory's files are read together (one round trip to the thread pool each, in
+    // parallel), then kept in name order.
+    const reads: Promise<void>[] = [];
     for (const entry of entries) {
       const relPath = rel ? `${rel}/${entry.name}` : entry.name;
       const full = path.join(dir, entry.name);
@@ -115,18 +122,20 @@ export async function collectDirectory(root: string, options: CollectOptions = {
         skipped.push({ path: relPath, reason: 'generated' });
         continue;
       }
-      try {
-        const st = await lstat(full);
-        if (st.size > maxBytes) {
-          skipped.push({ path: relPath, reason: 'too-large', detail: `${st.size} bytes` });
-          continue;
-        }
-        files.push({ path: relPath, content: await readFile(full) });
-      } catch (error) {
-        skipped.push({ path: relPath, reason: 'unreadable', detail: (error as NodeJS.ErrnoException).code ?? String(error) });
-      }
+      const slot = files.push({ path: relPath, content: EMPTY }) - 1;
+      reads.push(
+        (async () => {
+          const st = await lstat(full);
+          if (st.size > maxBytes) throw Object.assign(new Error('too large'), { skip: { path: relPath, reason: 'too-large', detail: `${st.size} bytes` } });
+          files[slot] = { path: relPath, content: await readFile(full) };
+        })().catch((error: NodeJS.ErrnoException & { skip?: SkippedFile }) => {
+          skipped.push(error.skip ?? { path: relPath, reason: 'unreadable', detail: error.code ?? String(error) });
+          unread.add(slot);
+        }),
+      );
     }
+    await Promise.all(reads);
   };
   await walk(realRoot, '', []);
-  return { files, skipped };
+  return { files: files.filter((_, i) => !unread.has(i)), skipped };
 }

@@ -5,17 +5,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
-import { validatedRuleData } from './snapshot.ts';
-import type { z } from 'zod';
-import {
-  LanguageTaintFile,
-  RuleFile,
-  type ArgCondition,
-  type RuleSpec,
-  type SanitizerSpec,
-  type SinkSpec,
-  type SourceSpec,
+import { ruleValidation, validatedRuleData } from './snapshot.ts';
+import type {
+  ArgCondition,
+  RuleSpec,
+  SanitizerSpec,
+  SinkSpec,
+  SourceSpec,
 } from './schema.ts';
 
 export const BUILTIN_RULES_DIR = fileURLToPath(new URL('../../../rules/', import.meta.url));
@@ -196,10 +192,6 @@ function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string
   };
 }
 
-function formatIssues(error: { issues: { path: PropertyKey[]; message: string }[] }): string {
-  return error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
-}
-
 function yamlFiles(dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -211,26 +203,6 @@ function yamlFiles(dir: string): string[] {
     } else if (/\.ya?ml$/.test(entry.name)) out.push(full);
   }
   return out.sort();
-}
-
-type ValidatedRuleFile = { kind: 'language'; file: z.infer<typeof LanguageTaintFile> } | { kind: 'rules'; file: z.infer<typeof RuleFile> };
-
-/** A rule file is either a language's sources and sanitisers (`language:`) or a list of rules. */
-function validateRuleFile(file: string, text: string): ValidatedRuleFile {
-  let data: unknown;
-  try {
-    data = parseYaml(text);
-  } catch (error) {
-    throw new RuleError(`${file}: not valid YAML: ${(error as Error).message}`);
-  }
-  if (data && typeof data === 'object' && 'language' in data) {
-    const parsed = LanguageTaintFile.safeParse(data);
-    if (!parsed.success) throw new RuleError(`${file}: ${formatIssues(parsed.error)}`);
-    return { kind: 'language', file: parsed.data };
-  }
-  const parsed = RuleFile.safeParse(data);
-  if (!parsed.success) throw new RuleError(`${file}: ${formatIssues(parsed.error)}`);
-  return { kind: 'rules', file: parsed.data };
 }
 
 /** Loads the built-in rules plus any extra directories (`--rules DIR`). */
@@ -248,7 +220,7 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
     for (const file of yamlFiles(dir)) {
       const text = readFileSync(file, 'utf8');
       hash.update(file.slice(dir.length)).update('\0').update(text).update('\0');
-      const data = validatedRuleData(text, (yaml) => validateRuleFile(file, yaml));
+      const data = validatedRuleData(text, (yaml) => ruleValidation().validateRuleFile(file, yaml));
       if (data.kind === 'language') {
         const lt = data.file;
         for (const language of Array.isArray(lt.language) ? lt.language : [lt.language]) {

@@ -5,7 +5,22 @@
 // each file's text, so an edited or extra rule file is simply parsed as before.
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+/** Compiled, the module is JavaScript beside this one; from the sources, TypeScript (tsx loads it). */
+const VALIDATE_MODULE = import.meta.url.endsWith('.ts') ? './validate.ts' : './validate.js';
+let validation: typeof import('./validate.ts') | undefined;
+
+/**
+ * The YAML parser and schemas, loaded (synchronously: rule sets load synchronously)
+ * the first time a rule file is not in the snapshot.
+ */
+export function ruleValidation(): typeof import('./validate.ts') {
+  validation ??= require(VALIDATE_MODULE) as typeof import('./validate.ts');
+  return validation;
+}
 
 /** Beside the compiled engine; absent when running from the TypeScript sources. */
 const SNAPSHOT_FILE = fileURLToPath(new URL('../../rules-snapshot.json', import.meta.url));

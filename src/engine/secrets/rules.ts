@@ -3,9 +3,8 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
-import { validatedRuleData } from '../rules/snapshot.ts';
-import { SecretRuleFile, type AssignmentRule, type PatternRule, type SecretRule } from './schema.ts';
+import { ruleValidation, validatedRuleData } from '../rules/snapshot.ts';
+import type { AssignmentRule, PatternRule, SecretRule } from './schema.ts';
 
 export const BUILTIN_SECRET_RULES_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../rules/secrets');
 
@@ -79,13 +78,7 @@ export function readSecretRuleDir(dir: string): SecretRule[] {
   const specs: SecretRule[] = [];
   for (const name of readdirSync(dir).sort()) {
     if (!name.endsWith('.yaml')) continue; // .yml files beside the rules are their tests
-    const file = validatedRuleData(readFileSync(join(dir, name), 'utf8'), (text) => {
-      const parsed = SecretRuleFile.safeParse(parseYaml(text));
-      if (!parsed.success) {
-        throw new Error(`invalid secret rule file ${name}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-      }
-      return parsed.data;
-    });
+    const file = validatedRuleData(readFileSync(join(dir, name), 'utf8'), (text) => ruleValidation().validateSecretRuleFile(name, text));
     specs.push(...file.rules);
   }
   return specs;
