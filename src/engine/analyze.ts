@@ -241,6 +241,7 @@ export class Project implements CallResolver {
   private readonly imports = new Map<string, string[]>();
   /** Per file, the names it may define a function of (`any`: its language cannot tell). */
   private readonly definableNames = new Map<string, Set<string> | 'any'>();
+  private readonly sourceHolders = new Map<string, boolean>();
   private readonly resolutions = new Map<string, { file: ParsedFile; node: Node }[]>();
 
   constructor(
@@ -371,23 +372,30 @@ export class Project implements CallResolver {
     return out;
   }
 
-  resolve(from: ParsedFile, name: string, receiverPath: string): { file: ParsedFile; node: Node }[] {
+  resolve(from: ParsedFile, name: string, receiverPath: string, holdsSource?: (text: string) => boolean): { file: ParsedFile; node: Node }[] {
     const receiverClass = receiverPath.split('.').pop()?.replace(/\(\)$/, '') ?? '';
-    const key = `${from.path}\0${name}\0${receiverClass}`;
+    const key = `${from.path}\0${name}\0${receiverClass}\0${holdsSource ? 'sources' : 'all'}`;
     let found = this.resolutions.get(key);
     if (!found) {
-      found = this.lookUp(from, name, receiverClass);
+      found = this.lookUp(from, name, receiverClass, holdsSource);
       this.resolutions.set(key, found);
     }
     return found;
   }
 
-  private lookUp(from: ParsedFile, name: string, receiverClass: string): { file: ParsedFile; node: Node }[] {
+  private lookUp(from: ParsedFile, name: string, receiverClass: string, holdsSource?: (text: string) => boolean): { file: ParsedFile; node: Node }[] {
+    // A file passed over for holding no source may define the name: then the call stays
+    // unresolved rather than resolving to a namesake further away.
+    let passedOver = false;
     const lookIn = (files: Iterable<string>) => {
       const out: { file: ParsedFile; node: Node }[] = [];
       for (const f of files) {
         // A file that cannot define the name need not be parsed.
         if (!this.definitions.has(f) && !this.mayDefine(f, name)) continue;
+        if (holdsSource && f !== from.path && !this.holdsSource(f, holdsSource)) {
+          passedOver = true;
+          continue;
+        }
         const nodes = this.definitionsIn(f).get(name);
         if (!nodes) continue;
         const parsed = this.parsed(f)!;
@@ -396,16 +404,16 @@ export class Project implements CallResolver {
       return out;
     };
     let found = lookIn([from.path]);
-    if (found.length) return found;
+    if (found.length || passedOver) return found;
     // `Report.search(…)`: a receiver named like a class means that class's file first.
     const classFiles = /^[A-Z]/.test(receiverClass) ? (this.byBaseName.get(receiverClass.toLowerCase().replace(/_/g, '')) ?? []).filter((f) => this.sameLanguage(from, f)) : [];
     found = lookIn(classFiles);
-    if (found.length) return found;
+    if (found.length || passedOver) return found;
     const dir = path.posix.dirname(from.path);
     found = lookIn((this.byDirectory.get(dir) ?? []).filter((f) => f !== from.path && this.sameLanguage(from, f)));
-    if (found.length) return found;
+    if (found.length || passedOver) return found;
     found = lookIn(this.importsOf(from));
-    if (found.length) return found;
+    if (found.length || passedOver) return found;
     if (receiverClass) {
       const key = receiverClass.toLowerCase().replace(/_/g, '');
       found = lookIn((this.byBaseName.get(key) ?? []).filter((f) => this.sameLanguage(from, f)));
@@ -413,16 +421,25 @@ export class Project implements CallResolver {
     return found;
   }
 
+  /** Per file, whether its text may hold a taint source (the language's file hints, asked once). */
+  private holdsSource(file: string, test: (text: string) => boolean): boolean {
+    let holds = this.sourceHolders.get(file);
+    if (holds === undefined) {
+      holds = test(this.files.get(file)?.text ?? '');
+      this.sourceHolders.set(file, holds);
+    }
+    return holds;
+  }
+
   private mayDefine(file: string, name: string): boolean {
-    const text = this.files.get(file)?.text;
-    if (!text?.includes(name)) return false;
+    const text = this.files.get(file)?.text ?? '';
     let names = this.definableNames.get(file);
     if (!names) {
       const pattern = detectLanguage(file, text.slice(0, 200))?.definitionNames;
       names = pattern ? new Set([...text.matchAll(pattern)].flatMap((m) => m.slice(1).filter((n) => n !== undefined))) : 'any';
       this.definableNames.set(file, names);
     }
-    return names === 'any' || names.has(name);
+    return names === 'any' ? text.includes(name) : names.has(name);
   }
 
   private sameLanguage(from: ParsedFile, file: string): boolean {

@@ -45,7 +45,11 @@ export interface ParsedFile {
 
 /** Resolves a call by name to function definitions in this or other files of the package. */
 export interface CallResolver {
-  resolve(from: ParsedFile, name: string, receiverPath: string): { file: ParsedFile; node: Node }[];
+  /**
+   * The functions a call by `name` may run. With `holdsSource`, other files whose text fails it
+   * are not looked into: a call there resolves to nothing (the caller treats it as unknown code).
+   */
+  resolve(from: ParsedFile, name: string, receiverPath: string, holdsSource?: (text: string) => boolean): { file: ParsedFile; node: Node }[];
 }
 
 const MAX_CALL_DEPTH = 5;
@@ -277,9 +281,12 @@ export class TaintEngine {
     }
   }
 
+  /** Whether a file's text may hold a source (always, for a language without hints). */
+  readonly holdsSource = (text: string): boolean => !this.fileHints || this.fileHints.some((h) => h.test(text));
+
   analyzeFile(file: ParsedFile, resolver: CallResolver, hits: TaintHit[], text?: string): void {
     if (!this.hasRules) return;
-    if (this.fileHints && text !== undefined && !this.fileHints.some((h) => h.test(text))) return;
+    if (text !== undefined && !this.holdsSource(text)) return;
     const run = new TaintRun(this, resolver, hits);
     run.analyzeRoot(file);
   }
@@ -697,12 +704,35 @@ class TaintRun {
 
     // Element-wise tuple assignment: `a, b = x, y`.
     this.bindAssigned(node, left, right, value, lhsPath, isAugmented, scope, frame);
+    if (right) this.bindDestructuredSources(left, right, scope, frame);
     // Loops are assignments with a body (`for k, v in d.items(): ...`): the body runs with the names bound.
     for (const child of node.namedChildren) {
       if (!child || child.equals(left) || (right && child.equals(right))) continue;
       this.visit(child, scope, frame);
     }
     return value;
+  }
+
+  /** `const { query, params: p } = req`: each name read from the object is its own access path (`req.query`), which may be a source. */
+  private bindDestructuredSources(left: Node, right: Node, scope: Scope, frame: FunctionFrame): void {
+    const shape = this.syntax.objectPatterns?.[left.type];
+    if (!shape) return;
+    const objectPath = this.path(right, scope);
+    if (!/^[\w$.]+$/.test(objectPath)) return;
+    for (const property of left.namedChildren) {
+      if (!property) continue;
+      let key: string | undefined;
+      let name: string | undefined;
+      if (property.type === shape.shorthand) key = name = property.text;
+      else if (property.type === shape.pair) {
+        key = field(property, shape.key)?.text;
+        const value = field(property, shape.value);
+        name = value && this.syntax.identifiers.includes(value.type) ? value.text : undefined;
+      }
+      if (!key || !name) continue;
+      const source = this.sourceTaint(frame, property, `${objectPath}.${key}`);
+      if (source) scope.assign(name, merge(scope.lookup(name) ?? null, source));
+    }
   }
 
   /** The key of `self.field` in the class around `node`, if the path is a field of this object. */
@@ -1106,7 +1136,11 @@ class TaintRun {
       const receiverVar = parts.receiver ? this.variableName(parts.receiver) : undefined;
       const declared = receiverVar ? scope.typeOf(receiverVar)?.replace(/<.*$/, '') : undefined;
       const receiverPath = declared && /^[\w.]+$/.test(declared) ? declared : parts.receiver ? this.path(parts.receiver, scope) : '';
-      const targets = this.resolver.resolve(frame.file, name, receiverPath);
+      // With nothing untrusted going in, a function in a file that holds no source returns
+      // nothing untrusted (and its sinks are found when its own file is analysed): it need
+      // not be looked for — which spares parsing the neighbours it might be in.
+      const nothingIn = !all && this.taintedClasses.size === 0;
+      const targets = this.resolver.resolve(frame.file, name, receiverPath, nothingIn ? this.engine.holdsSource : undefined);
       if (targets.length > 0 && targets.length <= 3) {
         let result: Tainted = null;
         const callStep = this.step(frame, node, `${calleePath}()`);

@@ -45,6 +45,7 @@ export const javascript: LanguageSyntax = {
   concatenations: ['binary_expression'],
   elementCallbacks: /^(then|map|flatMap|forEach|filter|find|findLast|some|every|reduce|reduceRight)$/,
   objects: { object: { pair: 'pair', key: 'key', value: 'value', shorthand: 'shorthand_property_identifier' } },
+  objectPatterns: { object_pattern: { pair: 'pair_pattern', key: 'key', value: 'value', shorthand: 'shorthand_property_identifier_pattern' } },
   ternaries: { ternary_expression: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   loops: { for_in_statement: { left: 'left', right: 'right', body: 'body' } },
   // Also unresolved helpers named like look-ups (`searchProducts(q)`, `loadSettings(id)`): they return stored data.

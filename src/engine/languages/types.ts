@@ -81,6 +81,8 @@ export interface LanguageSyntax {
   ifs: Record<string, { condition: string; consequence: string; alternative?: string }>;
   /** Object literals whose properties keep their own taint (`{ text: sql, values: [x] }`). */
   objects?: Record<string, { pair: string; key: string; value: string; shorthand?: string }>;
+  /** Destructuring patterns that read properties by name (`const { query } = req` reads `req.query`). */
+  objectPatterns?: Record<string, { pair: string; key: string; value: string; shorthand: string }>;
   /** Methods whose callback receives the receiver's data (`xs.map((x) => …)`, `promise.then((v) => …)`); `reduce*` passes it second. */
   elementCallbacks?: RegExp;
   /** Binary expressions that concatenate strings with `+` (their constant start can vet what follows). */

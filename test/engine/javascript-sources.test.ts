@@ -1,0 +1,36 @@
+// JavaScript/TypeScript sources reached in the shapes real handlers use, with the
+// built-in rules: destructuring the request object (Express, Koa) and `location`,
+// Next.js page props — and the file hints that decide which files are analysed
+// on their own must let each of these files through.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { scanSourceFiles } from '../../src/engine/index.ts';
+
+async function found(files: Record<string, string>): Promise<string[]> {
+  const sources = Object.entries(files).map(([p, text]) => ({ path: p, content: Buffer.from(text) }));
+  const { findings } = await scanSourceFiles(sources, { jobs: 1, cacheDir: null });
+  return findings.map((f) => `${f.file}:${f.line} ${f.type}`).sort();
+}
+
+const sql = (name: string) => `  await db.query("SELECT * FROM u WHERE n = '" + ${name} + "'");\n`;
+
+test('names destructured from a request object are the request data they name', async () => {
+  assert.deepEqual(
+    await found({
+      'express.js': `app.get('/u', async (req, res) => {\n  const { query, app } = req;\n${sql('query.name')}${sql('app.name')}});\n`,
+      'koa.js': `router.get('/u', async (ctx) => {\n  const { query: q } = ctx;\n${sql('q.name')}});\n`,
+      'koa-body.js': `router.post('/u', async (ctx) => {\n  const { body } = ctx.request;\n${sql('body.name')}});\n`,
+    }),
+    ['express.js:3 SQL_INJECTION', 'koa-body.js:3 SQL_INJECTION', 'koa.js:3 SQL_INJECTION'],
+  );
+});
+
+test('browser and Next.js sources in files without a request object are analysed', async () => {
+  assert.deepEqual(
+    await found({
+      'view.js': `function show() {\n  const { hash } = window.location;\n  document.getElementById('x').innerHTML = decodeURIComponent(hash);\n}\n`,
+      'app/page.tsx': `import { redirect } from 'next/navigation';\nexport default function Page({ searchParams }: { searchParams: { next: string } }) {\n  redirect(searchParams.next);\n}\n`,
+    }),
+    ['app/page.tsx:3 OPEN_REDIRECT', 'view.js:3 XSS'],
+  );
+});
