@@ -141,10 +141,13 @@ export class PatternMatcher {
         if (c) found.push({ c, m });
       }
     }
+    // Many rules need the same words (`exec`, `eval`): each is looked for in the text once.
+    const spelled = new Map<string, boolean>();
+    const spells = (word: string) => spelled.get(word) ?? spelled.set(word, text!.includes(word)).get(word)!;
     for (const c of this.compiled) {
       if (this.combined && this.owner.includes(c)) continue;
       if (c.requires && text !== undefined && !c.requires.test(text)) continue;
-      if (c.needs && text !== undefined && !textMeets(c.needs, text)) continue;
+      if (c.needs && text !== undefined && !textMeets(c.needs, text, spells)) continue;
       for (const m of c.query.matches(tree.rootNode)) found.push({ c, m });
     }
     // Rule order, as when each rule ran on its own.

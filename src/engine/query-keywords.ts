@@ -24,8 +24,9 @@ export function queryRequirement(query: string): QueryRequirement | undefined {
   return out;
 }
 
-export function textMeets(requirement: QueryRequirement, text: string): boolean {
-  return requirement.some((pattern) => pattern.every((words) => words.some((w) => text.includes(w))));
+/** Whether some pattern finds all its words in `text`; `spells` may remember look-ups across rules. */
+export function textMeets(requirement: QueryRequirement, text: string, spells: (word: string) => boolean = (w) => text.includes(w)): boolean {
+  return requirement.some((pattern) => pattern.every((words) => words.some(spells)));
 }
 
 /** How many patterns a query has (tree-sitter numbers them in this order). */
