@@ -1,12 +1,13 @@
 // Secrets across the whole git history. One streaming `git log -p -U0 --all`
-// (oldest first) gives every line any commit added, with the commit that
-// added it; only those lines are scanned, so a file that stays the same across
+// (oldest first; with `--remerge-diff`, merge resolutions too) gives every line
+// any commit added, with the commit that added it; only those lines are scanned, so a file that stays the same across
 // a thousand commits costs nothing after the commit that wrote it, and the
 // scan runs at the speed git produces patches. Nothing is ever checked out.
 // A file with a finding is read at HEAD (from git objects) to tell whether the
 // secret is still there. Memory stays bounded: one file's added lines at a time,
 // and git treats blobs over the size limit as binary (skipped and counted).
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { PassThrough, type Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { Finding, SkippedFile } from '../engine/types.ts';
@@ -57,6 +58,23 @@ interface FileChange {
   lineNumbers: number[];
 }
 
+let remergeDiff: Promise<boolean> | undefined;
+
+/**
+ * Whether this git has `--remerge-diff` (2.36+): a merge commit's patch is then what its
+ * resolution changed against git's own merge of the parents — a secret typed while
+ * resolving a conflict, which a plain `git log -p` never shows. Asked once per process.
+ */
+function gitShowsMergeResolutions(): Promise<boolean> {
+  remergeDiff ??= runGit(tmpdir(), ['version'])
+    .then((out) => {
+      const [major = 0, minor = 0] = (/(\d+)\.(\d+)/.exec(out) ?? []).slice(1).map(Number);
+      return major > 2 || (major === 2 && minor >= 36);
+    })
+    .catch(() => false);
+  return remergeDiff;
+}
+
 export async function scanHistory(repo: string, options: HistoryScanOptions = {}): Promise<HistoryScanResult> {
   const started = performance.now();
   const maxBlobBytes = options.maxBlobBytes ?? 5 * 1024 * 1024;
@@ -72,9 +90,10 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
     durationMs: 0,
   };
   // git starts producing patches at once; the other questions are asked meanwhile.
+  const merges = (await gitShowsMergeResolutions()) ? ['--remerge-diff'] : [];
   const log = spawnGit(
     repo,
-    ['log', '--all', '--date-order', '--reverse', '--root', '-p', '-U0', '-M', '--full-index', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', '--format=%x01%H%x09%an <%ae>%x09%aI'],
+    ['log', '--all', '--date-order', '--reverse', '--root', '-p', ...merges, '-U0', '-M', '--full-index', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', '--format=%x01%H%x09%an <%ae>%x09%aI'],
     // Blobs over the limit are "binary" to git's diff: never loaded, never sent to us.
     { signal: options.signal, extraConfig: [`core.bigFileThreshold=${maxBlobBytes}`, 'diff.renameLimit=2000'] },
   );

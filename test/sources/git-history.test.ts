@@ -99,3 +99,26 @@ test('history: an empty repository and a path that is not a repository', async (
   t.after(() => rmSync(notRepo, { recursive: true, force: true }));
   await assert.rejects(scanHistory(notRepo), /not a git repository/);
 });
+
+test('history: a secret typed while resolving a merge conflict is found in the merge commit', async (t) => {
+  const repo = makeRepo();
+  t.after(() => repo.remove());
+  repo.write('settings.py', 'A = 1\nMODE = "base"\nB = 2\n');
+  repo.commit('base');
+  repo.git('checkout', '-q', '-b', 'side');
+  repo.write('settings.py', 'A = 1\nMODE = "side"\nB = 2\n');
+  repo.commit('side');
+  repo.git('checkout', '-q', 'main');
+  repo.write('settings.py', 'A = 1\nMODE = "main"\nB = 2\n');
+  repo.commit('main');
+  assert.throws(() => repo.git('merge', '-q', 'side'), 'the merge conflicts');
+  repo.write('settings.py', `A = 1\nMODE = "both"\nTOKEN = "${GITHUB}"\nB = 2\n`);
+  repo.git('add', 'settings.py');
+  const merge = repo.commit('merge side');
+  const result = await scanHistory(repo.dir);
+  assert.equal(result.findings.length, 1);
+  assert.equal(result.findings[0].commit, merge);
+  assert.equal(result.findings[0].file, 'settings.py');
+  assert.equal(result.findings[0].line, 3);
+  assert.equal(result.findings[0].presentAtHead, true);
+});
