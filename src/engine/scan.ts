@@ -103,29 +103,27 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
   for (const r of results) stream(r);
   options.onProgress?.({ filesDone: done, filesTotal: total });
 
-  // Each directory's results are assembled once all its files are analysed.
-  const { assembleDirectory } = pending.length ? await import('./analyze.ts') : { assembleDirectory: undefined };
-  const waiting = new Map<string, FileAnalysis[]>();
-  const onAnalysis = (a: FileAnalysis) => {
-    const dir = a.path.slice(0, a.path.lastIndexOf('/') + 1);
-    const analyses = waiting.get(dir) ?? waiting.set(dir, []).get(dir)!;
-    analyses.push(a);
-    if (analyses.length < byDirectory.get(dir)!.length) return;
-    waiting.delete(dir);
-    for (const r of assembleDirectory!(analyses, (p) => texts.get(p)!.text)) {
-      cache?.set(r);
-      results.push(r);
-      stream(r);
-      done++;
-    }
-    options.onProgress?.({ filesDone: done, filesTotal: total });
-  };
-
   if (options.signal?.aborted) throw abortError();
-  const jobs = Math.max(1, options.jobs ?? availableParallelism());
-  let pendingBytes = 0;
-  for (const p of pending) pendingBytes += texts.get(p)!.text.length;
   if (pending.length) {
+    const { assembleDirectory } = await import('./analyze.ts');
+    // Each directory's results are assembled once all its files are analysed.
+    const waiting = new Map<string, FileAnalysis[]>();
+    const onAnalysis = (a: FileAnalysis) => {
+      const dir = a.path.slice(0, a.path.lastIndexOf('/') + 1);
+      const analyses = waiting.get(dir) ?? waiting.set(dir, []).get(dir)!;
+      analyses.push(a);
+      if (analyses.length < byDirectory.get(dir)!.length) return;
+      waiting.delete(dir);
+      for (const r of assembleDirectory(analyses, (p) => texts.get(p)!.text)) {
+        cache?.set(r);
+        results.push(r);
+        stream(r);
+        done++;
+      }
+      options.onProgress?.({ filesDone: done, filesTotal: total });
+    };
+    const jobs = Math.max(1, options.jobs ?? availableParallelism());
+    const pendingBytes = pending.reduce((n, p) => n + texts.get(p)!.text.length, 0);
     const worthHelpers = jobs > 1 && pendingBytes >= MIN_BYTES_FOR_WORKERS && pending.length > jobs;
     // Helpers started ahead are used only when the work is worth it; scanSourceFiles stops them either way.
     const helpers = worthHelpers ? (options.helpers ?? AnalysisHelpers.start(jobs - 1, rules.dirs)) : undefined;
