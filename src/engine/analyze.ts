@@ -124,11 +124,15 @@ export class Analyzer {
     const hits: { rule: PatternHit['rule']; node?: Node; line?: number; column?: number; length?: number; trace?: TaintHit['trace'] }[] = [];
     const neighbourHits: TaintHit[] = [];
     const foreign: TaintHit[] = [];
-    const parsed = project.parsed(file);
+    // A file is parsed when a query rule may match its text or it may hold a taint source;
+    // otherwise nothing could be found in its tree (it is still parsed if a call resolves into it).
+    const syntax = project.tooLarge(file) ? undefined : detectLanguage(file, text.slice(0, 200));
+    const rules = syntax && this.perLanguage.get(syntax.id);
+    const worthParsing = !!rules && (rules.patterns.mayMatch(text) || (rules.taint.hasRules && rules.taint.holdsSource(text)));
+    const parsed = worthParsing ? project.parsed(file) : null;
     let partiallyParsed = false;
-    let language: string | undefined;
+    const language = rules ? syntax!.id : undefined;
     if (parsed) {
-      language = parsed.syntax.id;
       const lr = this.perLanguage.get(parsed.syntax.id)!;
       if (parsed.tree.rootNode.hasError) {
         partiallyParsed = true;

@@ -77,6 +77,14 @@ class CompiledQueryRule {
   }
 }
 
+/** Whether a rule's text pre-filters (`requires`, the words its query needs) let it run on `text`. */
+function textFilter(text: string): (c: CompiledQueryRule) => boolean {
+  // Many rules need the same words (`exec`, `eval`): each is looked for in the text once.
+  const spelled = new Map<string, boolean>();
+  const spells = (word: string) => spelled.get(word) ?? spelled.set(word, text.includes(word)).get(word)!;
+  return (c) => (!c.requires || c.requires.test(text)) && (!c.needs || textMeets(c.needs, text, spells));
+}
+
 /** The query rules of one language, compiled against its grammar. */
 export class PatternMatcher {
   private readonly compiled: CompiledQueryRule[] = [];
@@ -118,6 +126,11 @@ export class PatternMatcher {
     return this.compiled.length;
   }
 
+  /** Whether some rule may match a file with this text: if not, the file need not be parsed for these rules. */
+  mayMatch(text: string): boolean {
+    return this.compiled.some(textFilter(text));
+  }
+
   /** `text` (the tree's source) lets rules with `requires` skip files that cannot match. */
   match(tree: Tree, hits: PatternHit[], text?: string): void {
     const seen = new Map<CompiledQueryRule, Set<number>>();
@@ -141,13 +154,10 @@ export class PatternMatcher {
         if (c) found.push({ c, m });
       }
     }
-    // Many rules need the same words (`exec`, `eval`): each is looked for in the text once.
-    const spelled = new Map<string, boolean>();
-    const spells = (word: string) => spelled.get(word) ?? spelled.set(word, text!.includes(word)).get(word)!;
+    const passes = text === undefined ? () => true : textFilter(text);
     for (const c of this.compiled) {
       if (this.combined && this.owner.includes(c)) continue;
-      if (c.requires && text !== undefined && !c.requires.test(text)) continue;
-      if (c.needs && text !== undefined && !textMeets(c.needs, text, spells)) continue;
+      if (!passes(c)) continue;
       for (const m of c.query.matches(tree.rootNode)) found.push({ c, m });
     }
     // Rule order, as when each rule ran on its own.

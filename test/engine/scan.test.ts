@@ -151,6 +151,22 @@ test('a scan cancelled while worker threads analyse stops with an AbortError', a
   await assert.rejects(scanning, { name: 'AbortError' });
 });
 
+test('a file is parsed only when a rule may match its text or it may hold a source', async () => {
+  const result = await scanSourceFiles(
+    [
+      // Spells no rule's words and no source: nothing could be found in its tree, so it is not parsed.
+      file('lib/broken-helper.js', 'function add(a, b {\n  return a + b;\n}\n'),
+      // A source and a sink: parsed, its syntax error reported, the flow after it still found.
+      file('routes/broken-route.js', 'function x( {\n}\napp.get("/", (req, res) => { eval(req.query.code); });\n'),
+    ],
+    { jobs: 1 },
+  );
+  assert.deepEqual(result.summary.languages, { javascript: 2 });
+  assert.deepEqual(result.summary.warnings.map((w) => w.file), ['routes/broken-route.js']);
+  assert.equal(result.summary.partiallyParsed, 1);
+  assert.deepEqual(result.findings.map((f) => `${f.file}:${f.line} ${f.type}`), ['routes/broken-route.js:3 CODE_INJECTION']);
+});
+
 test('TypeScript declaration files are not parsed, but are read for secrets', async () => {
   const declaration = `export declare function query(sql: string): void;\nexport declare const GITHUB_TOKEN = "ghp_${'a1B2c3D4e5'.repeat(3)}abcDEF";\n`;
   const result = await scanSourceFiles([file('types/api.d.ts', declaration)], { jobs: 1 });
