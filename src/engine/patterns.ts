@@ -3,7 +3,7 @@
 import picomatch from 'picomatch';
 import { Query, type Language, type Node, type Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from './languages/types.ts';
-import { patternCount, queryRequirement, textMeets, type QueryRequirement } from './query-keywords.ts';
+import { WordFinder, patternCount, queryRequirement, requirementWords, textMeets, type QueryRequirement } from './query-keywords.ts';
 import { RuleError, type CompiledRule } from './rules/load.ts';
 
 export interface PatternHit {
@@ -77,14 +77,6 @@ class CompiledQueryRule {
   }
 }
 
-/** Whether a rule's text pre-filters (`requires`, the words its query needs) let it run on `text`. */
-function textFilter(text: string): (c: CompiledQueryRule) => boolean {
-  // Many rules need the same words (`exec`, `eval`): each is looked for in the text once.
-  const spelled = new Map<string, boolean>();
-  const spells = (word: string) => spelled.get(word) ?? spelled.set(word, text.includes(word)).get(word)!;
-  return (c) => (!c.requires || c.requires.test(text)) && (!c.needs || textMeets(c.needs, text, spells));
-}
-
 /** The query rules of one language, compiled against its grammar. */
 export class PatternMatcher {
   private readonly compiled: CompiledQueryRule[] = [];
@@ -94,6 +86,9 @@ export class PatternMatcher {
    */
   private combined?: Query;
   private readonly owner: CompiledQueryRule[] = [];
+  /** Every word some rule's query needs, found in a text in one pass. */
+  private readonly words: WordFinder;
+  private lastFilter?: { text: string; passes: (c: CompiledQueryRule) => boolean };
 
   constructor(
     private readonly syntax: LanguageSyntax,
@@ -101,6 +96,7 @@ export class PatternMatcher {
     rules: CompiledRule[],
   ) {
     for (const rule of rules) if (rule.spec.pattern) this.compiled.push(new CompiledQueryRule(rule, language, syntax.id));
+    this.words = new WordFinder(this.compiled.flatMap((c) => (c.needs ? requirementWords(c.needs) : [])));
     // Rules with a text pre-filter (`requires`, or words their query needs) run on their own,
     // only on files that pass it.
     const always = this.compiled.filter((c) => !c.requires && !c.needs);
@@ -128,7 +124,26 @@ export class PatternMatcher {
 
   /** Whether some rule may match a file with this text: if not, the file need not be parsed for these rules. */
   mayMatch(text: string): boolean {
-    return this.compiled.some(textFilter(text));
+    const passes = this.textFilter(text);
+    return this.compiled.some(passes);
+  }
+
+  /**
+   * Whether a rule's text pre-filters (`requires`, the words its query needs) let it run on
+   * `text`. The words of all rules are looked for in one pass, once per text (a file's text
+   * is asked about twice: whether to parse it, then which rules to run).
+   */
+  private textFilter(text: string): (c: CompiledQueryRule) => boolean {
+    if (this.lastFilter?.text !== text) {
+      const spelled = this.words.find(text);
+      const requires = new Map<CompiledQueryRule, boolean>();
+      const passes = (c: CompiledQueryRule) => {
+        if (c.requires && !(requires.get(c) ?? requires.set(c, c.requires.test(text)).get(c)!)) return false;
+        return !c.needs || textMeets(c.needs, text, (w) => spelled.has(w));
+      };
+      this.lastFilter = { text, passes };
+    }
+    return this.lastFilter.passes;
   }
 
   /** `text` (the tree's source) lets rules with `requires` skip files that cannot match. */
@@ -154,7 +169,7 @@ export class PatternMatcher {
         if (c) found.push({ c, m });
       }
     }
-    const passes = text === undefined ? () => true : textFilter(text);
+    const passes = text === undefined ? () => true : this.textFilter(text);
     for (const c of this.compiled) {
       if (this.combined && this.owner.includes(c)) continue;
       if (!passes(c)) continue;

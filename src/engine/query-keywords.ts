@@ -24,6 +24,42 @@ export function queryRequirement(query: string): QueryRequirement | undefined {
   return out;
 }
 
+/**
+ * Finds which of many words a text spells, in one pass over it: at every position the
+ * longest word starting there is matched (a look-ahead, so matches may overlap), and a
+ * word found implies every word it contains (`execSync` implies `exec`) — so each word
+ * that occurs anywhere is found.
+ */
+export class WordFinder {
+  private readonly pattern?: RegExp;
+  private readonly contained = new Map<string, string[]>();
+
+  constructor(words: Iterable<string>) {
+    const unique = [...new Set(words)].filter((w) => w.length > 0).sort((a, b) => b.length - a.length || a.localeCompare(b));
+    if (unique.length === 0) return;
+    const escaped = unique.map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
+    this.pattern = new RegExp(`(?=(${escaped.join('|')}))`, 'g');
+    for (const w of unique) this.contained.set(w, unique.filter((o) => w.includes(o)));
+  }
+
+  /** The words `text` spells. */
+  find(text: string): Set<string> {
+    const found = new Set<string>();
+    if (!this.pattern) return found;
+    for (const m of text.matchAll(this.pattern)) {
+      const word = m[1]!;
+      if (found.has(word)) continue;
+      for (const w of this.contained.get(word)!) found.add(w);
+    }
+    return found;
+  }
+}
+
+/** Every word a requirement names. */
+export function requirementWords(requirement: QueryRequirement): string[] {
+  return requirement.flat(2);
+}
+
 /** Whether some pattern finds all its words in `text`; `spells` may remember look-ups across rules. */
 export function textMeets(requirement: QueryRequirement, text: string, spells: (word: string) => boolean = (w) => text.includes(w)): boolean {
   return requirement.some((pattern) => pattern.every((words) => words.some(spells)));

@@ -3,7 +3,7 @@
 // test file (rules.test.ts) runs through the same gate.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { patternCount, queryRequirement, regexKeywords, textMeets } from '../../src/engine/query-keywords.ts';
+import { WordFinder, patternCount, queryRequirement, regexKeywords, textMeets } from '../../src/engine/query-keywords.ts';
 
 test('literal words of regular expressions, or none where a match need not contain them', () => {
   assert.deepEqual(regexKeywords('^(md5|sha1)$'), ['md5', 'sha1']);
@@ -64,4 +64,12 @@ test('strings and comments in a query do not confuse the pattern count', () => {
   const query = `; a comment with ( and [
     ((string) @s (#match? @s "\\\\(|\\\\[|\\"")) @match`;
   assert.equal(patternCount(query), 1);
+});
+
+test('the word finder finds every word a text spells in one pass, also words inside words and overlapping ones', () => {
+  const finder = new WordFinder(['exec', 'execSync', 'abc', 'bcd', 'md5', 'a.b', 'never']);
+  assert.deepEqual([...finder.find('cp.execSync(x); abcd; md5; a.b')].sort(), ['a.b', 'abc', 'bcd', 'exec', 'execSync', 'md5']);
+  assert.deepEqual([...finder.find('exec only')], ['exec']);
+  assert.deepEqual([...finder.find('axb')], [], 'a dot is a dot, not any character');
+  assert.deepEqual([...new WordFinder([]).find('anything')], []);
 });
