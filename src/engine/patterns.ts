@@ -250,12 +250,20 @@ export class PatternMatcher {
 }
 
 /** Regex rules that apply to a file, by its path. */
+/** Per regex rule, its file globs compiled once (every file of every scan is matched against them). */
+const regexRuleFiles = new WeakMap<CompiledRule, (file: string) => boolean>();
+
 export function regexRulesFor(rules: CompiledRule[], file: string): { rule: CompiledRule; re: RegExp }[] {
   const out: { rule: CompiledRule; re: RegExp }[] = [];
   for (const rule of rules) {
     const spec = rule.spec.regex;
     if (!spec) continue;
-    if (!picomatch.isMatch(file, spec.files, { dot: true, basename: !spec.files.some((g) => g.includes('/')) })) continue;
+    let appliesTo = regexRuleFiles.get(rule);
+    if (!appliesTo) {
+      appliesTo = picomatch(spec.files, { dot: true, basename: !spec.files.some((g) => g.includes('/')) });
+      regexRuleFiles.set(rule, appliesTo);
+    }
+    if (!appliesTo(file)) continue;
     const flags = new Set((spec.flags ?? '').split(''));
     flags.add('g');
     flags.add('m');

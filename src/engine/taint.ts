@@ -281,8 +281,14 @@ export class TaintEngine {
     }
   }
 
-  /** Whether a file's text may hold a source (always, for a language without hints). */
-  readonly holdsSource = (text: string): boolean => !this.fileHints || this.fileHints.some((h) => h.test(text));
+  private lastHint?: { text: string; holds: boolean };
+
+  /** Whether a file's text may hold a source (always, for a language without hints). Asked twice per file: remembered. */
+  readonly holdsSource = (text: string): boolean => {
+    if (!this.fileHints) return true;
+    if (this.lastHint?.text !== text) this.lastHint = { text, holds: this.fileHints.some((h) => h.test(text)) };
+    return this.lastHint.holds;
+  };
 
   analyzeFile(file: ParsedFile, resolver: CallResolver, hits: TaintHit[], text?: string): void {
     if (!this.hasRules) return;
