@@ -7,7 +7,7 @@ import { detectLanguage, ruleLanguageOf, type LanguageSyntax } from './languages
 import { loadLanguage, loadedLanguage, parseSync } from './parser.ts';
 import { PatternMatcher, matchRegexRules, regexRulesFor, type PatternHit } from './patterns.ts';
 import type { RuleSet } from './rules/load.ts';
-import { TaintEngine, type CallResolver, type ParsedFile, type TaintHit } from './taint.ts';
+import { MAX_CALL_TARGETS, TaintEngine, type CallResolver, type ParsedFile, type TaintHit } from './taint.ts';
 import { finalise, makeFinding, type Location } from './findings.ts';
 import { isSuppressed, suppressionsOf } from './suppress.ts';
 import type { Finding, ScanWarning } from './types.ts';
@@ -404,6 +404,8 @@ export class Project implements CallResolver {
         if (!nodes) continue;
         const parsed = this.parsed(f)!;
         for (const node of nodes) out.push({ file: parsed, node });
+        // More than that many is as good as any number: the call counts as unknown code.
+        if (out.length > MAX_CALL_TARGETS) break;
       }
       return out;
     };

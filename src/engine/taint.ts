@@ -48,11 +48,14 @@ export interface CallResolver {
   /**
    * The functions a call by `name` may run. With `holdsSource`, other files whose text fails it
    * are not looked into: a call there resolves to nothing (the caller treats it as unknown code).
+   * The search may stop once it has found more than `MAX_CALL_TARGETS`.
    */
   resolve(from: ParsedFile, name: string, receiverPath: string, holdsSource?: (text: string) => boolean): { file: ParsedFile; node: Node }[];
 }
 
 const MAX_CALL_DEPTH = 5;
+/** A call that may run more functions than this (a common method name) is treated as unknown code. */
+export const MAX_CALL_TARGETS = 3;
 
 /** Calls that parse a URL: checking the parts of the result checks the URL given to them. */
 const URL_PARSERS = /(^|\.)(urlparse|urlsplit|parse_url|urlParse|URL|parse)$/;
@@ -1147,7 +1150,7 @@ class TaintRun {
       // not be looked for — which spares parsing the neighbours it might be in.
       const nothingIn = !all && this.taintedClasses.size === 0;
       const targets = this.resolver.resolve(frame.file, name, receiverPath, nothingIn ? this.engine.holdsSource : undefined);
-      if (targets.length > 0 && targets.length <= 3) {
+      if (targets.length > 0 && targets.length <= MAX_CALL_TARGETS) {
         let result: Tainted = null;
         const callStep = this.step(frame, node, `${calleePath}()`);
         for (const target of targets) {
@@ -1184,7 +1187,7 @@ class TaintRun {
     const name = node.text;
     if (!/^[a-z_]\w*[?!]?$/.test(name) || frame.depth >= MAX_CALL_DEPTH) return null;
     const targets = this.resolver.resolve(frame.file, name, '');
-    if (targets.length === 0 || targets.length > 3) return null;
+    if (targets.length === 0 || targets.length > MAX_CALL_TARGETS) return null;
     const parts: CallParts = { callee: node, receiver: null, name: node, positional: [], keywords: new Map(), argsNode: null, isConstructor: false };
     const callStep = this.step(frame, node, `${name}()`);
     let result: Tainted = null;
