@@ -34,3 +34,12 @@ test('browser and Next.js sources in files without a request object are analysed
     ['app/page.tsx:3 OPEN_REDIRECT', 'view.js:3 XSS'],
   );
 });
+
+test('a Next.js page whose props are typed, not destructured, is analysed', async () => {
+  assert.deepEqual(
+    await found({
+      'app/go/[to]/page.tsx': `import { redirect } from 'next/navigation';\nexport default function Page(props: { params: { to: string } }) {\n  redirect(props.params.to);\n}\n`,
+    }),
+    ['app/go/[to]/page.tsx:3 OPEN_REDIRECT'],
+  );
+});
