@@ -4,7 +4,7 @@ import picomatch from 'picomatch';
 import { Query, type Language, type Node, type Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from './languages/types.ts';
 import { WordFinder, patternCount, queryRequirement, requirementWords, textMeets, type QueryRequirement } from './query-keywords.ts';
-import { RuleError, type CompiledRule } from './rules/load.ts';
+import { BUILTIN_RULES_DIR, RuleError, type CompiledRule } from './rules/load.ts';
 
 export interface PatternHit {
   rule: CompiledRule;
@@ -45,6 +45,12 @@ class CompiledQueryRule {
 
   get query(): Query {
     return (this.compiledQuery ??= this.compile(this.rule.spec.pattern!.query));
+  }
+
+  /** Compiles every query of the rule now, so that a bad one is reported before the scan. */
+  compileAll(): void {
+    void this.query;
+    void this.conditions;
   }
 
   private get conditions() {
@@ -114,7 +120,9 @@ export class PatternMatcher {
         this.combined = undefined;
       }
     }
-    // Without a combined query, each rule's query is compiled now so that a bad one is reported at once.
+    // Rules of our own are checked by their tests; a user's (`--rules`) are compiled now, so
+    // that a bad query is an error at once rather than when (or if) a file has its words.
+    for (const c of this.compiled) if (!c.rule.file.startsWith(BUILTIN_RULES_DIR)) c.compileAll();
     if (!this.combined) for (const c of always) void c.query;
   }
 

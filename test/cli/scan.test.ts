@@ -208,6 +208,29 @@ test('an invalid extra rule file is an error, not a silent skip', async () => {
   }
 });
 
+test('an extra rule with a broken query is an error even where no file has its words', async () => {
+  const rule = `rules:
+  - id: test.broken-query
+    languages: [javascript]
+    type: CODE_INJECTION
+    cwe: 94
+    severity: high
+    title: t
+    message: m
+    remediation: r
+    pattern:
+      query: '((call_expression function: (identifier) @f (#eq? @f "neverCalledAnywhere")) @match'
+`;
+  const tree = makeTree({ 'src/a.js': CLEAN_FILE, 'rules/broken.yaml': rule });
+  try {
+    const run = await runScanner(['scan', path.join(tree.dir, 'src'), '--rules', path.join(tree.dir, 'rules'), '--no-cache']);
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stderr, /^scanner scan: error: .*broken\.yaml \(test\.broken-query\): invalid tree-sitter query/m);
+  } finally {
+    tree.remove();
+  }
+});
+
 test('--help and --version exit 0', async () => {
   const help = await runScanner(['scan', '--help']);
   assert.equal(help.code, 0);
