@@ -6,6 +6,7 @@ import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { SEVERITIES, SEVERITY_RANK, type ScanResult, type Severity, type SkippedFile, type SourceFile } from '../engine/types.ts';
+import type { ScanOptions } from '../engine/scan.ts';
 import {
   REPORT_FORMATS,
   applyBaseline,
@@ -137,18 +138,24 @@ async function scan(
   const { AnalysisHelpers } = await import('../engine/helpers.ts');
   const helpers = jobs > 1 && !where.within?.isFile && !scannedBefore ? AnalysisHelpers.start(jobs - 1, extraRulesDirs) : undefined;
   try {
-    const { files, skipped, changedLines } = await collectFiles(where, options, signal);
-    const { scanSourceFiles } = await import('../engine/index.ts');
     const cacheDir = options.cache && !where.clone ? await prepareCacheDir(where.root) : null;
-    let result = await scanSourceFiles(files, {
+    const scanOptions: ScanOptions = {
       jobs,
       helpers,
       cacheDir,
       extraRulesDirs,
-      skipped,
       onProgress: ({ filesDone, filesTotal }) => onProgress(filesDone, filesTotal),
       signal,
-    });
+    };
+    let changedLines: Map<string, Set<number>> | undefined;
+    let result: ScanResult;
+    if (cacheDir && !options.diff) result = await scanTreeWithCache(where, cacheDir, scanOptions);
+    else {
+      const collected = await collectFiles(where, options, signal);
+      changedLines = collected.changedLines;
+      const { scanSourceFiles } = await import('../engine/index.ts');
+      result = await scanSourceFiles(collected.files, { ...scanOptions, skipped: collected.skipped });
+    }
     if (changedLines) {
       const { limitToDiff } = await import('../sources/scan-targets.ts');
       result = { ...result, findings: limitToDiff(result.findings, changedLines, options.diffContext) };
@@ -163,6 +170,36 @@ async function scan(
     helpers?.close();
     await where.clone?.cleanup();
   }
+}
+
+/**
+ * A working tree scanned with the cache: when no file has changed since the last scan of
+ * the same scope with the same rules (sizes, times and inodes as they were), its result is
+ * reused without reading a file; otherwise the files are read and scanned, each from the
+ * per-file cache where it can be.
+ */
+async function scanTreeWithCache(where: ScanTarget, cacheDir: string, options: ScanOptions): Promise<ScanResult> {
+  const started = performance.now();
+  const { listDirectory, readListed } = await import('../sources/directory.ts');
+  const scope = scopeGlobs(where);
+  const listing = await listDirectory(where.root, scope ? { paths: scope } : undefined);
+  const [{ ruleSetVersion }, { treeKey, storedTreeResult, storeTreeResult }] = await Promise.all([import('../engine/rules/load.ts'), import('../engine/tree-cache.ts')]);
+  const stored = storedTreeResult(cacheDir, treeKey(ruleSetVersion(options.extraRulesDirs), scope), listing.files, listing.skipped);
+  if (stored) {
+    options.helpers?.close();
+    const summary = { ...stored.summary, cachedFiles: stored.summary.filesScanned, durationMs: Math.round(performance.now() - started) };
+    return { findings: stored.findings, summary };
+  }
+  const collected = readListed(listing);
+  const { scanSourceFiles } = await import('../engine/index.ts');
+  const result = await scanSourceFiles(collected.files, { ...options, skipped: collected.skipped });
+  storeTreeResult(cacheDir, treeKey(result.summary.rulesVersion, scope), listing.files, listing.skipped, result);
+  return result;
+}
+
+/** Globs limiting a scan to part of the root: PATH was a file, or a folder inside the repository. */
+function scopeGlobs(where: ScanTarget): string[] | undefined {
+  return where.within ? [where.within.isFile ? where.within.path : `${where.within.path}/**`] : undefined;
 }
 
 /**
@@ -258,7 +295,7 @@ interface CollectedFiles {
 }
 
 async function collectFiles(where: ScanTarget, options: ScanCommandOptions, signal: AbortSignal): Promise<CollectedFiles> {
-  const globs = where.within ? [where.within.isFile ? where.within.path : `${where.within.path}/**`] : undefined;
+  const globs = scopeGlobs(where);
   if (where.clone) {
     const { collectTree } = await import('../sources/git-tree.ts');
     return collectTree(where.root, where.clone.commit, { paths: globs, signal });

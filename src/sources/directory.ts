@@ -43,34 +43,63 @@ function readIgnoreFile(file: string): string | undefined {
   }
 }
 
+/** A file a scan would read, with what identifies its version without reading it. */
+export interface ListedFile {
+  /** Root-relative, posix. */
+  path: string;
+  full: string;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+}
+
+export interface Listing {
+  files: ListedFile[];
+  skipped: SkippedFile[];
+}
+
 export async function collectDirectory(root: string, options: CollectOptions = {}): Promise<Collected> {
+  return readListed(await listDirectory(root, options));
+}
+
+/** Reads the files of a listing; one that cannot be read any more is counted as unreadable. */
+export function readListed(listing: Listing): Collected {
+  const files: SourceFile[] = [];
+  const skipped = [...listing.skipped];
+  for (const file of listing.files) {
+    try {
+      files.push({ path: file.path, content: readFileSync(file.full) });
+    } catch (error) {
+      skipped.push({ path: file.path, reason: 'unreadable', detail: (error as NodeJS.ErrnoException).code ?? String(error) });
+    }
+  }
+  return { files, skipped };
+}
+
+/** The files a scan of `root` would read, and those it skips (with why), without reading them. */
+export async function listDirectory(root: string, options: CollectOptions = {}): Promise<Listing> {
   const rootStat = lstatSync(root, { throwIfNoEntry: false });
   if (!rootStat) throw new SourceError(`path does not exist: ${root}`);
   const realRoot = realpathSync(root);
-  const files: SourceFile[] = [];
+  const files: ListedFile[] = [];
   const skipped: SkippedFile[] = [];
   const maxBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
   const wanted = options.paths?.length ? picomatch(options.paths, { dot: true }) : undefined;
+  const listed = (relPath: string, full: string, st: { size: number; mtimeMs: number; ctimeMs: number; ino: number }): ListedFile => ({
+    path: relPath,
+    full,
+    size: st.size,
+    mtimeMs: st.mtimeMs,
+    ctimeMs: st.ctimeMs,
+    ino: st.ino,
+  });
 
-  if (rootStat.isFile()) {
-    const content = readFileSync(root);
-    return { files: [{ path: path.basename(root), content }], skipped };
-  }
+  if (rootStat.isFile()) return { files: [listed(path.basename(root), root, rootStat)], skipped };
   if (!rootStat.isDirectory()) throw new SourceError(`not a file or directory: ${root}`);
 
   // Ignore rules apply relative to the directory of the file that declares them.
   const walk = (dir: string, rel: string, rules: { base: string; ig: Ignore }[]) => {
-    const localRules = [...rules];
-    for (const name of ['.gitignore', '.scannerignore']) {
-      const text = readIgnoreFile(path.join(dir, name));
-      if (text !== undefined) localRules.push({ base: rel, ig: ignore().add(text) });
-    }
-    const isIgnored = (relPath: string, isDir: boolean) =>
-      localRules.some(({ base, ig }) => {
-        const sub = base ? path.posix.relative(base, relPath) : relPath;
-        return sub && !sub.startsWith('..') && ig.ignores(isDir ? `${sub}/` : sub);
-      });
-
     let entries;
     try {
       entries = readdirSync(dir, { withFileTypes: true });
@@ -79,6 +108,19 @@ export async function collectDirectory(root: string, options: CollectOptions = {
       return;
     }
     entries.sort((a, b) => a.name.localeCompare(b.name));
+    const localRules = [...rules];
+    // Only ignore files the listing shows are read (most directories have none).
+    for (const entry of entries) {
+      if (entry.name !== '.gitignore' && entry.name !== '.scannerignore') continue;
+      const text = readIgnoreFile(path.join(dir, entry.name));
+      if (text !== undefined) localRules.push({ base: rel, ig: ignore().add(text) });
+    }
+    const isIgnored = (relPath: string, isDir: boolean) =>
+      localRules.some(({ base, ig }) => {
+        const sub = base ? path.posix.relative(base, relPath) : relPath;
+        return sub && !sub.startsWith('..') && ig.ignores(isDir ? `${sub}/` : sub);
+      });
+
     for (const entry of entries) {
       const relPath = rel ? `${rel}/${entry.name}` : entry.name;
       const full = path.join(dir, entry.name);
@@ -124,7 +166,7 @@ export async function collectDirectory(root: string, options: CollectOptions = {
           skipped.push({ path: relPath, reason: 'too-large', detail: `${st.size} bytes` });
           continue;
         }
-        files.push({ path: relPath, content: readFileSync(full) });
+        files.push(listed(relPath, full, st));
       } catch (error) {
         skipped.push({ path: relPath, reason: 'unreadable', detail: (error as NodeJS.ErrnoException).code ?? String(error) });
       }

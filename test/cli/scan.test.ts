@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sarifSchemaErrors } from '../report/sarif-schema.ts';
 import { CLEAN_FILE, LOGGING_ROUTE, LOW_SEVERITY_RULE, VULNERABLE_ROUTE, makeTree, runScanner } from './helpers.ts';
@@ -164,6 +164,31 @@ test('the cache lives in .scanner/cache under PATH; --no-cache leaves nothing be
     assert.equal(existsSync(path.join(tree.dir, '.scanner', 'cache')), true);
     const second = await runScanner(['scan', tree.dir, '--format', 'json']);
     assert.deepEqual(JSON.parse(second.stdout).findings, JSON.parse(first.stdout).findings, 'cached results are the same');
+  } finally {
+    tree.remove();
+  }
+});
+
+test('a re-scan of a tree whose files are as they were reads none of them; an edit is scanned', async () => {
+  const tree = makeTree({ 'routes/users.js': VULNERABLE_ROUTE, 'lib/math.js': CLEAN_FILE });
+  const age = (name: string) => {
+    const hourAgo = new Date(Date.now() - 3600_000);
+    utimesSync(path.join(tree.dir, name), hourAgo, hourAgo);
+  };
+  try {
+    age('routes/users.js');
+    age('lib/math.js');
+    const first = JSON.parse((await runScanner(['scan', tree.dir, '--format', 'json'])).stdout);
+    assert.equal(first.summary.cachedFiles, 0);
+    const second = JSON.parse((await runScanner(['scan', tree.dir, '--format', 'json'])).stdout);
+    assert.equal(second.summary.cachedFiles, 2, 'every file from the stored tree result');
+    assert.deepEqual(second.findings, first.findings);
+    assert.equal(second.summary.filesScanned, first.summary.filesScanned);
+
+    writeFileSync(path.join(tree.dir, 'routes/users.js'), VULNERABLE_ROUTE.replace('req.query.email', "'fixed@example.test'"));
+    const third = JSON.parse((await runScanner(['scan', tree.dir, '--format', 'json'])).stdout);
+    assert.deepEqual(third.findings, [], 'the edited file is scanned again');
+    assert.equal(third.summary.cachedFiles, 1, 'its unchanged neighbour in another directory comes from the per-file cache');
   } finally {
     tree.remove();
   }

@@ -206,13 +206,11 @@ function yamlFiles(dir: string): string[] {
 }
 
 /** Loads the built-in rules plus any extra directories (`--rules DIR`). */
-export function loadRuleSet(extraDirs: string[] = []): RuleSet {
+/** The rule files of the built-in rules plus `extraDirs`, read, and the rule-set version they make. */
+function readRuleFiles(extraDirs: string[]): { files: { file: string; text: string }[]; version: string } {
   const dirs = [BUILTIN_RULES_DIR, ...extraDirs.map((d) => path.resolve(d))];
   const hash = createHash('sha256').update(secretRulesVersion()); // secrets are part of every file's result
-  const rules: CompiledRule[] = [];
-  const languageTaint = new Map<string, LanguageTaint>();
-  const seen = new Set<string>();
-
+  const files: { file: string; text: string }[] = [];
   for (const dir of dirs) {
     if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
       throw new RuleError(`rules directory not found: ${dir}`);
@@ -220,46 +218,63 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
     for (const file of yamlFiles(dir)) {
       const text = readFileSync(file, 'utf8');
       hash.update(file.slice(dir.length)).update('\0').update(text).update('\0');
-      const data = validatedRuleData(text, (yaml) => ruleValidation().validateRuleFile(file, yaml));
-      if (data.kind === 'language') {
-        const lt = data.file;
-        for (const language of Array.isArray(lt.language) ? lt.language : [lt.language]) {
-          const entry = languageTaint.get(language) ?? { sources: [], sanitizers: [], requestTypes: [] };
-          entry.sources.push(...lt.sources.map((s) => compileSource(s, file)));
-          entry.sanitizers.push(...lt.sanitizers.map((s) => compileSanitizer(s, file)));
-          entry.requestTypes.push(...lt.requestTypes.map((r) => ({ type: regex(r.type, file), alias: r.alias })));
-          if (lt.fileHint) (entry.fileHints ??= []).push(regex(lt.fileHint, file));
-          languageTaint.set(language, entry);
-        }
-        continue;
-      }
-      for (const spec of data.file.rules) {
-        if (seen.has(spec.id)) throw new RuleError(`${file}: duplicate rule id ${spec.id}`);
-        seen.add(spec.id);
-        const where = `${file} (${spec.id})`;
-        const rule: CompiledRule = {
-          spec,
-          id: spec.id,
-          type: spec.type,
-          cwe: Array.isArray(spec.cwe) ? spec.cwe : [spec.cwe],
-          languages: spec.languages,
-          file,
-        };
-        if (spec.taint) {
-          rule.taint = {
-            sources: (spec.taint.sources ?? []).map((s) => compileSource(s, where)),
-            onlyTheseSources: spec.taint.onlyTheseSources ?? false,
-            fileHint: spec.taint.fileHint === undefined ? undefined : regex(spec.taint.fileHint, where),
-            sinks: spec.taint.sinks.map((s) => compileSink(s, where)),
-            // A rule's own sanitizers clean only for its own type unless they say otherwise.
-            sanitizers: (spec.taint.sanitizers ?? []).map((s) => compileSanitizer(s, where, [spec.type])),
-            direct: spec.taint.direct ?? false,
-          };
-        }
-        if (spec.regex) regex(spec.regex.pattern, where);
-        rules.push(rule);
-      }
+      files.push({ file, text });
     }
   }
-  return { rules, languageTaint, version: hash.digest('hex').slice(0, 16), dirs: extraDirs };
+  return { files, version: hash.digest('hex').slice(0, 16) };
+}
+
+/** The version `loadRuleSet(extraDirs)` would have, without compiling the rules (for a result cache). */
+export function ruleSetVersion(extraDirs: string[] = []): string {
+  return readRuleFiles(extraDirs).version;
+}
+
+export function loadRuleSet(extraDirs: string[] = []): RuleSet {
+  const { files, version } = readRuleFiles(extraDirs);
+  const rules: CompiledRule[] = [];
+  const languageTaint = new Map<string, LanguageTaint>();
+  const seen = new Set<string>();
+
+  for (const { file, text } of files) {
+    const data = validatedRuleData(text, (yaml) => ruleValidation().validateRuleFile(file, yaml));
+    if (data.kind === 'language') {
+      const lt = data.file;
+      for (const language of Array.isArray(lt.language) ? lt.language : [lt.language]) {
+        const entry = languageTaint.get(language) ?? { sources: [], sanitizers: [], requestTypes: [] };
+        entry.sources.push(...lt.sources.map((s) => compileSource(s, file)));
+        entry.sanitizers.push(...lt.sanitizers.map((s) => compileSanitizer(s, file)));
+        entry.requestTypes.push(...lt.requestTypes.map((r) => ({ type: regex(r.type, file), alias: r.alias })));
+        if (lt.fileHint) (entry.fileHints ??= []).push(regex(lt.fileHint, file));
+        languageTaint.set(language, entry);
+      }
+      continue;
+    }
+    for (const spec of data.file.rules) {
+      if (seen.has(spec.id)) throw new RuleError(`${file}: duplicate rule id ${spec.id}`);
+      seen.add(spec.id);
+      const where = `${file} (${spec.id})`;
+      const rule: CompiledRule = {
+        spec,
+        id: spec.id,
+        type: spec.type,
+        cwe: Array.isArray(spec.cwe) ? spec.cwe : [spec.cwe],
+        languages: spec.languages,
+        file,
+      };
+      if (spec.taint) {
+        rule.taint = {
+          sources: (spec.taint.sources ?? []).map((s) => compileSource(s, where)),
+          onlyTheseSources: spec.taint.onlyTheseSources ?? false,
+          fileHint: spec.taint.fileHint === undefined ? undefined : regex(spec.taint.fileHint, where),
+          sinks: spec.taint.sinks.map((s) => compileSink(s, where)),
+          // A rule's own sanitizers clean only for its own type unless they say otherwise.
+          sanitizers: (spec.taint.sanitizers ?? []).map((s) => compileSanitizer(s, where, [spec.type])),
+          direct: spec.taint.direct ?? false,
+        };
+      }
+      if (spec.regex) regex(spec.regex.pattern, where);
+      rules.push(rule);
+    }
+  }
+  return { rules, languageTaint, version, dirs: extraDirs };
 }

@@ -1,0 +1,83 @@
+// The result of a whole tree's scan, kept beside the per-file cache and reused when
+// no file of the tree has changed since: like git's index, a file counts as unchanged
+// when its size, modification and change times and inode are what they were, so a
+// re-scan of an unchanged tree reads no file. A file modified within the last moments
+// before the result was written may have changed again within the clock's resolution
+// ("racily clean", in git's words): then the tree is scanned as usual.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ENGINE_VERSION } from './cache.ts';
+import type { ScanResult, SkippedFile } from './types.ts';
+
+/** What identifies a file's version without reading it. */
+export interface FileVersion {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+}
+
+/** A file changed this close before the result was written may have changed again unseen. */
+const RACY_MS = 2000;
+
+interface Stored {
+  key: string;
+  writtenAt: number;
+  files: [string, number, number, number, number][];
+  skipped: SkippedFile[];
+  result: ScanResult;
+}
+
+/** The key of a scan: what, besides the files, decides its result. */
+export function treeKey(rulesVersion: string, scope: string[] | undefined): string {
+  return createHash('sha256')
+    .update(`${ENGINE_VERSION}\0${rulesVersion}\0${JSON.stringify(scope ?? [])}`)
+    .digest('hex');
+}
+
+function fileOf(cacheDir: string, key: string): string {
+  return path.join(cacheDir, `tree-${key.slice(0, 16)}.json`);
+}
+
+function row(f: FileVersion): [string, number, number, number, number] {
+  return [f.path, f.size, f.mtimeMs, f.ctimeMs, f.ino];
+}
+
+/** The stored result of the scan `key`, if the tree is file for file as it was then. */
+export function storedTreeResult(cacheDir: string, key: string, files: FileVersion[], skipped: SkippedFile[]): ScanResult | undefined {
+  let stored: Stored;
+  try {
+    stored = JSON.parse(readFileSync(fileOf(cacheDir, key), 'utf8')) as Stored;
+  } catch {
+    return undefined;
+  }
+  if (stored.key !== key || stored.files.length !== files.length) return undefined;
+  const settled = stored.writtenAt - RACY_MS;
+  for (let i = 0; i < files.length; i++) {
+    const now = row(files[i]!);
+    const then = stored.files[i]!;
+    if (now.some((v, j) => v !== then[j])) return undefined;
+    // As git does, only the content's time decides raciness; the change time is compared
+    // above, which catches a content change whose modification time was set back.
+    if (files[i]!.mtimeMs >= settled) return undefined;
+  }
+  if (JSON.stringify(stored.skipped) !== JSON.stringify(skipped)) return undefined;
+  return stored.result;
+}
+
+/** Keeps a scan's result for the next scan of the same, unchanged tree. */
+export function storeTreeResult(cacheDir: string, key: string, files: FileVersion[], skipped: SkippedFile[], result: ScanResult): void {
+  const file = fileOf(cacheDir, key);
+  const stored: Stored = { key, writtenAt: Date.now(), files: files.map(row), skipped, result };
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    // Write-then-rename: a killed scan never leaves a torn result.
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(stored));
+    renameSync(tmp, file);
+  } catch {
+    // A cache that cannot be written only costs speed.
+  }
+}
