@@ -6,8 +6,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnalysedFile, FileText } from './analyze.ts';
 
-/** Bumped when the engine's behaviour changes in a way rule files do not show. */
-export const ENGINE_VERSION = '1';
+/** Bumped when the engine's behaviour changes in a way rule files do not show (it keys both result caches). */
+export const ENGINE_VERSION = '2';
 
 export class ResultCache {
   private readonly keys = new Map<string, string>();
