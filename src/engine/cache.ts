@@ -5,9 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnalysedFile, FileText } from './analyze.ts';
-
-/** Bumped when the engine's behaviour changes in a way rule files do not show (it keys both result caches). */
-export const ENGINE_VERSION = '2';
+import { engineVersion } from './engine-version.ts';
 
 export class ResultCache {
   private readonly keys = new Map<string, string>();
@@ -33,7 +31,7 @@ export class ResultCache {
     }
     for (const p of files.keys()) {
       const key = createHash('sha256')
-        .update(`${ENGINE_VERSION}\0${rulesVersion}\0${p}\0${contentHash.get(p)}\0${dirDigest.get(path.posix.dirname(p))}`)
+        .update(`${engineVersion()}\0${rulesVersion}\0${p}\0${contentHash.get(p)}\0${dirDigest.get(path.posix.dirname(p))}`)
         .digest('hex');
       this.keys.set(p, key);
     }

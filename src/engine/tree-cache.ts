@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ENGINE_VERSION } from './cache.ts';
+import { engineVersion } from './engine-version.ts';
 import type { ScanResult, SkippedFile } from './types.ts';
 
 /** What identifies a file's version without reading it. */
@@ -33,7 +33,7 @@ interface Stored {
 /** The key of a scan: what, besides the files, decides its result. */
 export function treeKey(rulesVersion: string, scope: string[] | undefined): string {
   return createHash('sha256')
-    .update(`${ENGINE_VERSION}\0${rulesVersion}\0${JSON.stringify(scope ?? [])}`)
+    .update(`${engineVersion()}\0${rulesVersion}\0${JSON.stringify(scope ?? [])}`)
     .digest('hex');
 }
 
