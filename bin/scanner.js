@@ -2,7 +2,8 @@
 // Runs the compiled JavaScript in dist/ (`npm run build`, done by `npm install`):
 // it starts several times faster than the TypeScript sources. When dist/ is
 // missing or older than a source file (a checkout being edited), the sources
-// run through the tsx loader instead, so the command never runs stale code.
+// run through the tsx loader instead, so the command never runs stale code
+// (SCANNER_FROM_SOURCES=1 asks for that path).
 import { readdirSync, statSync } from 'node:fs';
 
 const root = new URL('../', import.meta.url);
@@ -26,10 +27,13 @@ function compiledIsFresh() {
   }
 }
 
-if (compiledIsFresh()) {
+// SCANNER_FROM_SOURCES=1 runs the sources even when dist/ is fresh (for working on the engine).
+if (!process.env.SCANNER_FROM_SOURCES && compiledIsFresh()) {
   await import(compiledMain.href);
 } else {
-  const { register } = await import('tsx/esm/api');
-  register();
+  // Both loaders: the engine also `require`s TypeScript modules (lazy rule validation).
+  const [esm, cjs] = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]);
+  esm.register();
+  cjs.register();
   await import('../src/cli/main.ts');
 }

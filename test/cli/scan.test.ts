@@ -107,6 +107,21 @@ test('--rules adds rules; --fail-on sets the severity that fails', async () => {
   }
 });
 
+test('from the TypeScript sources (a checkout being edited), extra rules load on every thread', async () => {
+  // Rule files outside the build's snapshot are validated by a module the engine `require`s:
+  // both tsx loaders must be registered, in the main thread and in the workers.
+  const tree = makeTree({ 'src/ping.js': LOGGING_ROUTE, 'rules/audit.yaml': LOW_SEVERITY_RULE });
+  try {
+    const run = await runScanner(['scan', path.join(tree.dir, 'src'), '--rules', path.join(tree.dir, 'rules'), '--format', 'json', '--no-cache', '--jobs', '2'], {
+      env: { SCANNER_FROM_SOURCES: '1' },
+    });
+    assert.equal(run.code, 1, run.stderr);
+    assert.equal(JSON.parse(run.stdout).findings[0].ruleId, 'test.audit-log-injection');
+  } finally {
+    tree.remove();
+  }
+});
+
 test('--output writes the report to a file and a summary line to stderr', async () => {
   const tree = makeTree({ 'app/routes/users.js': VULNERABLE_ROUTE });
   try {
