@@ -56,6 +56,8 @@ export interface CallResolver {
 const MAX_CALL_DEPTH = 5;
 /** A call that may run more functions than this (a common method name) is treated as unknown code. */
 export const MAX_CALL_TARGETS = 3;
+/** Mentions of a file hint checked for lying in comments or strings before the file counts as holding a source. */
+const MAX_HINT_CHECKS = 200;
 
 /** Calls that parse a URL: checking the parts of the result checks the URL given to them. */
 const URL_PARSERS = /(^|\.)(urlparse|urlsplit|parse_url|urlParse|URL|parse)$/;
@@ -293,9 +295,39 @@ export class TaintEngine {
     return this.lastHint.holds;
   };
 
+  /**
+   * Whether a hint matches in the file's code rather than only in its comments and string
+   * literals: a module whose docstring mentions "the request" holds no request object.
+   */
+  holdsSourceInCode(tree: Tree, text: string): boolean {
+    if (!this.fileHints) return true;
+    let checked = 0;
+    for (const hint of this.fileHints) {
+      const everywhere = new RegExp(hint.source, hint.flags.includes('g') ? hint.flags : `${hint.flags}g`);
+      for (let m = everywhere.exec(text); m; m = everywhere.exec(text)) {
+        // Beyond that many mentions, checking each costs more than analysing the file.
+        if (++checked > MAX_HINT_CHECKS) return true;
+        if (!this.inertTextAt(tree, m.index, m.index + Math.max(1, m[0].length))) return true;
+        if (m[0].length === 0) everywhere.lastIndex++;
+      }
+    }
+    return false;
+  }
+
+  /** Whether text from `start` to `end` lies inside a comment or a plain string literal. */
+  private inertTextAt(tree: Tree, start: number, end: number): boolean {
+    const syntax = this.syntax;
+    const node = tree.rootNode.descendantForIndex(start, end);
+    if (!node) return false;
+    // A string that interpolates holds code only inside its interpolations, which are smaller nodes.
+    if (syntax.literals.includes(node.type) || syntax.interpolatedStrings.includes(node.type)) return true;
+    for (let n: Node | null = node; n; n = n.parent) if (syntax.comments.includes(n.type)) return true;
+    return false;
+  }
+
   analyzeFile(file: ParsedFile, resolver: CallResolver, hits: TaintHit[], text?: string): void {
     if (!this.hasRules) return;
-    if (text !== undefined && !this.holdsSource(text)) return;
+    if (text !== undefined && !(this.holdsSource(text) && this.holdsSourceInCode(file.tree, text))) return;
     const run = new TaintRun(this, resolver, hits);
     run.analyzeRoot(file);
   }
