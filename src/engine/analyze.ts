@@ -365,15 +365,40 @@ export class Project implements CallResolver {
           // Module names (`pkg.mod`, PHP `Repository\UserRepository`) name a file by its path's tail.
           candidates.push(spec.replace(/[.\\]/g, '/'));
         }
-        for (const c of candidates) {
-          for (const f of this.files.keys()) {
-            const withoutExt = f.replace(/\.[^./]+$/, '');
-            if (f === c || withoutExt === c || f.startsWith(`${c}/index.`) || (!spec.startsWith('.') && withoutExt.endsWith(`/${c}`))) out.push(f);
-          }
-        }
+        for (const c of candidates) out.push(...this.filesNamedBy(c, !spec.startsWith('.')));
       }
     }
     return out;
+  }
+
+  /** Files in scan order, by path without extension and by the last part of that path. */
+  private fileIndex?: { order: Map<string, number>; byStem: Map<string, string[]>; byLastPart: Map<string, string[]> };
+
+  /**
+   * The files an import names: the path itself, with any extension, its `index` file, and for
+   * a module name (`tail`) any file whose path ends with it. In scan order.
+   */
+  private filesNamedBy(name: string, tail: boolean): string[] {
+    if (!this.fileIndex) {
+      const index = { order: new Map<string, number>(), byStem: new Map<string, string[]>(), byLastPart: new Map<string, string[]>() };
+      for (const f of this.files.keys()) {
+        index.order.set(f, index.order.size);
+        const stem = f.replace(/\.[^./]+$/, '');
+        (index.byStem.get(stem) ?? index.byStem.set(stem, []).get(stem)!).push(f);
+        const last = stem.slice(stem.lastIndexOf('/') + 1);
+        (index.byLastPart.get(last) ?? index.byLastPart.set(last, []).get(last)!).push(f);
+      }
+      this.fileIndex = index;
+    }
+    const { order, byStem, byLastPart } = this.fileIndex;
+    const found = new Set<string>();
+    if (this.files.has(name)) found.add(name);
+    for (const f of byStem.get(name) ?? []) found.add(f);
+    for (const f of this.byDirectory.get(name) ?? []) if (path.posix.basename(f).startsWith('index.')) found.add(f);
+    if (tail) {
+      for (const f of byLastPart.get(name.slice(name.lastIndexOf('/') + 1)) ?? []) if (f.replace(/\.[^./]+$/, '').endsWith(`/${name}`)) found.add(f);
+    }
+    return [...found].sort((a, b) => order.get(a)! - order.get(b)!);
   }
 
   resolve(from: ParsedFile, name: string, receiverPath: string, holdsSource?: (text: string) => boolean): { file: ParsedFile; node: Node }[] {

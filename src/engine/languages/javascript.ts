@@ -55,8 +55,10 @@ export const javascript: LanguageSyntax = {
   exitCalls: /(^|\.)(exit|sendStatus|redirect)$/,
   classes: ['class_declaration', 'class'],
   selfNames: ['this'],
-  // `function NAME`, `NAME = (…) =>` / `NAME: function`, a typed `const NAME: T = …`, a method `NAME(…) {`
-  definitionNames: /\bfunction\b[\s*]*([\w$]+)|([\w$]+)\s*(?::[^=;\n]*)?[:=]\s*(?:async\b|function\b|\(|[\w$]+\s*=>)|^[ \t]*(?:(?:static|async|get|set|public|private|protected|readonly|override|abstract|export|declare)\s+)*\*?\s*([\w$]+)\s*[(<]/gm,
+  // `function NAME`, `NAME = (…) =>` / `NAME: function`, a typed `const NAME: T = …`, a method `NAME(…) {`.
+  // The second name is taken whole (a look-ahead capture) and only where a word starts: matching
+  // `[\w$]+` plainly retries every shorter prefix and every start inside each word, twice the time.
+  definitionNames: /\bfunction\b[\s*]*([\w$]+)|(?<![\w$])(?=([\w$]+))\2\s*(?::[^=;\n]*)?[:=]\s*(?:async\b|function\b|\(|[\w$]+\s*=>)|^[ \t]*(?:(?:static|async|get|set|public|private|protected|readonly|override|abstract|export|declare)\s+)*\*?\s*([\w$]+)\s*[(<]/gm,
   importPatterns: [
     /require\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
     /\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g,
