@@ -31,9 +31,6 @@ function compiledIsFresh() {
 if (!process.env.SCANNER_FROM_SOURCES && compiledIsFresh()) {
   await import(compiledMain.href);
 } else {
-  // Both loaders: the engine also `require`s TypeScript modules (lazy rule validation).
-  const [esm, cjs] = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]);
-  esm.register();
-  cjs.register();
+  await import('../src/typescript-loaders.mjs');
   await import('../src/cli/main.ts');
 }

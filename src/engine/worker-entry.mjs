@@ -1,9 +1,4 @@
-// Worker threads do not inherit the main thread's TypeScript loader: register it
-// here, then run the worker proper.
-// Both loaders: the engine also `require`s TypeScript modules (lazy rule validation).
-import { register as registerEsm } from 'tsx/esm/api';
-import { register as registerCjs } from 'tsx/cjs/api';
+// The analysis worker run from the TypeScript sources: loaders first, then the worker proper.
+import '../typescript-loaders.mjs';
 
-registerEsm();
-registerCjs();
 await import('./worker.ts');

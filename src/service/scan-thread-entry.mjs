@@ -1,6 +1,4 @@
-// Worker threads do not inherit the main thread's TypeScript loader: register it
-// here, then run the scan thread proper.
-import { register } from 'tsx/esm/api';
+// The scan thread run from the TypeScript sources: loaders first, then the scan thread proper.
+import '../typescript-loaders.mjs';
 
-register();
 await import('./scan-thread.ts');
