@@ -11,6 +11,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from './languages/types.ts';
 import type { CompiledArgCondition, CompiledRule, CompiledSanitizer, CompiledSink, CompiledSource, LanguageTaint } from './rules/load.ts';
 import type { TraceStep } from './types.ts';
+import { hintsInCode, topLevelToWalk } from './source-regions.ts';
 import { accessPath, callParts, decoratorName, decoratorsOf, enclosingFunction, field, patternNames, type CallParts } from './syntax.ts';
 
 /** One strand of untrusted data. */
@@ -56,8 +57,6 @@ export interface CallResolver {
 const MAX_CALL_DEPTH = 5;
 /** A call that may run more functions than this (a common method name) is treated as unknown code. */
 export const MAX_CALL_TARGETS = 3;
-/** Mentions of a file hint checked for lying in comments or strings before the file counts as holding a source. */
-const MAX_HINT_CHECKS = 200;
 
 /** Calls that parse a URL: checking the parts of the result checks the URL given to them. */
 const URL_PARSERS = /(^|\.)(urlparse|urlsplit|parse_url|urlParse|URL|parse)$/;
@@ -296,40 +295,23 @@ export class TaintEngine {
   };
 
   /**
-   * Whether a hint matches in the file's code rather than only in its comments and string
-   * literals: a module whose docstring mentions "the request" holds no request object.
+   * The top-level statements the analysis of a file on its own walks (source-regions.ts):
+   * `undefined` for all of them; none when the hints match only in comments and strings
+   * (a module whose docstring mentions "the request" holds no request object).
    */
-  holdsSourceInCode(tree: Tree, text: string): boolean {
-    if (!this.fileHints) return true;
-    let checked = 0;
-    for (const hint of this.fileHints) {
-      const everywhere = new RegExp(hint.source, hint.flags.includes('g') ? hint.flags : `${hint.flags}g`);
-      for (let m = everywhere.exec(text); m; m = everywhere.exec(text)) {
-        // Beyond that many mentions, checking each costs more than analysing the file.
-        if (++checked > MAX_HINT_CHECKS) return true;
-        if (!this.inertTextAt(tree, m.index, m.index + Math.max(1, m[0].length))) return true;
-        if (m[0].length === 0) everywhere.lastIndex++;
-      }
-    }
-    return false;
+  statementsToWalk(tree: Tree, text: string): Node[] | undefined {
+    if (!this.fileHints) return undefined;
+    if (!this.holdsSource(text)) return [];
+    const positions = hintsInCode(this.syntax, this.fileHints, tree, text);
+    return positions === 'everywhere' ? undefined : topLevelToWalk(this.syntax, tree.rootNode, positions);
   }
 
-  /** Whether text from `start` to `end` lies inside a comment or a plain string literal. */
-  private inertTextAt(tree: Tree, start: number, end: number): boolean {
-    const syntax = this.syntax;
-    const node = tree.rootNode.descendantForIndex(start, end);
-    if (!node) return false;
-    // A string that interpolates holds code only inside its interpolations, which are smaller nodes.
-    if (syntax.literals.includes(node.type) || syntax.interpolatedStrings.includes(node.type)) return true;
-    for (let n: Node | null = node; n; n = n.parent) if (syntax.comments.includes(n.type)) return true;
-    return false;
-  }
-
+  /** Finds the flows that start in a file (with its text: in the statements that may read a source); calls lead wherever they go. */
   analyzeFile(file: ParsedFile, resolver: CallResolver, hits: TaintHit[], text?: string): void {
     if (!this.hasRules) return;
-    if (text !== undefined && !(this.holdsSource(text) && this.holdsSourceInCode(file.tree, text))) return;
-    const run = new TaintRun(this, resolver, hits);
-    run.analyzeRoot(file);
+    const walk = text === undefined ? undefined : this.statementsToWalk(file.tree, text);
+    if (walk?.length === 0) return;
+    new TaintRun(this, resolver, hits).analyzeRoot(file, walk);
   }
 
   /** @internal used by TaintRun. `partOfLarger`: the expression is the object of a field access (exact sources do not apply). */
@@ -405,10 +387,12 @@ class TaintRun {
     this.syntax = engine.syntax;
   }
 
-  analyzeRoot(file: ParsedFile): void {
+  /** Walks the file's top-level statements, or only `tops` of them (in order). */
+  analyzeRoot(file: ParsedFile, tops?: Node[]): void {
     const scope = new Scope(this.fileScope(file));
     const frame: FunctionFrame = { file, returns: null, depth: 0 };
-    this.visit(file.tree.rootNode, scope, frame);
+    if (!tops) this.visit(file.tree.rootNode, scope, frame);
+    else for (const top of tops) this.visit(top, scope, frame);
   }
 
   /**

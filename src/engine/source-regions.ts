@@ -1,0 +1,112 @@
+// Which parts of a file the taint analysis walks on its own. A file is analysed
+// for the flows that start in it, and a flow starts where a source is read: in
+// the code that spells a source hint (`request`, `http.Request`, `@RequestParam`…),
+// not in comments or plain strings. Of a file's top-level statements, only those
+// holding such code and those linked to them by name are walked: a module of
+// fifty functions where one reads the request is walked for that one (calls from
+// it still follow into the others, with what it passes them).
+import type { Node, Tree } from 'web-tree-sitter';
+import type { LanguageSyntax } from './languages/types.ts';
+import { patternNames } from './syntax.ts';
+
+/** How deep declarations nest in a top-level statement (`export const`, Go's `var ( … )` lists). */
+const MAX_DECLARATION_DEPTH = 3;
+/** Mentions of a hint checked one by one; beyond that many the whole file is walked (checking would cost more). */
+const MAX_HINT_CHECKS = 200;
+
+/**
+ * Where the hints match in the file's code: their start offsets, in order (empty when they match
+ * only in comments and plain strings), or `everywhere` when there are too many to check.
+ */
+export function hintsInCode(syntax: LanguageSyntax, hints: RegExp[], tree: Tree, text: string): number[] | 'everywhere' {
+  const positions: number[] = [];
+  let checked = 0;
+  for (const hint of hints) {
+    const everywhere = new RegExp(hint.source, hint.flags.includes('g') ? hint.flags : `${hint.flags}g`);
+    for (let m = everywhere.exec(text); m; m = everywhere.exec(text)) {
+      if (++checked > MAX_HINT_CHECKS) return 'everywhere';
+      if (!inertTextAt(syntax, tree, m.index, m.index + Math.max(1, m[0].length))) positions.push(m.index);
+      if (m[0].length === 0) everywhere.lastIndex++;
+    }
+  }
+  return positions.sort((a, b) => a - b);
+}
+
+/** Whether text from `start` to `end` lies inside a comment or a plain string literal. */
+function inertTextAt(syntax: LanguageSyntax, tree: Tree, start: number, end: number): boolean {
+  const node = tree.rootNode.descendantForIndex(start, end);
+  if (!node) return false;
+  // A string that interpolates holds code only inside its interpolations, which are smaller nodes.
+  if (syntax.literals.includes(node.type) || syntax.interpolatedStrings.includes(node.type)) return true;
+  for (let n: Node | null = node; n; n = n.parent) if (syntax.comments.includes(n.type)) return true;
+  return false;
+}
+
+/**
+ * The top-level statements to walk, in order: those holding a hint in code, then, until
+ * nothing changes, every statement that mentions a name one of them binds (a function that
+ * calls a helper reading the request; a method of the same Go type), and every plain
+ * statement — not a function or class — that binds a name they mention (module-level
+ * set-up such as `tpl = Template(...)`, whose value sinks look through). Set-up carries no
+ * source, so the names it binds pull in nothing further.
+ */
+export function topLevelToWalk(syntax: LanguageSyntax, root: Node, hintPositions: number[]): Node[] {
+  const tops = root.namedChildren.filter((n): n is Node => !!n && !syntax.comments.includes(n.type));
+  const holdsHint = tops.map((top) => hintPositions.some((p) => p >= top.startIndex && p < top.endIndex));
+  if (holdsHint.every(Boolean)) return tops;
+  const chosen = tops.map(() => false);
+  const bound = tops.map((top) => boundNames(syntax, top));
+  const words = new Map<number, Set<string>>();
+  const wordsOf = (i: number) => words.get(i) ?? words.set(i, new Set(tops[i]!.text.match(/[\w$]+/g))).get(i)!;
+  /** Names whose value may come from a source: bound by statements that hold or reach one. */
+  const tainting = new Set<string>();
+  const mentioned = new Set<string>();
+  const take = (i: number, mayCarrySource: boolean) => {
+    chosen[i] = true;
+    if (mayCarrySource) for (const name of bound[i]!) tainting.add(name);
+    for (const word of wordsOf(i)) mentioned.add(word);
+  };
+  holdsHint.forEach((hint, i) => hint && take(i, true));
+  for (let changed = true; changed; ) {
+    changed = false;
+    tops.forEach((top, i) => {
+      if (chosen[i]) return;
+      if ([...tainting].some((name) => wordsOf(i).has(name))) take(i, true);
+      else if (!isDefinition(syntax, top) && bound[i]!.some((name) => mentioned.has(name))) take(i, false);
+      else return;
+      changed = true;
+    });
+  }
+  return tops.filter((_, i) => chosen[i]);
+}
+
+/** A top-level statement with what it declares inside (`export function …`, a decorated definition). */
+function declared(top: Node): Node {
+  return top.childForFieldName('declaration') ?? top.childForFieldName('definition') ?? top;
+}
+
+function isDefinition(syntax: LanguageSyntax, top: Node): boolean {
+  const node = declared(top);
+  return !!syntax.functions[node.type] || !!syntax.classes?.includes(node.type);
+}
+
+/**
+ * The names a top-level statement binds: the name of what it defines, the variables it
+ * assigns (also in declaration lists such as Go's `var ( … )`), and for a Go method the
+ * type it belongs to (its receiver). Bodies of functions and classes bind nothing here.
+ */
+function boundNames(syntax: LanguageSyntax, top: Node): string[] {
+  const names: string[] = [];
+  const visit = (node: Node, depth: number) => {
+    const name = node.childForFieldName('name');
+    if (name && /^[\w$]+$/.test(name.text)) names.push(name.text);
+    const assign = syntax.assignments[node.type];
+    if (assign) for (const bound of patternNames(syntax, node.childForFieldName(assign.left))) names.push(bound.split('.')[0]!);
+    const receiver = node.childForFieldName('receiver');
+    if (receiver) for (const type of receiver.descendantsOfType('type_identifier')) if (type) names.push(type.text);
+    if (depth >= MAX_DECLARATION_DEPTH || syntax.functions[node.type] || syntax.classes?.includes(node.type) || assign) return;
+    for (const child of node.namedChildren) if (child) visit(child, depth + 1);
+  };
+  visit(top, 0);
+  return names;
+}
