@@ -135,8 +135,7 @@ async function scan(
   // the scan starts threads itself if much is left to analyse.
   const jobs = options.jobs ?? availableParallelism();
   const scannedBefore = options.cache && !where.clone && (await stat(path.join(where.root, CACHE_DIR)).catch(() => undefined));
-  const { AnalysisHelpers } = await import('../engine/helpers.ts');
-  const helpers = jobs > 1 && !where.within?.isFile && !scannedBefore ? AnalysisHelpers.start(jobs - 1, extraRulesDirs) : undefined;
+  const helpers = jobs > 1 && !where.within?.isFile && !scannedBefore ? (await import('../engine/helpers.ts')).AnalysisHelpers.start(jobs - 1, extraRulesDirs) : undefined;
   try {
     const cacheDir = options.cache && !where.clone ? await prepareCacheDir(where.root) : null;
     const scanOptions: ScanOptions = {
@@ -183,8 +182,9 @@ async function scanTreeWithCache(where: ScanTarget, cacheDir: string, options: S
   const { listDirectory, readListed } = await import('../sources/directory.ts');
   const scope = scopeGlobs(where);
   const listing = await listDirectory(where.root, scope ? { paths: scope } : undefined);
-  const [{ ruleSetVersion }, { treeKey, storedTreeResult, storeTreeResult }] = await Promise.all([import('../engine/rules/load.ts'), import('../engine/tree-cache.ts')]);
-  const stored = storedTreeResult(cacheDir, treeKey(ruleSetVersion(options.extraRulesDirs), scope), listing.files, listing.skipped);
+  const [{ BUILTIN_RULES_DIR }, { treeKey, storedTreeResult, storeTreeResult }] = await Promise.all([import('../engine/rules/load.ts'), import('../engine/tree-cache.ts')]);
+  const key = treeKey([BUILTIN_RULES_DIR, ...(options.extraRulesDirs ?? [])], scope);
+  const stored = storedTreeResult(cacheDir, key, listing.files, listing.skipped);
   if (stored) {
     options.helpers?.close();
     const summary = { ...stored.summary, cachedFiles: stored.summary.filesScanned, durationMs: Math.round(performance.now() - started) };
@@ -193,7 +193,7 @@ async function scanTreeWithCache(where: ScanTarget, cacheDir: string, options: S
   const collected = readListed(listing);
   const { scanSourceFiles } = await import('../engine/index.ts');
   const result = await scanSourceFiles(collected.files, { ...options, skipped: collected.skipped });
-  storeTreeResult(cacheDir, treeKey(result.summary.rulesVersion, scope), listing.files, listing.skipped, result);
+  storeTreeResult(cacheDir, key, listing.files, listing.skipped, result);
   return result;
 }
 

@@ -7,11 +7,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const OWN_DIR = path.dirname(fileURLToPath(import.meta.url));
+/** The engine's modules: this directory (compiled or sources). */
+export const ENGINE_DIR = path.dirname(fileURLToPath(import.meta.url));
 const versions = new Map<string, string>();
 
 /** A hash of every module under `dir` (default: the running engine's), once per process. */
-export function engineVersion(dir = OWN_DIR): string {
+export function engineVersion(dir = ENGINE_DIR): string {
   let version = versions.get(dir);
   if (!version) {
     const hash = createHash('sha256');

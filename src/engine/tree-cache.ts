@@ -4,10 +4,10 @@
 // re-scan of an unchanged tree reads no file. A file modified within the last moments
 // before the result was written may have changed again within the clock's resolution
 // ("racily clean", in git's words): then the tree is scanned as usual.
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash, type Hash } from 'node:crypto';
+import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { engineVersion } from './engine-version.ts';
+import { ENGINE_DIR } from './engine-version.ts';
 import type { ScanResult, SkippedFile } from './types.ts';
 
 /** What identifies a file's version without reading it. */
@@ -30,11 +30,42 @@ interface Stored {
   result: ScanResult;
 }
 
-/** The key of a scan: what, besides the files, decides its result. */
-export function treeKey(rulesVersion: string, scope: string[] | undefined): string {
-  return createHash('sha256')
-    .update(`${engineVersion()}\0${rulesVersion}\0${JSON.stringify(scope ?? [])}`)
-    .digest('hex');
+/**
+ * The key of a scan: what, besides the files, decides its result — the engine's modules,
+ * the rule files under `ruleDirs` and the scope. Modules and rule files count by their
+ * metadata, as the scanned files do, so that an unchanged re-scan reads none of them.
+ */
+export function treeKey(ruleDirs: string[], scope: string[] | undefined): string {
+  const hash = createHash('sha256');
+  addMetadata(hash, ENGINE_DIR, ENGINE_MODULE);
+  for (const dir of ruleDirs) addMetadata(hash, dir, RULE_FILE);
+  return hash.update(JSON.stringify(scope ?? [])).digest('hex');
+}
+
+const ENGINE_MODULE = /\.(m?[jt]s|json)$/;
+const RULE_FILE = /\.ya?ml$/;
+
+/** The path, size, times and inode of every file named like `wanted` under `dir`, in name order. */
+function addMetadata(hash: Hash, dir: string, wanted: RegExp): void {
+  hash.update(`${dir}\0`);
+  const visit = (folder: string, prefix: string) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      hash.update('unreadable\0');
+      return;
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = `${folder}${path.sep}${entry.name}`;
+      if (entry.isDirectory()) visit(full, `${prefix}${entry.name}/`);
+      else if (wanted.test(entry.name)) {
+        const s = statSync(full);
+        hash.update(`${prefix}${entry.name}\0${s.size}\0${s.mtimeMs}\0${s.ctimeMs}\0${s.ino}\0`);
+      }
+    }
+  };
+  visit(dir, '');
 }
 
 function fileOf(cacheDir: string, key: string): string {

@@ -1,5 +1,6 @@
 // The whole-tree result cache: reused only while every file is as it was (size,
-// times, inode) and none was modified just before the result was written.
+// times, inode) and none was modified just before the result was written, and while
+// the rule files and the engine's modules are as they were.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -19,22 +20,31 @@ function tree() {
     const when = new Date(Date.now() - agoSeconds * 1000);
     utimesSync(path.join(dir, name), when, when);
   };
-  return { dir, cacheDir, write, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const rules = mkdtempSync(path.join(tmpdir(), 'scanner-tree-rules-'));
+  writeFileSync(path.join(rules, 'extra.yaml'), 'rules: []\n');
+  const remove = () => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(rules, { recursive: true, force: true });
+  };
+  return { dir, cacheDir, rules, write, remove };
 }
 
 test('an unchanged tree gets its stored result; another key, an edit, a new file or a new skip do not', async (t) => {
-  const { dir, cacheDir, write, remove } = tree();
+  const { dir, cacheDir, rules, write, remove } = tree();
   t.after(remove);
   write('a.js', 'const a = 1;\n');
   write('b.py', 'b = 2\n');
-  const key = treeKey('rules-v1', undefined);
+  const key = treeKey([rules], undefined);
   const before = await listDirectory(dir);
   storeTreeResult(cacheDir, key, before.files, before.skipped, RESULT);
 
   const again = await listDirectory(dir);
+  assert.equal(treeKey([rules], undefined), key, 'the same rule files give the same key');
   assert.deepEqual(storedTreeResult(cacheDir, key, again.files, again.skipped), RESULT);
-  assert.equal(storedTreeResult(cacheDir, treeKey('rules-v2', undefined), again.files, again.skipped), undefined, 'other rules');
-  assert.equal(storedTreeResult(cacheDir, treeKey('rules-v1', ['a.js']), again.files, again.skipped), undefined, 'another scope');
+  assert.equal(storedTreeResult(cacheDir, treeKey([], undefined), again.files, again.skipped), undefined, 'other rule directories');
+  assert.equal(storedTreeResult(cacheDir, treeKey([rules], ['a.js']), again.files, again.skipped), undefined, 'another scope');
+  writeFileSync(path.join(rules, 'extra.yaml'), 'rules: [] # edited\n');
+  assert.notEqual(treeKey([rules], undefined), key, 'an edited rule file');
 
   write('a.js', 'const a = 2;\n'); // same size, older time than before: still a different version
   const edited = await listDirectory(dir);
@@ -47,20 +57,20 @@ test('an unchanged tree gets its stored result; another key, an edit, a new file
 });
 
 test('a file modified moments before the result was stored is not trusted (racily clean)', async (t) => {
-  const { dir, cacheDir, write, remove } = tree();
+  const { dir, cacheDir, rules, write, remove } = tree();
   t.after(remove);
   write('a.js', 'const a = 1;\n', 0);
-  const key = treeKey('rules-v1', undefined);
+  const key = treeKey([rules], undefined);
   const listing = await listDirectory(dir);
   storeTreeResult(cacheDir, key, listing.files, listing.skipped, RESULT);
   assert.equal(storedTreeResult(cacheDir, key, listing.files, listing.skipped), undefined);
 });
 
 test('a torn or foreign cache file is ignored', async (t) => {
-  const { dir, cacheDir, write, remove } = tree();
+  const { dir, cacheDir, rules, write, remove } = tree();
   t.after(remove);
   write('a.js', 'const a = 1;\n');
-  const key = treeKey('rules-v1', undefined);
+  const key = treeKey([rules], undefined);
   const listing = await listDirectory(dir);
   storeTreeResult(cacheDir, key, listing.files, listing.skipped, RESULT);
   writeFileSync(path.join(cacheDir, `tree-${key.slice(0, 16)}.json`), '{"key": "tor');
