@@ -47,8 +47,9 @@ function inertTextAt(syntax: LanguageSyntax, tree: Tree, start: number, end: num
  * nothing changes, every statement that mentions a name one of them binds (a function that
  * calls a helper reading the request; a method of the same Go type), and every plain
  * statement — not a function or class — that binds a name they mention (module-level
- * set-up such as `tpl = Template(...)`, whose value sinks look through). Set-up carries no
- * source, so the names it binds pull in nothing further.
+ * set-up such as `tpl = Template(...)`, whose value sinks look through). A module-level
+ * variable that a statement holding a source assigns to links the statements that read it;
+ * set-up itself carries no source, so the names it binds pull in nothing further.
  */
 export function topLevelToWalk(syntax: LanguageSyntax, root: Node, hintPositions: number[]): Node[] {
   const tops = root.namedChildren.filter((n): n is Node => !!n && !syntax.comments.includes(n.type));
@@ -63,7 +64,8 @@ export function topLevelToWalk(syntax: LanguageSyntax, root: Node, hintPositions
   const mentioned = new Set<string>();
   const take = (i: number, mayCarrySource: boolean) => {
     chosen[i] = true;
-    if (mayCarrySource) for (const name of bound[i]!) tainting.add(name);
+    // What it binds may carry a source, and so may module-level variables it assigns to.
+    if (mayCarrySource) for (const name of [...bound[i]!, ...assignedRoots(syntax, tops[i]!)]) tainting.add(name);
     for (const word of wordsOf(i)) mentioned.add(word);
   };
   holdsHint.forEach((hint, i) => hint && take(i, true));
@@ -78,6 +80,17 @@ export function topLevelToWalk(syntax: LanguageSyntax, root: Node, hintPositions
     });
   }
   return tops.filter((_, i) => chosen[i]);
+}
+
+/** The variables assignments anywhere in `node` write to (`current = …`, `CACHE["q"] = …` write `current`, `CACHE`). */
+function assignedRoots(syntax: LanguageSyntax, node: Node): string[] {
+  const names: string[] = [];
+  for (const assign of node.descendantsOfType(Object.keys(syntax.assignments))) {
+    const left = assign && assign.childForFieldName(syntax.assignments[assign.type]!.left);
+    const root = left && /^[\w$]+/.exec(left.text)?.[0];
+    if (root && !syntax.selfNames?.includes(root)) names.push(root);
+  }
+  return names;
 }
 
 /** A top-level statement with what it declares inside (`export function …`, a decorated definition). */

@@ -129,3 +129,18 @@ test('a flow through a same-file helper that reads the request is still found fr
     [8],
   );
 });
+
+test('a module-level variable that the statement reading the request assigns links the statements that read it', async () => {
+  const cases: [string, string, number][] = [
+    ['app.js', ["const { exec } = require('child_process');", 'let current;', 'function remember(req) {', '  current = req.query.q;', '}', 'function run() {', '  exec("grep " + current);', '}', ''].join('\n'), 7],
+    ['app.py', ['import os', 'from flask import request', 'current = None', 'def remember():', '    global current', '    current = request.args["q"]', 'def run():', '    os.system("grep " + current)', ''].join('\n'), 8],
+  ];
+  for (const [name, code, line] of cases) {
+    const result = await scanSourceFiles([{ path: name, content: Buffer.from(code) }], { jobs: 1, cacheDir: null });
+    assert.deepEqual(
+      result.findings.filter((f) => f.type === 'COMMAND_INJECTION').map((f) => f.line),
+      [line],
+      name,
+    );
+  }
+});
