@@ -119,7 +119,9 @@ export class Analyzer {
 
   private analyseFile(project: Project, file: string): FileAnalysis {
     const text = project.text(file) ?? '';
-    const lines = text.split(/\r?\n/);
+    // Split into lines only when something is found (snippets); the count is cheaper.
+    let split: string[] | undefined;
+    const lines = () => (split ??= text.split(/\r?\n/));
     const warnings: ScanWarning[] = [];
     const hits: { rule: PatternHit['rule']; node?: Node; line?: number; column?: number; length?: number; trace?: TaintHit['trace'] }[] = [];
     const neighbourHits: TaintHit[] = [];
@@ -153,7 +155,7 @@ export class Analyzer {
     }
     matchRegexRules(regexRulesFor(this.rules.rules, file), text, hits);
 
-    const own = hits.map((hit) => makeFinding(hit.rule, file, lines, hit.node ? nodeLocation(hit.node) : { line: hit.line!, column: hit.column!, endLine: hit.line!, endColumn: hit.column! + (hit.length ?? 0) }, hit.trace));
+    const own = hits.map((hit) => makeFinding(hit.rule, file, lines(), hit.node ? nodeLocation(hit.node) : { line: hit.line!, column: hit.column!, endLine: hit.line!, endColumn: hit.column! + (hit.length ?? 0) }, hit.trace));
     const linesOf = new Map<string, string[]>();
     const otherLines = (other: string) => linesOf.get(other) ?? linesOf.set(other, (project.text(other) ?? '').split(/\r?\n/)).get(other)!;
     const neighbours = neighbourHits.map((hit) => makeFinding(hit.rule, hit.file, otherLines(hit.file), nodeLocation(hit.node), hit.trace));
@@ -165,7 +167,7 @@ export class Analyzer {
       elsewhere.push(...settle(raw, otherLines(other)).findings);
     }
     // Secrets are looked for in every text file, parsed or not.
-    const result: FileAnalysis = { path: file, language, lines: lines.length, warnings, partiallyParsed, own, neighbours, secrets: findSecrets(file, text), elsewhere };
+    const result: FileAnalysis = { path: file, language, lines: lineCount(text), warnings, partiallyParsed, own, neighbours, secrets: findSecrets(file, text), elsewhere };
     if (dependsOn.length) result.dependsOn = dependsOn;
     return result;
   }
@@ -176,7 +178,15 @@ function nodeLocation(node: Node): Location {
 }
 
 /** One finding per type and line (the first), without suppressed ones, with ids. */
+/** As many as `text.split(/\r?\n/)` gives, without building them. */
+function lineCount(text: string): number {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}
+
 function settle(raw: RawFinding[], lines: string[]): { findings: Finding[]; suppressed: number } {
+  if (raw.length === 0) return { findings: [], suppressed: 0 };
   const suppressions = suppressionsOf(lines);
   const seen = new Set<string>();
   const kept: RawFinding[] = [];
@@ -197,12 +207,13 @@ function settle(raw: RawFinding[], lines: string[]): { findings: Finding[]; supp
  */
 export function assembleDirectory(analyses: FileAnalysis[], text: (file: string) => string): AnalysedFile[] {
   return analyses.map((a) => {
-    const lines = text(a.path).split(/\r?\n/);
     const raw = [...a.own];
     for (const other of analyses) for (const r of other.neighbours) if (r.file === a.path) raw.push(r);
+    // Most files have nothing to report: their text need not be split into lines.
+    const lines = raw.length || a.secrets.length ? text(a.path).split(/\r?\n/) : [];
     const { findings, suppressed: suppressedFlows } = settle(raw, lines);
-    const suppressions = suppressionsOf(lines);
-    const secrets = a.secrets.filter((f) => !isSuppressed(suppressions, f.line, f.type));
+    const suppressions = a.secrets.length ? suppressionsOf(lines) : undefined;
+    const secrets = suppressions ? a.secrets.filter((f) => !isSuppressed(suppressions, f.line, f.type)) : [];
     const result: AnalysedFile = {
       path: a.path,
       language: a.language,
