@@ -104,15 +104,18 @@ function isDefinition(syntax: LanguageSyntax, top: Node): boolean {
 }
 
 /**
- * The names a top-level statement binds: the name of what it defines, the variables it
- * assigns (also in declaration lists such as Go's `var ( … )`), and for a Go method the
+ * The names a top-level statement binds: the name of what it defines or imports (and its
+ * alias), the variables it assigns (also in declaration lists such as Go's `var ( … )`), and for a Go method the
  * type it belongs to (its receiver). Bodies of functions and classes bind nothing here.
  */
 function boundNames(syntax: LanguageSyntax, top: Node): string[] {
   const names: string[] = [];
   const visit = (node: Node, depth: number) => {
-    const name = node.childForFieldName('name');
-    if (name && /^[\w$]+$/.test(name.text)) names.push(name.text);
+    // `from flask import request as rq` binds `rq` (and `request`).
+    for (const field of ['name', 'alias']) {
+      const name = node.childForFieldName(field);
+      if (name && /^[\w$]+$/.test(name.text)) names.push(name.text);
+    }
     const assign = syntax.assignments[node.type];
     if (assign) for (const bound of patternNames(syntax, node.childForFieldName(assign.left))) names.push(bound.split('.')[0]!);
     const receiver = node.childForFieldName('receiver');

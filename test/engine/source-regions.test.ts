@@ -144,3 +144,12 @@ test('a module-level variable that the statement reading the request assigns lin
     );
   }
 });
+
+test('a source imported under another name is followed where that name is used', async () => {
+  const code = ['import os', 'from flask import request as rq', 'def run():', '    os.system("grep " + rq.args["q"])', ''].join('\n');
+  const result = await scanSourceFiles([{ path: 'app.py', content: Buffer.from(code) }], { jobs: 1, cacheDir: null });
+  assert.deepEqual(
+    result.findings.filter((f) => f.type === 'COMMAND_INJECTION').map((f) => f.line),
+    [4],
+  );
+});
