@@ -7,9 +7,15 @@
 // quarter of the time without a round trip to the thread pool for each.
 import { lstatSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import ignore, { type Ignore } from 'ignore';
-import picomatch from 'picomatch';
+import { createRequire } from 'node:module';
+import type { Ignore } from 'ignore';
 import type { SkippedFile, SourceFile } from '../engine/index.ts';
+
+// Loaded on first use: a listing needs `ignore` only where the tree has ignore files and
+// `picomatch` only for a scope (a re-scan answered from the cache starts with a listing).
+const require = createRequire(import.meta.url);
+const ignore = () => require('ignore') as typeof import('ignore');
+const picomatch = () => require('picomatch') as typeof import('picomatch');
 
 /** Directories that hold other people's code or build output. */
 const VENDORED_DIRS = new Set(['node_modules', 'vendor', 'bower_components', 'third_party', 'site-packages', '.venv', 'venv', '__pycache__', 'Pods']);
@@ -85,7 +91,7 @@ export async function listDirectory(root: string, options: CollectOptions = {}):
   const files: ListedFile[] = [];
   const skipped: SkippedFile[] = [];
   const maxBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
-  const wanted = options.paths?.length ? picomatch(options.paths, { dot: true }) : undefined;
+  const wanted = options.paths?.length ? picomatch()(options.paths, { dot: true }) : undefined;
   const listed = (relPath: string, full: string, st: { size: number; mtimeMs: number; ctimeMs: number; ino: number }): ListedFile => ({
     path: relPath,
     full,
@@ -113,7 +119,7 @@ export async function listDirectory(root: string, options: CollectOptions = {}):
     for (const entry of entries) {
       if (entry.name !== '.gitignore' && entry.name !== '.scannerignore') continue;
       const text = readIgnoreFile(path.join(dir, entry.name));
-      if (text !== undefined) localRules.push({ base: rel, ig: ignore().add(text) });
+      if (text !== undefined) localRules.push({ base: rel, ig: ignore()().add(text) });
     }
     const isIgnored = (relPath: string, isDir: boolean) =>
       localRules.some(({ base, ig }) => {

@@ -4,8 +4,8 @@ import { secretRulesVersion } from '../secrets/rules.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ruleValidation, validatedRuleData } from './snapshot.ts';
+import { BUILTIN_RULES_DIR } from './builtin-dir.ts';
 import type {
   ArgCondition,
   RuleSpec,
@@ -14,7 +14,7 @@ import type {
   SourceSpec,
 } from './schema.ts';
 
-export const BUILTIN_RULES_DIR = fileURLToPath(new URL('../../../rules/', import.meta.url));
+export { BUILTIN_RULES_DIR };
 
 export interface CompiledSource {
   path?: RegExp;
