@@ -228,6 +228,11 @@ export function assembleDirectory(analyses: FileAnalysis[], text: (file: string)
   });
 }
 
+function insideClass(syntax: LanguageSyntax, node: Node): boolean {
+  for (let p = node.parent; p; p = p.parent) if (syntax.classes?.includes(p.type)) return true;
+  return false;
+}
+
 function firstErrorLine(tree: Tree): number {
   const stack: Node[] = [tree.rootNode];
   while (stack.length) {
@@ -258,6 +263,7 @@ export class Project implements CallResolver {
   private readonly definableNames = new Map<string, Set<string> | 'any'>();
   private readonly sourceHolders = new Map<string, boolean>();
   private readonly resolutions = new Map<string, { file: ParsedFile; node: Node }[]>();
+  private readonly importedNameSets = new Map<string, Set<string>>();
 
   constructor(
     private readonly files: Map<string, FileText>,
@@ -427,6 +433,7 @@ export class Project implements CallResolver {
     // A file passed over for holding no source may define the name: then the call stays
     // unresolved rather than resolving to a namesake further away.
     let passedOver = false;
+    const bare = receiverClass === '';
     const lookIn = (files: Iterable<string>) => {
       const out: { file: ParsedFile; node: Node }[] = [];
       for (const f of files) {
@@ -439,7 +446,10 @@ export class Project implements CallResolver {
         const nodes = this.definitionsIn(f).get(name);
         if (!nodes) continue;
         const parsed = this.parsed(f)!;
-        for (const node of nodes) out.push({ file: parsed, node });
+        for (const node of nodes) {
+          if (bare && f !== from.path && !parsed.syntax.inheritedBareCalls && insideClass(parsed.syntax, node)) continue;
+          out.push({ file: parsed, node });
+        }
         // More than that many is as good as any number: the call counts as unknown code.
         if (out.length > MAX_CALL_TARGETS) break;
       }
@@ -451,6 +461,10 @@ export class Project implements CallResolver {
     const classFiles = /^[A-Z]/.test(receiverClass) ? (this.byBaseName.get(receiverClass.toLowerCase().replace(/_/g, '')) ?? []).filter((f) => this.sameLanguage(from, f)) : [];
     found = lookIn(classFiles);
     if (found.length || passedOver) return found;
+    if (bare && from.syntax.bareCallsNeedImport) {
+      // `max(x)` or `run(x)` runs another file's function only if the file imports that name.
+      return this.importedNames(from).has(name) ? lookIn(this.importsOf(from)) : [];
+    }
     const dir = path.posix.dirname(from.path);
     found = lookIn((this.byDirectory.get(dir) ?? []).filter((f) => f !== from.path && this.sameLanguage(from, f)));
     if (found.length || passedOver) return found;
@@ -461,6 +475,25 @@ export class Project implements CallResolver {
       found = lookIn((this.byBaseName.get(key) ?? []).filter((f) => this.sameLanguage(from, f)));
     }
     return found;
+  }
+
+  /**
+   * The names a file's top-level import statements (and `require` declarations) spell: the
+   * functions of other files a bare call in it can run. A star import allows any name.
+   */
+  private importedNames(file: ParsedFile): { has(name: string): boolean } {
+    let names = this.importedNameSets.get(file.path);
+    if (!names) {
+      names = new Set();
+      for (const top of file.tree.rootNode.namedChildren) {
+        if (!top || !(top.type.includes('import') || top.text.includes('require('))) continue;
+        if (/\bimport\s+\*/.test(top.text)) names.add('*');
+        for (const word of top.text.match(/[\w$]+/g) ?? []) names.add(word);
+      }
+      this.importedNameSets.set(file.path, names);
+    }
+    const known = names;
+    return { has: (name) => known.has('*') || known.has(name) };
   }
 
   /** Per file, whether its text may hold a taint source (the language's file hints, asked once). */

@@ -258,3 +258,22 @@ test('a field set from request data in one method is tainted in the others (clas
   const { findings } = await scan(code);
   assert.deepEqual(at(findings, 'SQL_INJECTION'), [10]);
 });
+
+test('a call without a receiver runs only functions the file defines or imports, never a class method elsewhere', async () => {
+  const files = {
+    'app.py': ['from flask import request', 'from helpers import run', 'def view():', '    run(request.args["q"])', '    log(request.args["q"])', '    max(request.args["q"])', ''].join('\n'),
+    'helpers.py': ['import os', 'def run(cmd):', '    os.system(cmd)', ''].join('\n'),
+    // Same folder, not imported: `log` in app.py is not this function.
+    'other.py': ['import os', 'def log(x):', '    os.system(x)', ''].join('\n'),
+    // A method is not reachable by a bare name from another file.
+    'numbers.py': ['import os', 'class Limits:', '    def max(self, x):', '        os.system(x)', ''].join('\n'),
+  };
+  const result = await scanSourceFiles(
+    Object.entries(files).map(([path, code]) => ({ path, content: Buffer.from(code) })),
+    { jobs: 1, cacheDir: null },
+  );
+  assert.deepEqual(
+    result.findings.filter((f) => f.type === 'COMMAND_INJECTION').map((f) => `${f.file}:${f.line}`),
+    ['helpers.py:3'],
+  );
+});

@@ -321,3 +321,27 @@ func G(w http.ResponseWriter, r *http.Request) {
   });
   assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), [25]);
 });
+
+test('JavaScript: a bare call reaches a sibling file only through an import; Go calls its package without one', async () => {
+  const js = await scan({
+    'routes.js': [
+      "const { run } = require('./helpers');",
+      "app.get('/x', (req, res) => {",
+      '  run(req.query.q);',
+      '  log(req.query.q);',
+      '});',
+      '',
+    ].join('\n'),
+    'helpers.js': ["const { exec } = require('child_process');", 'function run(cmd) {', '  exec(cmd);', '}', 'module.exports = { run };', ''].join('\n'),
+    // Not imported by routes.js: its `log` is some other function.
+    'logging.js': ["const { exec } = require('child_process');", 'function log(x) {', '  exec(x);', '}', ''].join('\n'),
+  });
+  assert.deepEqual(lines(js, 'COMMAND_INJECTION', 'helpers.js'), [3]);
+  assert.deepEqual(lines(js, 'COMMAND_INJECTION', 'logging.js'), []);
+
+  const go = await scan({
+    'web/handler.go': ['package web', '', 'import "net/http"', '', 'func H(w http.ResponseWriter, r *http.Request) {', '\trun(r.URL.Query().Get("q"))', '}', ''].join('\n'),
+    'web/run.go': ['package web', '', 'import "os/exec"', '', 'func run(cmd string) {', '\texec.Command("sh", "-c", cmd).Run()', '}', ''].join('\n'),
+  });
+  assert.deepEqual(lines(go, 'COMMAND_INJECTION', 'web/run.go'), [6]);
+});

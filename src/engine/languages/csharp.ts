@@ -44,6 +44,7 @@ export const csharp: LanguageSyntax = {
   exits: ['return_statement', 'throw_statement', 'throw_expression', 'continue_statement', 'break_statement'],
   classes: ['class_declaration', 'record_declaration', 'struct_declaration', 'interface_declaration'],
   selfNames: ['this'],
+  inheritedBareCalls: true,
   importPatterns: [],
   selects: { switch_expression: { subject: '#0' } },
   casts: [{ node: 'cast_expression', type: 'type', match: /^(int|long|short|byte|uint|ulong|ushort|sbyte|decimal|double|float|bool|Guid|DateTime|DateTimeOffset)\??$/ }],

@@ -39,6 +39,7 @@ export const java: LanguageSyntax = {
   exits: ['return_statement', 'throw_statement', 'continue_statement', 'break_statement'],
   classes: ['class_declaration', 'interface_declaration', 'record_declaration', 'enum_declaration'],
   selfNames: ['this'],
+  inheritedBareCalls: true,
   mutators: /^(append|insert|add|addAll|addFirst|addLast|put|putAll|putIfAbsent|offer|push|set|setProperty|write|print|println|printf|format)$/,
   // a method or constructor `T NAME(` / `public NAME(`, or a lambda `NAME = (…) ->`
   definitionNames: /(?:^|[^\w$.])(?!(?:return|new|throw|else|case|yield)\s)[\w$]+(?:<[^;{}()]*>)?(?:\[\])*\s+([\w$]+)\s*\(|([\w$]+)\s*=\s*(?:\(|[\w$]+\s*->)/gm,

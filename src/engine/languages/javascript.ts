@@ -55,6 +55,7 @@ export const javascript: LanguageSyntax = {
   exitCalls: /(^|\.)(exit|sendStatus|redirect)$/,
   classes: ['class_declaration', 'class'],
   selfNames: ['this'],
+  bareCallsNeedImport: true,
   // `function NAME`, `NAME = (…) =>` / `NAME: function`, a typed `const NAME: T = …`, a method `NAME(…) {`.
   // The second name is taken whole (a look-ahead capture) and only where a word starts: matching
   // `[\w$]+` plainly retries every shorter prefix and every start inside each word, twice the time.

@@ -40,6 +40,7 @@ export const python: LanguageSyntax = {
   exitCalls: /(^|\.)(abort|exit|_exit|redirect)$/,
   classes: ['class_definition'],
   selfNames: ['self', 'cls'],
+  bareCallsNeedImport: true,
   constructorNames: ['__init__'],
   comprehensions: ['list_comprehension', 'set_comprehension', 'dictionary_comprehension', 'generator_expression'],
   importAliases: { aliased_import: { name: 'name', alias: 'alias' } },

@@ -52,6 +52,7 @@ export const ruby: LanguageSyntax = {
   exitCalls: /(^|\.)(raise|fail|head|redirect_to|render|halt|abort|exit|not_found!|forbidden!)$/,
   classes: ['class', 'module'],
   selfNames: ['self'],
+  inheritedBareCalls: true,
   importPatterns: [/^\s*require_relative\s+['"]([^'"]+)['"]/gm],
   implicitReturn: true,
   bareCalls: true,

@@ -127,6 +127,17 @@ export interface LanguageSyntax {
   implicitReturn?: boolean;
   /** A bare name that is not a variable may call a method without arguments (Ruby `user_params`). */
   bareCalls?: boolean;
+  /**
+   * A call without a receiver may run a method of a class in another file (Java and C#
+   * inherited methods, Ruby mixins). Without this, such a call resolves in other files only
+   * to functions outside classes: `max(x)` in Python never runs some class's `max` method.
+   */
+  inheritedBareCalls?: boolean;
+  /**
+   * A call without a receiver reaches a function of another file only through an import
+   * (Python, JavaScript): such calls are not looked up in the rest of the directory.
+   */
+  bareCallsNeedImport?: boolean;
   /** Callee text of a call through a variable (`$fn()`, `new $class()` in PHP): the variable's taint counts as the receiver's. */
   dynamicCallee?: RegExp;
   /** Comprehensions: their `for` clauses (assignment nodes) bind names before the element expression is evaluated. */
