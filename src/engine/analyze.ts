@@ -177,7 +177,6 @@ function nodeLocation(node: Node): Location {
   return { line: node.startPosition.row + 1, column: node.startPosition.column + 1, endLine: node.endPosition.row + 1, endColumn: node.endPosition.column + 1 };
 }
 
-/** One finding per type and line (the first), without suppressed ones, with ids. */
 /** As many as `text.split(/\r?\n/)` gives, without building them. */
 function lineCount(text: string): number {
   let count = 1;
@@ -185,6 +184,7 @@ function lineCount(text: string): number {
   return count;
 }
 
+/** One finding per type and line (the first), without suppressed ones, with ids. */
 function settle(raw: RawFinding[], lines: string[]): { findings: Finding[]; suppressed: number } {
   if (raw.length === 0) return { findings: [], suppressed: 0 };
   const suppressions = suppressionsOf(lines);
@@ -463,7 +463,8 @@ export class Project implements CallResolver {
     if (found.length || passedOver) return found;
     if (bare && from.syntax.bareCallsNeedImport) {
       // `max(x)` or `run(x)` runs another file's function only if the file imports that name.
-      return this.importedNames(from).has(name) ? lookIn(this.importsOf(from)) : [];
+      const imported = this.importedNames(from);
+      return imported.has(name) || imported.has('*') ? lookIn(this.importsOf(from)) : [];
     }
     const dir = path.posix.dirname(from.path);
     found = lookIn((this.byDirectory.get(dir) ?? []).filter((f) => f !== from.path && this.sameLanguage(from, f)));
@@ -479,9 +480,9 @@ export class Project implements CallResolver {
 
   /**
    * The names a file's top-level import statements (and `require` declarations) spell: the
-   * functions of other files a bare call in it can run. A star import allows any name.
+   * functions of other files a bare call in it can run; `*` for a star import (any name).
    */
-  private importedNames(file: ParsedFile): { has(name: string): boolean } {
+  private importedNames(file: ParsedFile): Set<string> {
     let names = this.importedNameSets.get(file.path);
     if (!names) {
       names = new Set();
@@ -492,8 +493,7 @@ export class Project implements CallResolver {
       }
       this.importedNameSets.set(file.path, names);
     }
-    const known = names;
-    return { has: (name) => known.has('*') || known.has(name) };
+    return names;
   }
 
   /** Per file, whether its text may hold a taint source (the language's file hints, asked once). */

@@ -105,8 +105,9 @@ function isDefinition(syntax: LanguageSyntax, top: Node): boolean {
 
 /**
  * The names a top-level statement binds: the name of what it defines or imports (and its
- * alias), the variables it assigns (also in declaration lists such as Go's `var ( … )`), and for a Go method the
- * type it belongs to (its receiver). Bodies of functions and classes bind nothing here.
+ * alias), the variables it assigns (also in declaration lists such as Go's `var ( … )`),
+ * and for a Go method the type it belongs to (its receiver). Bodies of functions and
+ * classes bind nothing here.
  */
 function boundNames(syntax: LanguageSyntax, top: Node): string[] {
   const names: string[] = [];
