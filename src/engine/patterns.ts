@@ -145,9 +145,10 @@ export class PatternMatcher {
     if (this.lastFilter?.text !== text) {
       const spelled = this.words.find(text);
       const requires = new Map<CompiledQueryRule, boolean>();
+      // The words first: a look-up in what one pass found is cheaper than another regex pass.
       const passes = (c: CompiledQueryRule) => {
-        if (c.requires && !(requires.get(c) ?? requires.set(c, c.requires.test(text)).get(c)!)) return false;
-        return !c.needs || textMeets(c.needs, text, (w) => spelled.has(w));
+        if (c.needs && !textMeets(c.needs, text, (w) => spelled.has(w))) return false;
+        return !c.requires || (requires.get(c) ?? requires.set(c, c.requires.test(text)).get(c)!);
       };
       this.lastFilter = { text, passes };
     }

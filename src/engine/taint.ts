@@ -257,6 +257,17 @@ function fileHintsFor(rules: CompiledRule[], languageHints: RegExp[] | undefined
   return hints;
 }
 
+/**
+ * Hints joined into one alternation per set of flags. Hints with back-references or named
+ * groups, whose numbering or names would clash, stay on their own.
+ */
+function joinedHints(hints: RegExp[]): RegExp[] {
+  const alone = hints.filter((h) => /\\[1-9]|\(\?<[A-Za-z]/.test(h.source));
+  const byFlags = new Map<string, Set<string>>();
+  for (const h of hints) if (!alone.includes(h)) (byFlags.get(h.flags) ?? byFlags.set(h.flags, new Set()).get(h.flags)!).add(h.source);
+  return [...alone, ...[...byFlags].map(([flags, sources]) => new RegExp([...sources].map((x) => `(?:${x})`).join('|'), flags))];
+}
+
 /** The taint analysis of one language with one rule set; reused for every file of that language. */
 export class TaintEngine {
   private readonly sources: { source: CompiledSource; onlyRule?: string }[] = [];
@@ -278,6 +289,7 @@ export class TaintEngine {
     this.sanitizers.push(...(shared?.sanitizers ?? []));
     this.requestTypes = shared?.requestTypes ?? [];
     this.fileHints = fileHintsFor(this.rules.map((r) => r.rule), shared?.fileHints);
+    if (this.fileHints) this.anyFileHint = joinedHints(this.fileHints);
     for (const { rule } of this.rules) {
       for (const s of rule.taint!.sources) this.sources.push({ source: s, onlyRule: rule.id });
       this.sanitizers.push(...rule.taint!.sanitizers);
@@ -290,9 +302,12 @@ export class TaintEngine {
   /** Whether a file's text may hold a source (always, for a language without hints). Asked twice per file: remembered. */
   readonly holdsSource = (text: string): boolean => {
     if (!this.fileHints) return true;
-    if (this.lastHint?.text !== text) this.lastHint = { text, holds: this.fileHints.some((h) => h.test(text)) };
+    if (this.lastHint?.text !== text) this.lastHint = { text, holds: this.anyFileHint!.some((h) => h.test(text)) };
     return this.lastHint.holds;
   };
+
+  /** The file hints as few regexes as their flags allow: a file without a source is read once, not once per hint. */
+  private readonly anyFileHint?: RegExp[];
 
   /**
    * The top-level statements the analysis of a file on its own walks (source-regions.ts):
