@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 /** The engine's modules: this directory (compiled or sources). */
 export const ENGINE_DIR = path.dirname(fileURLToPath(import.meta.url));
+/** The files of the engine that its version covers. */
+export const ENGINE_MODULE = /\.(m?[jt]s|json)$/;
 const versions = new Map<string, string>();
 
 /** A hash of every module under `dir` (default: the running engine's), once per process. */
@@ -20,7 +22,7 @@ export function engineVersion(dir = ENGINE_DIR): string {
       for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
         const full = path.join(folder, entry.name);
         if (entry.isDirectory()) visit(full);
-        else if (/\.(m?[jt]s|json)$/.test(entry.name)) hash.update(path.relative(dir, full)).update('\0').update(readFileSync(full)).update('\0');
+        else if (ENGINE_MODULE.test(entry.name)) hash.update(path.relative(dir, full)).update('\0').update(readFileSync(full)).update('\0');
       }
     };
     visit(dir);

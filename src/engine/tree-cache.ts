@@ -7,7 +7,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import { ENGINE_DIR } from './engine-version.ts';
+import { ENGINE_DIR, ENGINE_MODULE } from './engine-version.ts';
 import type { ScanResult, SkippedFile } from './types.ts';
 
 /** What identifies a file's version without reading it. */
@@ -42,7 +42,6 @@ export function treeKey(ruleDirs: string[], scope: string[] | undefined): string
   return hash.update(JSON.stringify(scope ?? [])).digest('hex');
 }
 
-const ENGINE_MODULE = /\.(m?[jt]s|json)$/;
 const RULE_FILE = /\.ya?ml$/;
 
 /** The path, size, times and inode of every file named like `wanted` under `dir`, in name order. */

@@ -224,11 +224,6 @@ function readRuleFiles(extraDirs: string[]): { files: { file: string; text: stri
   return { files, version: hash.digest('hex').slice(0, 16) };
 }
 
-/** The version `loadRuleSet(extraDirs)` would have, without compiling the rules (for a result cache). */
-export function ruleSetVersion(extraDirs: string[] = []): string {
-  return readRuleFiles(extraDirs).version;
-}
-
 export function loadRuleSet(extraDirs: string[] = []): RuleSet {
   const { files, version } = readRuleFiles(extraDirs);
   const rules: CompiledRule[] = [];
