@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { CompiledRule } from './rules/load.ts';
 import type { Finding, TraceStep } from './types.ts';
 import { normalisedText } from './syntax.ts';
+import { byCodeUnits } from './order.ts';
 
 export interface Location {
   line: number;
@@ -52,7 +53,7 @@ export function makeFinding(rule: CompiledRule, file: string, lines: string[], l
 export function finalise(partials: Omit<Finding, 'id' | 'fingerprint'>[], lines: string[]): Finding[] {
   const occurrences = new Map<string, number>();
   return partials
-    .sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId))
+    .sort((a, b) => a.line - b.line || a.column - b.column || byCodeUnits(a.ruleId, b.ruleId))
     .map((p) => {
       const code = lines[p.line - 1] ?? '';
       const key = `${p.ruleId}\0${normalisedText(code)}`;

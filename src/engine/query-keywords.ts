@@ -4,6 +4,8 @@
 // costs far less than walking the tree and handing every candidate node to
 // JavaScript to check the predicate.
 
+import { byCodeUnits } from './order.ts';
+
 /**
  * What a query needs of a file's text: per top-level pattern, a list of
  * predicates each naming words one of which must occur. A file can hold a match
@@ -35,7 +37,7 @@ export class WordFinder {
   private readonly contained = new Map<string, string[]>();
 
   constructor(words: Iterable<string>) {
-    const unique = [...new Set(words)].filter((w) => w.length > 0).sort((a, b) => b.length - a.length || a.localeCompare(b));
+    const unique = [...new Set(words)].filter((w) => w.length > 0).sort((a, b) => b.length - a.length || byCodeUnits(a, b));
     if (unique.length === 0) return;
     const escaped = unique.map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
     this.pattern = new RegExp(`(?=(${escaped.join('|')}))`, 'g');

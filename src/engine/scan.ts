@@ -9,6 +9,7 @@ import { ResultCache } from './cache.ts';
 import { decodeSource } from './text.ts';
 import { AnalysisHelpers } from './helpers.ts';
 import { WorkQueue } from './work-queue.ts';
+import { byCodeUnits } from './order.ts';
 
 export interface ScanProgress {
   filesDone: number;
@@ -137,7 +138,7 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
   // A sink reached from several directories is found once per caller: keep one finding per id.
   const ids = new Set<string>();
   const findings = results.flatMap((r) => r.findings).filter((f) => !ids.has(f.id) && !!ids.add(f.id));
-  findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId));
+  findings.sort((a, b) => byCodeUnits(a.file, b.file) || a.line - b.line || a.column - b.column || byCodeUnits(a.ruleId, b.ruleId));
   const summary: ScanSummary = {
     filesScanned: results.length,
     linesScanned: results.reduce((n, r) => n + r.lines, 0),

@@ -57,6 +57,7 @@ export function topLevelToWalk(syntax: LanguageSyntax, root: Node, hintPositions
   if (holdsHint.every(Boolean)) return tops;
   const chosen = tops.map(() => false);
   const bound = tops.map((top) => boundNames(syntax, top));
+  const moduleLevel = new Set(bound.flat());
   const words = new Map<number, Set<string>>();
   const wordsOf = (i: number) => words.get(i) ?? words.set(i, new Set(tops[i]!.text.match(/[\w$]+/g))).get(i)!;
   /** Names whose value may come from a source: bound by statements that hold or reach one. */
@@ -64,8 +65,12 @@ export function topLevelToWalk(syntax: LanguageSyntax, root: Node, hintPositions
   const mentioned = new Set<string>();
   const take = (i: number, mayCarrySource: boolean) => {
     chosen[i] = true;
-    // What it binds may carry a source, and so may module-level variables it assigns to.
-    if (mayCarrySource) for (const name of [...bound[i]!, ...assignedRoots(syntax, tops[i]!)]) tainting.add(name);
+    // What it binds may carry a source, and so may module-level variables it assigns to
+    // (its local variables link nothing: other statements cannot read them).
+    if (mayCarrySource) {
+      for (const name of bound[i]!) tainting.add(name);
+      for (const name of assignedRoots(syntax, tops[i]!)) if (moduleLevel.has(name)) tainting.add(name);
+    }
     for (const word of wordsOf(i)) mentioned.add(word);
   };
   holdsHint.forEach((hint, i) => hint && take(i, true));

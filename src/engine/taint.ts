@@ -242,6 +242,29 @@ interface RuleView {
   sinks: CompiledSink[];
 }
 
+interface SourceMatch {
+  label: string;
+  onlyRule?: string;
+  whole?: boolean;
+  source: CompiledSource;
+}
+
+/** Answers by key, forgotten all at once past a bound (an engine may serve many scans in a service). */
+class Memo<T> {
+  private static readonly MAX_ENTRIES = 50_000;
+  private readonly answers = new Map<string, T>();
+
+  get(key: string, compute: () => T): T {
+    let answer = this.answers.get(key);
+    if (answer === undefined) {
+      if (this.answers.size >= Memo.MAX_ENTRIES) this.answers.clear();
+      answer = compute();
+      this.answers.set(key, answer);
+    }
+    return answer;
+  }
+}
+
 /**
  * The hints a file must match to be worth analysing on its own: the language's and those of rules with own sources.
  * A rule with own sources but no hint of its own could find a source anywhere, so no file may be skipped.
@@ -330,25 +353,29 @@ export class TaintEngine {
   }
 
   /** @internal used by TaintRun. `partOfLarger`: the expression is the object of a field access (exact sources do not apply). */
-  matchSource(path: string, partOfLarger = false): { label: string; onlyRule?: string; whole?: boolean; source: CompiledSource }[] {
-    const out: { label: string; onlyRule?: string; whole?: boolean; source: CompiledSource }[] = [];
-    for (const { source, onlyRule } of this.sources) {
-      if (source.exact && partOfLarger) continue;
-      if (source.path && source.path.test(path)) out.push({ label: source.label ? `${path} (${source.label})` : path, onlyRule, whole: source.exact, source });
-    }
-    return out;
+  matchSource(path: string, partOfLarger = false): readonly SourceMatch[] {
+    return this.sourceMatches.get(`${partOfLarger ? 1 : 0}${path}`, () => {
+      const out: SourceMatch[] = [];
+      for (const { source, onlyRule } of this.sources) {
+        if (source.exact && partOfLarger) continue;
+        if (source.path && source.path.test(path)) out.push({ label: source.label ? `${path} (${source.label})` : path, onlyRule, whole: source.exact, source });
+      }
+      return out;
+    });
   }
 
-  paramSources(): { source: CompiledSource; onlyRule?: string }[] {
-    return this.sources.filter((s) => s.source.paramAnnotation || s.source.paramType || s.source.handlerDecorator || s.source.handlerCall);
+  paramSources(): readonly { source: CompiledSource; onlyRule?: string }[] {
+    return (this.paramSourceList ??= this.sources.filter((s) => s.source.paramAnnotation || s.source.paramType || s.source.handlerDecorator || s.source.handlerCall));
   }
+
+  private paramSourceList?: { source: CompiledSource; onlyRule?: string }[];
 
   requestAlias(typeText: string): string | undefined {
     return this.requestTypes.find((r) => r.type.test(typeText))?.alias;
   }
 
-  sanitizerFor(calleePath: string): CompiledSanitizer[] {
-    return this.sanitizers.filter((s) => s.callee && s.callee.test(calleePath));
+  sanitizerFor(calleePath: string): readonly CompiledSanitizer[] {
+    return this.calleeSanitizers.get(calleePath, () => this.sanitizers.filter((s) => s.callee && s.callee.test(calleePath)));
   }
 
   nodeSanitizers(type: string): CompiledSanitizer[] {
@@ -366,6 +393,32 @@ export class TaintEngine {
   get ruleViews(): RuleView[] {
     return this.rules;
   }
+
+  /** The rules with the sinks whose callee pattern `calleePath` matches, in rule order. */
+  callSinks(calleePath: string): readonly RuleView[] {
+    return this.calleeSinks.get(calleePath, () => this.sinksWhere((sink) => !!sink.callee && sink.callee.test(calleePath)));
+  }
+
+  /** The rules with the sinks an assignment to `lhsPath` is. */
+  assignSinks(lhsPath: string): readonly RuleView[] {
+    return this.assignedSinks.get(lhsPath, () => this.sinksWhere((sink) => !!sink.assign && sink.assign.test(lhsPath)));
+  }
+
+  private sinksWhere(test: (sink: CompiledSink) => boolean): RuleView[] {
+    const out: RuleView[] = [];
+    for (const { rule, sinks } of this.rules) {
+      const matching = sinks.filter(test);
+      if (matching.length) out.push({ rule, sinks: matching });
+    }
+    return out;
+  }
+
+  // The same callees, access paths and assigned names recur throughout a code base, and each
+  // test runs every rule's pattern: the answers are remembered.
+  private readonly calleeSinks = new Memo<readonly RuleView[]>();
+  private readonly assignedSinks = new Memo<readonly RuleView[]>();
+  private readonly calleeSanitizers = new Memo<readonly CompiledSanitizer[]>();
+  private readonly sourceMatches = new Memo<readonly SourceMatch[]>();
 
   isSinkNode(type: string): boolean {
     return this.sinkNodeTypes.has(type);
@@ -1536,9 +1589,8 @@ class TaintRun {
     scope: Scope,
     frame: FunctionFrame,
   ): void {
-    for (const { rule, sinks } of this.engine.ruleViews) {
+    for (const { rule, sinks } of this.engine.callSinks(calleePath)) {
       for (const sink of sinks) {
-        if (!sink.callee || !sink.callee.test(calleePath)) continue;
         if (sink.unlessFile && this.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
         if (!sink.where.every((c) => this.conditionHolds(c, parts, scope))) continue;
         if (sink.unless.some((c) => this.conditionHolds(c, parts, scope))) continue;
@@ -1572,9 +1624,8 @@ class TaintRun {
 
   private checkAssignSink(node: Node, left: Node, lhsPath: string, value: Tainted, scope: Scope, frame: FunctionFrame): void {
     if (!value) return;
-    for (const { rule, sinks } of this.engine.ruleViews) {
+    for (const { rule, sinks } of this.engine.assignSinks(lhsPath)) {
       for (const sink of sinks) {
-        if (!sink.assign || !sink.assign.test(lhsPath)) continue;
         if (!this.sinkContextHolds(sink, node)) continue;
         if (sink.computedKey) {
           const sub = this.syntax.subscripts[left.type];

@@ -3,6 +3,7 @@
 // description, plus type, CWE and remediation.
 import type { Finding, Severity } from '../engine/index.ts';
 import type { McpFinding } from './schemas.ts';
+import { byCodeUnits } from '../engine/order.ts';
 
 const SEVERITY_ORDER: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3 };
 
@@ -65,7 +66,7 @@ export function sortFindings<T extends { severity: string; file?: string; path?:
   return [...findings].sort(
     (a, b) =>
       (SEVERITY_ORDER[a.severity] ?? 9) - (SEVERITY_ORDER[b.severity] ?? 9) ||
-      String(a.file ?? a.path).localeCompare(String(b.file ?? b.path)) ||
+      byCodeUnits(String(a.file ?? a.path), String(b.file ?? b.path)) ||
       (a.line ?? 0) - (b.line ?? 0),
   );
 }

@@ -1,5 +1,6 @@
 // Small facts every report format shares: ordering, counting and wording.
 import { SEVERITIES, SEVERITY_RANK, type Finding, type ScanResult, type Severity } from '../engine/types.ts';
+import { byCodeUnits } from '../engine/order.ts';
 
 export const TOOL_NAME = 'scanner';
 
@@ -15,17 +16,17 @@ export function sortFindings(findings: readonly Finding[]): Finding[] {
   return [...findings].sort(
     (a, b) =>
       SEVERITY_RANK[b.severity] - SEVERITY_RANK[a.severity] ||
-      a.file.localeCompare(b.file) ||
+      byCodeUnits(a.file, b.file) ||
       a.line - b.line ||
       a.column - b.column ||
-      a.ruleId.localeCompare(b.ruleId),
+      byCodeUnits(a.ruleId, b.ruleId),
   );
 }
 
 /** By file (alphabetical), each file's findings by position. */
 export function groupByFile(findings: readonly Finding[]): Map<string, Finding[]> {
   const sorted = [...findings].sort(
-    (a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId),
+    (a, b) => byCodeUnits(a.file, b.file) || a.line - b.line || a.column - b.column || byCodeUnits(a.ruleId, b.ruleId),
   );
   const groups = new Map<string, Finding[]>();
   for (const finding of sorted) {

@@ -4,6 +4,7 @@
 // location, code, trace, remediation and reference links.
 import { SEVERITIES, type Finding, type ScanResult } from '../engine/types.ts';
 import { countBySeverity, cweUrl, groupByFile, plural, sortFindings } from './common.ts';
+import { byCodeUnits } from '../engine/order.ts';
 
 export interface MarkdownOptions {
   /** What was scanned, e.g. a repository name or path; shown in the title. */
@@ -41,7 +42,7 @@ export function toMarkdown(result: ScanResult, options: MarkdownOptions = {}): s
     '',
   );
   out.push(`- Files scanned: ${summary.filesScanned} (${summary.linesScanned} lines)`);
-  const languages = Object.entries(summary.languages).sort(([a], [b]) => a.localeCompare(b));
+  const languages = Object.entries(summary.languages).sort(([a], [b]) => byCodeUnits(a, b));
   if (languages.length) out.push(`- Languages: ${languages.map(([lang, n]) => `${lang} (${n})`).join(', ')}`);
   if (summary.skipped.length) out.push(`- Files skipped: ${summary.skipped.length} (${skipReasons(result)})`);
   if (summary.suppressed) out.push(`- Findings suppressed (inline comments or baseline): ${summary.suppressed}`);
@@ -109,7 +110,7 @@ function findingSection(finding: Finding, number: number): string[] {
 function skipReasons(result: ScanResult): string {
   const byReason = new Map<string, number>();
   for (const file of result.summary.skipped) byReason.set(file.reason, (byReason.get(file.reason) ?? 0) + 1);
-  return [...byReason].sort(([a], [b]) => a.localeCompare(b)).map(([reason, n]) => `${n} ${reason}`).join(', ');
+  return [...byReason].sort(([a], [b]) => byCodeUnits(a, b)).map(([reason, n]) => `${n} ${reason}`).join(', ');
 }
 
 function referenceTitle(url: string): string {
