@@ -153,3 +153,18 @@ test('a source imported under another name is followed where that name is used',
     [4],
   );
 });
+
+test("a statement's own local variables link no other statement (test files that each declare `result`)", async () => {
+  const code = [
+    "import { test } from 'vitest';",
+    "test('reads the request', () => {",
+    '  const result = handle(req.query.q);',
+    '});',
+    "test('unrelated', () => {",
+    '  const result = 2;',
+    '  expect(result).toBe(2);',
+    '});',
+    '',
+  ].join('\n');
+  assert.deepEqual(await walked('app.test.js', code), ["import { test } from 'vitest';", "test('reads the request', () => {"]);
+});
