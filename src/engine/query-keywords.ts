@@ -4,8 +4,6 @@
 // costs far less than walking the tree and handing every candidate node to
 // JavaScript to check the predicate.
 
-import { byCodeUnits } from './order.ts';
-
 /**
  * What a query needs of a file's text: per top-level pattern, a list of
  * predicates each naming words one of which must occur. A file can hold a match
@@ -27,31 +25,85 @@ export function queryRequirement(query: string): QueryRequirement | undefined {
 }
 
 /**
- * Finds which of many words a text spells, in one pass over it: at every position the
- * longest word starting there is matched (a look-ahead, so matches may overlap), and a
- * word found implies every word it contains (`execSync` implies `exec`) — so each word
- * that occurs anywhere is found.
+ * Finds which of many words a text spells, in one pass over it: an Aho–Corasick automaton,
+ * so every occurrence counts, overlapping ones too (`execSync` also spells `exec`). Steps on
+ * ASCII characters come from one table; a regex alternation of the same words, tried at every
+ * position, took about three times as long, and the Aho–Corasick packages on npm measured
+ * slower still (generic transition maps, match objects per occurrence).
  */
 export class WordFinder {
-  private readonly pattern?: RegExp;
-  private readonly contained = new Map<string, string[]>();
+  private readonly words: string[];
+  /** The next state for state `s` and ASCII code `c`, at `s * 128 + c`. */
+  private readonly asciiStep: Int32Array;
+  /** Trie edges per state, for the characters beyond ASCII. */
+  private readonly edges: Map<number, number>[] = [new Map()];
+  private readonly fallback: number[] = [0];
+  /** The words that end in each state (its own, and those of the states it falls back to). */
+  private readonly ending: number[][] = [[]];
 
   constructor(words: Iterable<string>) {
-    const unique = [...new Set(words)].filter((w) => w.length > 0).sort((a, b) => b.length - a.length || byCodeUnits(a, b));
-    if (unique.length === 0) return;
-    const escaped = unique.map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
-    this.pattern = new RegExp(`(?=(${escaped.join('|')}))`, 'g');
-    for (const w of unique) this.contained.set(w, unique.filter((o) => w.includes(o)));
+    this.words = [...new Set(words)].filter((w) => w.length > 0);
+    this.words.forEach((word, index) => {
+      let state = 0;
+      for (let i = 0; i < word.length; i++) {
+        const c = word.charCodeAt(i);
+        let next = this.edges[state]!.get(c);
+        if (next === undefined) {
+          next = this.edges.length;
+          this.edges.push(new Map());
+          this.fallback.push(0);
+          this.ending.push([]);
+          this.edges[state]!.set(c, next);
+        }
+        state = next;
+      }
+      this.ending[state]!.push(index);
+    });
+    // Breadth first, so that a state's fallback (a shorter suffix) is complete before it.
+    this.asciiStep = new Int32Array(this.edges.length * 128);
+    const queue = [0];
+    for (let head = 0; head < queue.length; head++) {
+      const state = queue[head]!;
+      const fellBackTo = this.fallback[state]!;
+      if (state !== 0) this.ending[state]!.push(...this.ending[fellBackTo]!);
+      for (let c = 0; c < 128; c++) {
+        const next = this.edges[state]!.get(c);
+        this.asciiStep[state * 128 + c] = next ?? (state === 0 ? 0 : this.asciiStep[fellBackTo * 128 + c]!);
+      }
+      for (const [c, next] of this.edges[state]!) {
+        this.fallback[next] = state === 0 ? 0 : this.step(fellBackTo, c);
+        queue.push(next);
+      }
+    }
+  }
+
+  private step(state: number, c: number): number {
+    if (c < 128) return this.asciiStep[state * 128 + c]!;
+    for (let s = state; ; s = this.fallback[s]!) {
+      const next = this.edges[s]!.get(c);
+      if (next !== undefined) return next;
+      if (s === 0) return 0;
+    }
   }
 
   /** The words `text` spells. */
   find(text: string): Set<string> {
     const found = new Set<string>();
-    if (!this.pattern) return found;
-    for (const m of text.matchAll(this.pattern)) {
-      const word = m[1]!;
-      if (found.has(word)) continue;
-      for (const w of this.contained.get(word)!) found.add(w);
+    if (this.words.length === 0) return found;
+    const seen = new Uint8Array(this.words.length);
+    const { asciiStep, ending } = this;
+    let state = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      state = c < 128 ? asciiStep[state * 128 + c]! : this.step(state, c);
+      const ended = ending[state]!;
+      if (ended.length === 0) continue;
+      for (const w of ended) {
+        if (seen[w]) continue;
+        seen[w] = 1;
+        found.add(this.words[w]!);
+      }
+      if (found.size === this.words.length) break;
     }
     return found;
   }

@@ -73,3 +73,20 @@ test('the word finder finds every word a text spells in one pass, also words ins
   assert.deepEqual([...finder.find('axb')], [], 'a dot is a dot, not any character');
   assert.deepEqual([...new WordFinder([]).find('anything')], []);
 });
+
+test('the word finder agrees with a substring test, also beyond ASCII and for words that are suffixes of others', () => {
+  // A small alphabet makes overlaps, shared prefixes and suffixes common; é and 日 take the non-ASCII steps.
+  const alphabet = ['a', 'b', 'é', '日'];
+  let seed = 7;
+  const random = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const wordOf = (length: number) => Array.from({ length }, () => alphabet[random(alphabet.length)]).join('');
+  for (let round = 0; round < 200; round++) {
+    const words = Array.from({ length: 1 + random(8) }, () => wordOf(1 + random(4)));
+    const text = wordOf(random(30));
+    const expected = [...new Set(words)].filter((w) => text.includes(w)).sort();
+    assert.deepEqual([...new WordFinder(words).find(text)].sort(), expected, `${JSON.stringify(words)} in ${JSON.stringify(text)}`);
+  }
+});
