@@ -26,9 +26,12 @@ export function decodeSource(file: SourceFile): { text: string; warning?: string
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (content.length >= MINIFIED_MIN_BYTES) {
-    const newlines = text.split('\n').length;
-    if (content.length / newlines > MINIFIED_AVERAGE_LINE && !/\.(env|pem|key|json|ya?ml|properties|tfvars|lock)$/i.test(file.path)) {
-      return { skip: { path: file.path, reason: 'minified', detail: `average line length ${Math.round(content.length / newlines)} characters` } };
+    // Lines are counted only until there are enough for code written by hand.
+    const enoughLines = content.length / MINIFIED_AVERAGE_LINE;
+    let lines = 1;
+    for (let i = text.indexOf('\n'); i !== -1 && lines < enoughLines; i = text.indexOf('\n', i + 1)) lines++;
+    if (lines < enoughLines && !/\.(env|pem|key|json|ya?ml|properties|tfvars|lock)$/i.test(file.path)) {
+      return { skip: { path: file.path, reason: 'minified', detail: `average line length ${Math.round(content.length / lines)} characters` } };
     }
   }
   return { text, warning };

@@ -66,6 +66,9 @@ test('bad input is skipped or warned about, never fatal', async () => {
       file('binary.js', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 1, 2])),
       file('latin1.py', Buffer.from([0x78, 0x20, 0x3d, 0x20, 0x27, 0xe9, 0x27, 0x0a])),
       file('one-line.min.js', `var a=1;`.repeat(1_300_000)),
+      // The line length that marks generated code is an average over the file (500 characters).
+      file('long-lines.js', `var a = '${'x'.repeat(590)}';\n`.repeat(10)),
+      file('wide-but-written.js', `var a = '${'x'.repeat(390)}';\n`.repeat(10)),
       file('deep.js', deep),
       file('broken.py', 'def f(:\n  return 1\nos.system(request.args["x"])\n'),
     ],
@@ -74,6 +77,8 @@ test('bad input is skipped or warned about, never fatal', async () => {
   const skipped = Object.fromEntries(result.summary.skipped.map((s) => [s.path, s.reason]));
   assert.equal(skipped['binary.js'], 'binary');
   assert.equal(skipped['one-line.min.js'], 'minified');
+  assert.equal(skipped['long-lines.js'], 'minified');
+  assert.equal(skipped['wide-but-written.js'], undefined);
   assert.ok(result.summary.warnings.some((w) => w.file === 'latin1.py' && /UTF-8/.test(w.message)));
   assert.ok(result.summary.warnings.some((w) => w.file === 'broken.py' && /syntax errors/.test(w.message)));
   assert.ok(result.summary.partiallyParsed >= 1);
