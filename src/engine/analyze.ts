@@ -418,18 +418,18 @@ export class Project implements CallResolver {
     return [...found].sort((a, b) => order.get(a)! - order.get(b)!);
   }
 
-  resolve(from: ParsedFile, name: string, receiverPath: string, holdsSource?: (text: string) => boolean): { file: ParsedFile; node: Node }[] {
+  resolve(from: ParsedFile, name: string, receiverPath: string, holdsSource?: (text: string) => boolean, withinFile = false): { file: ParsedFile; node: Node }[] {
     const receiverClass = receiverPath.split('.').pop()?.replace(/\(\)$/, '') ?? '';
-    const key = `${from.path}\0${name}\0${receiverClass}\0${holdsSource ? 'sources' : 'all'}`;
+    const key = `${from.path}\0${name}\0${receiverClass}\0${holdsSource ? 'sources' : 'all'}\0${withinFile ? 'file' : 'package'}`;
     let found = this.resolutions.get(key);
     if (!found) {
-      found = this.lookUp(from, name, receiverClass, holdsSource);
+      found = this.lookUp(from, name, receiverClass, holdsSource, withinFile);
       this.resolutions.set(key, found);
     }
     return found;
   }
 
-  private lookUp(from: ParsedFile, name: string, receiverClass: string, holdsSource?: (text: string) => boolean): { file: ParsedFile; node: Node }[] {
+  private lookUp(from: ParsedFile, name: string, receiverClass: string, holdsSource: ((text: string) => boolean) | undefined, withinFile: boolean): { file: ParsedFile; node: Node }[] {
     // A file passed over for holding no source may define the name: then the call stays
     // unresolved rather than resolving to a namesake further away.
     let passedOver = false;
@@ -456,7 +456,7 @@ export class Project implements CallResolver {
       return out;
     };
     let found = lookIn([from.path]);
-    if (found.length || passedOver) return found;
+    if (found.length || passedOver || withinFile) return found;
     // `Report.search(…)`: a receiver named like a class means that class's file first.
     const classFiles = /^[A-Z]/.test(receiverClass) ? (this.byBaseName.get(receiverClass.toLowerCase().replace(/_/g, '')) ?? []).filter((f) => this.sameLanguage(from, f)) : [];
     found = lookIn(classFiles);

@@ -49,14 +49,24 @@ export interface CallResolver {
   /**
    * The functions a call by `name` may run. With `holdsSource`, other files whose text fails it
    * are not looked into: a call there resolves to nothing (the caller treats it as unknown code).
-   * The search may stop once it has found more than `MAX_CALL_TARGETS`.
+   * The search may stop once it has found more than `MAX_CALL_TARGETS`. With `withinFile`, only
+   * `from` itself is looked into.
    */
-  resolve(from: ParsedFile, name: string, receiverPath: string, holdsSource?: (text: string) => boolean): { file: ParsedFile; node: Node }[];
+  resolve(from: ParsedFile, name: string, receiverPath: string, holdsSource?: (text: string) => boolean, withinFile?: boolean): { file: ParsedFile; node: Node }[];
 }
 
 const MAX_CALL_DEPTH = 5;
 /** A call that may run more functions than this (a common method name) is treated as unknown code. */
 export const MAX_CALL_TARGETS = 3;
+/**
+ * Other files the analysis of one file follows calls into. Beyond them, calls resolve only
+ * within the file they are in; the rest count as unknown code (their result carries what went
+ * in). A web handler's flows cross a few files (controller, service, repository); a module
+ * whose every function handles an untrusted-looking object (a `request` of its own, as in an
+ * HTTP client library) would otherwise parse and walk much of the code base. The count is of
+ * files entered, so the result does not depend on what a thread had parsed before.
+ */
+export const MAX_FILES_FOLLOWED = 8;
 
 /** Calls that parse a URL: checking the parts of the result checks the URL given to them. */
 const URL_PARSERS = /(^|\.)(urlparse|urlsplit|parse_url|urlParse|URL|parse)$/;
@@ -446,6 +456,9 @@ class TaintRun {
   private readonly importMaps = new WeakMap<Tree, Map<string, string>>();
   /** A callback about to be analysed whose parameter receives data (`xs.map((x) => …)`, `p.then((v) => …)`). */
   private callbackBinding?: { node: Node; index: number; taint: Tainted };
+  /** The file analysed, and the other files calls were followed into (at most MAX_FILES_FOLLOWED). */
+  private rootPath = '';
+  private readonly filesFollowed = new Set<string>();
 
   constructor(
     private readonly engine: TaintEngine,
@@ -457,6 +470,7 @@ class TaintRun {
 
   /** Walks the file's top-level statements, or only `tops` of them (in order). */
   analyzeRoot(file: ParsedFile, tops?: Node[]): void {
+    this.rootPath = file.path;
     const scope = new Scope(this.fileScope(file));
     const frame: FunctionFrame = { file, returns: null, depth: 0 };
     if (!tops) this.visit(file.tree.rootNode, scope, frame);
@@ -1233,10 +1247,11 @@ class TaintRun {
       // nothing untrusted (and its sinks are found when its own file is analysed): it need
       // not be looked for — which spares parsing the neighbours it might be in.
       const nothingIn = !all && this.taintedClasses.size === 0;
-      const targets = this.resolver.resolve(frame.file, name, receiverPath, nothingIn ? this.engine.holdsSource : undefined);
+      const targets = this.resolver.resolve(frame.file, name, receiverPath, nothingIn ? this.engine.holdsSource : undefined, this.followedEnough());
       if (targets.length > 0 && targets.length <= MAX_CALL_TARGETS) {
         let result: Tainted = null;
         const callStep = this.step(frame, node, `${calleePath}()`);
+        this.follow(targets);
         for (const target of targets) {
           const boundArgs = argTaints.map((t) => addStep(t, callStep));
           result = merge(result, this.analyzeCall(target, boundArgs, kwTaints, receiverTaint, frame, callStep, parts));
@@ -1266,12 +1281,21 @@ class TaintRun {
     return null;
   }
 
+  private followedEnough(): boolean {
+    return this.filesFollowed.size >= MAX_FILES_FOLLOWED;
+  }
+
+  private follow(targets: { file: ParsedFile }[]): void {
+    for (const { file } of targets) if (file.path !== this.rootPath) this.filesFollowed.add(file.path);
+  }
+
   /** Ruby's `user_params`: a name that is not a variable may be a call of a method without arguments. */
   private visitBareCall(node: Node, frame: FunctionFrame): Tainted {
     const name = node.text;
     if (!/^[a-z_]\w*[?!]?$/.test(name) || frame.depth >= MAX_CALL_DEPTH) return null;
-    const targets = this.resolver.resolve(frame.file, name, '');
+    const targets = this.resolver.resolve(frame.file, name, '', undefined, this.followedEnough());
     if (targets.length === 0 || targets.length > MAX_CALL_TARGETS) return null;
+    this.follow(targets);
     const parts: CallParts = { callee: node, receiver: null, name: node, positional: [], keywords: new Map(), argsNode: null, isConstructor: false };
     const callStep = this.step(frame, node, `${name}()`);
     let result: Tainted = null;

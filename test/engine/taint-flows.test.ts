@@ -345,3 +345,22 @@ test('JavaScript: a bare call reaches a sibling file only through an import; Go 
   });
   assert.deepEqual(lines(go, 'COMMAND_INJECTION', 'web/run.go'), [6]);
 });
+
+test('one file\u2019s analysis follows calls into a bounded number of other files; calls past them are unknown code', async () => {
+  const { MAX_FILES_FOLLOWED } = await import('../../src/engine/taint.ts');
+  // A handler passes the request data to helpers, one per file, in order; only the last runs it.
+  const helpers = (count: number): Record<string, string> => {
+    const names = Array.from({ length: count }, (_, i) => `step${i}`);
+    const files: Record<string, string> = {
+      'app.py': ['from flask import request', ...names.map((n) => `from ${n} import ${n}`), 'def view():', '    q = request.args["q"]', ...names.map((n) => `    ${n}(q)`), ''].join('\n'),
+    };
+    names.forEach((n, i) => {
+      files[`${n}.py`] = i === count - 1 ? ['import os', `def ${n}(v):`, '    os.system("grep " + v)', ''].join('\n') : [`def ${n}(v):`, '    return len(v)', ''].join('\n');
+    });
+    return files;
+  };
+  const within = await scan(helpers(MAX_FILES_FOLLOWED));
+  assert.deepEqual(lines(within, 'COMMAND_INJECTION', `step${MAX_FILES_FOLLOWED - 1}.py`), [3]);
+  const beyond = await scan(helpers(MAX_FILES_FOLLOWED + 1));
+  assert.deepEqual(lines(beyond, 'COMMAND_INJECTION'), [], 'the call into a file past the bound is unknown code');
+});
