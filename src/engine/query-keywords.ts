@@ -40,6 +40,8 @@ export class WordFinder {
   private readonly fallback: number[] = [0];
   /** The words that end in each state (its own, and those of the states it falls back to). */
   private readonly ending: number[][] = [[]];
+  /** 1 for the states some word ends in: the scan looks at `ending` only there. */
+  private readonly endsWord: Uint8Array;
 
   constructor(words: Iterable<string>) {
     this.words = [...new Set(words)].filter((w) => w.length > 0);
@@ -75,6 +77,7 @@ export class WordFinder {
         queue.push(next);
       }
     }
+    this.endsWord = Uint8Array.from(this.ending, (words) => (words.length > 0 ? 1 : 0));
   }
 
   private step(state: number, c: number): number {
@@ -91,14 +94,13 @@ export class WordFinder {
     const found = new Set<string>();
     if (this.words.length === 0) return found;
     const seen = new Uint8Array(this.words.length);
-    const { asciiStep, ending } = this;
+    const { asciiStep, endsWord, ending } = this;
     let state = 0;
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       state = c < 128 ? asciiStep[state * 128 + c]! : this.step(state, c);
-      const ended = ending[state]!;
-      if (ended.length === 0) continue;
-      for (const w of ended) {
+      if (endsWord[state] === 0) continue;
+      for (const w of ending[state]!) {
         if (seen[w]) continue;
         seen[w] = 1;
         found.add(this.words[w]!);
