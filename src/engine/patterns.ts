@@ -3,7 +3,8 @@
 import picomatch from 'picomatch';
 import { Query, type Language, type Node, type Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from './languages/types.ts';
-import { WordFinder, patternCount, queryRequirement, requirementWords, textMeets, type QueryRequirement } from './query-keywords.ts';
+import { patternCount, queryRequirement, requirementWords, textMeets, type QueryRequirement } from './query-keywords.ts';
+import { WordAutomaton } from './word-automaton.ts';
 import { BUILTIN_RULES_DIR, RuleError, type CompiledRule } from './rules/load.ts';
 
 export interface PatternHit {
@@ -93,7 +94,7 @@ export class PatternMatcher {
   private combined?: Query;
   private readonly owner: CompiledQueryRule[] = [];
   /** Every word some rule's query needs, found in a text in one pass. */
-  private readonly words: WordFinder;
+  private readonly words: WordAutomaton;
   private lastFilter?: { text: string; passes: (c: CompiledQueryRule) => boolean };
 
   constructor(
@@ -102,7 +103,7 @@ export class PatternMatcher {
     rules: CompiledRule[],
   ) {
     for (const rule of rules) if (rule.spec.pattern) this.compiled.push(new CompiledQueryRule(rule, language, syntax.id));
-    this.words = new WordFinder(this.compiled.flatMap((c) => (c.needs ? requirementWords(c.needs) : [])));
+    this.words = new WordAutomaton(this.compiled.flatMap((c) => (c.needs ? requirementWords(c.needs) : [])));
     // Rules with a text pre-filter (`requires`, or words their query needs) run on their own,
     // only on files that pass it.
     const always = this.compiled.filter((c) => !c.requires && !c.needs);

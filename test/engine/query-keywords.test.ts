@@ -3,7 +3,7 @@
 // test file (rules.test.ts) runs through the same gate.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WordFinder, patternCount, queryRequirement, regexKeywords, textMeets } from '../../src/engine/query-keywords.ts';
+import { patternCount, queryRequirement, regexKeywords, textMeets } from '../../src/engine/query-keywords.ts';
 
 test('literal words of regular expressions, or none where a match need not contain them', () => {
   assert.deepEqual(regexKeywords('^(md5|sha1)$'), ['md5', 'sha1']);
@@ -64,29 +64,4 @@ test('strings and comments in a query do not confuse the pattern count', () => {
   const query = `; a comment with ( and [
     ((string) @s (#match? @s "\\\\(|\\\\[|\\"")) @match`;
   assert.equal(patternCount(query), 1);
-});
-
-test('the word finder finds every word a text spells in one pass, also words inside words and overlapping ones', () => {
-  const finder = new WordFinder(['exec', 'execSync', 'abc', 'bcd', 'md5', 'a.b', 'never']);
-  assert.deepEqual([...finder.find('cp.execSync(x); abcd; md5; a.b')].sort(), ['a.b', 'abc', 'bcd', 'exec', 'execSync', 'md5']);
-  assert.deepEqual([...finder.find('exec only')], ['exec']);
-  assert.deepEqual([...finder.find('axb')], [], 'a dot is a dot, not any character');
-  assert.deepEqual([...new WordFinder([]).find('anything')], []);
-});
-
-test('the word finder agrees with a substring test, also beyond ASCII and for words that are suffixes of others', () => {
-  // A small alphabet makes overlaps, shared prefixes and suffixes common; é and 日 take the non-ASCII steps.
-  const alphabet = ['a', 'b', 'é', '日'];
-  let seed = 7;
-  const random = (n: number) => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return seed % n;
-  };
-  const wordOf = (length: number) => Array.from({ length }, () => alphabet[random(alphabet.length)]).join('');
-  for (let round = 0; round < 200; round++) {
-    const words = Array.from({ length: 1 + random(8) }, () => wordOf(1 + random(4)));
-    const text = wordOf(random(30));
-    const expected = [...new Set(words)].filter((w) => text.includes(w)).sort();
-    assert.deepEqual([...new WordFinder(words).find(text)].sort(), expected, `${JSON.stringify(words)} in ${JSON.stringify(text)}`);
-  }
 });

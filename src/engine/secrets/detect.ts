@@ -41,27 +41,24 @@ export function findSecrets(file: string, text: string, options: FindSecretsOpti
 
 export function scanTextForSecrets(file: string, text: string, options: FindSecretsOptions = {}): SecretHit[] {
   const ruleSet = options.rules ?? builtinSecretRules();
-  const lower = text.toLowerCase();
-  const { keywordPattern } = ruleSet;
-  keywordPattern.lastIndex = 0;
-  let hit = keywordPattern.exec(lower);
-  if (!hit) return [];
-  const lines = new LineIndex(text);
-  // Lines holding a keyword, each with the rules one of its keywords points to.
+  // Lines holding a keyword, each with the rules whose keywords occur on it.
   const hitLines: { line: number; rules: Set<CompiledSecretRule> }[] = [];
-  while (hit) {
-    const line = lines.lineOf(hit.index);
+  let lines: LineIndex | undefined;
+  ruleSet.keywordFinder.scan(text, (keyword, start) => {
+    lines ??= new LineIndex(text);
+    // Occurrences come in order of their ends; one that starts before an earlier one contains
+    // it, so lies on the same line (keywords hold no line break): a line's are consecutive.
+    const line = lines.lineOf(start);
     let current = hitLines[hitLines.length - 1];
     if (current?.line !== line) hitLines.push((current = { line, rules: new Set() }));
-    for (const rule of ruleSet.rulesByKeyword.get(hit[0]) ?? []) current.rules.add(rule);
-    hit = keywordPattern.exec(lower);
-  }
+    for (const rule of ruleSet.rulesByKeyword[keyword]!) current.rules.add(rule);
+  });
+  if (!lines) return [];
   const unquoted = new Map<CompiledAssignmentRule, boolean>();
   const matches: SecretMatch[] = [];
   for (const { line: lineNumber, rules } of hitLines) {
-    const lineLower = lower.slice(lines.startOf(lineNumber), lines.endOf(lineNumber));
     for (const rule of ruleSet.rules) {
-      if (!rules.has(rule) || !rule.spec.keywords.some((k) => lineLower.includes(k))) continue;
+      if (!rules.has(rule)) continue;
       if (rule.kind === 'pattern') {
         matchPatternRule(rule, text, lines, lineNumber, matches);
       } else {

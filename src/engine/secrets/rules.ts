@@ -5,6 +5,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ruleValidation, validatedRuleData } from '../rules/snapshot.ts';
 import type { AssignmentRule, PatternRule, SecretRule } from './schema.ts';
+import { WordAutomaton } from '../word-automaton.ts';
 
 export const BUILTIN_SECRET_RULES_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../rules/secrets');
 
@@ -33,10 +34,10 @@ export interface SecretRuleSet {
   rules: CompiledSecretRule[];
   /** Every keyword of every rule: a text with none of them cannot hold a secret. */
   keywords: string[];
-  /** One pass over the lower-cased text finds the lines worth reading. */
-  keywordPattern: RegExp;
-  /** For each keyword the pattern can report, the rules that may match where it occurs. */
-  rulesByKeyword: Map<string, CompiledSecretRule[]>;
+  /** One pass over the text (ASCII letters in either case) finds the lines worth reading. */
+  keywordFinder: WordAutomaton;
+  /** For each keyword the finder reports (by its index), the rules that have it. */
+  rulesByKeyword: CompiledSecretRule[][];
 }
 
 export function compileSecretRules(specs: SecretRule[]): SecretRuleSet {
@@ -63,14 +64,9 @@ export function compileSecretRules(specs: SecretRule[]): SecretRuleSet {
   // Pattern rules first: a provider's name for a secret beats the generic one.
   rules.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'pattern' ? -1 : 1));
   const keywords = [...new Set(rules.flatMap((r) => r.spec.keywords))];
-  // A keyword that contains a shorter one is redundant for finding lines.
-  const minimal = keywords.filter((k) => !keywords.some((o) => o !== k && k.includes(o)));
-  const keywordPattern = new RegExp(minimal.map((k) => k.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), 'g');
-  const rulesByKeyword = new Map<string, CompiledSecretRule[]>();
-  for (const k of minimal) {
-    rulesByKeyword.set(k, rules.filter((r) => r.spec.keywords.some((own) => own.includes(k))));
-  }
-  return { rules, keywords, keywordPattern, rulesByKeyword };
+  const keywordFinder = new WordAutomaton(keywords, { ignoreAsciiCase: true });
+  const rulesByKeyword = keywordFinder.words.map((k) => rules.filter((r) => r.spec.keywords.includes(k)));
+  return { rules, keywords, keywordFinder, rulesByKeyword };
 }
 
 /** Reads every `*.yaml` rule file of a directory (validated by the zod schema). */
@@ -118,11 +114,10 @@ export interface SecretLineFilter {
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 export function secretLineFilter(ruleSet: SecretRuleSet = builtinSecretRules()): SecretLineFilter {
-  const any = new RegExp(ruleSet.keywordPattern.source, 'i');
   const blockKeywords = ruleSet.rules.flatMap((r) => (r.kind === 'pattern' && r.spec.multiline ? r.spec.keywords : []));
   const block = blockKeywords.length > 0 ? new RegExp(blockKeywords.map(escapeRegex).join('|'), 'i') : null;
   return {
-    mayHoldSecret: (line) => any.test(line),
+    mayHoldSecret: (line) => ruleSet.keywordFinder.occursIn(line),
     opensBlock: (line) => block !== null && block.test(line),
     blockLines: 400,
   };

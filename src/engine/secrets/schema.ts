@@ -28,7 +28,7 @@ const RuleCommon = {
    * Lower-case substrings of which at least one must occur in the text before
    * the regex runs: the prefilter that keeps the scan at memory speed.
    */
-  keywords: z.array(z.string().min(2).refine((k) => k === k.toLowerCase(), 'keywords are lower case')).min(1),
+  keywords: z.array(z.string().min(2).refine((k) => k === k.toLowerCase(), 'keywords are lower case').refine((k) => !/[\r\n]/.test(k), 'keywords are on one line')).min(1),
   /** Minimum Shannon entropy (bits per character) of the secret value. */
   entropy: z.number().min(0).max(8).default(0),
   /** Secret values shorter than this are not reported. */
