@@ -50,10 +50,9 @@ export class WordAutomaton {
       const state = queue[head]!;
       const fellBackTo = this.fallback[state]!;
       if (state !== 0) this.ending[state]!.push(...this.ending[fellBackTo]!);
-      for (let c = 0; c < ASCII; c++) {
-        const next = this.edges[state]!.get(c);
-        this.asciiStep[state * ASCII + c] = next ?? (state === 0 ? 0 : this.asciiStep[fellBackTo * ASCII + c]!);
-      }
+      // Where the state has no edge it steps as its fallback does (whose row is complete).
+      if (state !== 0) this.asciiStep.copyWithin(state * ASCII, fellBackTo * ASCII, fellBackTo * ASCII + ASCII);
+      for (const [c, next] of this.edges[state]!) if (c < ASCII) this.asciiStep[state * ASCII + c] = next;
       for (const [c, next] of this.edges[state]!) {
         this.fallback[next] = state === 0 ? 0 : this.step(fellBackTo, c);
         queue.push(next);
