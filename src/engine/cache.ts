@@ -2,7 +2,7 @@
 // version, the file's content and the content of its package (same directory),
 // since cross-file taint flows make a file's findings depend on its neighbours.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AnalysedFile, FileText } from './analyze.ts';
 import { engineVersion } from './engine-version.ts';
@@ -44,8 +44,11 @@ export class ResultCache {
   get(p: string): AnalysedFile | undefined {
     const key = this.keys.get(p);
     if (!key) return undefined;
+    const file = this.fileFor(key);
+    // A first scan misses every file: asking costs less than the error a failed read throws.
+    if (!existsSync(file)) return undefined;
     try {
-      const entry = JSON.parse(readFileSync(this.fileFor(key), 'utf8')) as AnalysedFile & { dependencyHashes?: Record<string, string> };
+      const entry = JSON.parse(readFileSync(file, 'utf8')) as AnalysedFile & { dependencyHashes?: Record<string, string> };
       // Findings that lie in other files (cross-directory flows) stay valid only while those files do.
       for (const [dep, hash] of Object.entries(entry.dependencyHashes ?? {})) if (this.contentHash.get(dep) !== hash) return undefined;
       delete entry.dependencyHashes;
