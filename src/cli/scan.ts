@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { SEVERITIES, SEVERITY_RANK, type ScanResult, type Severity, type SkippedFile, type SourceFile } from '../engine/types.ts';
 import type { ScanOptions } from '../engine/scan.ts';
+import type { AnalysisHelpers } from '../engine/helpers.ts';
 import {
   REPORT_FORMATS,
   applyBaseline,
@@ -130,17 +131,22 @@ async function scan(
   if (options.diff && isUrl) throw new ScanInputError('--diff scans a local repository; it cannot be combined with a git URL');
 
   const where = isUrl ? await cloneTarget(target, options, signal) : await localTarget(target, Boolean(options.diff || options.history));
-  // Worker threads start loading the rules now, while the files are read (the scan stops
-  // them) — unless the tree was scanned before: then most results come from the cache, and
-  // the scan starts threads itself if much is left to analyse.
+  // Worker threads start loading the rules as soon as the listing shows enough work for them,
+  // while the files are read (the scan stops them) — unless the tree was scanned before: then
+  // most results come from the cache, and the scan starts threads itself if much is left.
   const jobs = options.jobs ?? availableParallelism();
   const scannedBefore = options.cache && !where.clone && (await stat(path.join(where.root, CACHE_DIR)).catch(() => undefined));
-  const helpers = jobs > 1 && !where.within?.isFile && !scannedBefore ? (await import('../engine/helpers.ts')).AnalysisHelpers.start(jobs - 1, extraRulesDirs) : undefined;
+  let helpers: AnalysisHelpers | undefined;
+  const startHelpers: HelperStart = async (sourceBytes) => {
+    if (helpers || jobs < 2 || where.within?.isFile || scannedBefore) return helpers;
+    const { AnalysisHelpers, MIN_BYTES_FOR_WORKERS } = await import('../engine/helpers.ts');
+    if (sourceBytes >= MIN_BYTES_FOR_WORKERS) helpers = AnalysisHelpers.start(jobs - 1, extraRulesDirs);
+    return helpers;
+  };
   try {
     const cacheDir = options.cache && !where.clone ? await prepareCacheDir(where.root) : null;
     const scanOptions: ScanOptions = {
       jobs,
-      helpers,
       cacheDir,
       extraRulesDirs,
       onProgress: ({ filesDone, filesTotal }) => onProgress(filesDone, filesTotal),
@@ -148,12 +154,12 @@ async function scan(
     };
     let changedLines: Map<string, Set<number>> | undefined;
     let result: ScanResult;
-    if (cacheDir && !options.diff) result = await scanTreeWithCache(where, cacheDir, scanOptions);
+    if (cacheDir && !options.diff) result = await scanTreeWithCache(where, cacheDir, scanOptions, startHelpers);
     else {
-      const collected = await collectFiles(where, options, signal);
+      const collected = await collectFiles(where, options, signal, startHelpers);
       changedLines = collected.changedLines;
       const { scanSourceFiles } = await import('../engine/index.ts');
-      result = await scanSourceFiles(collected.files, { ...scanOptions, skipped: collected.skipped });
+      result = await scanSourceFiles(collected.files, { ...scanOptions, helpers, skipped: collected.skipped });
     }
     if (changedLines) {
       const { limitToDiff } = await import('../sources/scan-targets.ts');
@@ -177,22 +183,22 @@ async function scan(
  * reused without reading a file; otherwise the files are read and scanned, each from the
  * per-file cache where it can be.
  */
-async function scanTreeWithCache(where: ScanTarget, cacheDir: string, options: ScanOptions): Promise<ScanResult> {
+async function scanTreeWithCache(where: ScanTarget, cacheDir: string, options: ScanOptions, startHelpers: HelperStart): Promise<ScanResult> {
   const started = performance.now();
-  const { listDirectory, readListed } = await import('../sources/directory.ts');
+  const { listDirectory, readListed, listedBytes } = await import('../sources/directory.ts');
   const scope = scopeGlobs(where);
   const listing = await listDirectory(where.root, scope ? { paths: scope } : undefined);
   const [{ BUILTIN_RULES_DIR }, { treeKey, storedTreeResult, storeTreeResult }] = await Promise.all([import('../engine/rules/builtin-dir.ts'), import('../engine/tree-cache.ts')]);
   const key = treeKey([BUILTIN_RULES_DIR, ...(options.extraRulesDirs ?? [])], scope);
   const stored = storedTreeResult(cacheDir, key, listing.files, listing.skipped);
   if (stored) {
-    options.helpers?.close();
     const summary = { ...stored.summary, cachedFiles: stored.summary.filesScanned, durationMs: Math.round(performance.now() - started) };
     return { findings: stored.findings, summary };
   }
+  const helpers = await startHelpers(listedBytes(listing));
   const collected = readListed(listing);
   const { scanSourceFiles } = await import('../engine/index.ts');
-  const result = await scanSourceFiles(collected.files, { ...options, skipped: collected.skipped });
+  const result = await scanSourceFiles(collected.files, { ...options, helpers, skipped: collected.skipped });
   storeTreeResult(cacheDir, key, listing.files, listing.skipped, result);
   return result;
 }
@@ -294,9 +300,11 @@ interface CollectedFiles {
   changedLines?: Map<string, Set<number>>;
 }
 
-async function collectFiles(where: ScanTarget, options: ScanCommandOptions, signal: AbortSignal): Promise<CollectedFiles> {
+async function collectFiles(where: ScanTarget, options: ScanCommandOptions, signal: AbortSignal, startHelpers: HelperStart): Promise<CollectedFiles> {
   const globs = scopeGlobs(where);
   if (where.clone) {
+    // A clone's size is not known before its files are read: the threads start at once.
+    await startHelpers(Infinity);
     const { collectTree } = await import('../sources/git-tree.ts');
     return collectTree(where.root, where.clone.commit, { paths: globs, signal });
   }
@@ -309,9 +317,14 @@ async function collectFiles(where: ScanTarget, options: ScanCommandOptions, sign
       throw new ScanInputError(`--diff ${options.diff}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  const { collectDirectory } = await import('../sources/directory.ts');
-  return collectDirectory(where.root, globs ? { paths: globs } : undefined);
+  const { listDirectory, readListed, listedBytes } = await import('../sources/directory.ts');
+  const listing = await listDirectory(where.root, globs ? { paths: globs } : undefined);
+  await startHelpers(listedBytes(listing));
+  return readListed(listing);
 }
+
+/** Starts the worker threads if `sourceBytes` is work enough for them (once); the threads, if any. */
+type HelperStart = (sourceBytes: number) => Promise<AnalysisHelpers | undefined>;
 
 /** Secrets from every commit, folded into the tree's findings (one per fingerprint). */
 async function addHistorySecrets(result: ScanResult, where: ScanTarget, signal: AbortSignal): Promise<ScanResult> {

@@ -11,6 +11,9 @@ import type { WorkQueue } from './work-queue.ts';
  */
 const WORKER_URL = import.meta.url.endsWith('.ts') ? new URL('./worker-entry.mjs', import.meta.url) : new URL('./worker.js', import.meta.url);
 
+/** Below this much work (bytes of source), starting worker threads costs more than it saves. */
+export const MIN_BYTES_FOR_WORKERS = 1_500_000;
+
 /** What a worker sends: a file's analysis, that the queue is empty, or why it stopped. */
 export type HelperMessage = { file: FileAnalysis } | { done: true } | { error: string };
 /** What a worker receives: every file of the scan (calls may resolve anywhere) and the queue to take work from. */

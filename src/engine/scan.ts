@@ -7,7 +7,7 @@ import { loadRuleSet, type RuleSet } from './rules/load.ts';
 import type { Analyzer, AnalysedFile, FileAnalysis, FileText } from './analyze.ts';
 import { ResultCache } from './cache.ts';
 import { decodeSource } from './text.ts';
-import { AnalysisHelpers } from './helpers.ts';
+import { AnalysisHelpers, MIN_BYTES_FOR_WORKERS } from './helpers.ts';
 import { WorkQueue } from './work-queue.ts';
 import { byCodeUnits } from './order.ts';
 
@@ -39,8 +39,6 @@ export interface ScanOptions {
   helpers?: AnalysisHelpers;
 }
 
-/** Below this much work, starting worker threads costs more than it saves. */
-const MIN_BYTES_FOR_WORKERS = 1_500_000;
 
 let cachedAnalyzer: Analyzer | undefined;
 
@@ -90,8 +88,8 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
   }
   const pending: string[] = [];
   for (const files of byDirectory.values()) {
-    const hits = cache ? files.map((p) => cache.get(p)) : [];
-    if (cache && hits.every((h) => h !== undefined)) results.push(...(hits as AnalysedFile[]));
+    const stored = cache?.get(files);
+    if (stored) results.push(...stored);
     else pending.push(...files);
   }
   const cachedFiles = results.length;
@@ -115,8 +113,9 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
       analyses.push(a);
       if (analyses.length < byDirectory.get(dir)!.length) return;
       waiting.delete(dir);
-      for (const r of assembleDirectory(analyses, (p) => texts.get(p)!.text)) {
-        cache?.set(r);
+      const assembled = assembleDirectory(analyses, (p) => texts.get(p)!.text);
+      cache?.set(assembled);
+      for (const r of assembled) {
         results.push(r);
         stream(r);
         done++;
@@ -132,6 +131,7 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
       await analyseShared(texts, pending, helpers, rules, onAnalysis, options.signal);
     } finally {
       helpers?.close();
+      await cache?.flush();
     }
   }
 

@@ -124,6 +124,12 @@ test('a second scan of an unchanged tree comes from the cache; a change is re-an
     assert.deepEqual(second.findings.map((f) => f.id), first.findings.map((f) => f.id));
     const changed = await scanSourceFiles([file('app.js', VULNERABLE.replace('req.query.id', '42')), files[1]!], { jobs: 1, cacheDir });
     assert.equal(changed.findings.filter((f) => f.type === 'SQL_INJECTION').length, 0);
+    // The cache keeps each directory whole: a change re-analyses its own directory only.
+    const tree = [file('web/app.js', VULNERABLE), file('web/util.js', 'module.exports = 1;\n'), file('lib/other.js', VULNERABLE)];
+    await scanSourceFiles(tree, { jobs: 1, cacheDir });
+    const edited = await scanSourceFiles([file('web/app.js', `${VULNERABLE}// edited\n`), ...tree.slice(1)], { jobs: 1, cacheDir });
+    assert.equal(edited.summary.cachedFiles, 1);
+    assert.deepEqual(edited.findings.map((f) => f.file).sort(), ['lib/other.js', 'web/app.js']);
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }
