@@ -8,6 +8,7 @@ import path from 'node:path';
 import { SEVERITIES, SEVERITY_RANK, type ScanResult, type Severity, type SkippedFile, type SourceFile } from '../engine/types.ts';
 import type { ScanOptions } from '../engine/scan.ts';
 import type { AnalysisHelpers } from '../engine/helpers.ts';
+import type { Listing } from '../sources/directory.ts';
 import {
   REPORT_FORMATS,
   applyBaseline,
@@ -137,10 +138,15 @@ async function scan(
   const jobs = options.jobs ?? availableParallelism();
   const scannedBefore = options.cache && !where.clone && (await stat(path.join(where.root, CACHE_DIR)).catch(() => undefined));
   let helpers: AnalysisHelpers | undefined;
-  const startHelpers: HelperStart = async (sourceBytes) => {
+  const startHelpers: HelperStart = async (listing) => {
     if (helpers || jobs < 2 || where.within?.isFile || scannedBefore) return helpers;
     const { AnalysisHelpers, MIN_BYTES_FOR_WORKERS } = await import('../engine/helpers.ts');
-    if (sourceBytes >= MIN_BYTES_FOR_WORKERS) helpers = AnalysisHelpers.start(jobs - 1, extraRulesDirs);
+    if (!listing) helpers = AnalysisHelpers.start(jobs - 1, extraRulesDirs);
+    else if (listing.files.reduce((n, f) => n + f.size, 0) >= MIN_BYTES_FOR_WORKERS) {
+      // A path per file extension tells the threads which grammars to load.
+      const byExtension = new Map(listing.files.map((f) => [path.extname(f.path), f.path]));
+      helpers = AnalysisHelpers.start(jobs - 1, extraRulesDirs, [...byExtension.values()]);
+    }
     return helpers;
   };
   try {
@@ -185,7 +191,7 @@ async function scan(
  */
 async function scanTreeWithCache(where: ScanTarget, cacheDir: string, options: ScanOptions, startHelpers: HelperStart): Promise<ScanResult> {
   const started = performance.now();
-  const { listDirectory, readListed, listedBytes } = await import('../sources/directory.ts');
+  const { listDirectory, readListed } = await import('../sources/directory.ts');
   const scope = scopeGlobs(where);
   const listing = await listDirectory(where.root, scope ? { paths: scope } : undefined);
   const [{ BUILTIN_RULES_DIR }, { treeKey, storedTreeResult, storeTreeResult }] = await Promise.all([import('../engine/rules/builtin-dir.ts'), import('../engine/tree-cache.ts')]);
@@ -195,7 +201,7 @@ async function scanTreeWithCache(where: ScanTarget, cacheDir: string, options: S
     const summary = { ...stored.summary, cachedFiles: stored.summary.filesScanned, durationMs: Math.round(performance.now() - started) };
     return { findings: stored.findings, summary };
   }
-  const helpers = await startHelpers(listedBytes(listing));
+  const helpers = await startHelpers(listing);
   const collected = readListed(listing);
   const { scanSourceFiles } = await import('../engine/index.ts');
   const result = await scanSourceFiles(collected.files, { ...options, helpers, skipped: collected.skipped });
@@ -304,7 +310,7 @@ async function collectFiles(where: ScanTarget, options: ScanCommandOptions, sign
   const globs = scopeGlobs(where);
   if (where.clone) {
     // A clone's size is not known before its files are read: the threads start at once.
-    await startHelpers(Infinity);
+    await startHelpers();
     const { collectTree } = await import('../sources/git-tree.ts');
     return collectTree(where.root, where.clone.commit, { paths: globs, signal });
   }
@@ -317,14 +323,17 @@ async function collectFiles(where: ScanTarget, options: ScanCommandOptions, sign
       throw new ScanInputError(`--diff ${options.diff}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  const { listDirectory, readListed, listedBytes } = await import('../sources/directory.ts');
+  const { listDirectory, readListed } = await import('../sources/directory.ts');
   const listing = await listDirectory(where.root, globs ? { paths: globs } : undefined);
-  await startHelpers(listedBytes(listing));
+  await startHelpers(listing);
   return readListed(listing);
 }
 
-/** Starts the worker threads if `sourceBytes` is work enough for them (once); the threads, if any. */
-type HelperStart = (sourceBytes: number) => Promise<AnalysisHelpers | undefined>;
+/**
+ * Starts the worker threads (once) if the files of `listing` are work enough for them, or
+ * whatever the work when it is not known yet; the threads, if any.
+ */
+type HelperStart = (listing?: Listing) => Promise<AnalysisHelpers | undefined>;
 
 /** Secrets from every commit, folded into the tree's findings (one per fingerprint). */
 async function addHistorySecrets(result: ScanResult, where: ScanTarget, signal: AbortSignal): Promise<ScanResult> {

@@ -84,18 +84,25 @@ export class Analyzer {
       const syntax = detectLanguage(file.path, file.text.slice(0, 200));
       if (syntax) needed.add(syntax);
     }
-    for (const syntax of needed) await this.load(syntax);
+    // The grammars compile in the background, all at once.
+    await Promise.all([...needed].map((syntax) => this.load(syntax)));
   }
 
-  private async load(syntax: LanguageSyntax): Promise<LanguageRules> {
-    const existing = this.perLanguage.get(syntax.id);
-    if (existing) return existing;
-    const ruleLanguage = ruleLanguageOf(syntax);
-    const languageRules = this.rules.rules.filter((r) => r.languages.includes(ruleLanguage));
-    const grammar = await loadLanguage(syntax);
-    const lr = new LanguageRules(syntax, new TaintEngine(syntax, languageRules, this.rules.languageTaint.get(ruleLanguage)), new PatternMatcher(syntax, grammar, languageRules));
-    this.perLanguage.set(syntax.id, lr);
-    return lr;
+  private readonly loading = new Map<string, Promise<LanguageRules>>();
+
+  private load(syntax: LanguageSyntax): Promise<LanguageRules> {
+    let loaded = this.loading.get(syntax.id);
+    if (!loaded) {
+      loaded = loadLanguage(syntax).then((grammar) => {
+        const ruleLanguage = ruleLanguageOf(syntax);
+        const languageRules = this.rules.rules.filter((r) => r.languages.includes(ruleLanguage));
+        const lr = new LanguageRules(syntax, new TaintEngine(syntax, languageRules, this.rules.languageTaint.get(ruleLanguage)), new PatternMatcher(syntax, grammar, languageRules));
+        this.perLanguage.set(syntax.id, lr);
+        return lr;
+      });
+      this.loading.set(syntax.id, loaded);
+    }
+    return loaded;
   }
 
   /** The files of one scan, which calls may resolve into; parse results are shared across `analyse` calls. */

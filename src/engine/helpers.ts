@@ -16,6 +16,11 @@ export const MIN_BYTES_FOR_WORKERS = 1_500_000;
 
 /** What a worker sends: a file's analysis, that the queue is empty, or why it stopped. */
 export type HelperMessage = { file: FileAnalysis } | { done: true } | { error: string };
+/** What a worker starts with. */
+export interface HelperStartData {
+  rulesDirs: string[];
+  samplePaths: string[];
+}
 /** What a worker receives: every file of the scan (calls may resolve anywhere) and the queue to take work from. */
 export interface HelperRequest {
   files: FileText[];
@@ -36,11 +41,16 @@ export class AnalysisHelpers {
 
   private constructor(private readonly helpers: Helper[]) {}
 
-  /** Starts `count` workers for the built-in rules plus `rulesDirs`. */
-  static start(count: number, rulesDirs: string[]): AnalysisHelpers {
+  /**
+   * Starts `count` workers for the built-in rules plus `rulesDirs`. The languages of
+   * `samplePaths` (a path per kind of file the scan will hold) are loaded at once, while
+   * the caller reads the files.
+   */
+  static start(count: number, rulesDirs: string[], samplePaths: string[] = []): AnalysisHelpers {
     const helpers: Helper[] = [];
+    const workerData: HelperStartData = { rulesDirs, samplePaths };
     for (let i = 0; i < count; i++) {
-      const worker = new Worker(WORKER_URL, { workerData: { rulesDirs } });
+      const worker = new Worker(WORKER_URL, { workerData });
       const helper: Helper = { worker };
       const fail = (error: Error) => {
         if (helper.onFailure) helper.onFailure(error);

@@ -5,18 +5,22 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { loadRuleSet } from './rules/load.ts';
 import { Analyzer } from './analyze.ts';
 import { WorkQueue } from './work-queue.ts';
-import type { HelperMessage, HelperRequest } from './helpers.ts';
+import type { HelperMessage, HelperRequest, HelperStartData } from './helpers.ts';
 
-const { rulesDirs } = workerData as { rulesDirs: string[] };
+const { rulesDirs, samplePaths } = workerData as HelperStartData;
 const port = parentPort!;
 const send = (msg: HelperMessage) => port.postMessage(msg);
 
 try {
   const analyzer = Analyzer.create(loadRuleSet(rulesDirs));
+  // The grammars of the languages expected load while the scanning thread reads the files.
+  // A failure here shows again when the scan's own files are prepared.
+  const expected = analyzer.prepare(new Map(samplePaths.map((p) => [p, { path: p, text: '' }]))).catch(() => undefined);
   port.once('message', (request: HelperRequest) => {
     void (async () => {
       try {
         const all = new Map(request.files.map((f) => [f.path, f]));
+        await expected;
         await analyzer.prepare(all);
         const project = analyzer.project(all);
         const queue = new WorkQueue(request.queue.files, request.queue.shared);

@@ -69,11 +69,6 @@ export async function collectDirectory(root: string, options: CollectOptions = {
   return readListed(await listDirectory(root, options));
 }
 
-/** How many bytes the files of a listing hold. */
-export function listedBytes(listing: Listing): number {
-  return listing.files.reduce((n, f) => n + f.size, 0);
-}
-
 /** Reads the files of a listing; one that cannot be read any more is counted as unreadable. */
 export function readListed(listing: Listing): Collected {
   const files: SourceFile[] = [];
