@@ -21,3 +21,8 @@ func main() {
 	gin.SetMode(gin.ReleaseMode)
 	_ = e.Start(":8080")
 }
+
+func devServer() {
+	// ruleid: DEBUG_ENABLED
+	gin.SetMode(gin.DebugMode)
+}

@@ -39,6 +39,13 @@ public final class TokenCipher {
         return cipher.doFinal(data);
     }
 
+    public byte[] fixedGcmNonce(byte[] data) throws Exception {
+        Cipher cipher = Cipher.getInstance("AES/GCM/NoPadding");
+        // ruleid: WEAK_CRYPTO
+        cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(128, "0123456789ab".getBytes()));
+        return cipher.doFinal(data);
+    }
+
     public byte[] seal(byte[] data) throws Exception {
         byte[] nonce = new byte[12];
         random.nextBytes(nonce);

@@ -14,3 +14,9 @@ async function publish(file) {
 }
 
 module.exports = { publish };
+
+// A long first argument before the mode.
+// ruleid: INSECURE_PERMISSIONS
+fs.writeFileSync(require('node:path').join(__dirname, 'reports', 'latest', 'summary-of-every-run.json'), JSON.stringify({ runs: [], generatedAt: new Date().toISOString() }, null, 2), { mode: 0o666 });
+// ok: INSECURE_PERMISSIONS
+const year = 2017; fs.writeFileSync('/tmp/out', String(year));

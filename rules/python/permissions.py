@@ -14,6 +14,11 @@ def prepare(path):
     os.chmod(path + "/private.txt", 0o600)
     # ok: INSECURE_PERMISSIONS
     Path(path, "cache").mkdir(mode=0o755, exist_ok=True)
+    # ruleid: INSECURE_PERMISSIONS
+    os.makedirs(
+        os.path.join(path, "spool", "incoming"),
+        mode=0o777,
+    )
 
 
 def create(path):
