@@ -5,23 +5,24 @@
 // run through the tsx loader instead, so the command never runs stale code
 // (SCANNER_FROM_SOURCES=1 asks for that path).
 import { readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('../', import.meta.url);
-const compiledMain = new URL('dist/cli/main.js', root);
+// Plain paths, not URLs: this check runs before every command.
+const root = fileURLToPath(new URL('../', import.meta.url));
+const compiledMain = `${root}dist/cli/main.js`;
 
 function newestSourceTime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = new URL(entry.name + (entry.isDirectory() ? '/' : ''), dir);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSourceTime(full));
-    else if (/\.m?ts$/.test(entry.name)) newest = Math.max(newest, statSync(full).mtimeMs);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSourceTime(`${dir}${entry.name}/`));
+    else if (/\.m?ts$/.test(entry.name)) newest = Math.max(newest, statSync(`${dir}${entry.name}`).mtimeMs);
   }
   return newest;
 }
 
 function compiledIsFresh() {
   try {
-    return statSync(compiledMain).mtimeMs >= newestSourceTime(new URL('src/', root));
+    return statSync(compiledMain).mtimeMs >= newestSourceTime(`${root}src/`);
   } catch {
     return false;
   }
@@ -29,7 +30,7 @@ function compiledIsFresh() {
 
 // SCANNER_FROM_SOURCES=1 runs the sources even when dist/ is fresh (for working on the engine).
 if (!process.env.SCANNER_FROM_SOURCES && compiledIsFresh()) {
-  await import(compiledMain.href);
+  await import(new URL('../dist/cli/main.js', import.meta.url).href);
 } else {
   await import('../src/typescript-loaders.mjs');
   await import('../src/cli/main.ts');

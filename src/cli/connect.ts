@@ -7,7 +7,7 @@ import { chmod, copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/pro
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Option, type Command } from 'commander';
+import { Option, type Command } from './commander.ts';
 
 export const IDES = ['cursor', 'vscode', 'claude', 'windsurf'] as const;
 export type Ide = (typeof IDES)[number];

@@ -1,6 +1,6 @@
 // The `scanner` command. Each subcommand lives in its own file and registers
 // itself here with one line.
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError } from './commander.ts';
 import { PACKAGE_VERSION } from './package-info.ts';
 import { registerScanCommand } from './scan.ts';
 import { registerMcpCommand } from './mcp.ts';

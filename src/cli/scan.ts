@@ -1,7 +1,7 @@
 // `scanner scan [PATH]`: the offline door to the engine, for developers and CI.
 // Exit codes are a contract: 0 nothing at or above --fail-on, 1 something,
 // 2 the scan could not be done (bad input, bad flag, unreadable baseline…).
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from './commander.ts';
 import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -9,15 +9,8 @@ import { SEVERITIES, SEVERITY_RANK, type ScanResult, type Severity, type Skipped
 import type { ScanOptions } from '../engine/scan.ts';
 import type { AnalysisHelpers } from '../engine/helpers.ts';
 import type { Listing } from '../sources/directory.ts';
-import {
-  REPORT_FORMATS,
-  applyBaseline,
-  countBySeverity,
-  readBaseline,
-  renderReport,
-  summaryLine,
-  type ReportFormat,
-} from '../report/index.ts';
+import { REPORT_FORMATS, renderReport, type ReportFormat } from '../report/render.ts';
+import { countBySeverity, summaryLine } from '../report/common.ts';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './package-info.ts';
 import { createProgressBar } from './progress.ts';
 
@@ -123,7 +116,7 @@ async function scan(
   signal: AbortSignal,
 ): Promise<{ result: ScanResult; root?: string }> {
   // Check everything the user gave before any slow work, so a typo fails in milliseconds.
-  const baseline = options.baseline ? await readBaseline(options.baseline) : undefined;
+  const baseline = options.baseline ? await (await import('../report/baseline.ts')).readBaseline(options.baseline) : undefined;
   const extraRulesDirs = await Promise.all((options.rules ?? []).map((dir) => existingDirectory(dir, '--rules')));
   if (options.output) await existingDirectory(path.dirname(path.resolve(options.output)), '--output (its folder)');
   const { isRepositoryUrl } = await import('../sources/scan-targets.ts');
@@ -173,7 +166,7 @@ async function scan(
     }
     if (options.history) result = await addHistorySecrets(result, where, signal);
     return {
-      result: baseline ? applyBaseline(result, baseline) : withCounts(result),
+      result: baseline ? (await import('../report/baseline.ts')).applyBaseline(result, baseline) : withCounts(result),
       // A temporary clone's path means nothing to the reader of the report.
       root: where.clone ? undefined : where.root,
     };
@@ -361,7 +354,7 @@ function withCounts(result: ScanResult): ScanResult {
 async function emitReport(result: ScanResult, target: string, root: string | undefined, options: ScanCommandOptions): Promise<void> {
   const toTerminal = !options.output && process.stdout.isTTY === true;
   const color = process.env.FORCE_COLOR ? process.env.FORCE_COLOR !== '0' : toTerminal && !process.env.NO_COLOR;
-  const report = renderReport(result, options.format, {
+  const report = await renderReport(result, options.format, {
     tool: { name: PACKAGE_NAME, version: PACKAGE_VERSION },
     root,
     target,

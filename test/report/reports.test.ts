@@ -174,9 +174,9 @@ test('baseline accepts a service job answer and refuses unrelated JSON', () => {
   assert.equal(parseBaseline('text'), null);
 });
 
-test('every format renders', () => {
+test('every format renders', async () => {
   for (const format of REPORT_FORMATS) {
-    const out = renderReport(sampleResult(), format, { tool: { version: '1.0.0' }, root: '/tmp/x' });
+    const out = await renderReport(sampleResult(), format, { tool: { version: '1.0.0' }, root: '/tmp/x' });
     assert.ok(out.endsWith('\n') && out.length > 100, format);
   }
 });
