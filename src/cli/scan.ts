@@ -133,9 +133,9 @@ async function scan(
   let helpers: AnalysisHelpers | undefined;
   const startHelpers: HelperStart = async (listing) => {
     if (helpers || jobs < 2 || where.within?.isFile || scannedBefore) return helpers;
-    const { AnalysisHelpers, MIN_BYTES_FOR_WORKERS } = await import('../engine/helpers.ts');
+    const { AnalysisHelpers, minBytesForWorkers } = await import('../engine/helpers.ts');
     if (!listing) helpers = AnalysisHelpers.start(jobs - 1, extraRulesDirs);
-    else if (listing.files.reduce((n, f) => n + f.size, 0) >= MIN_BYTES_FOR_WORKERS) {
+    else if (listing.files.reduce((n, f) => n + f.size, 0) >= minBytesForWorkers(jobs)) {
       // A path per file extension tells the threads which grammars to load.
       const byExtension = new Map(listing.files.map((f) => [path.extname(f.path), f.path]));
       helpers = AnalysisHelpers.start(jobs - 1, extraRulesDirs, [...byExtension.values()]);

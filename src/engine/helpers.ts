@@ -11,8 +11,18 @@ import type { WorkQueue } from './work-queue.ts';
  */
 const WORKER_URL = import.meta.url.endsWith('.ts') ? new URL('./worker-entry.mjs', import.meta.url) : new URL('./worker.js', import.meta.url);
 
-/** Below this much work (bytes of source), starting worker threads costs more than it saves. */
-export const MIN_BYTES_FOR_WORKERS = 1_500_000;
+/**
+ * Below this much source (bytes), starting worker threads for a scan of `jobs` threads costs
+ * more than it saves. Each thread loads the rules, instantiates and warms up the grammars and
+ * compiles the queries it needs; with one helper beside the scanning thread (two cores) it
+ * also competes with V8's own compiler and collector threads. On two cores one thread was
+ * faster than two for each of the four 100k-line speed sets (3–4 MB) and two were as fast
+ * or faster from 10 MB (`bench/speed.ts --jobs 1` against `--jobs 2`). More threads share
+ * the start-up over more work; that lower bound was not re-measured.
+ */
+export function minBytesForWorkers(jobs: number): number {
+  return jobs <= 2 ? 6_000_000 : 1_500_000;
+}
 
 /** What a worker sends: a file's analysis, that the queue is empty, or why it stopped. */
 export type HelperMessage = { file: FileAnalysis } | { done: true } | { error: string };

@@ -7,7 +7,7 @@ import { loadRuleSet, type RuleSet } from './rules/load.ts';
 import type { Analyzer, AnalysedFile, FileAnalysis, FileText } from './analyze.ts';
 import { ResultCache } from './cache.ts';
 import { decodeSource } from './text.ts';
-import { AnalysisHelpers, MIN_BYTES_FOR_WORKERS } from './helpers.ts';
+import { AnalysisHelpers, minBytesForWorkers } from './helpers.ts';
 import { WorkQueue } from './work-queue.ts';
 import { byCodeUnits } from './order.ts';
 
@@ -124,7 +124,7 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
     };
     const jobs = Math.max(1, options.jobs ?? availableParallelism());
     const pendingBytes = pending.reduce((n, p) => n + texts.get(p)!.text.length, 0);
-    const worthHelpers = jobs > 1 && pendingBytes >= MIN_BYTES_FOR_WORKERS && pending.length > jobs;
+    const worthHelpers = jobs > 1 && pendingBytes >= minBytesForWorkers(jobs) && pending.length > jobs;
     // Helpers started ahead are used only when the work is worth it; scanSourceFiles stops them either way.
     const helpers = worthHelpers ? (options.helpers ?? AnalysisHelpers.start(jobs - 1, rules.dirs)) : undefined;
     try {
