@@ -179,8 +179,8 @@ async function scan(
 /**
  * A working tree scanned with the cache: when no file has changed since the last scan of
  * the same scope with the same rules (sizes, times and inodes as they were), its result is
- * reused without reading a file; otherwise the files are read and scanned, each from the
- * per-file cache where it can be.
+ * reused without reading a file; otherwise the files are read and scanned, each unchanged
+ * directory from the result cache.
  */
 async function scanTreeWithCache(where: ScanTarget, cacheDir: string, options: ScanOptions, startHelpers: HelperStart): Promise<ScanResult> {
   const started = performance.now();

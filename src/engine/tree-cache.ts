@@ -1,4 +1,4 @@
-// The result of a whole tree's scan, kept beside the per-file cache and reused when
+// The result of a whole tree's scan, kept beside the per-directory result cache and reused when
 // no file of the tree has changed since: like git's index, a file counts as unchanged
 // when its size, modification and change times and inode are what they were, so a
 // re-scan of an unchanged tree reads no file. A file modified within the last moments
