@@ -15,6 +15,8 @@ interface Entry {
   files: (AnalysedFile & { dependencyHashes?: Record<string, string> })[];
 }
 
+let temporaryFiles = 0;
+
 export class ResultCache {
   /** Per directory (posix `dirname` of its files), the key of its entry. */
   private readonly keys = new Map<string, string>();
@@ -79,8 +81,9 @@ export class ResultCache {
       }),
     };
     const file = this.fileFor(key);
-    // Write-then-rename so a killed scan never leaves a torn cache entry.
-    const tmp = `${file}.${process.pid}.tmp`;
+    // Write-then-rename so a killed scan never leaves a torn cache entry; the temporary name
+    // is one of its own, since scans in one process (the MCP server's) may store the same entry.
+    const tmp = `${file}.${process.pid}.${++temporaryFiles}.tmp`;
     const written = mkdir(path.dirname(file), { recursive: true })
       .then(() => writeFile(tmp, JSON.stringify(entry)))
       .then(() => rename(tmp, file));

@@ -135,6 +135,20 @@ test('a second scan of an unchanged tree comes from the cache; a change is re-an
   }
 });
 
+test('scans that store the same cache entries at once leave them whole', async () => {
+  const cacheDir = tempDir();
+  try {
+    const files = [file('web/app.js', VULNERABLE), file('web/util.js', 'module.exports = 1;\n'), file('lib/other.js', VULNERABLE)];
+    const [a, b] = await Promise.all([scanSourceFiles(files, { jobs: 1, cacheDir }), scanSourceFiles(files, { jobs: 1, cacheDir })]);
+    const again = await scanSourceFiles(files, { jobs: 1, cacheDir });
+    assert.equal(again.summary.cachedFiles, 3);
+    assert.deepEqual(again.findings.map((f) => f.id), a.findings.map((f) => f.id));
+    assert.deepEqual(b.findings.map((f) => f.id), a.findings.map((f) => f.id));
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+});
+
 test('worker threads give the same findings as one thread, also for flows between files they share', async () => {
   const filler = 'const filler = [1, 2, 3].map((x) => x * 2);\n'.repeat(700);
   const files: SourceFile[] = [];
