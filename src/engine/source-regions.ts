@@ -16,20 +16,44 @@ const MAX_HINT_CHECKS = 200;
 
 /**
  * Where the hints match in the file's code: their start offsets, in order (empty when they match
- * only in comments and plain strings), or `everywhere` when there are too many to check.
+ * only in comments and plain strings), or `everywhere` when there are too many to check. A match
+ * that spells one of `parameters` counts only where that name is a parameter of a function around it.
  */
-export function hintsInCode(syntax: LanguageSyntax, hints: RegExp[], tree: Tree, text: string): number[] | 'everywhere' {
+export function hintsInCode(syntax: LanguageSyntax, hints: RegExp[], tree: Tree, text: string, parameters: string[] = []): number[] | 'everywhere' {
   const positions: number[] = [];
+  const parameterWord = parameters.length ? new RegExp(`(?<![\\w$])(${parameters.join('|')})(?![\\w$])`, 'g') : undefined;
   let checked = 0;
   for (const hint of hints) {
     const everywhere = new RegExp(hint.source, hint.flags.includes('g') ? hint.flags : `${hint.flags}g`);
     for (let m = everywhere.exec(text); m; m = everywhere.exec(text)) {
       if (++checked > MAX_HINT_CHECKS) return 'everywhere';
-      if (!inertTextAt(syntax, tree, m.index, m.index + Math.max(1, m[0].length))) positions.push(m.index);
       if (m[0].length === 0) everywhere.lastIndex++;
+      if (inertTextAt(syntax, tree, m.index, m.index + Math.max(1, m[0].length))) continue;
+      if (parameterWord && !namesAreParameters(syntax, tree, text, m.index, m[0], parameterWord)) continue;
+      positions.push(m.index);
     }
   }
   return positions.sort((a, b) => a - b);
+}
+
+/** Whether every name `parameterWord` finds in `matched` (at `start`) is a parameter of a function enclosing it there. */
+function namesAreParameters(syntax: LanguageSyntax, tree: Tree, text: string, start: number, matched: string, parameterWord: RegExp): boolean {
+  parameterWord.lastIndex = 0;
+  for (let w = parameterWord.exec(matched); w; w = parameterWord.exec(matched)) {
+    const name = w[1]!;
+    const at = start + w.index;
+    const declares = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`);
+    let isParameter = false;
+    for (let n = tree.rootNode.descendantForIndex(at, at + name.length); n && !isParameter; n = n.parent) {
+      const shape = syntax.functions[n.type];
+      if (!shape) continue;
+      // The function's head — everything before its body — names its parameters.
+      const body = shape.body ? n.childForFieldName(shape.body) : null;
+      isParameter = declares.test(text.slice(n.startIndex, body ? body.startIndex : n.endIndex));
+    }
+    if (!isParameter) return false;
+  }
+  return true;
 }
 
 /** Whether text from `start` to `end` lies inside a comment or a plain string literal. */

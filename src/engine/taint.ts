@@ -309,6 +309,7 @@ export class TaintEngine {
   private readonly sinkNodeTypes = new Set<string>();
   private readonly requestTypes: { type: RegExp; alias: string }[];
   private readonly fileHints?: RegExp[];
+  private readonly hintParameters: string[];
   readonly hasRules: boolean;
 
   constructor(
@@ -321,6 +322,7 @@ export class TaintEngine {
     for (const s of shared?.sources ?? []) this.sources.push({ source: s });
     this.sanitizers.push(...(shared?.sanitizers ?? []));
     this.requestTypes = shared?.requestTypes ?? [];
+    this.hintParameters = shared?.hintParameters ?? [];
     this.fileHints = fileHintsFor(this.rules.map((r) => r.rule), shared?.fileHints);
     if (this.fileHints) this.anyFileHint = joinedHints(this.fileHints);
     for (const { rule } of this.rules) {
@@ -350,7 +352,7 @@ export class TaintEngine {
   statementsToWalk(tree: Tree, text: string): Node[] | undefined {
     if (!this.fileHints) return undefined;
     if (!this.holdsSource(text)) return [];
-    const positions = hintsInCode(this.syntax, this.fileHints, tree, text);
+    const positions = hintsInCode(this.syntax, this.fileHints, tree, text, this.hintParameters);
     return positions === 'everywhere' ? undefined : topLevelToWalk(this.syntax, tree.rootNode, positions);
   }
 

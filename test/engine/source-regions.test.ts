@@ -168,3 +168,11 @@ test("a statement's own local variables link no other statement (test files that
   ].join('\n');
   assert.deepEqual(await walked('app.test.js', code), ["import { test } from 'vitest';", "test('reads the request', () => {"]);
 });
+
+test('JavaScript: a hint on `ctx` counts where ctx is a handler parameter (Koa), not a local context object', async () => {
+  const library = ['function parse(input) {', '  const ctx = { path: [], data: input };', '  return visit(ctx.path, ctx.data);', '}', ''].join('\n');
+  assert.equal(await holdsSourceInCode('parser.js', library), false);
+  assert.equal(await holdsSourceInCode('routes.js', "router.get('/x', async (ctx, next) => {\n  ctx.body = ctx.query.q;\n});\n"), true);
+  assert.equal(await holdsSourceInCode('mw.js', 'module.exports = async ctx => {\n  log(ctx.path);\n};\n'), true);
+  assert.equal(await holdsSourceInCode('ts.ts', 'export async function show(ctx: Context) {\n  const { query } = ctx;\n  return query;\n}\n'), true);
+});

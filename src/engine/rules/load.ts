@@ -98,6 +98,8 @@ export interface LanguageTaint {
   requestTypes: { type: RegExp; alias: string }[];
   /** Files matching none of these hold no source of their own (absent: every file is analysed). */
   fileHints?: RegExp[];
+  /** Names in the hints that count only where they are a function's parameter. */
+  hintParameters: string[];
 }
 
 export interface RuleSet {
@@ -235,11 +237,12 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
     if (data.kind === 'language') {
       const lt = data.file;
       for (const language of Array.isArray(lt.language) ? lt.language : [lt.language]) {
-        const entry = languageTaint.get(language) ?? { sources: [], sanitizers: [], requestTypes: [] };
+        const entry = languageTaint.get(language) ?? { sources: [], sanitizers: [], requestTypes: [], hintParameters: [] };
         entry.sources.push(...lt.sources.map((s) => compileSource(s, file)));
         entry.sanitizers.push(...lt.sanitizers.map((s) => compileSanitizer(s, file)));
         entry.requestTypes.push(...lt.requestTypes.map((r) => ({ type: regex(r.type, file), alias: r.alias })));
         if (lt.fileHint) (entry.fileHints ??= []).push(regex(lt.fileHint, file));
+        entry.hintParameters.push(...lt.hintParameters);
         languageTaint.set(language, entry);
       }
       continue;

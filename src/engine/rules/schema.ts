@@ -221,6 +221,11 @@ export const LanguageTaintFile = z
      * them are still analysed when called from files that match. Several files' hints are alternatives.
      */
     fileHint: Regex.optional(),
+    /**
+     * Names in `fileHint` that count only where they are a parameter of an enclosing function: Koa hands
+     * its handlers `ctx`, while a library's own local `ctx` (a parser's context) holds no request.
+     */
+    hintParameters: z.array(z.string().regex(/^[\w$]+$/)).default([]),
     /** Parameters whose declared type makes them the framework's request object: renamed to `alias` in access paths. */
     requestTypes: z.array(z.object({ type: Regex, alias: z.string() }).strict()).default([]),
   })
