@@ -16,8 +16,8 @@ const WORKER_URL = import.meta.url.endsWith('.ts') ? new URL('./worker-entry.mjs
  * more than it saves. Each thread loads the rules, instantiates and warms up the grammars and
  * compiles the queries it needs; with one helper beside the scanning thread (two cores) it
  * also competes with V8's own compiler and collector threads. On two cores one thread was
- * faster than two for each of the four 100k-line speed sets (3–4 MB) and two were as fast
- * or faster from 10 MB (`bench/speed.ts --jobs 1` against `--jobs 2`). More threads share
+ * faster than two for each of the four 100k-line speed sets (3–4 MB) and two were faster
+ * for each 10–19 MB set (`bench/speed.ts --jobs 1` against `--jobs 2`). More threads share
  * the start-up over more work; that lower bound was not re-measured.
  */
 export function minBytesForWorkers(jobs: number): number {
