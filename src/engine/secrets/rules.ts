@@ -32,9 +32,7 @@ export type CompiledSecretRule = CompiledPatternRule | CompiledAssignmentRule;
 
 export interface SecretRuleSet {
   rules: CompiledSecretRule[];
-  /** Every keyword of every rule: a text with none of them cannot hold a secret. */
-  keywords: string[];
-  /** One pass over the text (ASCII letters in either case) finds the lines worth reading. */
+  /** Every keyword of every rule, found in one pass over a text (ASCII letters in either case): a text with none holds no secret. */
   keywordFinder: WordAutomaton;
   /** For each keyword the finder reports (by its index), the rules that have it. */
   rulesByKeyword: CompiledSecretRule[][];
@@ -66,7 +64,7 @@ export function compileSecretRules(specs: SecretRule[]): SecretRuleSet {
   const keywords = [...new Set(rules.flatMap((r) => r.spec.keywords))];
   const keywordFinder = new WordAutomaton(keywords, { ignoreAsciiCase: true });
   const rulesByKeyword = keywordFinder.words.map((k) => rules.filter((r) => r.spec.keywords.includes(k)));
-  return { rules, keywords, keywordFinder, rulesByKeyword };
+  return { rules, keywordFinder, rulesByKeyword };
 }
 
 /** Reads every `*.yaml` rule file of a directory (validated by the zod schema). */
