@@ -6,8 +6,12 @@
 // plus a second scan of the unchanged tree (the result cache).
 //
 //   node --import tsx bench/speed.ts [--datasets python,jsts,java,go] [--lines N]
-//        [--jobs 2] [--repeat N] [--install] [--json] [--out DIR]
+//        [--jobs 2] [--repeat N] [--install] [--keep-env] [--json] [--out DIR]
 // --repeat N times every command N times and keeps the fastest run (peak memory: the highest).
+// The commands run without NODE_EXTRA_CA_CERTS (--keep-env keeps it): with it, every Node
+// process (the scanner, ESLint) parses that CA bundle before running a line of its own,
+// a fixed cost of the machine's set-up, not of a tool. Node's own start (`node -e 0`) is
+// timed in the same run, and with the variable too when it was set.
 //
 // Datasets (copied under bench/out/data or --out DIR, at most --lines lines each, default 100000):
 //   python  the Python standard library (/usr/lib/python3.*)
@@ -35,6 +39,7 @@ const { values } = parseArgs({
     jobs: { type: 'string', default: '2' },
     repeat: { type: 'string', default: '1' },
     install: { type: 'boolean', default: false },
+    'keep-env': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
@@ -61,6 +66,10 @@ function fail(message: string): never {
 }
 const log = (message: string) => process.stderr.write(`${message}\n`);
 const missing: string[] = [];
+
+/** The environment of the timed commands (see the header). */
+const DROPPED_ENV = values['keep-env'] ? [] : ['NODE_EXTRA_CA_CERTS'].filter((name) => process.env[name] !== undefined);
+const TIMED_ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !DROPPED_ENV.includes(name)));
 
 // ---------------------------------------------------------------- tools
 
@@ -275,12 +284,18 @@ interface Measure {
  * Peak memory is the highest seen. With `report` (a scanner JSON report the command
  * writes), the scan's own time is read from it after each run.
  */
-function measure(command: string, args: string[], cwd: string, okCodes: number[], options: { before?: () => void; report?: string } = {}): Measure {
+function measure(
+  command: string,
+  args: string[],
+  cwd: string,
+  okCodes: number[],
+  options: { before?: () => void; report?: string; env?: NodeJS.ProcessEnv } = {},
+): Measure {
   let best: Measure | undefined;
   let reportedMs: number | undefined;
   for (let i = 0; i < repeat; i++) {
     options.before?.();
-    const run = measureOnce(command, args, cwd, okCodes);
+    const run = measureOnce(command, args, cwd, okCodes, options.env ?? TIMED_ENV);
     if (options.report) reportedMs = Math.min(reportedMs ?? Infinity, JSON.parse(readFileSync(options.report, 'utf8')).summary.durationMs);
     const peakMiB = Math.max(run.peakMiB ?? 0, best?.peakMiB ?? 0) || undefined;
     best = !best || run.seconds < best.seconds ? { ...run, peakMiB } : { ...best, peakMiB };
@@ -289,12 +304,11 @@ function measure(command: string, args: string[], cwd: string, okCodes: number[]
 }
 
 /** Wall time and peak resident memory of a command (the process and its threads). */
-function measureOnce(command: string, args: string[], cwd: string, okCodes: number[]): Measure {
+function measureOnce(command: string, args: string[], cwd: string, okCodes: number[], env: NodeJS.ProcessEnv): Measure {
   const timeFile = path.join(OUT, 'time.txt');
+  const options = { cwd, env, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 } as const;
   const started = performance.now();
-  const run = GNU_TIME
-    ? spawnSync(GNU_TIME, ['-f', '%M', '-o', timeFile, command, ...args], { cwd, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 })
-    : spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 });
+  const run = GNU_TIME ? spawnSync(GNU_TIME, ['-f', '%M', '-o', timeFile, command, ...args], options) : spawnSync(command, args, options);
   const seconds = (performance.now() - started) / 1000;
   if (run.status === null || !okCodes.includes(run.status)) {
     throw new Error(`${path.basename(command)} ${args.join(' ')} exited ${run.status ?? run.signal}: ${(run.stderr ?? '').slice(-2000)}`);
@@ -372,15 +386,23 @@ function runDataset(dataset: Dataset, tools: { bandit?: string; eslint?: string;
   return row;
 }
 
+/** Best of ten `node -e 0`: the start every Node command pays before its own first line. */
+function nodeStartSeconds(env: NodeJS.ProcessEnv): number {
+  let best = Infinity;
+  for (let i = 0; i < 10; i++) best = Math.min(best, measureOnce(process.execPath, ['-e', '0'], REPO, [0], env).seconds);
+  return best;
+}
+
 // ---------------------------------------------------------------- main
 
 const tools = { bandit: findBandit(), eslint: findEslint(), astGrep: findAstGrep() };
 const datasets = values.datasets.split(',').map((n) => n.trim()).filter(Boolean).map(prepare).filter((d): d is Dataset => d !== undefined);
 const rows = datasets.map((d) => runDataset(d, tools));
-writeFileSync(path.join(OUT, 'speed.json'), JSON.stringify({ jobs, lineBudget, rows, missing }, null, 2));
+const nodeStart = { seconds: nodeStartSeconds(TIMED_ENV), droppedEnv: DROPPED_ENV, withDroppedEnv: DROPPED_ENV.length ? nodeStartSeconds(process.env) : undefined };
+writeFileSync(path.join(OUT, 'speed.json'), JSON.stringify({ jobs, lineBudget, nodeStart, rows, missing }, null, 2));
 
 if (values.json) {
-  process.stdout.write(`${JSON.stringify({ jobs: Number(jobs), rows, missing }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ jobs: Number(jobs), nodeStart, rows, missing }, null, 2)}\n`);
 } else {
   const n = (x: number, digits = 1) => x.toFixed(digits);
   // The scanner's time over ast-grep's: "2.7× slower", or "1.4× faster" when it is under 1.
@@ -405,6 +427,10 @@ if (values.json) {
   out.push(
     '',
     '"scanner" and "command" are wall times of the whole `scanner scan` process, Node\'s start included; "scan itself" is the time its report gives (`summary.durationMs`: from listing the tree to the result).',
+    `Node's own start (\`node -e 0\`, best of 10): ${n(nodeStart.seconds * 1000, 0)} ms` +
+      (nodeStart.withDroppedEnv === undefined
+        ? '.'
+        : `; every command was timed without ${DROPPED_ENV.join(', ')}, which this environment sets (with it: ${n(nodeStart.withDroppedEnv * 1000, 0)} ms; --keep-env keeps it).`),
     'Targets (issue 2): ≥ 3× faster than bandit, ≥ 5× faster than the ESLint set, within 3× of ast-grep, peak memory < 1 GiB for 500k lines, 2nd scan ≥ 10× faster.',
   );
   process.stdout.write(`${out.join('\n')}\n`);

@@ -184,10 +184,12 @@ async function scan(
  */
 async function scanTreeWithCache(where: ScanTarget, cacheDir: string, options: ScanOptions, startHelpers: HelperStart): Promise<ScanResult> {
   const started = performance.now();
+  // The cache's modules load while the tree is listed.
+  const cacheModules = Promise.all([import('../engine/rules/builtin-dir.ts'), import('../engine/tree-cache.ts')]);
   const { listDirectory, readListed } = await import('../sources/directory.ts');
   const scope = scopeGlobs(where);
   const listing = await listDirectory(where.root, scope ? { paths: scope } : undefined);
-  const [{ BUILTIN_RULES_DIR }, { treeKey, storedTreeResult, storeTreeResult }] = await Promise.all([import('../engine/rules/builtin-dir.ts'), import('../engine/tree-cache.ts')]);
+  const [{ BUILTIN_RULES_DIR }, { treeKey, storedTreeResult, storeTreeResult }] = await cacheModules;
   const key = treeKey([BUILTIN_RULES_DIR, ...(options.extraRulesDirs ?? [])], scope);
   const stored = storedTreeResult(cacheDir, key, listing.files, listing.skipped);
   if (stored) {

@@ -28,6 +28,7 @@ test('bench/speed.ts measures the scanner, its cache, ESLint and ast-grep on one
     // The reports' own times: the second scan, answered from the cache, takes less of its own time.
     assert.ok(row.scanner.reportedMs > 0 && row.secondScan.reportedMs < row.scanner.reportedMs, JSON.stringify(row));
     assert.ok(row.scannerLines > 0, 'the scanner reported the lines it scanned');
+    assert.ok(report.nodeStart.seconds > 0 && report.nodeStart.seconds < row.scanner.seconds, 'Node\'s own start is timed in the same run');
     assert.match(row.competitor.tool, /^ESLint/);
     assert.ok(row.competitor.seconds > 0);
     assert.ok(row.astGrep.seconds > 0);
