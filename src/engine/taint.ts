@@ -11,24 +11,11 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from './languages/types.ts';
 import type { CompiledArgCondition, CompiledRule, CompiledSanitizer, CompiledSink, CompiledSource, LanguageTaint } from './rules/load.ts';
 import type { TraceStep } from './types.ts';
+import { Memo } from './memo.ts';
+import { Scope } from './taint-scope.ts';
+import { addStep, asNewValue, fieldOf, merge, readField, sanitize, type Taint, type Tainted } from './taint-values.ts';
 import { hintsInCode, topLevelToWalk } from './source-regions.ts';
 import { accessPath, callParts, decoratorName, decoratorsOf, enclosingFunction, field, patternNames, type CallParts } from './syntax.ts';
-
-/** One strand of untrusted data. */
-interface Taint {
-  trace: TraceStep[];
-  /** Types for which a sanitiser already made this data safe. */
-  clean: Set<string>;
-  /** Data from a rule's own source counts only for that rule. */
-  onlyRule?: string;
-  /** The data went into an unknown call as an argument and this is its result (not the data itself). */
-  derived?: boolean;
-  /** Untrusted only as a whole (a source with `exact`): a field read from it is clean. */
-  whole?: boolean;
-  /** The data sits only in this property of an object literal (`{ text, values: [x] }` has x in `values`). */
-  field?: string;
-}
-type Tainted = Taint[] | null;
 
 export interface TaintHit {
   rule: CompiledRule;
@@ -84,168 +71,9 @@ function rememberCleanReturn(tree: Tree, start: number, returns: Tainted): void 
 }
 const DENY_LIST = /block|deny|denied|forbid|reserved|dangerous|unsafe|banned|blacklist|invalid|illegal|disallow|"\.\."|'\.\.'/i;
 const COMPARISON = /^(==|!=|===|!==|<|>|<=|>=|instanceof)$/;
-const MAX_TRACE = 12;
-
-function merge(a: Tainted, b: Tainted): Tainted {
-  if (!a || a.length === 0) return b && b.length ? b : null;
-  if (!b || b.length === 0) return a;
-  const out = [...a];
-  for (const t of b) {
-    const i = out.findIndex((o) => o.onlyRule === t.onlyRule && !!o.whole === !!t.whole && o.field === t.field);
-    if (i < 0) out.push(t);
-    else {
-      const existing = out[i]!;
-      const clean = new Set([...existing.clean].filter((c) => t.clean.has(c)));
-      out[i] = { ...existing, clean };
-    }
-  }
-  return out;
-}
-
-function addStep(t: Tainted, step: TraceStep): Tainted {
-  if (!t) return null;
-  return t.map((x) => {
-    const last = x.trace[x.trace.length - 1];
-    if (last && last.line === step.line && last.file === step.file) return x;
-    const trace = x.trace.length >= MAX_TRACE ? [...x.trace.slice(0, 2), ...x.trace.slice(-(MAX_TRACE - 3)), step] : [...x.trace, step];
-    return { ...x, trace };
-  });
-}
-
-/** What a field of a value carries: everything but whole-value taint. */
-function fieldOf(t: Tainted): Tainted {
-  if (!t) return null;
-  const out = t.filter((x) => !x.whole);
-  return out.length ? out : null;
-}
-
-/** What reading property `name` of a value carries: its unplaced taint and the taint placed in that property. */
-function readField(t: Tainted, name: string | undefined): Tainted {
-  if (!t) return null;
-  if (name === undefined) return fieldOf(t);
-  const out: Taint[] = [];
-  for (const x of t) {
-    if (x.whole || (x.field !== undefined && x.field !== name)) continue;
-    out.push(x.field === undefined ? x : { ...x, field: undefined });
-  }
-  return out.length ? out : null;
-}
-
-/** A new value computed from tainted parts (a call result, a string): where the data sat no longer matters. */
-function asNewValue(t: Tainted): Tainted {
-  if (!t || t.every((x) => x.field === undefined)) return t;
-  return t.reduce<Tainted>((acc, x) => merge(acc, [{ ...x, field: undefined }]), null);
-}
 
 /** Properties that name where a URL points: checking them (`url.origin === ORIGIN`) vets the whole URL. */
 const URL_PARTS = /^(protocol|host|hostname|origin|scheme|netloc|Host|Scheme)$/;
-
-function sanitize(t: Tainted, types: string[] | undefined): Tainted {
-  if (!t) return null;
-  if (!types) return null;
-  const out = t.map((x) => ({ ...x, clean: new Set([...x.clean, ...types]) }));
-  return out;
-}
-
-class Scope {
-  readonly vars = new Map<string, Tainted>();
-  readonly aliases = new Map<string, string>();
-  /** The file scope (module bindings, import aliases): shared by every analysis of a tree, never written to. */
-  shared = false;
-  /** The expression a name was last bound to (`ctx = ssl.create_default_context()`), for conditions that look through variables. */
-  readonly defs = new Map<string, Node>();
-  /** Names a value was computed from by a call (`parsed = urlparse(url)`): validating the result validates them. */
-  readonly derived = new Map<string, string[]>();
-  /** For names holding the result of a call: the callee path of that call (`tpl = Handlebars.compile(…)`). */
-  readonly origins = new Map<string, string | null>();
-  /** Declared types of parameters and typed locals. */
-  readonly types = new Map<string, string>();
-  /** The expression each variable was last given (for `init` conditions). */
-  readonly inits = new Map<string, Node>();
-  /** Boolean variables that hold a validation (`boolean ok = next.startsWith("/")`): `if (ok)` is that guard. */
-  readonly conditions = new Map<string, Node>();
-  /** `isolated`: a branch of an `if`; assignments stay here until the branches are merged. */
-  constructor(
-    readonly parent?: Scope,
-    readonly isolated = false,
-  ) {}
-
-  definition(name: string): Node | undefined {
-    for (let s: Scope | undefined = this; s; s = s.parent) {
-      const d = s.defs.get(name);
-      if (d) return d;
-    }
-    return undefined;
-  }
-
-  typeOf(name: string): string | undefined {
-    for (let s: Scope | undefined = this; s; s = s.parent) {
-      const t = s.types.get(name);
-      if (t !== undefined) return t;
-    }
-    return undefined;
-  }
-
-  init(name: string): Node | undefined {
-    for (let s: Scope | undefined = this; s; s = s.parent) {
-      if (s.vars.has(name) || s.inits.has(name)) return s.inits.get(name);
-    }
-    return undefined;
-  }
-
-  condition(name: string): Node | undefined {
-    for (let s: Scope | undefined = this; s; s = s.parent) {
-      const c = s.conditions.get(name);
-      if (c) return c;
-    }
-    return undefined;
-  }
-
-  origin(name: string): string | undefined {
-    for (let s: Scope | undefined = this; s; s = s.parent) {
-      if (s.origins.has(name)) return s.origins.get(name) ?? undefined;
-    }
-    return undefined;
-  }
-
-  inputsOf(name: string): string[] {
-    for (let s: Scope | undefined = this; s; s = s.parent) {
-      const d = s.derived.get(name);
-      if (d) return d;
-    }
-    return [];
-  }
-
-  lookup(name: string): Tainted | undefined {
-    for (let s: Scope | undefined = this; s; s = s.parent) {
-      if (s.vars.has(name)) return s.vars.get(name);
-    }
-    return undefined;
-  }
-
-  alias(name: string): string | undefined {
-    for (let s: Scope | undefined = this; s; s = s.parent) {
-      const a = s.aliases.get(name);
-      if (a) return a;
-    }
-    return undefined;
-  }
-
-  assign(name: string, value: Tainted): void {
-    for (let s: Scope | undefined = this; s; s = s.parent) {
-      if (s.vars.has(name) && s !== this && !name.includes('.')) {
-        s.vars.set(name, value);
-        return;
-      }
-      if (s.isolated) break;
-    }
-    this.vars.set(name, value);
-    // A new value for `a` replaces what was known about `a.b`.
-    if (!name.includes('.')) {
-      for (const key of this.vars.keys()) if (key.startsWith(`${name}.`)) this.vars.delete(key);
-    }
-  }
-}
 
 interface RuleView {
   rule: CompiledRule;
@@ -257,22 +85,6 @@ interface SourceMatch {
   onlyRule?: string;
   whole?: boolean;
   source: CompiledSource;
-}
-
-/** Answers by key, forgotten all at once past a bound (an engine may serve many scans in a service). */
-class Memo<T> {
-  private static readonly MAX_ENTRIES = 50_000;
-  private readonly answers = new Map<string, T>();
-
-  get(key: string, compute: () => T): T {
-    let answer = this.answers.get(key);
-    if (answer === undefined) {
-      if (this.answers.size >= Memo.MAX_ENTRIES) this.answers.clear();
-      answer = compute();
-      this.answers.set(key, answer);
-    }
-    return answer;
-  }
 }
 
 /**

@@ -1,0 +1,106 @@
+// What the taint engine knows about names while it walks a body: the strands each
+// variable carries, import aliases, declared types, the expressions names were bound to
+// and the validations boolean variables hold. Scopes nest (file, function, branch).
+import type { Node } from 'web-tree-sitter';
+import type { Tainted } from './taint-values.ts';
+
+/** The names of one function body, branch or file, and what they hold. */
+export class Scope {
+  readonly vars = new Map<string, Tainted>();
+  readonly aliases = new Map<string, string>();
+  /** The file scope (module bindings, import aliases): shared by every analysis of a tree, never written to. */
+  shared = false;
+  /** The expression a name was last bound to (`ctx = ssl.create_default_context()`), for conditions that look through variables. */
+  readonly defs = new Map<string, Node>();
+  /** Names a value was computed from by a call (`parsed = urlparse(url)`): validating the result validates them. */
+  readonly derived = new Map<string, string[]>();
+  /** For names holding the result of a call: the callee path of that call (`tpl = Handlebars.compile(…)`). */
+  readonly origins = new Map<string, string | null>();
+  /** Declared types of parameters and typed locals. */
+  readonly types = new Map<string, string>();
+  /** The expression each variable was last given (for `init` conditions). */
+  readonly inits = new Map<string, Node>();
+  /** Boolean variables that hold a validation (`boolean ok = next.startsWith("/")`): `if (ok)` is that guard. */
+  readonly conditions = new Map<string, Node>();
+  /** `isolated`: a branch of an `if`; assignments stay here until the branches are merged. */
+  constructor(
+    readonly parent?: Scope,
+    readonly isolated = false,
+  ) {}
+
+  definition(name: string): Node | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const d = s.defs.get(name);
+      if (d) return d;
+    }
+    return undefined;
+  }
+
+  typeOf(name: string): string | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const t = s.types.get(name);
+      if (t !== undefined) return t;
+    }
+    return undefined;
+  }
+
+  init(name: string): Node | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      if (s.vars.has(name) || s.inits.has(name)) return s.inits.get(name);
+    }
+    return undefined;
+  }
+
+  condition(name: string): Node | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const c = s.conditions.get(name);
+      if (c) return c;
+    }
+    return undefined;
+  }
+
+  origin(name: string): string | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      if (s.origins.has(name)) return s.origins.get(name) ?? undefined;
+    }
+    return undefined;
+  }
+
+  inputsOf(name: string): string[] {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const d = s.derived.get(name);
+      if (d) return d;
+    }
+    return [];
+  }
+
+  lookup(name: string): Tainted | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      if (s.vars.has(name)) return s.vars.get(name);
+    }
+    return undefined;
+  }
+
+  alias(name: string): string | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const a = s.aliases.get(name);
+      if (a) return a;
+    }
+    return undefined;
+  }
+
+  assign(name: string, value: Tainted): void {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      if (s.vars.has(name) && s !== this && !name.includes('.')) {
+        s.vars.set(name, value);
+        return;
+      }
+      if (s.isolated) break;
+    }
+    this.vars.set(name, value);
+    // A new value for `a` replaces what was known about `a.b`.
+    if (!name.includes('.')) {
+      for (const key of this.vars.keys()) if (key.startsWith(`${name}.`)) this.vars.delete(key);
+    }
+  }
+}

@@ -1,0 +1,84 @@
+// The values the taint engine computes: the strands of untrusted data a value carries,
+// each with its trace, the sanitisers it went through and where in an object it sits,
+// and how they combine (branches merge, a field read picks its strands, a step extends
+// every trace).
+import type { TraceStep } from './types.ts';
+
+/** A trace keeps its first steps and its last ones: what a reader needs of a long flow. */
+const MAX_TRACE = 12;
+
+/** One strand of untrusted data. */
+export interface Taint {
+  trace: TraceStep[];
+  /** Types for which a sanitiser already made this data safe. */
+  clean: Set<string>;
+  /** Data from a rule's own source counts only for that rule. */
+  onlyRule?: string;
+  /** The data went into an unknown call as an argument and this is its result (not the data itself). */
+  derived?: boolean;
+  /** Untrusted only as a whole (a source with `exact`): a field read from it is clean. */
+  whole?: boolean;
+  /** The data sits only in this property of an object literal (`{ text, values: [x] }` has x in `values`). */
+  field?: string;
+}
+export type Tainted = Taint[] | null;
+
+/** The strands of either value (where branches meet); a strand in both stays clean only for what both were cleaned for. */
+export function merge(a: Tainted, b: Tainted): Tainted {
+  if (!a || a.length === 0) return b && b.length ? b : null;
+  if (!b || b.length === 0) return a;
+  const out = [...a];
+  for (const t of b) {
+    const i = out.findIndex((o) => o.onlyRule === t.onlyRule && !!o.whole === !!t.whole && o.field === t.field);
+    if (i < 0) out.push(t);
+    else {
+      const existing = out[i]!;
+      const clean = new Set([...existing.clean].filter((c) => t.clean.has(c)));
+      out[i] = { ...existing, clean };
+    }
+  }
+  return out;
+}
+
+export function addStep(t: Tainted, step: TraceStep): Tainted {
+  if (!t) return null;
+  return t.map((x) => {
+    const last = x.trace[x.trace.length - 1];
+    if (last && last.line === step.line && last.file === step.file) return x;
+    const trace = x.trace.length >= MAX_TRACE ? [...x.trace.slice(0, 2), ...x.trace.slice(-(MAX_TRACE - 3)), step] : [...x.trace, step];
+    return { ...x, trace };
+  });
+}
+
+/** What a field of a value carries: everything but whole-value taint. */
+export function fieldOf(t: Tainted): Tainted {
+  if (!t) return null;
+  const out = t.filter((x) => !x.whole);
+  return out.length ? out : null;
+}
+
+/** What reading property `name` of a value carries: its unplaced taint and the taint placed in that property. */
+export function readField(t: Tainted, name: string | undefined): Tainted {
+  if (!t) return null;
+  if (name === undefined) return fieldOf(t);
+  const out: Taint[] = [];
+  for (const x of t) {
+    if (x.whole || (x.field !== undefined && x.field !== name)) continue;
+    out.push(x.field === undefined ? x : { ...x, field: undefined });
+  }
+  return out.length ? out : null;
+}
+
+/** A new value computed from tainted parts (a call result, a string): where the data sat no longer matters. */
+export function asNewValue(t: Tainted): Tainted {
+  if (!t || t.every((x) => x.field === undefined)) return t;
+  return t.reduce<Tainted>((acc, x) => merge(acc, [{ ...x, field: undefined }]), null);
+}
+
+/** The strands after a sanitiser for `types`; one without types makes the value safe for every use. */
+export function sanitize(t: Tainted, types: string[] | undefined): Tainted {
+  if (!t) return null;
+  if (!types) return null;
+  const out = t.map((x) => ({ ...x, clean: new Set([...x.clean, ...types]) }));
+  return out;
+}
