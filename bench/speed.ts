@@ -272,7 +272,7 @@ function prepare(name: string): Dataset | undefined {
 interface Measure {
   seconds: number;
   peakMiB?: number;
-  /** The scan's own time as its report gives it (\`summary.durationMs\`), best of the runs. */
+  /** The scan's own time as its report gives it (`summary.durationMs`), best of the runs. */
   reportedMs?: number;
   exitCode: number | null;
   stdout: string;
@@ -289,13 +289,13 @@ function measure(
   args: string[],
   cwd: string,
   okCodes: number[],
-  options: { before?: () => void; report?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { before?: () => void; report?: string } = {},
 ): Measure {
   let best: Measure | undefined;
   let reportedMs: number | undefined;
   for (let i = 0; i < repeat; i++) {
     options.before?.();
-    const run = measureOnce(command, args, cwd, okCodes, options.env ?? TIMED_ENV);
+    const run = measureOnce(command, args, cwd, okCodes, TIMED_ENV);
     if (options.report) reportedMs = Math.min(reportedMs ?? Infinity, JSON.parse(readFileSync(options.report, 'utf8')).summary.durationMs);
     const peakMiB = Math.max(run.peakMiB ?? 0, best?.peakMiB ?? 0) || undefined;
     best = !best || run.seconds < best.seconds ? { ...run, peakMiB } : { ...best, peakMiB };

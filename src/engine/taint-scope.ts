@@ -28,20 +28,21 @@ export class Scope {
     readonly isolated = false,
   ) {}
 
-  definition(name: string): Node | undefined {
+  /** The first answer `read` finds, from this scope outwards. */
+  private nearest<T>(read: (s: Scope) => T | undefined): T | undefined {
     for (let s: Scope | undefined = this; s; s = s.parent) {
-      const d = s.defs.get(name);
-      if (d) return d;
+      const found = read(s);
+      if (found !== undefined) return found;
     }
     return undefined;
   }
 
+  definition(name: string): Node | undefined {
+    return this.nearest((s) => s.defs.get(name));
+  }
+
   typeOf(name: string): string | undefined {
-    for (let s: Scope | undefined = this; s; s = s.parent) {
-      const t = s.types.get(name);
-      if (t !== undefined) return t;
-    }
-    return undefined;
+    return this.nearest((s) => s.types.get(name));
   }
 
   init(name: string): Node | undefined {
@@ -52,11 +53,7 @@ export class Scope {
   }
 
   condition(name: string): Node | undefined {
-    for (let s: Scope | undefined = this; s; s = s.parent) {
-      const c = s.conditions.get(name);
-      if (c) return c;
-    }
-    return undefined;
+    return this.nearest((s) => s.conditions.get(name));
   }
 
   origin(name: string): string | undefined {
@@ -67,11 +64,7 @@ export class Scope {
   }
 
   inputsOf(name: string): string[] {
-    for (let s: Scope | undefined = this; s; s = s.parent) {
-      const d = s.derived.get(name);
-      if (d) return d;
-    }
-    return [];
+    return this.nearest((s) => s.derived.get(name)) ?? [];
   }
 
   lookup(name: string): Tainted | undefined {
@@ -82,11 +75,7 @@ export class Scope {
   }
 
   alias(name: string): string | undefined {
-    for (let s: Scope | undefined = this; s; s = s.parent) {
-      const a = s.aliases.get(name);
-      if (a) return a;
-    }
-    return undefined;
+    return this.nearest((s) => s.aliases.get(name) || undefined);
   }
 
   assign(name: string, value: Tainted): void {
