@@ -3,6 +3,7 @@ package codes
 import (
 	"crypto/rand"
 	"math/big"
+	"strconv"
 	mathrand "math/rand"
 	"time"
 )
@@ -45,3 +46,23 @@ func InviteCode() string {
 	// ruleid: WEAK_RANDOM
 	return string(digits[rng.Intn(len(digits))])
 }
+
+// provision sets up a new account; the variable says what the value is for.
+func provision(user string) string {
+	// ruleid: WEAK_RANDOM
+	resetToken := strconv.FormatInt(mathrand.Int63(), 36)
+	return user + ":" + resetToken
+}
+
+// spillName names a temporary file no one else guesses or relies on.
+func spillName(dir string) string {
+	// ok: WEAK_RANDOM
+	return dir + "/spill-" + strconv.Itoa(mathrand.Intn(1_000_000)) + ".tmp"
+}
+
+// scheduleOrder spreads work across a queue in random order.
+func scheduleOrder(n int) []int {
+	// ok: WEAK_RANDOM
+	return mathrand.Perm(n)
+}
+
