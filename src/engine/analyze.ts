@@ -6,13 +6,14 @@ import type { Node, Tree } from 'web-tree-sitter';
 import { detectLanguage, ruleLanguageOf, type LanguageSyntax } from './languages/index.ts';
 import { loadLanguage, loadedLanguage, parseSync } from './parser.ts';
 import { PatternMatcher, matchRegexRules, regexRulesFor, type PatternHit } from './patterns.ts';
-import type { RuleSet } from './rules/load.ts';
+import type { CompiledRule, RuleSet } from './rules/load.ts';
 import { MAX_CALL_TARGETS, TaintEngine, type CallResolver, type ParsedFile, type TaintHit } from './taint.ts';
 import { finalise, makeFinding, type Location } from './findings.ts';
 import { isSuppressed, suppressionsOf } from './suppress.ts';
 import type { Finding, ScanWarning } from './types.ts';
 import { findSecrets } from './secrets/index.ts';
 import { field } from './syntax.ts';
+import { isTestCode } from './test-code.ts';
 
 /** Files above this size are not parsed (they are almost always generated). */
 export const MAX_PARSE_BYTES = 2 * 1024 * 1024;
@@ -162,15 +163,15 @@ export class Analyzer {
     }
     matchRegexRules(regexRulesFor(this.rules.rules, file), text, hits);
 
-    const own = hits.map((hit) => makeFinding(hit.rule, file, lines(), hit.node ? nodeLocation(hit.node) : { line: hit.line!, column: hit.column!, endLine: hit.line!, endColumn: hit.column! + (hit.length ?? 0) }, hit.trace));
+    const own = hits.filter((hit) => reportableIn(file, hit.rule)).map((hit) => makeFinding(hit.rule, file, lines(), hit.node ? nodeLocation(hit.node) : { line: hit.line!, column: hit.column!, endLine: hit.line!, endColumn: hit.column! + (hit.length ?? 0) }, hit.trace));
     const linesOf = new Map<string, string[]>();
     const otherLines = (other: string) => linesOf.get(other) ?? linesOf.set(other, (project.text(other) ?? '').split(/\r?\n/)).get(other)!;
-    const neighbours = neighbourHits.map((hit) => makeFinding(hit.rule, hit.file, otherLines(hit.file), nodeLocation(hit.node), hit.trace));
+    const neighbours = neighbourHits.filter((hit) => reportableIn(hit.file, hit.rule)).map((hit) => makeFinding(hit.rule, hit.file, otherLines(hit.file), nodeLocation(hit.node), hit.trace));
     // Flows from this file into sinks of another directory: reported in the sink's file, from here.
     const elsewhere: Finding[] = [];
     const dependsOn = [...new Set(foreign.map((h) => h.file))].sort();
     for (const other of dependsOn) {
-      const raw = foreign.filter((h) => h.file === other).map((h) => makeFinding(h.rule, other, otherLines(other), nodeLocation(h.node), h.trace));
+      const raw = foreign.filter((h) => h.file === other && reportableIn(other, h.rule)).map((h) => makeFinding(h.rule, other, otherLines(other), nodeLocation(h.node), h.trace));
       elsewhere.push(...settle(raw, otherLines(other)).findings);
     }
     // Secrets are looked for in every text file, parsed or not.
@@ -178,6 +179,11 @@ export class Analyzer {
     if (dependsOn.length) result.dependsOn = dependsOn;
     return result;
   }
+}
+
+/** A rule's finding in `file` is reported unless the rule leaves test code alone and the file is a test. */
+function reportableIn(file: string, rule: CompiledRule): boolean {
+  return !rule.spec.notInTests || !isTestCode(file);
 }
 
 function nodeLocation(node: Node): Location {

@@ -196,6 +196,8 @@ export const RuleSpec = z
     message: z.string().min(1),
     remediation: z.string().min(1),
     references: z.array(z.string().url()).default([]),
+    /** Not reported in test code (src/engine/test-code.ts): for weaknesses that matter only in deployed code. */
+    notInTests: z.boolean().default(false),
     taint: TaintSpec.optional(),
     pattern: PatternSpec.optional(),
     regex: RegexSpec.optional(),
