@@ -55,6 +55,19 @@ test('placeholders, look-ups, hashes, UUIDs and public keys are not secrets', ()
   assert.deepEqual(findSecrets('settings.py', text), []);
 });
 
+test('standard algorithm names beside a key are not secrets; a key beside them is', () => {
+  const text = [
+    'SecretKeySpec secretKey = new SecretKeySpec(key, "HmacSHA256");',
+    'SecretKey cipherKey = new SecretKeySpec(derivedKey, "HmacPBESHA1");',
+    'sKey = new PBEKey(pbeKeySpec, "PBEWithMD5AndTripleDES", false);',
+    'Cipher keyCipher = Cipher.getInstance("RSA/ECB/OAEPWithSHA-256AndMGF1Padding");',
+    'String signingKeyAlgorithm = "SHA256withRSA";',
+  ].join('\n');
+  assert.deepEqual(findSecrets('Keys.java', text), []);
+  const real = findSecrets('Keys.java', `SecretKeySpec signingKey = new SecretKeySpec("${PASSWORD}".getBytes(), "HmacSHA256");`);
+  assert.equal(real.length, 1);
+});
+
 test('a file without any keyword costs one pass and finds nothing', () => {
   assert.deepEqual(findSecrets('big.txt', 'lorem ipsum dolor sit amet\n'.repeat(10_000)), []);
 });

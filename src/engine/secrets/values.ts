@@ -90,6 +90,18 @@ const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/; // FOO_BAR: the name of a va
 const WORDS = [/^[a-z]+(?:[A-Z][a-z]+)*$/, /^[A-Za-z][a-z]*(?:[A-Z][a-z]+)*(?:[_.\-/:@$](?:[A-Za-z][a-z]*(?:[A-Z][a-z]+)*|\d{1,6}))*$/];
 const PATH_OR_URL = /^(?:\/|\.\.?\/|~\/|[A-Za-z]:\\)|:\/\/|\.(?:pem|key|crt|cer|p12|pfx|json|ya?ml|txt|env|jks|keystore|ini|conf|html?|js|ts|py|rb|php|png|svg|jpe?g)$/i;
 const NUMBERISH = /^[+-]?\d+(?:[.,:]\d+)*$|^v?\d+\.\d+/;
+/**
+ * A cryptographic algorithm's standard name (`HmacSHA256`, `PBEWithMD5AndTripleDES`,
+ * `AES/GCM/NoPadding`, `SHA256withRSA`): the second argument of `new SecretKeySpec(key, …)`
+ * on a line that assigns a `…Key`, not a key.
+ */
+const ALGORITHM_NAME = new RegExp(
+  `^(?:(?:${[
+    'Hmac', 'HMAC', 'PBKDF2', 'PBE', 'SHA', 'MD[245]', 'AES', 'DESede', 'DES', 'Triple', 'RSA', 'ECDSA', 'ECDH', 'EC', 'DSA',
+    'Ed25519', 'Ed448', 'X25519', 'RC[24]', 'Blowfish', 'ChaCha20', 'Poly1305', 'PKCS', 'OAEP', 'PSS', 'MGF', 'GCM', 'CBC',
+    'ECB', 'CTR', 'CFB', 'OFB', 'CCM', 'NoPadding', 'Padding', 'With', 'with', 'And', 'and', 'TLS', 'Tls', 'SSL', 'PRF', 'Prf',
+  ].join('|')})\\d*(?:[-_/]\\d+)*[-_/]?)+$`,
+);
 const CODE_LIKE = /\(.*\)|^(?:process|os|env|ENV|System|Environment|config|settings|self|this|getenv)\b[.[(]|^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*\(|=>|&&|\|\|/;
 
 /** Why a generic value (from an assignment) is not a secret, or null when it may be one. */
@@ -106,6 +118,7 @@ export function notASecretReason(value: string): string | null {
   // Letters only and short (`addToJSMap`, `getHTTPClient`): a name; generated secrets mix in digits or are long.
   if (/^[A-Za-z]+$/.test(value) && (value.length < 16 || camelCaseWords(value))) return 'letters-only-name';
   if (/^[A-Z0-9]+(?:[-_.][A-Z0-9]+)+$/.test(value) && value.length < 16) return 'constant'; // CRAM-MD5, AES-256-CBC
+  if (ALGORITHM_NAME.test(value)) return 'algorithm-name';
   if (PATH_OR_URL.test(value)) return 'path-or-url';
   if (NUMBERISH.test(value)) return 'number';
   if (CODE_LIKE.test(value)) return 'code';
