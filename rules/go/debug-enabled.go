@@ -1,6 +1,11 @@
 package main
 
 import (
+	"net/http"
+	// ruleid: DEBUG_ENABLED
+	_ "net/http/pprof"
+	// ok: DEBUG_ENABLED
+	_ "net/http/httptest"
 	"os"
 
 	"github.com/gin-gonic/gin"
@@ -25,4 +30,8 @@ func main() {
 func devServer() {
 	// ruleid: DEBUG_ENABLED
 	gin.SetMode(gin.DebugMode)
+}
+
+func profiling() error {
+	return http.ListenAndServe("127.0.0.1:6060", nil)
 }
