@@ -2,11 +2,12 @@
 // stable finding ids, on real files in temporary directories.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { scanSourceFiles, type SourceFile } from '../../src/engine/index.ts';
 import { AnalysisHelpers } from '../../src/engine/helpers.ts';
+import { VERSIONS_KEPT } from '../../src/engine/cache.ts';
 import { collectDirectory, SourceError } from '../../src/sources/directory.ts';
 
 const VULNERABLE = `const db = require('./db');
@@ -130,6 +131,28 @@ test('a second scan of an unchanged tree comes from the cache; a change is re-an
     const edited = await scanSourceFiles([file('web/app.js', `${VULNERABLE}// edited\n`), ...tree.slice(1)], { jobs: 1, cacheDir });
     assert.equal(edited.summary.cachedFiles, 1);
     assert.deepEqual(edited.findings.map((f) => f.file).sort(), ['lib/other.js', 'web/app.js']);
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+});
+
+test('a directory edited again and again keeps only its newest cache entries; old-layout entries go', async () => {
+  const cacheDir = tempDir();
+  try {
+    const legacy = path.join(cacheDir, 'ab');
+    mkdirSync(legacy);
+    writeFileSync(path.join(legacy, `ab${'0'.repeat(62)}.json`), '{"files":[]}');
+    const version = (n: number) => [file('web/app.js', `${VULNERABLE}// edit ${n}\n`), file('lib/other.js', 'module.exports = 1;\n')];
+    for (let n = 0; n < 10; n++) await scanSourceFiles(version(n), { jobs: 1, cacheDir });
+    const entries = (dir: string) => readdirSync(path.join(cacheDir, 'dirs', dir)).filter((name) => name.endsWith('.json'));
+    const folders = readdirSync(path.join(cacheDir, 'dirs'));
+    assert.equal(folders.length, 2, 'one folder per directory');
+    assert.deepEqual(folders.map((dir) => entries(dir).length).sort(), [1, VERSIONS_KEPT]);
+    assert.ok(!existsSync(legacy), 'entries of the earlier layout are removed');
+    // The latest versions still come from the cache, the oldest is analysed again.
+    assert.equal((await scanSourceFiles(version(9), { jobs: 1, cacheDir })).summary.cachedFiles, 2);
+    assert.equal((await scanSourceFiles(version(8), { jobs: 1, cacheDir })).summary.cachedFiles, 2);
+    assert.equal((await scanSourceFiles(version(0), { jobs: 1, cacheDir })).summary.cachedFiles, 1);
   } finally {
     rmSync(cacheDir, { recursive: true, force: true });
   }
