@@ -1,5 +1,7 @@
 // Every rule file has a test file beside it, annotated with `ruleid:` / `ok:`;
-// scanning it with the whole rule set must give exactly the annotated findings.
+// scanning it with the whole rule set must give exactly the annotated findings, and
+// every rule the file defines must prove itself there with at least one `ruleid:` hit
+// (a rule that never fires on its own test is either dead or tuned to other code).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -7,6 +9,7 @@ import path from 'node:path';
 import { scanSourceFiles, loadRuleSet } from '../../src/engine/index.ts';
 import { BUILTIN_RULES_DIR } from '../../src/engine/rules/load.ts';
 import { parseAnnotations, score } from '../../src/engine/annotations.ts';
+import { parse as parseYaml } from 'yaml';
 
 const rules = loadRuleSet();
 
@@ -30,6 +33,8 @@ for (const { yaml, tests } of ruleTestFiles()) {
   const label = path.relative(BUILTIN_RULES_DIR, yaml);
   test(`rule ${label}`, async () => {
     assert.ok(tests.length > 0, `${label} has no test file beside it`);
+    const ruleIds = ((parseYaml(readFileSync(yaml, 'utf8')) as { rules?: { id: string }[] }).rules ?? []).map((r) => r.id);
+    const provenIds = new Set<string>();
     for (const file of tests) {
       const text = readFileSync(file, 'utf8');
       const expectations = parseAnnotations(text);
@@ -37,9 +42,14 @@ for (const { yaml, tests } of ruleTestFiles()) {
       const rel = path.basename(file);
       const { findings } = await scanSourceFiles([{ path: rel, content: Buffer.from(text) }], { rules, jobs: 1 });
       const s = score(new Map([[rel, expectations]]), findings);
+      for (const f of findings) {
+        if (expectations.some((e) => e.kind === 'ruleid' && e.line === f.line && e.type === f.type)) provenIds.add(f.ruleId);
+      }
       const describe = (xs: { line: number; type: string }[]) => xs.map((x) => `${rel}:${x.line} ${x.type}`).join(', ');
       assert.deepEqual(describe(s.falseNegatives), '', `missed: ${describe(s.falseNegatives)}`);
       assert.deepEqual(describe(s.falsePositives), '', `false positives: ${describe(s.falsePositives)}`);
     }
+    const unproven = ruleIds.filter((id) => !provenIds.has(id));
+    assert.deepEqual(unproven, [], `rules with no ruleid: hit in their own test file: ${unproven.join(', ')}`);
   });
 }
