@@ -32,9 +32,17 @@ router.post('/zip', (req, res) => {
   res.end();
 });
 
-// A deploy script: its arguments go into a shell command.
-// ruleid: COMMAND_INJECTION
+// A deploy script: whoever runs it already has the shell its arguments go to.
+// ok: COMMAND_INJECTION
 exec(`rsync -a build/ ${process.argv[2]}:/srv/app`);
+
+// jQuery's `$` builds DOM nodes; it runs no command.
+router.get('/widget', (req, res) => {
+  const $ = require('cheerio').load('<div id="w"></div>');
+  // ok: COMMAND_INJECTION
+  $(req.query.selector).attr('title', 'picked');
+  res.send($.html());
+});
 
 // The module required inline, without a binding.
 router.get('/ls', (req, res) => {
