@@ -15,3 +15,20 @@ router.post('/login', (req, res) => {
   logger.error('bad password for ' + req.body.user);
   res.status(401).end();
 });
+
+// The request line and header values cannot hold CR/LF (the HTTP parser rejects them).
+router.get('/files/*', (req, res) => {
+  // ok: LOG_INJECTION
+  logger.info(`download ${req.path} for ${req.ip} via ${req.get('user-agent')}`);
+  // ok: LOG_INJECTION
+  logger.warn('download refused', { name: req.query.name, reason: 'quota' });
+  // ruleid: LOG_INJECTION
+  logger.warn(`download refused for ${req.params[0]}`, { reason: 'quota' });
+  res.status(403).end();
+});
+
+router.get('/oauth/callback', (req, res) => {
+  // ok: LOG_INJECTION
+  logger.error('error from the identity provider', new Error(String(req.query.error_description)));
+  res.redirect('/login');
+});
