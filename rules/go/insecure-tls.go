@@ -27,3 +27,30 @@ func Modern() *tls.Config {
 		InsecureSkipVerify: false,
 	}
 }
+
+type UpstreamConfig struct {
+	SkipVerify bool
+	Directives []string
+}
+
+// FromConfig applies the operator's settings: skipping verification is their explicit choice.
+func FromConfig(c UpstreamConfig) *tls.Config {
+	cfg := &tls.Config{}
+	if c.SkipVerify {
+		// ok: INSECURE_TLS
+		cfg.InsecureSkipVerify = true
+	}
+	for _, d := range c.Directives {
+		switch d {
+		case "insecure_skip_verify":
+			// ok: INSECURE_TLS
+			cfg.InsecureSkipVerify = true
+		}
+	}
+	return cfg
+}
+
+func Webhook() *http.Client {
+	// ruleid: INSECURE_TLS
+	return &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}}}
+}

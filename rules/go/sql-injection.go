@@ -77,3 +77,28 @@ func (s *Store) Sorted(c *gin.Context) {
 	s.orm.Order(order).Find(&items)
 	c.JSON(http.StatusOK, items)
 }
+
+type Jobs struct {
+	warehouse *sql.DB
+}
+
+// Reindex runs a statement built in a helper on a handle whose name says nothing about SQL.
+func (j *Jobs) Reindex(w http.ResponseWriter, r *http.Request) {
+	stmt := "UPDATE items SET indexed = 1 WHERE sku = '" + r.FormValue("sku") + "'"
+	// ruleid: SQL_INJECTION
+	_, _ = j.warehouse.Exec(stmt)
+}
+
+// routeMatcher is a compiled URL pattern: its Exec matches a path, it runs no SQL.
+type routeMatcher struct{ pattern string }
+
+func (m routeMatcher) Exec(path, base string) bool { return strings.HasPrefix(path, m.pattern) }
+
+type Router struct{ compiled routeMatcher }
+
+func (rt *Router) Match(w http.ResponseWriter, r *http.Request) {
+	// ok: SQL_INJECTION
+	if rt.compiled.Exec(r.URL.Path, "https://"+r.Host) {
+		w.WriteHeader(http.StatusNoContent)
+	}
+}

@@ -66,3 +66,42 @@ func Mirror(w http.ResponseWriter, r *http.Request) {
 		resp.Body.Close()
 	}
 }
+
+type Webhooks struct {
+	httpClient *http.Client
+}
+
+// Deliver posts to the subscriber's callback through a configured client held in a field.
+func (h *Webhooks) Deliver(w http.ResponseWriter, r *http.Request) {
+	// ruleid: SSRF
+	resp, err := h.httpClient.Post(r.FormValue("callback"), "application/json", nil)
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+// Check fetches a URL with a client made here.
+func Check(w http.ResponseWriter, r *http.Request) {
+	client := &http.Client{}
+	// ruleid: SSRF
+	resp, err := client.Head(r.URL.Query().Get("url"))
+	if err == nil {
+		resp.Body.Close()
+	}
+}
+
+// cgiClient speaks a backend protocol over an operator-configured connection; Get sends
+// the request's variables to it, it does not choose where to connect.
+type cgiClient struct{ conn io.ReadWriter }
+
+func (c cgiClient) Get(env map[string]string) (*http.Response, error) { return nil, nil }
+
+func Gateway(w http.ResponseWriter, r *http.Request) {
+	client := cgiClient{}
+	env := map[string]string{"QUERY_STRING": r.URL.RawQuery}
+	// ok: SSRF
+	resp, err := client.Get(env)
+	if err == nil {
+		resp.Body.Close()
+	}
+}

@@ -37,3 +37,27 @@ func CacheKey(url string) string {
 	sum := md5.Sum([]byte(url))
 	return hex.EncodeToString(sum[:])
 }
+
+// albumID derives a stable identifier from library metadata.
+func albumID(artist, title string) string {
+	// ok: WEAK_HASH
+	sum := md5.Sum([]byte(artist + "\\" + title))
+	return hex.EncodeToString(sum[:])
+}
+
+type folder struct{ path, modTime string }
+
+// changed tells whether a folder's listing differs from the last scan.
+func (f folder) changed(previous string) bool {
+	// ok: WEAK_HASH
+	h := sha1.New()
+	h.Write([]byte(f.path + f.modTime))
+	return hex.EncodeToString(h.Sum(nil)) != previous
+}
+
+// checkLogin compares a stored v1 digest with the submitted password.
+func checkLogin(storedDigest, submitted, salt string) bool {
+	// ruleid: WEAK_HASH
+	credentialDigest := md5.Sum([]byte(submitted + salt))
+	return hex.EncodeToString(credentialDigest[:]) == storedDigest
+}

@@ -6,6 +6,7 @@ import (
 	"html/template"
 	"io"
 	"net/http"
+	"net/url"
 
 	"github.com/gin-gonic/gin"
 )
@@ -48,4 +49,36 @@ func Preview(c *gin.Context) {
 func PreviewText(c *gin.Context) {
 	// ok: XSS
 	c.Data(http.StatusOK, "text/plain", []byte(c.PostForm("markup")))
+}
+
+func AddToCart(w http.ResponseWriter, r *http.Request) {
+	count := len(r.PostForm["sku"])
+	// ok: XSS
+	fmt.Fprintf(w, `{"added":%d}`, count)
+}
+
+func Greeting(w http.ResponseWriter, r *http.Request) {
+	// ruleid: XSS
+	fmt.Fprintf(w, "<p>%d items for %s</p>", 3, r.URL.Query().Get("name"))
+}
+
+// A playlist is served with its own media type: browsers do not render it as a page.
+func Playlist(w http.ResponseWriter, r *http.Request) {
+	track := r.URL.Query().Get("track")
+	w.Header().Set("Content-Type", "application/vnd.apple.mpegurl")
+	// ok: XSS
+	fmt.Fprintf(w, "#EXTM3U\n#EXTINF:-1,\n%s\n", track)
+}
+
+func Feed(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/rss+xml")
+	// ruleid: XSS
+	io.WriteString(w, "<title>"+r.URL.Query().Get("q")+"</title>")
+}
+
+func SegmentLink(w http.ResponseWriter, r *http.Request) {
+	q := url.Values{}
+	q.Set("api_key", r.Header.Get("X-Api-Key"))
+	// ok: XSS
+	io.WriteString(w, `<a href="stream?`+q.Encode()+`">next</a>`)
 }
