@@ -44,6 +44,12 @@ const PLACEHOLDERS: RegExp[] = [
 
 const PLACEHOLDER_WORDS = ['password', 'passwd', 'secret', 'changeme', 'example', 'token', 'letmein'];
 const LEET: Record<string, string> = { '@': 'a', '4': 'a', '0': 'o', '1': 'i', '!': 'i', '3': 'e', '$': 's', '5': 's', '7': 't' };
+/**
+ * A value that names what it stands for (`adminpassword123`, `eclairpassword`, `Password12!`,
+ * `t0ps3cr3t`, `fakeToken2`): typed by a person for a demo or a test. A generated credential
+ * does not spell out a credential word.
+ */
+const SELF_DESCRIBING = /passw(?:or)?d|secret|token|apikey/;
 
 export function isPlaceholder(value: string): boolean {
   if (PLACEHOLDERS.some((re) => re.test(value))) return true;
@@ -55,9 +61,15 @@ export function isPlaceholder(value: string): boolean {
     // not percent-encoded
   }
   if (/%20/.test(value)) return true; // My%20Pass: words, not a generated value
+  const lower = decoded.toLowerCase();
+  if (SELF_DESCRIBING.test(lower) || SELF_DESCRIBING.test(deLeet(lower))) return true;
   if (decoded.length > 12) return false;
-  const letters = [...decoded.toLowerCase()].map((ch) => LEET[ch] ?? ch).join('').replace(/[^a-z]/g, '');
+  const letters = deLeet(lower).replace(/[^a-z]/g, '');
   return PLACEHOLDER_WORDS.some((word) => withinOneEdit(letters, word));
+}
+
+function deLeet(lower: string): string {
+  return [...lower].map((ch) => LEET[ch] ?? ch).join('');
 }
 
 function withinOneEdit(a: string, b: string): boolean {
@@ -104,17 +116,38 @@ const ALGORITHM_NAME = new RegExp(
 );
 const CODE_LIKE = /\(.*\)|^(?:process|os|env|ENV|System|Environment|config|settings|self|this|getenv)\b[.[(]|^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*\(|=>|&&|\|\|/;
 
+/**
+ * A stored password hash (Django `md5$salt$hash`, `pbkdf2_sha256$…`, bcrypt `$2b$12$…`, crypt
+ * `$6$…`, Argon2, Jenkins' `#jbcrypt:`): what a password becomes, not the password.
+ */
+const PASSWORD_HASH = /^(?:#jbcrypt:)?\$(?:2[abxy]?|[156]|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$|^(?:pbkdf2_sha(?:1|256)|argon2|bcrypt(?:_sha256)?|scrypt|sha1|md5|unsalted_md5|unsalted_sha1|crypt)\$/;
+/** A package version or range (`npm:^4.0.0`, `~1.2`, `>=2.0.0-rc.1`): lock files and manifests. */
+const VERSION_SPEC = /^(?:npm:|workspace:|[\w.-]+@)?[\^~<>=]*v?\d+(?:\.(?:\d+|x|\*))+(?:[-+][\w.-]+)?$/;
+/** Markup (`<div>Updated</div>`): interface text, not a value. */
+const MARKUP = /<\/?[A-Za-z][\w-]*(?:\s[^>]*)?\/?>/;
+/**
+ * Values that are built at run time rather than written out: `{$rand}`, `${id}`, `#{id}`,
+ * `{{ checksum }}`, `$(genstring)`, format slots (`{}`, `{0}`, `{name}`, `{0:x}`, `%s`).
+ */
+const INTERPOLATION = /\{\$|\$\{|#\{|\{\{|\$\(|\{(?:\d+|[A-Za-z_][\w.]*)?(?::[^{}]*)?\}/;
+
 /** Why a generic value (from an assignment) is not a secret, or null when it may be one. */
 export function notASecretReason(value: string): string | null {
   if (/\s/.test(value)) return 'whitespace';
   if (/[^\x21-\x7e]/.test(value)) return 'not-ascii'; // prose in another script, not a key
   if (isPlaceholder(value)) return 'placeholder';
+  if (INTERPOLATION.test(value)) return 'interpolation';
   if (UUID.test(value)) return 'uuid';
   if (HASH_PREFIXED.test(value)) return 'integrity-hash';
+  if (PASSWORD_HASH.test(value)) return 'password-hash';
   if (PUBLIC_KEY.test(value)) return 'public-key';
   if (ENV_NAME.test(value)) return 'environment-name';
-  const bare = value.replace(/^[_$#@]+|[.!?:,;_-]+$/g, '');
-  if (WORDS.some((re) => re.test(bare))) return 'words';
+  if (MARKUP.test(value)) return 'markup';
+  // {"provider":"standard"}, ["a","b"]: structured data written inline; a quote never sits in a generated key.
+  if (/^[[{].*[\]}]$/.test(value) || /["']/.test(value)) return 'structured';
+  if (VERSION_SPEC.test(value)) return 'version';
+  const bare = value.replace(/^[_$#@.!{[(-]+|[.!?:,;_)}\]-]+$/g, '');
+  if (WORDS.some((re) => re.test(bare)) || (wordShaped(bare) && !/[%+*^@$~&\\]/.test(value))) return 'words';
   // Letters only and short (`addToJSMap`, `getHTTPClient`): a name; generated secrets mix in digits or are long.
   if (/^[A-Za-z]+$/.test(value) && (value.length < 16 || camelCaseWords(value))) return 'letters-only-name';
   if (/^[A-Z0-9]+(?:[-_.][A-Z0-9]+)+$/.test(value) && value.length < 16) return 'constant'; // CRAM-MD5, AES-256-CBC
@@ -134,6 +167,75 @@ export function notASecretReason(value: string): string | null {
 function camelCaseWords(value: string): boolean {
   const segments = value.match(/[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+/g) ?? [];
   return segments.every((seg) => (/^[A-Z]+$/.test(seg) ? seg.length <= 5 : seg.length >= 2 && /[aeiouy]/i.test(seg)));
+}
+
+/**
+ * Identifiers, keys and selectors written by people (`Bitpay.APIKey`, `reverse_proxy.tls_h1_only`,
+ * `halo.security.oauth2.jwt.public-key-location`, `input[type=password]`, `updatedAt-DESC`,
+ * `SAML2_SP_x509_KEY`, `hunter2000`): every piece between separators is made of words,
+ * short acronyms and a few short numbers. Generated values mix letters and digits throughout.
+ */
+export function wordShaped(value: string): boolean {
+  // Names, keys and selectors are joined by . _ - : / = [ ] ! # and quotes; %, +, *, ^, @, $, ~,
+  // & and backslashes belong to generated passwords.
+  if (/[%+*^@$~&\\]/.test(value)) return false;
+  if (CONSTANT_NAME.test(value)) return true;
+  const pieces = value.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  if (pieces.length === 0) return false;
+  // Capitals alone (YPOU#RIQ) are acronyms only beside a word (VLAN.status, API-Token).
+  if (!/[A-Za-z]?[a-z]{2,}/.test(value)) return false;
+  let letters = 0;
+  let inWords = 0;
+  for (const piece of pieces) {
+    const found = lettersInWords(piece);
+    if (found < 0) return false;
+    inWords += found;
+    letters += piece.replace(/\d+/g, '').length;
+  }
+  // Stray letters between separators (T=e#o=V) are not words either.
+  return inWords >= 0.75 * letters;
+}
+
+/**
+ * A run of letters in mixed case, as identifiers are written: an optional lower-case start
+ * (`is`Public, `updated`At), then capitalised words and acronyms (an acronym before a word or
+ * at the end: `API`Key, Wireless`LAN`, Azure`AD`), then an optional two-letter word (`At`, `Id`).
+ */
+const IDENTIFIER_RUN = /^(?:[a-z]{2,})?(?:[A-Z][a-z]{2,}|[A-Z]{2,6}(?=[A-Z][a-z]{2}|[A-Z][a-z]$|$))*(?:[A-Z][a-z])?$/;
+/** `SAML2_SP_x509_KEY`: an environment variable's name, with a lower-case part. */
+const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(?:_(?:[A-Z0-9]+|[a-z0-9]+))+$/;
+
+/** How many letters of `piece` sit in words, or -1 when the piece is not made of words. */
+function lettersInWords(piece: string): number {
+  const runs = piece.match(/[A-Za-z]+|\d+/g) ?? [];
+  let digitRuns = 0;
+  let inWords = 0;
+  for (const run of runs) {
+    if (/^\d/.test(run)) {
+      // a version, an index, a year: short, and at most two in one piece (x509, h264v2)
+      if (run.length > (runs.length === 1 ? 6 : 4) || ++digitRuns > 2) return -1;
+    } else if (run.length === 1) {
+      // a letter alone or beside digits: X-Header, x509, h1, L2VPN
+    } else if (/^[A-Z]?[a-z]+$/.test(run)) {
+      // tls, Key, hunter, csrfmiddlewaretoken: words and abbreviations count; rkrga does not
+      if (run.length <= 4 || pronounceable(run)) inWords += run.length;
+    } else if (/^[A-Z]+$/.test(run)) {
+      if (run.length > 6) return -1;
+      inWords += run.length; // DESC, SAML, VLAN
+    } else {
+      // Random text in mixed case breaks the pattern with stray capitals (ZexOHiXFI, NZTKi).
+      if (run.length < 5 || !IDENTIFIER_RUN.test(run)) return -1;
+      const words = run.match(/^[a-z]+|[A-Z]?[a-z]+/g) ?? [];
+      if (!words.every(pronounceable)) return -1;
+      inWords += run.length;
+    }
+  }
+  return inWords;
+}
+
+/** A word of three letters or more: a vowel, and no more than three consonants in a row. */
+function pronounceable(segment: string): boolean {
+  return /[aeiouy]/i.test(segment) && !/[^aeiouy]{4}/i.test(segment);
 }
 
 function characterClasses(value: string): number {

@@ -1,0 +1,70 @@
+// Values beside a credential-like name that are not credentials, class by class, each with
+// a generated value of the same place that must still be reported.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findSecrets } from '../../src/engine/secrets/index.ts';
+import { notASecretReason, wordShaped } from '../../src/engine/secrets/values.ts';
+
+// Fake values generated for these tests.
+const RANDOM = ['KU8bnRPvIRuM9psGtcpFGKTZ', 'MyD78sdgRS7YkiRLOE', 'AbAZchsay4uBTU33RubBzLKw203yqSqr', '4219e299c89411838049ab0dab19ebd5'];
+
+test('names, keys, selectors and constants are word-shaped; generated values are not', () => {
+  const names = [
+    'Bitpay.APIKey',
+    'reverse_proxy.tls_h1_only',
+    'halo.security.oauth2.jwt.public-key-location',
+    'input[type=password]',
+    'input[name=""__RequestVerificationToken""]',
+    'updatedAt-DESC',
+    'SAML2_SP_x509_KEY',
+    'L2VPN.status',
+    'social_core.backends.azuread.AzureADOAuth2',
+    'PaymentRequestsMigration3',
+    'X-Parse-REST-API-Key',
+    'API-Token',
+    'vpp_rkrga=format=bgra:afbc=1',
+    'com.j256.two-factor-auth:two-factor-auth:1.3',
+    'WirelessLAN.status',
+    'hmac-sha384',
+    'isPublic',
+  ];
+  for (const name of names) assert.ok(wordShaped(name), name);
+  for (const value of RANDOM) assert.ok(!wordShaped(value), value);
+});
+
+test('each class of non-secret has its reason', () => {
+  const cases: [string, string][] = [
+    ['status_test_{$rand}', 'interpolation'],
+    ['searchperson-{name}', 'interpolation'],
+    ['discord.reverse.{}', 'interpolation'],
+    ['user:{0}:prefs', 'interpolation'],
+    ['md5$seasalt$1e9bf2bf5606aa5c39852cc30f0f6f22', 'password-hash'],
+    ['pbkdf2_sha256$600000$Xk2Lq9$Zm9vYmFyYmF6cXV4', 'password-hash'],
+    ['#jbcrypt:$2a$10$Nm37vwdZwJ5T2QTBwYuBYONHD3qKilgd5UO7wuDXI83z5dAdrgi4i', 'password-hash'],
+    ['<div>Actualizado</div>', 'markup'],
+    ['{"provider":"standard"}', 'structured'],
+    ['npm:^4.0.0', 'version'],
+    ['eclairpassword', 'placeholder'],
+    ['adminpassword123', 'placeholder'],
+    ['Password12!', 'placeholder'],
+    ['t0ps3cr3t_node', 'placeholder'],
+    ['fakeToken2', 'placeholder'],
+    ['API_TOKEN_SECRET', 'placeholder'],
+  ];
+  for (const [value, reason] of cases) assert.equal(notASecretReason(value), reason, value);
+  for (const value of RANDOM) assert.equal(notASecretReason(value), null, value);
+});
+
+test('in code: keys, selectors, lookups and format strings go, generated values stay', () => {
+  const notSecrets = [
+    'public const string ApiKeyAuthentication = "Bitpay.APIKey";',
+    'const csrfToken = document.querySelector("meta[name=token]")?.getAttribute("content");',
+    'const tokenRow = anchorRevoke.closest(".token-card");',
+    'restAPIKey: req.get("X-Parse-REST-API-Key"),',
+    'String key = "halo.security.oauth2.jwt.public-key-location";',
+    'let reverse_key = format!("discord.reverse.{}", conn_id);',
+    '"password": "md5$seasalt$1e9bf2bf5606aa5c39852cc30f0f6f22",',
+  ];
+  for (const line of notSecrets) assert.deepEqual(findSecrets('src/app.cs', `${line}\n`), [], line);
+  for (const value of RANDOM) assert.equal(findSecrets('src/app.cs', `public const string ApiKey = "${value}";\n`).length, 1, value);
+});
