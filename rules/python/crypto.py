@@ -25,6 +25,30 @@ def etag_for(body):
     return hashlib.md5(body).hexdigest()
 
 
+def legacy_digest(user):
+    # ruleid: WEAK_HASH
+    return hashlib.md5(user.password_hash.encode()).hexdigest()
+
+
+def verify_webhook(body, header):
+    # ruleid: WEAK_HASH
+    return hashlib.sha1(body).hexdigest() == header
+
+
+def icon_sprite_version(markup):
+    # A fingerprint for cache busting: no secret goes in, nothing is verified.
+    # ok: WEAK_HASH
+    return hashlib.sha1(markup.encode()).hexdigest()[:8]
+
+
+def file_fingerprint(fh):
+    hasher = hashlib.sha1()
+    for chunk in iter(lambda: fh.read(65536), b""):
+        hasher.update(chunk)
+    # ok: WEAK_HASH
+    return hasher.hexdigest()
+
+
 def content_id(body):
     # ok: WEAK_HASH
     return hashlib.md5(body, usedforsecurity=False).hexdigest()

@@ -47,3 +47,47 @@ def prefixed():
 def order_for():
     # ok: OPEN_REDIRECT
     return flask_redirect(url_for("open_order", id=request.args.get("id", "")))
+
+
+@app.get("/orders/<int:order_id>/edit")
+def edit_order(order_id):
+    # Back to the page the user is on: the route matched this path.
+    # ok: OPEN_REDIRECT
+    return flask_redirect(request.path)
+
+
+def reload(request):
+    # ok: OPEN_REDIRECT
+    return redirect(request.get_full_path())
+
+
+def find_page(request):
+    # The destination is the app's own URL; request data only fills its query string.
+    query = request.GET.copy()
+    query.pop("html_path", None)
+    # ok: OPEN_REDIRECT
+    return redirect(f"{url_for('detail_page', page_id=1)}?{query.urlencode()}")
+
+
+@app.get("/done")
+def done():
+    # ruleid: OPEN_REDIRECT
+    return flask_redirect(f"{request.args.get('to', '')}?done=1")
+
+
+@app.get("/back/referrer")
+def back_to_referrer():
+    # ruleid: OPEN_REDIRECT
+    return flask_redirect(request.referrer)
+
+
+def safe_for_redirect(url):
+    return url_has_allowed_host_and_scheme(url, allowed_hosts=None)
+
+
+def return_url(request):
+    target = request.POST.get("next", "/")
+    if target and safe_for_redirect(target):
+        # ok: OPEN_REDIRECT
+        return redirect(target)
+    return redirect("/")

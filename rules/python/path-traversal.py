@@ -1,7 +1,9 @@
 import os
+import tempfile
 import uuid
 from pathlib import Path
 
+from django.core.files.storage import default_storage
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from flask import Blueprint, abort, request, send_file, send_from_directory
@@ -54,3 +56,21 @@ def report(name: str):
     data = target.read_text()
     # ruleid: PATH_TRAVERSAL
     return FileResponse(f"/srv/reports/{name}", headers={"X-Size": str(len(data))})
+
+
+@bp.post("/import")
+def import_rows():
+    rows = request.files["rows"].read()
+    with tempfile.NamedTemporaryFile(suffix=".csv", delete=False) as tmp_file:
+        tmp_file.write(rows)
+    # The temporary file's own path, not a name the client sent.
+    # ok: UNSAFE_FILE_UPLOAD
+    with open(tmp_file.name) as fh:
+        return {"rows": len(fh.readlines())}
+
+
+def django_upload(request):
+    uploaded_file = request.FILES["doc"]
+    # ruleid: UNSAFE_FILE_UPLOAD
+    # ok: PATH_TRAVERSAL
+    return default_storage.save(uploaded_file.name, uploaded_file)

@@ -1,0 +1,36 @@
+from django.http import HttpResponse
+from django.utils.http import content_disposition_header
+from flask import Flask, make_response, request
+from werkzeug.utils import secure_filename
+
+from .models import Report
+
+app = Flask(__name__)
+
+
+@app.get("/download")
+def download():
+    name = request.args.get("name", "data")
+    resp = make_response("...")
+    # ruleid: HEADER_INJECTION
+    resp.headers["Content-Disposition"] = "attachment; filename=" + name
+    # ok: HEADER_INJECTION
+    resp.headers["X-File"] = secure_filename(name)
+    # The client's own header value comes back: it holds no CR/LF.
+    # ok: HEADER_INJECTION
+    resp.headers["X-Request-Id"] = request.headers.get("X-Request-Id", "")
+    return resp
+
+
+def export(request):
+    name = request.GET.get("name", "export")
+    response = HttpResponse("a,b\n", content_type="text/csv")
+    # ruleid: HEADER_INJECTION
+    response["X-Export-Name"] = name
+    # Django quotes the name itself.
+    # ok: HEADER_INJECTION
+    response["Content-Disposition"] = content_disposition_header(as_attachment=True, filename=f"{name}.csv")
+    report = Report.objects.get(pk=request.GET.get("id"))
+    # ok: HEADER_INJECTION
+    response["X-Report"] = report.title
+    return response

@@ -1,0 +1,50 @@
+import logging
+from ipaddress import ip_address
+
+from django.http import JsonResponse
+from django.views import View
+from flask import Flask, request
+
+from .models import Page
+
+app = Flask(__name__)
+log = logging.getLogger(__name__)
+
+
+@app.post("/signin")
+def signin():
+    user = request.form.get("user", "")
+    # ruleid: LOG_INJECTION
+    log.info("sign-in attempt by %s", user)
+    # ruleid: LOG_INJECTION
+    log.warning(f"sign-in attempt by {user}")
+    # ruleid: LOG_INJECTION
+    log.warning("sign-in attempt by {}".format(user))
+    # ok: LOG_INJECTION
+    log.info("sign-in attempt by %s", user.replace("\n", "").replace("\r", ""))
+    return "ok"
+
+
+@app.get("/whoami")
+def whoami():
+    # A header value cannot hold CR/LF: the HTTP parser ends the header there.
+    agent = request.headers.get("User-Agent", "")
+    # ok: LOG_INJECTION
+    log.info("request from %s", agent)
+    # A parsed address cannot hold a line break either.
+    client = ip_address(request.args.get("ip", "127.0.0.1"))
+    # ok: LOG_INJECTION
+    log.info("lookup for %s", client)
+    return "ok"
+
+
+class MovePageView(View):
+    def post(self, request):
+        # The record found by the posted id is the database's data, not the client's text.
+        parent = Page.objects.get(id=request.POST["parent"])
+        # ok: LOG_INJECTION
+        log.info('page moved under "%s" (id=%d)', parent.title, parent.id)
+        moved = Page.objects.filter(pk__in=request.POST.getlist("pk")).count()
+        # ok: LOG_INJECTION
+        log.info("moved %d pages", moved)
+        return JsonResponse({"moved": moved})

@@ -1,0 +1,63 @@
+from fastapi import Body, FastAPI
+from flask import Flask, request
+from pydantic import BaseModel
+
+from .models import Customer, Page
+
+api = FastAPI()
+app = Flask(__name__)
+
+
+class CustomerIn(BaseModel):
+    name: str
+
+
+@api.post("/customers")
+def create_customer(body: dict = Body(...)):
+    # ruleid: MASS_ASSIGNMENT
+    return Customer(**body)
+
+
+@app.post("/customers/<int:cid>")
+def patch_customer(cid):
+    customer = Customer.query.get(cid)
+    for field, value in request.get_json().items():
+        # ruleid: MASS_ASSIGNMENT
+        setattr(customer, field, value)
+    return {"ok": True}
+
+
+@api.put("/customers/{cid}")
+def update_customer(cid: int, body: CustomerIn):
+    customer = Customer.get(cid)
+    for field, value in body.model_dump().items():
+        # ok: MASS_ASSIGNMENT
+        setattr(customer, field, value)
+    return customer
+
+
+@api.post("/customers/named")
+def create_named(body: dict = Body(...)):
+    # ok: MASS_ASSIGNMENT
+    return Customer(**{"name": str(body.get("name", ""))})
+
+
+@api.post("/customers/built")
+def create_built(body: dict = Body(...)):
+    fields = {"name": str(body.get("name", ""))}
+    # ok: MASS_ASSIGNMENT
+    return Customer(**fields)
+
+
+def copy_page(page, update_attrs):
+    revision = page.latest_revision()
+    for field, value in update_attrs.items():
+        setattr(revision, field, value)
+    return revision
+
+
+@app.post("/pages/<int:page_id>/copy")
+def copy(page_id):
+    # The request picks a parent page by id; the copied fields are the view's own.
+    parent = Page.objects.get(id=request.form["parent"])
+    return {"id": copy_page(parent, {"title": parent.title, "slug": parent.slug}).id}

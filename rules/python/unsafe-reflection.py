@@ -1,0 +1,40 @@
+from flask import Flask, request
+
+from .policies import policy_for_model
+
+app = Flask(__name__)
+TABS = {"orders", "invoices"}
+MODELS = {"page": "Page", "image": "Image"}
+
+
+class Tabs:
+    def orders(self):
+        return []
+
+
+@app.get("/tab/<tab>")
+def tab(tab):
+    # ruleid: UNSAFE_REFLECTION
+    rows = getattr(Tabs(), tab)()
+    if tab not in TABS:
+        return {"error": "unknown tab"}, 404
+    # ok: UNSAFE_REFLECTION
+    return {"rows": rows, "same": getattr(Tabs(), tab)()}
+
+
+class Permissions:
+    cache_name = "_page_permissions"
+
+    def __init__(self, model):
+        self.model = model
+
+    def cached(self, user):
+        # The attribute is the class's own name; the model the request picked does not choose it.
+        # ok: UNSAFE_REFLECTION
+        return getattr(user, self.cache_name, None)
+
+
+@app.get("/pages")
+def pages():
+    policy = policy_for_model(MODELS.get(request.args.get("type", "page")))
+    return {"perms": Permissions(policy).cached(request.user)}
