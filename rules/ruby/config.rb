@@ -44,3 +44,11 @@ Rails.application.config.middleware.insert_before 0, Rack::Cors do
     resource "*", headers: :any, methods: :any, credentials: true
   end
 end
+
+# config/environments/development.rb: detailed errors are meant for the developer here.
+Rails.application.configure do
+  config.eager_load = false
+  # ok: DEBUG_ENABLED
+  config.consider_all_requests_local = true
+end
+

@@ -77,12 +77,27 @@ class Admin::ToolsController < ApplicationController
     head :unauthorized
   end
 
+  def login_succeeded
+    user = User.find_by_api_key(params[:key].to_s)
+    # ok: LOG_INJECTION
+    Rails.logger.info("API access by #{user.login} (id=#{user.id})")
+    head :ok
+  end
+
   def switch_plan
     # ruleid: TRUST_BOUNDARY_VIOLATION
     session[:plan] = params[:plan]
     user = User.find_by(email: params[:email])
     # ok: TRUST_BOUNDARY_VIOLATION
     session[:user_id] = user.id
+    # ok: TRUST_BOUNDARY_VIOLATION
+    session[:return_to] = params[:back_url]
+    head :no_content
+  end
+
+  def impersonate
+    # ruleid: TRUST_BOUNDARY_VIOLATION
+    session[:admin_user_id] = params[:as]
     head :no_content
   end
 
@@ -92,6 +107,13 @@ class Admin::ToolsController < ApplicationController
     # ok: MASS_ASSIGNMENT
     other = User.create(params.require(:user).permit(:name, :email))
     render json: [user.id, other.id]
+  end
+
+  def search
+    results = Search::Fetcher.new(params[:q].to_s, current_user, params: params.to_unsafe_h)
+    # ok: MASS_ASSIGNMENT
+    pages = Paginator.new(results.result_count, 25, params[:page])
+    render json: { pages: pages.count }
   end
 
   def update_user

@@ -10,6 +10,14 @@ class ProductsController < ApplicationController
     render json: products + safe + by_brand
   end
 
+  def known
+    # ok: SQL_INJECTION
+    found = Product.exists?("#{params[:sku]}")
+    # ruleid: SQL_INJECTION
+    named = Product.exists?(["name = '#{params[:name]}'"])
+    render json: { found: found, named: named }
+  end
+
   def sorted
     # ruleid: SQL_INJECTION
     render json: Product.order(params[:sort]).limit(20)

@@ -19,6 +19,27 @@ class PagesController < ApplicationController
     redirect_to url_from(params[:return_to]) || root_path
   end
 
+  def update
+    @page = Page.find(params[:id])
+    if @page.update(page_params)
+      # ok: OPEN_REDIRECT
+      redirect_to page_path(@page, tab: params[:tab])
+    else
+      # ok: OPEN_REDIRECT
+      redirect_to "/pages/#{params[:id]}/edit?error=1"
+    end
+  end
+
+  def cancel
+    # ok: OPEN_REDIRECT
+    redirect_to request.referer || root_path
+  end
+
+  def welcome
+    # ruleid: OPEN_REDIRECT
+    redirect_to "#{params[:next]}?welcome=1"
+  end
+
   def download
     # ruleid: HEADER_INJECTION
     response.headers["Content-Disposition"] = "attachment; filename=#{params[:name]}"
