@@ -36,3 +36,14 @@ router.get('/orders/:id/view', (req, res) => {
   // ruleid: OPEN_REDIRECT
   res.redirect('/' + req.query.path);
 });
+
+// A local variable named `location` is no navigation.
+function teamLinks(sessions) {
+  const ref = new URLSearchParams(window.location.search).get('ref');
+  return sessions.map((session) => {
+    // ok: OPEN_REDIRECT, XSS
+    const location = `${ref}/home`;
+    return { url: session.url, location };
+  });
+}
+module.exports.teamLinks = teamLinks;
