@@ -39,3 +39,17 @@ router.get('/customers/by-city', async (req, res) => {
   const list = await Customer.find({ $where: `this.city == '${req.query.city}'` });
   res.json(list);
 });
+
+// Key-value stores and SQL ORMs share method names with MongoDB.
+const Redis = require('ioredis');
+const { Team } = require('../models/sequelize');
+
+const redis = new Redis();
+
+router.get('/posts/:pid/seen', async (req, res) => {
+  // ok: NOSQL_INJECTION
+  const seen = await redis.exists(`post:${req.query.pid}:seen`);
+  // ok: NOSQL_INJECTION
+  const team = await Team.findOne({ where: { domain: req.query.domain } });
+  res.json({ seen, team });
+});
