@@ -99,3 +99,25 @@ def page():
     raw = request.args.get("page")
     # ruleid: SQL_INJECTION
     conn.execute(f"SELECT * FROM invoices LIMIT 50 OFFSET {raw}")
+
+
+def run_graphql(request):
+    # A GraphQL schema executes a GraphQL document, not SQL.
+    from .schema import schema
+
+    # ok: SQL_INJECTION
+    return schema.execute(request.body.decode())
+
+
+@app.post("/jobs")
+def run_job():
+    from .jobs import executor
+
+    # ok: SQL_INJECTION
+    return {"id": executor.execute(request.form["job"], retries=3)}
+
+
+def archive(request, store):
+    year = request.GET.get("year", "")
+    # ruleid: SQL_INJECTION
+    store.execute("DELETE FROM billing_invoice WHERE year = " + year)

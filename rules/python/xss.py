@@ -1,3 +1,5 @@
+import markdown
+import nh3
 from django.http import HttpResponse
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -51,3 +53,23 @@ def profile(request):
 def profile_json(request):
     # ok: XSS
     return HttpResponse(format_html("<i>{}</i>", request.GET.get("who", "")))
+
+
+def export_rows(request):
+    rows = request.GET.get("rows", "")
+    # A CSV download is not rendered as a page.
+    # ok: XSS
+    return HttpResponse(rows, content_type="text/csv")
+
+
+def echo(request):
+    text = request.POST.get("text", "")
+    # ruleid: XSS
+    return HttpResponse(text)
+
+
+def preview(request):
+    # Rendered markdown passes an allow-list sanitiser before it is marked safe.
+    html = markdown.markdown(request.POST.get("text", ""))
+    # ok: XSS
+    return HttpResponse(mark_safe(nh3.clean(html)))
