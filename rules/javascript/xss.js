@@ -54,3 +54,11 @@ router.get('/search.json', (req, res) => {
   // ok: XSS
   res.send({ query: req.query.q, results: [] });
 });
+
+// A getter helper from another module hands back what it reads out of its argument.
+const { getDisplayName } = require('./people');
+
+router.get('/profile/card', (req, res) => {
+  // ruleid: XSS
+  res.send(`<div class="card">${getDisplayName(req.query)}</div>`);
+});

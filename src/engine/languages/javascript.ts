@@ -48,9 +48,11 @@ export const javascript: LanguageSyntax = {
   objectPatterns: { object_pattern: { pair: 'pair_pattern', key: 'key', value: 'value', shorthand: 'shorthand_property_identifier_pattern' } },
   ternaries: { ternary_expression: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   loops: { for_in_statement: { left: 'left', right: 'right', body: 'body' } },
-  // Also unresolved helpers named like look-ups (`searchProducts(q)`, `loadSettings(id)`): they return stored data.
+  // The look-up methods of maps, caches, ORMs, database drivers and the file system, and unresolved
+  // helpers named for a query against a store (`searchProducts(q)`, `loadSettings(id)`). A getter
+  // (`getName(q)`, `getClientIp(req)`) reads its answer out of what it is given, so it is not here.
   lookupCalls:
-    /^(get|has|getAll|findOne|findById|findUnique|findFirst|findOneBy|findBy|findMany|findAll|findByPk|count|countDocuments|exists|query|execute|readFile|readFileSync|createReadStream|fetch)$|^(find|search|get|load|fetch|list|lookup|count|read)[A-Z]\w*$/,
+    /^(get|has|getAll|findOne|findById|findUnique|findFirst|findOneBy|findBy|findMany|findAll|findByPk|count|countDocuments|exists|query|execute|readFile|readFileSync|createReadStream|fetch)$|^(find|search|load|fetch|list|lookup|count|read)[A-Z]\w*$/,
   exits: ['return_statement', 'throw_statement', 'continue_statement', 'break_statement'],
   exitCalls: /(^|\.)(exit|sendStatus|redirect)$/,
   classes: ['class_declaration', 'class'],
