@@ -53,3 +53,16 @@ router.get('/reports/:name', async (req, res) => {
   // ruleid: PATH_TRAVERSAL
   res.send(await fsp.readFile(path.join(INVOICES, 'reports', name)));
 });
+
+// `copy` from copy-to-clipboard, and a file named by the hash of a request value.
+const copy = require('copy-to-clipboard');
+const crypto = require('node:crypto');
+
+router.get('/share-link', (req, res) => {
+  // ok: PATH_TRAVERSAL
+  copy(`${req.query.base}/share`);
+  const cacheFile = `/var/cache/app/${crypto.createHash('sha256').update(req.query.url).digest('hex')}.json`;
+  // ok: PATH_TRAVERSAL
+  fs.readFileSync(cacheFile);
+  res.end();
+});
