@@ -11,6 +11,20 @@ unlink('/var/spool/exports/' . $_POST['export']);
 // ok: PATH_TRAVERSAL
 $status = file_get_contents('https://status.example.com/api?page=' . rawurlencode($doc));
 
+class AvatarService
+{
+    public function store(Request $request): void
+    {
+        $upload = $request->file('avatar');
+        // ok: PATH_TRAVERSAL
+        $data = file_get_contents($upload->getRealPath());
+        // ok: PATH_TRAVERSAL
+        file_put_contents('/srv/avatars/current.png', $data);
+        // ruleid: PATH_TRAVERSAL
+        file_put_contents('/srv/avatars/' . $upload->getClientOriginalName(), $data);
+    }
+}
+
 if (isset($_FILES['avatar'])) {
     $target = __DIR__ . '/avatars/' . $_FILES['avatar']['name'];
     // ruleid: UNSAFE_FILE_UPLOAD

@@ -92,4 +92,28 @@ class ExportController
         $post2 = Post::create($request->only(['title', 'body']) + ['author_id' => 1]);
         return [$post, $post2];
     }
+
+    public function save(Request $request, Post $post)
+    {
+        // ok: MASS_ASSIGNMENT
+        $this->posts->update($post, $request->all());
+        foreach ($request->all() as $name => $value) {
+            // ok: MASS_ASSIGNMENT
+            Setting::query()->firstOrNew(['setting_key' => $name])->fill(['value' => $value])->save();
+        }
+        // ruleid: MASS_ASSIGNMENT
+        $post->update($request->all());
+        return $post;
+    }
+
+    public function remember(Request $request)
+    {
+        // ok: TRUST_BOUNDARY_VIOLATION
+        session()->flash('success', 'Saved ' . $request->input('title'));
+        // ok: TRUST_BOUNDARY_VIOLATION
+        session()->put('export-context', $request->query('context'));
+        // ruleid: TRUST_BOUNDARY_VIOLATION
+        session()->put('acting_user_id', $request->input('user'));
+        return back();
+    }
 }

@@ -54,6 +54,31 @@ class CheckoutController
         return redirect($request->input('return_to'));
     }
 
+    public function resume(Request $request)
+    {
+        $token = $request->input('token');
+        // ok: OPEN_REDIRECT
+        return redirect("/checkout/resume/{$token}");
+    }
+
+    public function back(Request $request)
+    {
+        $base = url('/');
+        $target = $request->input('_return') ?? $base;
+        if (!str_starts_with($target, $base . '/')) {
+            return redirect($base);
+        }
+        // ok: OPEN_REDIRECT
+        return redirect($target);
+    }
+
+    public function show(Request $request)
+    {
+        $order = $this->orders->findForCustomer($request->input('order'));
+        // ok: OPEN_REDIRECT
+        return redirect($order->url);
+    }
+
     public function receipt(Request $request)
     {
         // ruleid: XSS

@@ -35,6 +35,18 @@ class Admin::ToolsController < ApplicationController
     render json: { a: exporter.run, b: known.run, c: result }
   end
 
+  def import_type
+    type =
+      begin
+        # ok: UNSAFE_REFLECTION
+        Object.const_get(params[:type].to_s)
+      rescue NameError
+        nil
+      end
+    type = nil unless type.is_a?(Class) && type < Import
+    render json: { type: type&.name }
+  end
+
   def preview
     # ruleid: TEMPLATE_INJECTION
     render inline: params[:template]
