@@ -40,3 +40,13 @@ app.MapGet("/login", (HttpResponse response) =>
 });
 
 app.Run();
+
+public static class DiagnosticsSetup
+{
+    // Called from every environment's start-up.
+    public static void UseDiagnostics(WebApplication app)
+    {
+        // ruleid: DEBUG_ENABLED
+        app.UseDeveloperExceptionPage();
+    }
+}

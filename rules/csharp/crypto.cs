@@ -18,6 +18,23 @@ public static class Security
         return MD5.HashData(body);
     }
 
+    public static async Task<bool> PackageMatches(Stream package, string checksum, CancellationToken cancellationToken)
+    {
+        // ok: WEAK_HASH
+        var hash = Convert.ToHexString(await MD5.HashDataAsync(package, cancellationToken));
+        return string.Equals(hash, checksum, StringComparison.OrdinalIgnoreCase);
+    }
+
+    public static string PartnerApiPassword(string password)
+    {
+        // The partner's login API prescribes SHA-1 of the password.
+#pragma warning disable CA5350
+        // ok: WEAK_HASH
+        var hashed = SHA1.HashData(Encoding.ASCII.GetBytes(password));
+#pragma warning restore CA5350
+        return Convert.ToHexStringLower(hashed);
+    }
+
     public static int NewLoginCode()
     {
         // ruleid: WEAK_RANDOM
@@ -47,4 +64,18 @@ public static class Security
         // ruleid: INSECURE_TLS
         ServerCertificateCustomValidationCallback = (message, cert, chain, errors) => true,
     };
+
+    public static HttpClientHandler SelfHostedMailHandler(bool disableCertificateCheck)
+    {
+        var handler = new HttpClientHandler();
+        if (disableCertificateCheck)
+        {
+            // The administrator opted out for a self-signed mail relay.
+#pragma warning disable CA5359 // Do Not Disable Certificate Validation
+            // ok: INSECURE_TLS
+            handler.ServerCertificateCustomValidationCallback = (message, cert, chain, errors) => true;
+#pragma warning restore CA5359
+        }
+        return handler;
+    }
 }

@@ -25,6 +25,41 @@ public class DocsController : ControllerBase
         return Content(text, "text/plain");
     }
 
+    [HttpPost("notes/{name}")]
+    public async Task<IActionResult> SaveNote(string name, [FromBody] string text, IFileSystem fileSystem)
+    {
+        // ok: PATH_TRAVERSAL
+        await System.IO.File.WriteAllTextAsync(Path.Combine(Root, "notes.txt"), text);
+        // A file-name cleaner drops separators and invalid characters.
+        var clean = fileSystem.GetValidFilename(name);
+        // ok: PATH_TRAVERSAL
+        System.IO.Directory.CreateDirectory(Path.Combine(Root, clean));
+        // ruleid: PATH_TRAVERSAL
+        await System.IO.File.AppendAllTextAsync(Path.Combine(Root, name), text);
+        return NoContent();
+    }
+
+    [HttpPost("import")]
+    public async Task<IActionResult> Import(IFormFile file)
+    {
+        // ok: PATH_TRAVERSAL
+        using var reader = new StreamReader(file.OpenReadStream());
+        return Ok(await reader.ReadToEndAsync());
+    }
+
+    [HttpPost("themes")]
+    public async Task<IActionResult> UploadTheme(IFormFile theme)
+    {
+        var target = Path.Combine("/srv/themes", Path.GetFileName(theme.FileName));
+        if (Path.GetExtension(target) == ".zip")
+        {
+            // ok: UNSAFE_FILE_UPLOAD
+            await using var stream = new FileStream(target, FileMode.Create);
+            await theme.CopyToAsync(stream);
+        }
+        return Ok();
+    }
+
     [HttpPost("upload")]
     public async Task<IActionResult> Upload(IFormFile file)
     {

@@ -1,8 +1,13 @@
 // Catalogue and admin endpoints of an ASP.NET Core shop.
 using System.Diagnostics;
+using System.DirectoryServices;
+using System.Net.Mime;
 using System.Text.RegularExpressions;
 using System.Xml;
+using Dapper;
 using Microsoft.AspNetCore.Mvc;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.Data.SqlClient;
 using Microsoft.EntityFrameworkCore;
 using MongoDB.Bson;
@@ -38,6 +43,16 @@ public class CatalogController : ControllerBase
         return Ok(new { raw, interpolated });
     }
 
+    [HttpGet("by-brand")]
+    public async Task<IActionResult> ByBrand([FromQuery] string brand, SqlConnection conn)
+    {
+        // ruleid: SQL_INJECTION
+        var products = await conn.QueryAsync<Product>("SELECT * FROM Products WHERE Brand = '" + brand + "'");
+        // ok: SQL_INJECTION
+        var safe = await conn.QueryAsync<Product>("SELECT * FROM Products WHERE Brand = @brand", new { brand });
+        return Ok(new { products, safe });
+    }
+
     [HttpGet("{id:int}")]
     public IActionResult Get(int id, SqlConnection conn)
     {
@@ -64,6 +79,37 @@ public class CatalogController : ControllerBase
         // ok: COMMAND_INJECTION
         using var safe = Process.Start(psi);
         return Ok();
+    }
+
+    [HttpPost("build")]
+    public IActionResult Build([FromForm] string branch, [FromForm] string script)
+    {
+        var psi = new ProcessStartInfo
+        {
+            // ruleid: COMMAND_INJECTION
+            Arguments = "log --oneline " + branch,
+            FileName = "git",
+        };
+        // ruleid: COMMAND_INJECTION
+        using var process = Process.Start(psi);
+        // ok: CODE_INJECTION
+        var outline = CSharpSyntaxTree.ParseText(script).GetRoot().DescendantNodes().Count();
+        var tree = CSharpSyntaxTree.ParseText(script);
+        // ruleid: CODE_INJECTION
+        var compilation = CSharpCompilation.Create("UserScript", new[] { tree });
+        return Ok(new { outline, compilation.AssemblyName });
+    }
+
+    [HttpGet("export")]
+    public IActionResult Export([FromQuery] string name, ExportViewModel vm)
+    {
+        // ok: COMMAND_INJECTION
+        var disposition = new ContentDisposition { FileName = name + ".csv", Inline = false };
+        // ok: COMMAND_INJECTION
+        vm.FileName = name;
+        // ok: HEADER_INJECTION
+        Response.Headers.Append("Content-Disposition", disposition.ToString());
+        return View(vm);
     }
 
     [HttpPost("run")]
@@ -115,6 +161,38 @@ public class CatalogController : ControllerBase
         _db.Products.Update(product);
         await _db.SaveChangesAsync();
         return NoContent();
+    }
+
+    [HttpPost("products/{sku}/reviews")]
+    public async Task<IActionResult> Review(string sku, [FromBody] ReviewInput input)
+    {
+        // The server decides every field of the entity it adds.
+        var review = new Review { ProductSku = sku, Stars = input.Stars, Text = input.Text, Approved = false };
+        // ok: MASS_ASSIGNMENT
+        _db.Reviews.Add(review);
+        await _db.SaveChangesAsync();
+        return NoContent();
+    }
+
+    [HttpPost("products/{id:int}/edit")]
+    public async Task<IActionResult> Edit(int id)
+    {
+        var product = await _db.Products.FindAsync(id);
+        // ruleid: MASS_ASSIGNMENT
+        await TryUpdateModelAsync(product!);
+        // ok: MASS_ASSIGNMENT
+        await TryUpdateModelAsync(product!, "", p => p.Name, p => p.Description);
+        await _db.SaveChangesAsync();
+        return NoContent();
+    }
+
+    [HttpGet("staff")]
+    public IActionResult Staff([FromQuery] string user)
+    {
+        using var root = new DirectoryEntry("LDAP://dc.example.com/OU=Staff,DC=example,DC=com");
+        // ruleid: LDAP_INJECTION
+        using var searcher = new DirectorySearcher(root, "(&(objectClass=user)(sAMAccountName=" + user + "))");
+        return Ok(searcher.FindOne()?.Path);
     }
 }
 

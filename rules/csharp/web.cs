@@ -1,12 +1,23 @@
 // Pages, redirects and outgoing requests.
 using System.Text.Encodings.Web;
+using Microsoft.AspNetCore.Authorization;
 using Microsoft.AspNetCore.Mvc;
+using Microsoft.Net.Http.Headers;
 
 namespace Shop.Controllers;
 
+[Authorize]
 public class PagesController : Controller
 {
     private readonly HttpClient _http = new();
+    private readonly IOrderRepository _orders;
+    private readonly LinkGenerator _links;
+
+    public PagesController(IOrderRepository orders, LinkGenerator links)
+    {
+        _orders = orders;
+        _links = links;
+    }
 
     [HttpGet]
     public IActionResult Hello([FromQuery] string name)
@@ -37,10 +48,49 @@ public class PagesController : Controller
     }
 
     [HttpGet]
+    public IActionResult Continue([FromQuery] string next)
+    {
+        // ruleid: OPEN_REDIRECT
+        return Redirect("https://" + next + "/welcome");
+    }
+
+    [HttpGet]
+    public IActionResult Receipt(string orderId, [FromQuery] string tab)
+    {
+        // ok: OPEN_REDIRECT
+        return Redirect("/orders/" + orderId + "?tab=" + tab);
+    }
+
+    [HttpGet]
+    public async Task<IActionResult> Paid(string orderId)
+    {
+        // The merchant's stored return URL of the order the id selects.
+        var order = await _orders.GetOrder(orderId);
+        // ok: OPEN_REDIRECT
+        return Redirect(order.ReturnUrl);
+    }
+
+    [HttpPost]
+    public IActionResult Checkout(string orderId)
+    {
+        var link = Url.Action("Pay", "Checkout", new { orderId }, Request.Scheme);
+        // ok: OPEN_REDIRECT
+        return Redirect(link!);
+    }
+
+    [HttpGet]
     public IActionResult Export([FromQuery] string name)
     {
         // ruleid: HEADER_INJECTION
         Response.Headers["Content-Disposition"] = "attachment; filename=" + name;
+        return Ok();
+    }
+
+    [HttpGet]
+    public IActionResult Image([FromQuery] string tag)
+    {
+        // ok: HEADER_INJECTION
+        Response.Headers.Append(HeaderNames.ETag, $"\"{tag}\"");
         return Ok();
     }
 
@@ -54,10 +104,58 @@ public class PagesController : Controller
         return Ok(new { html, safe });
     }
 
+    [HttpGet]
+    public async Task<IActionResult> Status(string orderId)
+    {
+        // Calls this site's own status action: the id only fills an encoded route value.
+        var self = _links.GetUriByAction(HttpContext, "Status", "Orders", new { orderId });
+        // ok: SSRF
+        var status = await _http.GetStringAsync(self);
+        // ok: SSRF
+        using var local = System.IO.File.OpenRead(Path.Combine("exports", Path.GetFileName(orderId)));
+        return Ok(status);
+    }
+
     [HttpPost]
     // ruleid: CSRF
     [IgnoreAntiforgeryToken]
     public IActionResult Delete(int id) => NoContent();
+
+    [HttpGet]
+    // ok: CSRF
+    [IgnoreAntiforgeryToken]
+    public IActionResult Labels() => Json(Array.Empty<string>());
+}
+
+public class StorefrontController : Controller
+{
+    // A public form posted from other sites: no signed-in user to act for.
+    [HttpPost]
+    // ok: CSRF
+    [IgnoreAntiforgeryToken]
+    public IActionResult Subscribe(string email) => Ok();
+
+    [HttpPost]
+    [Authorize(AuthenticationSchemes = "Bearer")]
+    // ok: CSRF
+    [IgnoreAntiforgeryToken]
+    public IActionResult ApiOrder(string sku) => Ok();
+
+    [HttpPost]
+    [Authorize(Policy = "CanManageOrders")]
+    // ruleid: CSRF
+    [IgnoreAntiforgeryToken]
+    public IActionResult CancelOrder(string orderId) => Ok();
+}
+
+[Authorize]
+public class WebhooksController : Controller
+{
+    [HttpPost]
+    [AllowAnonymous]
+    // ok: CSRF
+    [IgnoreAntiforgeryToken]
+    public IActionResult Receive() => Ok();
 }
 
 public static class Cors

@@ -13,6 +13,7 @@ export const csharp: LanguageSyntax = {
     'default_expression', 'sizeof_expression', 'nameof_expression',
   ],
   interpolatedStrings: ['interpolated_string_expression'],
+  concatenations: ['binary_expression'],
   calls: {
     invocation_expression: { callee: 'function', args: 'arguments' },
     object_creation_expression: { callee: 'type', args: 'arguments', isConstructor: true },
