@@ -121,3 +121,15 @@ def archive(request, store):
     year = request.GET.get("year", "")
     # ruleid: SQL_INJECTION
     store.execute("DELETE FROM billing_invoice WHERE year = " + year)
+
+
+@app.get("/invoices/by-tag")
+def by_tag():
+    conn = sqlite3.connect("billing.db")
+    # The builtin filter() keeps the request's values; only a queryset's .filter() returns records.
+    tags = list(filter(None, request.args.getlist("tag")))
+    # ruleid: SQL_INJECTION
+    conn.execute("SELECT * FROM invoices WHERE tag = '" + tags[0] + "'")
+    drafts = Invoice.objects.filter(title__icontains=request.args.get("q", ""))
+    # ok: SQL_INJECTION
+    conn.execute(f"SELECT * FROM invoices WHERE draft_id = {drafts.first().id}")

@@ -39,9 +39,11 @@ export const python: LanguageSyntax = {
   // `a if cond else b` has no field names: its value is one of the arms (children 0 and 2), never the condition.
   selects: { conditional_expression: { subject: '#1' } },
   // Records looked up by untrusted values are the database's data, not the values (Django's ORM,
-  // DB-API cursors, SQLAlchemy): `Page.objects.get(id=request.POST["id"])`, `qs.filter(pk__in=ids)`.
+  // DB-API cursors, SQLAlchemy): `Page.objects.get(id=request.POST["id"])`, `qs.first()`. Not
+  // `filter`: the builtin `filter(None, xs)` keeps its data (querysets' `.filter()` is a sanitiser
+  // in rules/python/sources.yaml, which a bare call does not match).
   lookupCalls:
-    /^(get|filter|exclude|get_or_create|first|last|latest|earliest|exists|count|in_bulk|fetchone|fetchall|fetchmany|scalar|scalars|one|one_or_none|scalar_one|scalar_one_or_none)$/,
+    /^(get|get_or_create|first|last|latest|earliest|in_bulk|fetchone|fetchall|fetchmany|scalar|scalars|one|one_or_none|scalar_one|scalar_one_or_none)$/,
   exits: ['return_statement', 'raise_statement', 'continue_statement', 'break_statement'],
   exitCalls: /(^|\.)(abort|exit|_exit|redirect)$/,
   classes: ['class_definition'],
