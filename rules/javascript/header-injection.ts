@@ -1,3 +1,4 @@
+import contentDisposition from 'content-disposition';
 import type { NextApiRequest, NextApiResponse } from 'next';
 
 export default function handler(req: NextApiRequest, res: NextApiResponse) {
@@ -10,4 +11,10 @@ export default function handler(req: NextApiRequest, res: NextApiResponse) {
   // ok: HEADER_INJECTION
   res.setHeader('Content-Type', 'text/csv');
   res.send('a,b\n');
+}
+
+export function downloadHandler(req: NextApiRequest, res: NextApiResponse) {
+  // ok: HEADER_INJECTION
+  res.setHeader('Content-Disposition', contentDisposition(`${req.query.name}.pdf`, { type: 'attachment' }));
+  res.end();
 }

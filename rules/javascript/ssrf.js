@@ -53,3 +53,14 @@ router.get('/users/:id/profile', async (req, res) => {
   const s = await fetch(`${API_BASE}${req.query.path}`);
   res.json({ a: r.ok, b: s.ok });
 });
+
+// Options objects: the destination is fixed, the request data only travels in the body.
+const request = require('request-promise');
+
+router.post('/receipts/verify', async (req, res) => {
+  // ok: SSRF
+  const verdict = await request({ url: 'https://buy.itunes.apple.com/verifyReceipt', method: 'POST', json: true, body: { 'receipt-data': req.body.receipt } });
+  // ruleid: SSRF
+  const echo = await request({ url: req.body.callback, method: 'POST', json: true, body: verdict });
+  res.json({ verdict, echo });
+});
