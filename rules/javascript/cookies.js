@@ -18,3 +18,12 @@ app.post('/login', (req, res) => {
   res.cookie('lang', 'de', { maxAge: 3600000 });
   res.end();
 });
+
+// Browser code: script can never set HttpOnly on a cookie it writes itself.
+const { setCookie } = require('tiny-cookie');
+
+function rememberTeams(sessions) {
+  // ok: INSECURE_COOKIE
+  setCookie('sessions', JSON.stringify(sessions), { domain: window.location.hostname });
+}
+module.exports.rememberTeams = rememberTeams;
