@@ -51,8 +51,14 @@ func PreviewText(c *gin.Context) {
 	c.Data(http.StatusOK, "text/plain", []byte(c.PostForm("markup")))
 }
 
+type Cart interface {
+	Add(skus []string) int
+}
+
+var cart Cart
+
 func AddToCart(w http.ResponseWriter, r *http.Request) {
-	count := len(r.PostForm["sku"])
+	count := cart.Add(r.PostForm["sku"])
 	// ok: XSS
 	fmt.Fprintf(w, `{"added":%d}`, count)
 }

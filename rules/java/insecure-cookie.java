@@ -1,6 +1,7 @@
 package com.example.login;
 
 import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 public final class CookieWriter {
@@ -20,6 +21,28 @@ public final class CookieWriter {
         cookie.setHttpOnly(true);
         cookie.setSecure(true);
         // ok: INSECURE_COOKIE
+        response.addCookie(cookie);
+    }
+
+    public static void clearRememberMe(HttpServletRequest request, HttpServletResponse response) {
+        Cookie cookie = new Cookie("remember-me", "");
+        cookie.setMaxAge(0);
+        // ok: INSECURE_COOKIE
+        response.addCookie(cookie);
+    }
+
+    public static void writeToken(HttpServletRequest request, HttpServletResponse response, String token) {
+        Cookie cookie = new Cookie("auth_token", token);
+        cookie.setHttpOnly(true);
+        cookie.setSecure(request.isSecure());
+        // ok: INSECURE_COOKIE
+        response.addCookie(cookie);
+    }
+
+    public static void writeTokenPlain(HttpServletResponse response, String token) {
+        Cookie cookie = new Cookie("auth_token", token);
+        cookie.setSecure(false);
+        // ruleid: INSECURE_COOKIE
         response.addCookie(cookie);
     }
 

@@ -71,4 +71,12 @@ public final class PartnerTls {
         // ruleid: INSECURE_TLS
         connection.setHostnameVerifier((host, session) -> true);
     }
+
+    /** A command-line client: `--insecure` is the user's explicit choice for a self-signed server. */
+    public static void connect(HttpsURLConnection connection, boolean insecureOption) {
+        if (insecureOption) {
+            // ok: INSECURE_TLS
+            connection.setHostnameVerifier((host, session) -> true);
+        }
+    }
 }

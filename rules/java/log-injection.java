@@ -39,4 +39,14 @@ public class AccountAudit {
         // ok: LOG_INJECTION
         catalog.info(sku);
     }
+
+    private static String encodedContext(String path) {
+        return java.util.Base64.getUrlEncoder().encodeToString(path.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    @PostMapping("/accounts/report")
+    public void report(@RequestParam String path) {
+        // ok: LOG_INJECTION
+        LOGGER.info("Report endpoint for {}", encodedContext(path));
+    }
 }

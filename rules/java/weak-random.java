@@ -33,4 +33,22 @@ public final class InviteCodes {
         // ok: WEAK_RANDOM
         return (1L << attempt) * 50L + jitterSource.nextInt(50);
     }
+
+    /** Spreads periodic work of several instances over an hour. */
+    public static long recurrenceMinutes() {
+        // ok: WEAK_RANDOM
+        return 60 + RNG.nextInt(30);
+    }
+
+    /** Id of a generated form element in the page. */
+    public static String elementId() {
+        // ok: WEAK_RANDOM
+        return "item-" + Math.floor(Math.random() * 3000);
+    }
+
+    public static String passwordResetToken() {
+        // ruleid: WEAK_RANDOM
+        long value = RNG.nextLong();
+        return Long.toHexString(value);
+    }
 }
