@@ -45,6 +45,14 @@ Rails.application.config.middleware.insert_before 0, Rack::Cors do
   end
 end
 
+# config/environments/test.rb
+Rails.application.configure do
+  config.eager_load = ENV["CI"].present?
+  # ok: CSRF
+  config.action_controller.allow_forgery_protection = false
+  config.action_mailer.delivery_method = :test
+end
+
 # config/environments/development.rb: detailed errors are meant for the developer here.
 Rails.application.configure do
   config.eager_load = false
