@@ -47,3 +47,11 @@ function teamLinks(sessions) {
   });
 }
 module.exports.teamLinks = teamLinks;
+
+router.post('/files/:name', async (req, res) => {
+  const saved = { url: `${req.body.baseUrl}/files/${req.params.name}` };
+  res.status(201);
+  // ok: OPEN_REDIRECT
+  res.set('Location', saved.url);
+  res.json(saved);
+});
