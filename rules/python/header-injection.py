@@ -34,3 +34,25 @@ def export(request):
     # ok: HEADER_INJECTION
     response["X-Report"] = report.title
     return response
+
+
+@app.get("/report")
+def report_csv():
+    title = request.args.get("title", "report")
+    out = make_response("a,b\n")
+    # ruleid: HEADER_INJECTION
+    out.headers["Content-Disposition"] = "attachment; filename={}.csv".format(title)
+    # ruleid: HEADER_INJECTION
+    out.headers.set("X-Title", title)
+    return out
+
+
+@app.post("/proxy")
+def proxy():
+    import requests
+
+    session = requests.Session()
+    # Headers of an outgoing request, not of this response.
+    # ok: HEADER_INJECTION
+    session.headers["X-Forwarded-User"] = request.form["user"]
+    return {"status": session.get("https://api.example.org/status").status_code}
