@@ -7,6 +7,15 @@ use Illuminate\Support\Facades\DB;
 $db = new mysqli('localhost', 'app', getenv('DB_PASSWORD'), 'shop');
 $name = $_GET['name'] ?? '';
 
+$search = new SearchClient(getenv('SEARCH_URL'));
+// ok: SQL_INJECTION
+$hits = $search->query($name . '*');
+
+$reports = new PDO(getenv('REPORTS_DSN'));
+$where = 'sku = ' . $_GET['sku'];
+// ruleid: SQL_INJECTION
+$totals = $reports->query(buildTotalsQuery($where))->fetchAll();
+
 // ruleid: SQL_INJECTION
 $rows = mysqli_query($db, "SELECT * FROM customers WHERE name = '$name'");
 

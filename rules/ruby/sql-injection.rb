@@ -29,6 +29,20 @@ class ProductsController < ApplicationController
     render json: Product.where("updated_at < NOW() - INTERVAL '#{days} days'")
   end
 
+  def bulk_archive
+    # ok: SQL_INJECTION
+    result = Products::ArchiveService.new(current_user).execute(params[:ids])
+    # ok: SQL_INJECTION
+    hits = Product.search_client.query(params[:q])
+    render json: { archived: result.count, hits: hits }
+  end
+
+  def legacy_totals
+    conn = ActiveRecord::Base.connection
+    # ruleid: SQL_INJECTION
+    render json: conn.select_rows("SELECT region, SUM(qty) FROM sales WHERE sku = '#{params[:sku]}' GROUP BY region")
+  end
+
   def report
     sql = "SELECT sku, SUM(qty) FROM sales WHERE region = '" + params[:region].to_s + "' GROUP BY sku"
     # ruleid: SQL_INJECTION
