@@ -18,3 +18,12 @@ export function downloadHandler(req: NextApiRequest, res: NextApiResponse) {
   res.setHeader('Content-Disposition', contentDisposition(`${req.query.name}.pdf`, { type: 'attachment' }));
   res.end();
 }
+
+export function rateLimited(req: NextApiRequest, res: NextApiResponse) {
+  const bucket = `${req.query.bucket}`;
+  // ok: HEADER_INJECTION
+  res.setHeader('RateLimit-Policy', bucket);
+  // ruleid: HEADER_INJECTION
+  res.setHeader('Content-Type', `${req.query.format}; charset=utf-8`);
+  res.end();
+}

@@ -28,3 +28,14 @@ export default function ProductPage({ params }: { params: { slug: string } }) {
     </nav>
   );
 }
+
+// Hand-off to the desktop app: the literal custom scheme fixes what the link can do.
+export function DesktopRedirect() {
+  const token = new URLSearchParams(window.location.search).get('token');
+  // ok: XSS
+  window.open(`outline-app://${window.location.host}/auth/redirect?token=${token}`, '_self');
+  const next = new URLSearchParams(window.location.search).get('next');
+  // ruleid: XSS, OPEN_REDIRECT
+  window.location.assign(next);
+  return null;
+}
