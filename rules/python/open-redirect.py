@@ -1,3 +1,5 @@
+from urllib.parse import urlparse
+
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from flask import Flask, request, url_for
@@ -91,3 +93,25 @@ def return_url(request):
         # ok: OPEN_REDIRECT
         return redirect(target)
     return redirect("/")
+
+
+def next_is_local(url):
+    return not urlparse(url).netloc
+
+
+@app.get("/logout")
+def logout():
+    target = request.args.get("next", "/")
+    if not next_is_local(target):
+        target = url_for("index")
+    # ok: OPEN_REDIRECT
+    return flask_redirect(target)
+
+
+@app.get("/logout/v2")
+def logout_v2():
+    target = request.args.get("next")
+    if not target:
+        target = "/"
+    # ruleid: OPEN_REDIRECT
+    return flask_redirect(target)
