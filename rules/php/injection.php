@@ -95,6 +95,8 @@ class ExportController
 
     public function save(Request $request, Post $post)
     {
+        // ok: LOG_INJECTION
+        Log::info('post saved from ' . $request->fullUrl() . ' by ' . $request->userAgent());
         // ok: MASS_ASSIGNMENT
         $this->posts->update($post, $request->all());
         foreach ($request->all() as $name => $value) {

@@ -89,6 +89,12 @@ class Admin::ToolsController < ApplicationController
     head :unauthorized
   end
 
+  def not_found
+    # ok: LOG_INJECTION
+    Rails.logger.info("no route for #{request.fullpath} (#{request.user_agent})")
+    head :not_found
+  end
+
   def login_succeeded
     user = User.find_by_api_key(params[:key].to_s)
     # ok: LOG_INJECTION
