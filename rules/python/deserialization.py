@@ -3,6 +3,7 @@ import json
 import pickle
 
 import jsonpickle
+import numpy as np
 import yaml
 from flask import Blueprint, request
 
@@ -35,3 +36,14 @@ def load_cache(path):
     with open(path, "rb") as fh:
         # ok: INSECURE_DESERIALIZATION
         return pickle.load(fh)
+
+
+@bp.post("/arrays")
+def upload_arrays():
+    upload = request.files["arrays"]
+    # NumPy refuses pickled object arrays unless allow_pickle=True.
+    # ok: INSECURE_DESERIALIZATION
+    plain = np.load(upload.stream)
+    # ruleid: INSECURE_DESERIALIZATION
+    objects = np.load(upload.stream, allow_pickle=True)
+    return {"shape": list(plain.shape), "objects": len(objects)}
