@@ -9,6 +9,15 @@ class PagesController < ApplicationController
     render html: "<h1>#{ERB::Util.html_escape(params[:title])}</h1>".html_safe
   end
 
+  def echo
+    # ruleid: XSS
+    response.body = "<p>No results for #{params[:q]}</p>"
+    @note = Note.find(params[:id])
+    # ok: XSS
+    @note.body = params[:body]
+    @note.save!
+  end
+
   def back
     # ruleid: OPEN_REDIRECT
     redirect_to params[:return_to]
