@@ -62,3 +62,11 @@ router.get('/profile/card', (req, res) => {
   // ruleid: XSS
   res.send(`<div class="card">${getDisplayName(req.query)}</div>`);
 });
+
+router.get('/export', (req, res) => {
+  const wantsHtml = (req.get('accept') || '').includes('text/html');
+  // ok: XSS
+  res.send(`<p data-html="${wantsHtml}">export ready</p>`);
+  // ruleid: XSS
+  res.send(`<p>${req.get('x-export-title')}</p>`);
+});
