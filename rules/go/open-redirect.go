@@ -38,3 +38,24 @@ func BounceRelative(c *gin.Context) {
 	// ok: OPEN_REDIRECT
 	c.Redirect(http.StatusFound, u.Path)
 }
+
+// CanonicalSlash redirects to the directory's path; the request only adds its own query string.
+func CanonicalSlash(w http.ResponseWriter, r *http.Request, dir string) {
+	to := dir + "/"
+	if r.URL.RawQuery != "" {
+		to += "?" + r.URL.RawQuery
+	}
+	// ok: OPEN_REDIRECT
+	http.Redirect(w, r, to, http.StatusPermanentRedirect)
+}
+
+func Order(w http.ResponseWriter, r *http.Request) {
+	// ok: OPEN_REDIRECT
+	http.Redirect(w, r, "/orders/"+r.FormValue("id"), http.StatusFound)
+}
+
+func Continue(w http.ResponseWriter, r *http.Request) {
+	// A lone "/" does not fix the host: "/" + "/evil.example" leaves the site.
+	// ruleid: OPEN_REDIRECT
+	http.Redirect(w, r, "/"+r.FormValue("path"), http.StatusFound)
+}

@@ -74,4 +74,29 @@ class LegacyRedirects {
         // ok: OPEN_REDIRECT
         return new org.springframework.web.servlet.ModelAndView("redirect:/home");
     }
+
+    @GetMapping("/legacy/order")
+    public org.springframework.web.servlet.ModelAndView order(@RequestParam String id) {
+        // ok: OPEN_REDIRECT
+        return new org.springframework.web.servlet.ModelAndView("redirect:/orders/" + id);
+    }
+}
+
+final class SecuredRetry {
+
+    /** Sends the client to the container-protected copy of the page it asked for. */
+    static void toSecured(jakarta.servlet.http.HttpServletRequest req, jakarta.servlet.http.HttpServletResponse rsp) {
+        String path = req.getContextPath() + "/secured" + req.getServletPath();
+        String q = req.getQueryString();
+        if (q != null) {
+            path += '?' + q;
+        }
+        // ok: OPEN_REDIRECT
+        rsp.setHeader("Location", path);
+    }
+
+    static void toPage(jakarta.servlet.http.HttpServletRequest req, jakarta.servlet.http.HttpServletResponse rsp) {
+        // ruleid: OPEN_REDIRECT
+        rsp.setHeader("Location", "/" + req.getParameter("page"));
+    }
 }

@@ -8,6 +8,7 @@ export const go: LanguageSyntax = {
   identifiers: ['identifier', 'package_identifier'],
   literals: ['interpreted_string_literal', 'raw_string_literal', 'int_literal', 'float_literal', 'true', 'false', 'nil', 'rune_literal'],
   interpolatedStrings: [],
+  concatenations: ['binary_expression'],
   calls: { call_expression: { callee: 'function', args: 'arguments' } },
   members: { selector_expression: { object: 'operand', property: 'field' } },
   subscripts: { index_expression: { object: 'operand', property: 'index' } },

@@ -8,6 +8,7 @@ export const java: LanguageSyntax = {
   identifiers: ['identifier', 'this'],
   literals: ['string_literal', 'decimal_integer_literal', 'true', 'false', 'null_literal', 'character_literal', 'class_literal'],
   interpolatedStrings: ['template_expression'],
+  concatenations: ['binary_expression'],
   calls: {
     method_invocation: { object: 'object', name: 'name', args: 'arguments' },
     object_creation_expression: { callee: 'type', args: 'arguments', isConstructor: true },
