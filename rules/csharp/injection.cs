@@ -2,8 +2,10 @@
 using System.Diagnostics;
 using System.DirectoryServices;
 using System.Net.Mime;
+using System.Text.Json;
 using System.Text.RegularExpressions;
 using System.Xml;
+using System.Xml.XPath;
 using Dapper;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.CodeAnalysis;
@@ -122,6 +124,16 @@ public class CatalogController : ControllerBase
         return Ok(new { instance, known });
     }
 
+    [HttpGet("sorted")]
+    public IActionResult Sorted([FromQuery] string sort, [FromQuery] string field, [FromBody] JsonElement body)
+    {
+        // ruleid: UNSAFE_REFLECTION
+        var property = typeof(Product).GetProperty(sort);
+        // ok: UNSAFE_REFLECTION
+        var value = body.GetProperty(field);
+        return Ok(new { property?.Name, value });
+    }
+
     [HttpGet("price")]
     public IActionResult Price([FromQuery] string sku)
     {
@@ -130,6 +142,17 @@ public class CatalogController : ControllerBase
         // ok: XPATH_INJECTION
         var all = _catalog.SelectNodes("//product");
         return Ok(new { node, all });
+    }
+
+    [HttpGet("count")]
+    public IActionResult Count([FromQuery] string category, [FromQuery] string formula, IPriceCalculator calculator)
+    {
+        var navigator = _catalog.CreateNavigator()!;
+        // ruleid: XPATH_INJECTION
+        var count = navigator.Evaluate("count(//product[@category='" + category + "'])");
+        // ok: XPATH_INJECTION
+        var price = calculator.Evaluate("base * " + formula);
+        return Ok(new { count, price });
     }
 
     [HttpGet("filter")]
@@ -152,6 +175,18 @@ public class CatalogController : ControllerBase
         // ruleid: TRUST_BOUNDARY_VIOLATION
         HttpContext.Session.SetString("Email", email);
         return NoContent();
+    }
+
+    [HttpPost("devices")]
+    public IActionResult Device([FromForm] string deviceName, [FromForm] string sku, PlaybackState playback)
+    {
+        // ok: TRUST_BOUNDARY_VIOLATION
+        playback.Session.DeviceName = deviceName;
+        // ruleid: LOG_INJECTION
+        Serilog.Log.Warning("Unknown device " + deviceName);
+        // ok: LOG_INJECTION
+        var problem = Results.Error("Unknown product " + sku);
+        return Ok(problem);
     }
 
     [HttpPut("products")]
@@ -193,6 +228,23 @@ public class CatalogController : ControllerBase
         // ruleid: LDAP_INJECTION
         using var searcher = new DirectorySearcher(root, "(&(objectClass=user)(sAMAccountName=" + user + "))");
         return Ok(searcher.FindOne()?.Path);
+    }
+
+    [HttpGet("staff/by-mail")]
+    public IActionResult StaffByMail([FromQuery] string mail)
+    {
+        using var searcher = new DirectorySearcher(new DirectoryEntry("LDAP://dc.example.com"));
+        // ruleid: LDAP_INJECTION
+        searcher.Filter = $"(mail={mail})";
+        return Ok(searcher.FindOne()?.Path);
+    }
+
+    [HttpGet("products/search")]
+    public IActionResult SearchProducts([FromQuery] string text, ProductQuery query)
+    {
+        // ok: LDAP_INJECTION
+        query.Filter = text;
+        return Ok(query);
     }
 }
 

@@ -113,7 +113,9 @@ public class PagesController : Controller
         var status = await _http.GetStringAsync(self);
         // ok: SSRF
         using var local = System.IO.File.OpenRead(Path.Combine("exports", Path.GetFileName(orderId)));
-        return Ok(status);
+        // ok: SSRF
+        var order = await _orders.GetAsync(orderId);
+        return Ok(new { status, order });
     }
 
     [HttpPost]
