@@ -32,3 +32,23 @@ PASSWORD_HASH = "$2b$12$KIXQJ4Pp1bD3r6eO5uF7XeZk8m2Q9v1T0y4L6n8s3A5c7E9g1I3K"
 secret_key_file = "/run/secrets/app_key.pem"
 # ok: HARDCODED_SECRET
 token = request.headers.get("Authorization")
+
+# Values that only look like secrets beside a credential-like name.
+# ok: HARDCODED_SECRET
+key = f"{app_label}.{model_name}:{instance.pk}"
+# ok: HARDCODED_SECRET
+reverse_key = "{}.reverse.{}".format(app_label, model_name)
+# ok: HARDCODED_SECRET
+key = "IPRange.status"
+# ok: HARDCODED_SECRET
+AUTH_HMAC_SHA384 = "hmac-sha384"
+# ok: HARDCODED_SECRET
+REMOTE_AUTH_BACKEND = "corp_auth.backends.azure.AzureADOAuth2"
+# ok: HARDCODED_SECRET
+api_tokens = Token.objects.select_related("owner").order_by("-created")
+# ok: HARDCODED_SECRET
+password = "pbkdf2_sha256$600000$Xk2Lq9wPz$Zm9vYmFyYmF6cXV4cXV1eA=="
+# ok: HARDCODED_SECRET
+auth_source.account = "uid=$login,ou=people,dc=corp,dc=io"
+# ok: HARDCODED_SECRET
+DEMO_PASSWORD = "adminpassword123"

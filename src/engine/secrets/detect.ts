@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Finding } from '../types.ts';
 import { builtinSecretRules, type CompiledAssignmentRule, type CompiledPatternRule, type CompiledSecretRule, type SecretRuleSet } from './rules.ts';
 import { entropyThreshold, insideInertBlob, isPlaceholder, notASecretReason, shannonEntropy } from './values.ts';
+import { secretFileKinds, type SecretFileKind } from './file-kinds.ts';
 
 export const SECRET_TYPE = 'HARDCODED_SECRET';
 const SECRET_CWE = [798];
@@ -54,21 +55,45 @@ export function scanTextForSecrets(file: string, text: string, options: FindSecr
     for (const rule of ruleSet.rulesByKeyword[keyword]!) current.rules.add(rule);
   });
   if (!lines) return [];
+  const kinds = secretFileKinds(file);
+  const format = valueFormatOf(file);
   const unquoted = new Map<CompiledAssignmentRule, boolean>();
   const matches: SecretMatch[] = [];
   for (const { line: lineNumber, rules } of hitLines) {
     for (const rule of ruleSet.rules) {
-      if (!rules.has(rule)) continue;
+      if (!rules.has(rule) || silentIn(rule, kinds)) continue;
       if (rule.kind === 'pattern') {
         matchPatternRule(rule, text, lines, lineNumber, matches);
       } else {
         let allowed = unquoted.get(rule);
         if (allowed === undefined) unquoted.set(rule, (allowed = allowsUnquotedValues(rule, file)));
-        matchAssignmentRule(rule, lines, lineNumber, allowed, matches);
+        matchAssignmentRule(rule, lines, lineNumber, allowed, format, matches);
       }
     }
   }
   return toHits(file, lines, dropOverlaps(matches));
+}
+
+function silentIn(rule: CompiledSecretRule, kinds: Set<SecretFileKind>): boolean {
+  for (const kind of kinds) if (rule.notIn.has(kind)) return true;
+  return false;
+}
+
+/** How a file's language writes values, as far as telling a literal from a built string goes. */
+interface ValueFormat {
+  /** Double-quoted strings interpolate `$name` (shell, PHP, Perl, Kotlin, Groovy, Dart). */
+  dollarInterpolates: boolean;
+  /** An unquoted value runs to the end of the line (YAML, properties, INI, TOML): words after it make it prose. */
+  valueRunsToLineEnd: boolean;
+}
+
+function valueFormatOf(file: string): ValueFormat {
+  const base = file.slice(file.lastIndexOf('/') + 1).toLowerCase();
+  const ext = base.includes('.') ? base.slice(base.lastIndexOf('.')) : base;
+  return {
+    dollarInterpolates: ['.sh', '.bash', '.zsh', '.ksh', '.php', '.pl', '.pm', '.kt', '.kts', '.groovy', '.gradle', '.dart', 'dockerfile', 'makefile'].includes(ext),
+    valueRunsToLineEnd: ['.yaml', '.yml', '.properties', '.ini', '.cfg', '.conf', '.toml', '.service'].includes(ext),
+  };
 }
 
 /** How far past its keyword's line a multi-line pattern may reach. */
@@ -88,16 +113,25 @@ function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIn
       regex.lastIndex++;
       continue;
     }
-    let group = 0;
-    for (let g = 1; g < m.length; g++) {
-      if (m[g] !== undefined) {
-        group = g;
-        break;
+    let from: number;
+    let to: number;
+    let secret: string;
+    if (m.groups?.secret !== undefined) {
+      [from, to] = m.indices!.groups!.secret!;
+      secret = m.groups.secret;
+    } else {
+      let group = 0;
+      for (let g = 1; g < m.length; g++) {
+        if (m[g] !== undefined) {
+          group = g;
+          break;
+        }
       }
+      [from, to] = m.indices![group];
+      secret = m[group];
     }
-    const [from, to] = m.indices![group];
     if (lineStart + from >= lineEnd + 1) break; // starts on a later line: that line's own pass reports it
-    const secret = m[group];
+    if (spec.skipLocalDefaults && isLocalDefault(m.groups, secret)) continue;
     if (secret.length < spec.minLength) continue;
     if (shannonEntropy(secret) < entropyThreshold(spec.entropy, secret.length)) continue;
     if (rule.allow.some((re) => re.test(secret))) continue;
@@ -105,6 +139,13 @@ function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIn
     if (insideInertBlob(line, from)) continue;
     out.push({ rule, start: lineStart + from, end: lineStart + to, secret });
   }
+}
+
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?|0\.0\.0\.0|[\w.-]+\.localhost)(?::\d+)?$/i;
+
+/** A password of the machine's own services, or one that repeats its user name (`postgres:postgres`). */
+function isLocalDefault(groups: Record<string, string | undefined> | undefined, secret: string): boolean {
+  return LOOPBACK_HOST.test(groups?.host ?? '') || groups?.user === secret;
 }
 
 // A name, optionally quoted, then an assignment or key/value separator.
@@ -124,12 +165,12 @@ interface Candidate {
   at: number;
 }
 
-function matchAssignmentRule(rule: CompiledAssignmentRule, lines: LineIndex, lineNumber: number, unquoted: boolean, out: SecretMatch[]): void {
+function matchAssignmentRule(rule: CompiledAssignmentRule, lines: LineIndex, lineNumber: number, unquoted: boolean, format: ValueFormat, out: SecretMatch[]): void {
   const line = lines.lineText(lineNumber);
   if (line.length > 4000) return; // minified code or data: not where people type passwords
   if (rule.allowLine.some((re) => re.test(line))) return;
   const lineStart = lines.startOf(lineNumber);
-  for (const candidate of candidatesOnLine(line, unquoted, (name) => isSecretName(rule, name))) {
+  for (const candidate of candidatesOnLine(line, unquoted, format, (name) => isSecretName(rule, name))) {
     let { value, at } = candidate;
     const scheme = AUTH_SCHEME.exec(value);
     if (scheme) {
@@ -153,7 +194,7 @@ function allowsUnquotedValues(rule: CompiledAssignmentRule, file: string): boole
   return dot >= 0 && rule.unquotedIn.has(base.slice(dot));
 }
 
-function candidatesOnLine(line: string, unquoted: boolean, wanted: (name: string) => boolean): Candidate[] {
+function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, wanted: (name: string) => boolean): Candidate[] {
   const candidates: Candidate[] = [];
   const names: { name: string; end: number; start: number }[] = [];
   const literals: [number, number][] = [];
@@ -163,6 +204,10 @@ function candidatesOnLine(line: string, unquoted: boolean, wanted: (name: string
   NAME_THEN_SEPARATOR.lastIndex = 0;
   for (let m = NAME_THEN_SEPARATOR.exec(line); m; m = NAME_THEN_SEPARATOR.exec(line)) {
     if (insideAny(literals, m.index)) continue;
+    // Vue and Alpine bindings (`:key="expr"`, `v-bind:key`) hold an expression; Ruby's `:password =>` a value.
+    if (m[2].startsWith(':') && /=\s*$/.test(m[0]) && !/=>\s*$/.test(m[0])) continue;
+    // user:pass@host:5432 — the user and host of a URL, not a name and its value.
+    if (/:\/\/\S*$/.test(line.slice(0, m.index))) continue;
     names.push({ name: m[2], start: m.index, end: m.index + m[0].length });
   }
   FLAG_THEN_VALUE.lastIndex = 0;
@@ -193,11 +238,13 @@ function candidatesOnLine(line: string, unquoted: boolean, wanted: (name: string
       if (/===?|!==?|\?\s*$/.test(rest.slice(0, q.index))) continue;
       // 'prefix_' + id: a piece of a string being built, not a credential
       if (/^\s*\+/.test(rest.slice(q.index + q[0].length)) || /\+\s*$/.test(rest.slice(0, q.index))) continue;
+      // "…$name…" in a language whose double-quoted strings interpolate: built at run time
+      if (format.dollarInterpolates && q[1] !== "'" && /\$[A-Za-z_{]/.test(value)) continue;
       candidates.push({ name, value, at: absolute + 1 });
     }
     if (!quotedFound && unquoted) {
       const bare = /^[^\s'"`]+/.exec(rest);
-      if (bare) candidates.push({ name, value: bare[0].replace(/[,;]+$/, ''), at: end });
+      if (bare && !unquotedValueIsText(rest, format)) candidates.push({ name, value: bare[0].replace(/[,;]+$/, ''), at: end });
     }
   }
   XML_ELEMENT.lastIndex = 0;
@@ -209,6 +256,17 @@ function candidatesOnLine(line: string, unquoted: boolean, wanted: (name: string
     if (wanted(m[1])) candidates.push({ name: m[1], value: m[2], at: m.index + m[0].length - m[2].length - 1 });
   }
   return candidates;
+}
+
+/**
+ * An unquoted value that is not one literal: a YAML alias or anchor (`*uv-cache`), or, where a
+ * value runs to the end of the line, words or a template (`<div>Updated. See the new token…`,
+ * `ffmpeg-${{ env.VERSION }}-win64`, `Mostrar\ Passe\ De\ API`). A trailing comment does not count.
+ */
+function unquotedValueIsText(rest: string, format: ValueFormat): boolean {
+  const value = rest.replace(/\s+[#;].*$/, '').trim();
+  if (/^[*&][\w.-]+/.test(value)) return true;
+  return format.valueRunsToLineEnd && /\s/.test(value);
 }
 
 /** Splits `dbPassword`, `DB_PASSWORD`, `db.password`, `--db-password` into lower-case words. */

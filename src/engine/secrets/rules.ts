@@ -6,12 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { ruleValidation, validatedRuleData } from '../rules/snapshot.ts';
 import type { AssignmentRule, PatternRule, SecretRule } from './schema.ts';
 import { WordAutomaton } from '../word-automaton.ts';
+import type { SecretFileKind } from './file-kinds.ts';
 
 export const BUILTIN_SECRET_RULES_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../rules/secrets');
 
 export interface CompiledPatternRule {
   kind: 'pattern';
   spec: PatternRule;
+  notIn: Set<SecretFileKind>;
   regex: RegExp;
   allow: RegExp[];
   allowLine: RegExp[];
@@ -20,6 +22,7 @@ export interface CompiledPatternRule {
 export interface CompiledAssignmentRule {
   kind: 'assignment';
   spec: AssignmentRule;
+  notIn: Set<SecretFileKind>;
   allow: RegExp[];
   allowLine: RegExp[];
   secretWordsShort: Set<string>;
@@ -45,12 +48,14 @@ export function compileSecretRules(specs: SecretRule[]): SecretRuleSet {
     ids.add(spec.id);
     const allow = spec.allow.map((source) => new RegExp(source));
     const allowLine = spec.allowLine.map((source) => new RegExp(source));
+    const notIn = new Set(spec.notIn);
     if (spec.kind === 'pattern') {
-      return { kind: 'pattern', spec, regex: new RegExp(spec.regex, `gd${spec.flags}`), allow, allowLine };
+      return { kind: 'pattern', spec, notIn, regex: new RegExp(spec.regex, `gd${spec.flags}`), allow, allowLine };
     }
     return {
       kind: 'assignment',
       spec,
+      notIn,
       allow,
       allowLine,
       secretWordsShort: new Set(spec.secretWords.filter((w) => w.length < 5)),
@@ -79,7 +84,7 @@ export function readSecretRuleDir(dir: string): SecretRule[] {
 }
 
 /** Bump when the detection code (not the rule files) changes what is found: cached results are keyed by it. */
-const SECRET_DETECTOR_VERSION = '1';
+const SECRET_DETECTOR_VERSION = '2';
 
 /** A hash of the built-in secret rule files and the detector version, for result caches. */
 export function secretRulesVersion(): string {

@@ -2,6 +2,7 @@
 // validates the YAML, gives the TypeScript types and documents every field.
 import { z } from 'zod';
 import { SEVERITIES, CONFIDENCES } from '../types.ts';
+import { SECRET_FILE_KINDS } from './file-kinds.ts';
 
 /** A JavaScript regular expression source; compiled with the rule's `flags`. */
 const RegexSource = z.string().min(1).refine(
@@ -39,13 +40,19 @@ const RuleCommon = {
   allowLine: z.array(RegexSource).default([]),
   /** Reject values that look like placeholders (`xxxx`, `${VAR}`, `changeme`); off for key blocks, whose base64 has long runs. */
   checkPlaceholders: z.boolean().default(true),
+  /**
+   * Kinds of file where the rule reports nothing (test code and fixtures, examples, documentation,
+   * CI and local development configuration, lock files, translations; see file-kinds.ts): their
+   * credentials guard nothing deployed. Provider rules leave it empty and report everywhere.
+   */
+  notIn: z.array(z.enum(SECRET_FILE_KINDS)).default([]),
   remediation: z.string().optional(),
   references: z.array(z.string().url()).default([]),
 };
 
 /**
- * A provider pattern. The secret is the first capture group that matched
- * (the whole match when the regex has no group). The regex runs over the whole
+ * A provider pattern. The secret is the capture group named `secret`, else the
+ * first capture group that matched (the whole match when the regex has no group). The regex runs over the whole
  * text, so `[^\n]`-style classes keep a one-line pattern on one line; a
  * pattern may span lines on purpose (PEM blocks).
  */
@@ -58,6 +65,12 @@ export const PatternRule = z
     multiline: z.boolean().default(false),
     /** Extra RegExp flags (`i`); `g` and `d` are always added. */
     flags: z.string().regex(/^[imsu]*$/).default(''),
+    /**
+     * For credentials in URLs (groups `user`, `secret`, `host`): a password on the machine itself
+     * (`localhost`, `127.0.0.1`, `::1`) or one that repeats the user name (`postgres:postgres`) is a
+     * local default, not a secret.
+     */
+    skipLocalDefaults: z.boolean().default(false),
   })
   .strict();
 

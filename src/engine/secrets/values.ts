@@ -96,7 +96,10 @@ function withinOneEdit(a: string, b: string): boolean {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HASH_PREFIXED = /^(?:sha(?:1|224|256|384|512)|md5)[-:]/i; // SRI, lock-file integrity, image digests
-const PUBLIC_KEY = /^(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-|sk-ssh-|sk-ecdsa-)|-----BEGIN (?:[A-Z ]*PUBLIC KEY|CERTIFICATE)/;
+// BIP32 extended public keys (xpub…, tpub…) are public by design, like SSH and PEM public keys.
+const PUBLIC_KEY = /^(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-|sk-ssh-|sk-ecdsa-|[xyzt]pub[1-9A-HJ-NP-Za-km-z]{100,})|-----BEGIN (?:[A-Z ]*PUBLIC KEY|CERTIFICATE)/;
+/** An LDAP distinguished name (`uid=admin,ou=people,dc=example,dc=org`): who binds, not the password. */
+const DISTINGUISHED_NAME = /^(?:(?:cn|uid|ou|dc|o|c|l|st|street|mail|sn)=[^,=]+,)+(?:cn|uid|ou|dc|o|c|l|st|street|mail|sn)=[^,=]+$/i;
 const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/; // FOO_BAR: the name of a variable, not its value
 /** Words joined by separators or camelCase: a name, key or message id rather than a random value. */
 const WORDS = [/^[a-z]+(?:[A-Z][a-z]+)*$/, /^[A-Za-z][a-z]*(?:[A-Z][a-z]+)*(?:[_.\-/:@$](?:[A-Za-z][a-z]*(?:[A-Z][a-z]+)*|\d{1,6}))*$/];
@@ -141,6 +144,7 @@ export function notASecretReason(value: string): string | null {
   if (HASH_PREFIXED.test(value)) return 'integrity-hash';
   if (PASSWORD_HASH.test(value)) return 'password-hash';
   if (PUBLIC_KEY.test(value)) return 'public-key';
+  if (DISTINGUISHED_NAME.test(value)) return 'distinguished-name';
   if (ENV_NAME.test(value)) return 'environment-name';
   if (MARKUP.test(value)) return 'markup';
   // {"provider":"standard"}, ["a","b"]: structured data written inline; a quote never sits in a generated key.

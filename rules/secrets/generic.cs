@@ -1,0 +1,17 @@
+// Fake values generated for this test; none of them is a real credential.
+public static class Tmdb
+{
+    // ruleid: HARDCODED_SECRET
+    public const string ApiKey = "7c1f0a9e43b8d2f65e0a1c9d8b7f3e24";
+    // ok: HARDCODED_SECRET
+    public const string ApiKeyScheme = "Partner.APIKey";
+    // ok: HARDCODED_SECRET
+    public override string SettingsKey => "InvoiceExportMigration2";
+
+    public static string CacheKey(string name, string language)
+    {
+        // ok: HARDCODED_SECRET
+        var key = $"moviesearch-{name}-{language}";
+        return key;
+    }
+}

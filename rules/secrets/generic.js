@@ -1,0 +1,22 @@
+// Fake values generated for this test; none of them is a real credential.
+// ruleid: HARDCODED_SECRET
+const webhookSecret = 'Qm8vTz2kLw9xRb4nHc7pYs3d';
+
+export function wireForm(root, req) {
+  // ok: HARDCODED_SECRET
+  const passwordFields = root.querySelectorAll('input[type=password]');
+  // ok: HARDCODED_SECRET
+  const csrfToken = document.querySelector('meta[name=csrf-token]')?.getAttribute('content');
+  // ok: HARDCODED_SECRET
+  const tokenRow = root.closest('.token-card');
+  // ok: HARDCODED_SECRET
+  const clientKey = req.get('X-Acme-REST-API-Key');
+  // ok: HARDCODED_SECRET
+  const sessionKey = `session-${req.tenant}-${req.user.id}`;
+  return [passwordFields, csrfToken, tokenRow, clientKey, sessionKey];
+}
+
+export const sortOptions = [
+  // ok: HARDCODED_SECRET
+  { key: 'updatedAt-DESC', label: 'Recently updated' },
+];

@@ -1,0 +1,57 @@
+// Files whose credentials guard nothing deployed: test code and fixtures, examples and
+// samples, documentation, configuration of CI runs and local development environments,
+// lock files and translations. A secret rule lists the kinds it stays silent in
+// (`notIn`); provider rules, whose tokens have a recognisable structure, list none and
+// report a live-looking token wherever it is.
+import { isTestCode } from '../test-code.ts';
+
+export const SECRET_FILE_KINDS = ['test', 'example', 'documentation', 'local-config', 'lockfile', 'translation'] as const;
+export type SecretFileKind = (typeof SECRET_FILE_KINDS)[number];
+
+/** `.env.example`, `settings.example.py`, `config.sample.js`, `example.env`, `app.json.template`, `config.php.dist`. */
+const EXAMPLE_FILE = /(?:^|[._-])(?:examples?|samples?)(?:[._-]|$)|\.(?:template|tmpl|dist)$/i;
+/** Folders of examples and samples shipped beside the product. */
+const EXAMPLE_FOLDER = /(?:^|\/)(?:examples?|samples?|_examples)\//i;
+
+const DOCUMENTATION_FILE = /\.(?:md|markdown|mdx|rst|adoc|asciidoc)$/i;
+
+/**
+ * CI pipelines run against throwaway services of their own; dev containers, development and
+ * test compose files and `.env.development`/`.env.test` configure a developer's machine.
+ * `.env.local` is left out: it is where a developer keeps real credentials.
+ */
+const LOCAL_CONFIG_PATHS = [
+  /(?:^|\/)\.github\/workflows\//,
+  /(?:^|\/)\.gitlab-ci\.ya?ml$/,
+  /(?:^|\/)\.gitlab\/ci\//,
+  /(?:^|\/)\.circleci\//,
+  /(?:^|\/)\.travis\.ya?ml$/,
+  /(?:^|\/)(?:\.?azure-pipelines|bitbucket-pipelines|\.?appveyor|\.drone|\.woodpecker)\.ya?ml$/,
+  /(?:^|\/)\.(?:buildkite|woodpecker)\//,
+  /(?:^|\/)(?:tox|noxfile)\.(?:ini|py)$/,
+  /(?:^|\/)\.devcontainer\//,
+  /(?:^|\/)(?:docker-)?compose[._-](?:dev|development|test|testing|ci|e2e|local|override)\.ya?ml$/i,
+  /(?:^|\/)\.env\.(?:dev|development|test|testing|ci|e2e)$/,
+];
+
+const LOCKFILE = /(?:^|\/)(?:yarn\.lock|pnpm-lock\.ya?ml|package-lock\.json|npm-shrinkwrap\.json|Gemfile\.lock|poetry\.lock|Pipfile\.lock|composer\.lock|Cargo\.lock|go\.sum|packages\.lock\.json|gradle\.lockfile|uv\.lock|mix\.lock|pubspec\.lock|Podfile\.lock)$/;
+
+/** Locale folders (Rails `config/locales`, Laravel `lang/`) and resource bundles (`Messages_de.properties`). */
+const TRANSLATION_PATHS = [
+  /(?:^|\/)(?:locales?|lang|langs|i18n|l10n|translations?)\//i,
+  /(?:^|\/)[\w-]*_[a-z]{2}(?:_[A-Z]{2})?\.properties$/,
+  /\.(?:po|pot|xliff|xlf)$/,
+];
+
+/** The kinds of `path` (relative to the scan root, forward slashes); a file may have several. */
+export function secretFileKinds(path: string): Set<SecretFileKind> {
+  const kinds = new Set<SecretFileKind>();
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (isTestCode(path)) kinds.add('test');
+  if (EXAMPLE_FILE.test(name) || EXAMPLE_FOLDER.test(path)) kinds.add('example');
+  if (DOCUMENTATION_FILE.test(name)) kinds.add('documentation');
+  if (LOCAL_CONFIG_PATHS.some((re) => re.test(path))) kinds.add('local-config');
+  if (LOCKFILE.test(path)) kinds.add('lockfile');
+  if (TRANSLATION_PATHS.some((re) => re.test(path))) kinds.add('translation');
+  return kinds;
+}

@@ -1,0 +1,75 @@
+// Where a credential sits decides whether it guards anything deployed: generic credentials
+// and private keys are not reported in tests, fixtures, examples, documentation, CI and local
+// development configuration, lock files or translations; provider tokens are reported anywhere.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findSecrets } from '../../src/engine/secrets/index.ts';
+import { secretFileKinds } from '../../src/engine/secrets/file-kinds.ts';
+
+// Fake values generated for these tests.
+const PASSWORD = 'Zq7vLm2xWk9rTb4nHc';
+const GITHUB = 'ghp_6aYr3E3iEAW9FffudIjBKOjVOQ1bDI4NssRe';
+const PEM = [
+  '-----BEGIN PRIVATE KEY-----',
+  'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQDWE9dxPFWAuMS5JFO9iYZH59KP9RtOB7q18IZbnI6L2g9b',
+  '7dyuRxiQx3vN8kLp2sTz5mWc4rHf6jYb1gDq0aKe9uVo3XlC7iMn2BwS8tJy5pGh4FdR6EzK1oUa0cQv7nLsXbTm3eWk9Ir',
+  '-----END PRIVATE KEY-----',
+].join('\n');
+
+test('each kind of file is recognised by its path', () => {
+  const cases: [string, string[]][] = [
+    ['src/config/settings.py', []],
+    ['tests/Auth/LoginTest.php', ['test']],
+    ['spec/support/cert/key.pem', ['test']],
+    ['.env.example', ['example']],
+    ['config/settings.example.py', ['example']],
+    ['plugins/examples/rpc/src/main.rs', ['example']],
+    ['config/app.json.template', ['example']],
+    ['docs/install.md', ['documentation']],
+    ['.github/workflows/ci.yml', ['local-config']],
+    ['.circleci/config.yml', ['local-config']],
+    ['.devcontainer/docker-compose.yml', ['local-config']],
+    ['docker-compose.dev.yml', ['local-config']],
+    ['.env.test', ['local-config']],
+    ['yarn.lock', ['lockfile']],
+    ['config/locales/nl.yml', ['translation']],
+    ['core/src/main/resources/security/Messages_de.properties', ['translation']],
+  ];
+  for (const [path, kinds] of cases) assert.deepEqual([...secretFileKinds(path)].sort(), kinds, path);
+  // Real credentials live here: not an example nor local-only.
+  for (const path of ['.env', '.env.local', '.env.production', 'docker-compose.yml', 'config/templates.py']) {
+    assert.deepEqual([...secretFileKinds(path)], [], path);
+  }
+});
+
+test('generic credentials are not reported where they guard nothing deployed', () => {
+  const line = `DB_PASSWORD = "${PASSWORD}"\n`;
+  assert.equal(findSecrets('app/settings.py', line).length, 1);
+  for (const path of ['tests/test_login.py', 'settings.example.py', 'docs/config.md', '.github/workflows/ci.yml', 'tox.ini']) {
+    assert.deepEqual(findSecrets(path, line), [], path);
+  }
+});
+
+test('provider tokens are reported in test code and examples too', () => {
+  const line = `TOKEN = "${GITHUB}"\n`;
+  for (const path of ['app/settings.py', 'tests/test_sync.py', 'settings.example.py', 'docs/setup.md']) {
+    assert.equal(findSecrets(path, line).length, 1, path);
+  }
+});
+
+test('private keys are not reported in test fixtures, and are elsewhere', () => {
+  assert.equal(findSecrets('deploy/keys/server.key', PEM).length, 1);
+  assert.deepEqual(findSecrets('spec/support/cert/key.pem', PEM), []);
+  assert.deepEqual(findSecrets('src/test/resources/app.key', PEM), []);
+});
+
+test('a URL credential for the machine itself or repeating the user name is a local default', () => {
+  assert.equal(findSecrets('config.yml', `DATABASE_URL: postgres://shop:${PASSWORD}@db.internal:5432/shop\n`).length, 1);
+  assert.deepEqual(findSecrets('config.yml', `DATABASE_URL: postgres://shop:${PASSWORD}@localhost:5432/shop\n`), []);
+  assert.deepEqual(findSecrets('config.yml', `DATABASE_URL: postgres://shop:${PASSWORD}@127.0.0.1/shop\n`), []);
+  assert.deepEqual(findSecrets('docker-compose.yml', 'DATABASE_URL: mysql://shop-test:shop-test@db/shop-test\n'), []);
+});
+
+test('the parts of a URL are not names with values', () => {
+  assert.deepEqual(findSecrets('.env', 'DATABASE_URL=postgres://user:pass@10.0.0.5:5432/outline\n'), []);
+});
