@@ -10,7 +10,7 @@ import type { ScanOptions } from '../engine/scan.ts';
 import type { AnalysisHelpers } from '../engine/helpers.ts';
 import type { Listing } from '../sources/directory.ts';
 import { REPORT_FORMATS, renderReport, type ReportFormat } from '../report/render.ts';
-import { countBySeverity, summaryLine } from '../report/common.ts';
+import { countBySeverity, summaryLine, testFindingsNote } from '../report/common.ts';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './package-info.ts';
 import { createProgressBar } from './progress.ts';
 
@@ -29,6 +29,7 @@ export interface ScanCommandOptions {
   cache: boolean;
   ref?: string;
   diffContext?: 'lines' | 'file';
+  includeTests?: boolean;
 }
 
 const EXIT_CLEAN = 0;
@@ -49,6 +50,7 @@ export function registerScanCommand(program: Command): void {
         .default('lines'),
     )
     .option('--history', 'also scan every commit of the git history for secrets')
+    .option('--include-tests', 'also report findings in test code (test files and folders, fixtures); by default they are counted, not shown')
     .option('--rules <dir>', 'directory of extra YAML rules (repeatable)', (dir: string, dirs: string[] | undefined) => [...(dirs ?? []), dir])
     .option('--baseline <file>', 'a previous JSON or SARIF report: findings already in it are not reported again')
     .addOption(
@@ -150,6 +152,7 @@ async function scan(
       extraRulesDirs,
       onProgress: ({ filesDone, filesTotal }) => onProgress(filesDone, filesTotal),
       signal,
+      includeTests: Boolean(options.includeTests),
     };
     let changedLines: Map<string, Set<number>> | undefined;
     let result: ScanResult;
@@ -191,18 +194,21 @@ async function scanTreeWithCache(where: ScanTarget, cacheDir: string, options: S
   const listing = await listDirectory(where.root, scope ? { paths: scope } : undefined);
   const [{ BUILTIN_RULES_DIR }, { treeKey, storedTreeResult, storeTreeResult }] = await cacheModules;
   const key = treeKey([BUILTIN_RULES_DIR, ...(options.extraRulesDirs ?? [])], scope);
+  // The stored result holds the test-code findings too, so that it answers scans with and
+  // without --include-tests alike; they are left out here when not asked for.
+  const shown = async (result: ScanResult) => (options.includeTests ? result : (await import('../engine/test-code.ts')).withoutTestFindings(result));
   const stored = storedTreeResult(cacheDir, key, listing.files, listing.skipped);
   if (stored) {
     const summary = { ...stored.summary, cachedFiles: stored.summary.filesScanned, durationMs: Math.round(performance.now() - started) };
-    return { findings: stored.findings, summary };
+    return shown({ findings: stored.findings, summary });
   }
   const helpers = await startHelpers(listing);
   const collected = readListed(listing);
   const { scanSourceFiles } = await import('../engine/index.ts');
-  const result = await scanSourceFiles(collected.files, { ...options, helpers, skipped: collected.skipped });
+  const result = await scanSourceFiles(collected.files, { ...options, includeTests: true, helpers, skipped: collected.skipped });
   storeTreeResult(cacheDir, key, listing.files, listing.skipped, result);
   // From the listing on, as for a result from the cache, so that the two compare.
-  return { ...result, summary: { ...result.summary, durationMs: Math.round(performance.now() - started) } };
+  return shown({ ...result, summary: { ...result.summary, durationMs: Math.round(performance.now() - started) } });
 }
 
 /** Globs limiting a scan to part of the root: PATH was a file, or a folder inside the repository. */
@@ -370,7 +376,8 @@ async function emitReport(result: ScanResult, target: string, root: string | und
       throw new ScanInputError(`cannot write ${options.output}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
     // The report went to a file: say in one line what it holds.
-    process.stderr.write(`${summaryLine(result)}; report written to ${options.output}\n`);
+    const note = testFindingsNote(result.summary, '--include-tests shows them');
+    process.stderr.write(`${summaryLine(result)}${note ? `; ${note}` : ''}; report written to ${options.output}\n`);
     return;
   }
   await new Promise<void>((resolve, reject) => process.stdout.write(report, (error) => (error ? reject(error) : resolve())));

@@ -303,7 +303,9 @@ export class Project implements CallResolver {
     const out = { own: [] as TaintHit[], neighbours: [] as TaintHit[], foreign: [] as TaintHit[], tooDeep: false };
     const parsed = this.parsed(file);
     const lr = parsed && this.analyzer.languageRules(parsed.syntax);
-    if (!parsed || !lr) return out;
+    // Test code's sources (test-function parameters, fixtures, factories) are not attacker
+    // data: no flow starts in a test file, nor from a source a call led into test code.
+    if (!parsed || !lr || isTestCode(file)) return out;
     const hits: TaintHit[] = [];
     try {
       lr.taint.analyzeFile(parsed, this, hits, this.files.get(file)?.text);
@@ -313,6 +315,7 @@ export class Project implements CallResolver {
     }
     const dir = path.posix.dirname(file);
     for (const hit of hits) {
+      if (hit.trace[0]?.kind === 'source' && isTestCode(hit.trace[0].file)) continue;
       if (hit.file === file) out.own.push(hit);
       else if (path.posix.dirname(hit.file) === dir) out.neighbours.push(hit);
       else out.foreign.push(hit);

@@ -14,3 +14,4 @@ export type {
 export { SEVERITIES, SEVERITY_RANK } from './types.ts';
 export { scanSourceFiles, type ScanOptions, type ScanProgress } from './scan.ts';
 export { loadRuleSet, type RuleSet } from './rules/load.ts';
+export { isTestCode, isTestFinding, withoutTestFindings } from './test-code.ts';

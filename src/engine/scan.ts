@@ -10,6 +10,7 @@ import { decodeSource } from './text.ts';
 import { AnalysisHelpers, minBytesForWorkers } from './helpers.ts';
 import { WorkQueue } from './work-queue.ts';
 import { byCodeUnits } from './order.ts';
+import { isTestFinding, withoutTestFindings } from './test-code.ts';
 
 export interface ScanProgress {
   filesDone: number;
@@ -28,8 +29,13 @@ export interface ScanOptions {
   /** Files the source layer already skipped (vendored, binary, …): counted in the summary. */
   skipped?: SkippedFile[];
   onProgress?: (progress: ScanProgress) => void;
-  /** Called once per finding as soon as it is known (the service streams these). */
+  /** Called once per reported finding as soon as it is known (the service streams these). */
   onFinding?: (finding: Finding) => void;
+  /**
+   * Report findings whose sink is in test code too (`--include-tests`). By default they are
+   * left out and counted in `summary.testFindingsHidden`.
+   */
+  includeTests?: boolean;
   signal?: AbortSignal;
   /**
    * Worker threads started ahead (`AnalysisHelpers.start(jobs - 1, extraRulesDirs)`) while the
@@ -97,7 +103,7 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
   let done = cachedFiles;
   const streamed = new Set<string>();
   const stream = (r: AnalysedFile) => {
-    for (const f of r.findings) if (!streamed.has(f.id) && streamed.add(f.id)) options.onFinding?.(f);
+    for (const f of r.findings) if (!streamed.has(f.id) && streamed.add(f.id) && (options.includeTests || !isTestFinding(f))) options.onFinding?.(f);
   };
   for (const r of results) stream(r);
   options.onProgress?.({ filesDone: done, filesTotal: total });
@@ -148,13 +154,15 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
     partiallyParsed: results.filter((r) => r.partiallyParsed).length,
     findingsBySeverity: { critical: 0, high: 0, medium: 0, low: 0 },
     suppressed: results.reduce((n, r) => n + r.suppressed, 0),
+    testFindingsHidden: 0,
     cachedFiles,
     durationMs: Math.round(performance.now() - started),
     rulesVersion: rules.version,
   };
   for (const r of results) if (r.language) summary.languages[r.language] = (summary.languages[r.language] ?? 0) + 1;
   for (const f of findings) summary.findingsBySeverity[f.severity]++;
-  return { findings, summary };
+  // The cache keeps every finding: what is shown is decided here, per request.
+  return options.includeTests ? { findings, summary } : withoutTestFindings({ findings, summary });
 }
 
 function abortError(): Error {

@@ -96,6 +96,12 @@ export interface ScanSummary {
   partiallyParsed: number;
   findingsBySeverity: Record<Severity, number>;
   suppressed: number;
+  /**
+   * Findings left out because their sink is in test code (test files and folders, fixtures;
+   * see test-code.ts). 0 when the scan was asked to include them (`--include-tests`).
+   * Secrets are never counted here: they are reported by their own policy.
+   */
+  testFindingsHidden: number;
   cachedFiles: number;
   durationMs: number;
   rulesVersion: string;

@@ -359,6 +359,7 @@ function fullSummary(record: ScanRecord) {
     partiallyParsed: record.summary?.partiallyParsed ?? 0,
     findingsBySeverity: record.summary?.findingsBySeverity ?? { critical: 0, high: 0, medium: 0, low: 0 },
     suppressed: record.summary?.suppressed ?? 0,
+    testFindingsHidden: record.summary?.testFindingsHidden ?? 0,
     cachedFiles: record.summary?.cachedFiles ?? 0,
     durationMs: record.summary?.durationMs ?? 0,
     rulesVersion: record.summary?.rulesVersion ?? '',
@@ -368,14 +369,19 @@ function fullSummary(record: ScanRecord) {
 function completedHint(record: ScanRecord, repoArg: string): string {
   const counts = describeCounts(record.findings);
   const repo = JSON.stringify(repoArg);
+  const hiddenInTests = record.summary?.testFindingsHidden ?? 0;
+  const inTests = hiddenInTests
+    ? ` ${hiddenInTests} finding${hiddenInTests === 1 ? '' : 's'} in test code not shown (scanner scan --include-tests shows them).`
+    : '';
   if (record.mode === 'diff') {
-    const older = record.preexisting
-      ? ` ${record.preexisting} older finding${record.preexisting === 1 ? '' : 's'} in these files do not touch the changed lines (scanner_full_scan shows them).`
-      : '';
+    const older =
+      (record.preexisting
+        ? ` ${record.preexisting} older finding${record.preexisting === 1 ? '' : 's'} in these files do not touch the changed lines (scanner_full_scan shows them).`
+        : '') + inTests;
     if (record.findings.length === 0) {
       return `No findings in the ${record.files_considered} changed file${record.files_considered === 1 ? '' : 's'}.${older} Before pushing, run scanner_full_scan {repo: ${repo}}.`;
     }
     return `${counts} in your changes. Fix them (see remediation), then run scanner_scan_diff {repo: ${repo}} again.${older}`;
   }
-  return `Full scan: ${counts}. Call scanner_report {repo: ${repo}, scan_id: "${record.scan_id}"} for the markdown report.`;
+  return `Full scan: ${counts}.${inTests} Call scanner_report {repo: ${repo}, scan_id: "${record.scan_id}"} for the markdown report.`;
 }

@@ -31,6 +31,8 @@ class Session {
   readonly startedAt = Date.now();
   lastChangeAt = Date.now();
   readonly findingsByFile = new Map<string, Finding[]>();
+  /** Per file, its findings in test code: not reported, counted in the summary. */
+  private readonly testFindingsByFile = new Map<string, number>();
   readonly scannedFiles = new Set<string>();
   private readonly pending = new Set<string>();
   private debounce?: NodeJS.Timeout;
@@ -141,22 +143,30 @@ class Session {
       else {
         // Deleted, unreadable or not source: whatever it reported before no longer stands.
         this.findingsByFile.delete(rel);
+        this.testFindingsByFile.delete(rel);
       }
     }
     if (files.length > 0) {
       const started = Date.now();
-      const { scanSourceFiles } = await loadEngine();
+      const { scanSourceFiles, isTestFinding } = await loadEngine();
       const result = await scanSourceFiles(files, {
         cacheDir: path.join(this.root, '.scanner', 'cache'),
         // A handful of files is faster in this thread than through worker start-up.
         jobs: files.length <= 8 ? 1 : undefined,
+        // Test-code findings are counted per file here, so that a re-scan of one file replaces its count.
+        includeTests: true,
       });
       if (this.state !== 'active') return;
       for (const file of files) {
         this.scannedFiles.add(file.path);
         this.findingsByFile.set(file.path, []);
+        this.testFindingsByFile.delete(file.path);
       }
       for (const finding of result.findings) {
+        if (isTestFinding(finding)) {
+          this.testFindingsByFile.set(finding.file, (this.testFindingsByFile.get(finding.file) ?? 0) + 1);
+          continue;
+        }
         const list = this.findingsByFile.get(finding.file) ?? [];
         list.push(finding);
         this.findingsByFile.set(finding.file, list);
@@ -223,7 +233,9 @@ class Session {
         : all.length === 0
           ? `No findings in ${scanned} of ${this.root}; last change ${seconds} s ago.`
           : `${describeCounts(all)} in ${affected} of ${scanned} of ${this.root}; last change ${seconds} s ago.`;
-    return this.errors.length ? `${base} Problems: ${this.errors.slice(-3).join('; ')}` : base;
+    const inTests = [...this.testFindingsByFile.values()].reduce((n, count) => n + count, 0);
+    const withTests = inTests ? `${base} ${inTests} finding${inTests === 1 ? '' : 's'} in test code not shown (scanner scan --include-tests shows them).` : base;
+    return this.errors.length ? `${withTests} Problems: ${this.errors.slice(-3).join('; ')}` : withTests;
   }
 
   async end(state: 'stopped' | 'timed_out'): Promise<void> {

@@ -1,5 +1,5 @@
 // Small facts every report format shares: ordering, counting and wording.
-import { SEVERITIES, SEVERITY_RANK, type Finding, type ScanResult, type Severity } from '../engine/types.ts';
+import { SEVERITIES, SEVERITY_RANK, type Finding, type ScanResult, type ScanSummary, type Severity } from '../engine/types.ts';
 import { byCodeUnits } from '../engine/order.ts';
 
 export const TOOL_NAME = 'scanner';
@@ -55,6 +55,16 @@ export function cweUrl(cwe: number): string {
 /** The first line of a snippet, trimmed: what a one-line view shows. */
 export function firstCodeLine(snippet: string): string {
   return (snippet.split(/\r?\n/).find((line) => line.trim() !== '') ?? '').trim();
+}
+
+/** The command that shows what a default report leaves out of test code. */
+export const INCLUDE_TESTS_COMMAND = 'scanner scan --include-tests';
+
+/** How many findings in test code the report leaves out, and how to show them; '' when none. */
+export function testFindingsNote(summary: Pick<ScanSummary, 'testFindingsHidden'>, show = `${INCLUDE_TESTS_COMMAND} shows them`): string {
+  // A summary stored by an older version has no count.
+  const hidden = (summary.testFindingsHidden as number | undefined) ?? 0;
+  return hidden ? `${plural(hidden, 'finding')} in test code not shown (${show})` : '';
 }
 
 export function summaryLine(result: ScanResult): string {

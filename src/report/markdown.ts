@@ -3,7 +3,7 @@
 // Summary, severity breakdown, affected files, then each finding with its
 // location, code, trace, remediation and reference links.
 import { SEVERITIES, type Finding, type ScanResult } from '../engine/types.ts';
-import { countBySeverity, cweUrl, groupByFile, plural, sortFindings } from './common.ts';
+import { INCLUDE_TESTS_COMMAND, countBySeverity, cweUrl, groupByFile, plural, sortFindings } from './common.ts';
 import { byCodeUnits } from '../engine/order.ts';
 
 export interface MarkdownOptions {
@@ -46,6 +46,8 @@ export function toMarkdown(result: ScanResult, options: MarkdownOptions = {}): s
   if (languages.length) out.push(`- Languages: ${languages.map(([lang, n]) => `${lang} (${n})`).join(', ')}`);
   if (summary.skipped.length) out.push(`- Files skipped: ${summary.skipped.length} (${skipReasons(result)})`);
   if (summary.suppressed) out.push(`- Findings suppressed (inline comments or baseline): ${summary.suppressed}`);
+  const hiddenInTests = (summary.testFindingsHidden as number | undefined) ?? 0;
+  if (hiddenInTests) out.push(`- Findings in test code not shown: ${hiddenInTests} (\`${INCLUDE_TESTS_COMMAND}\` shows them)`);
   // A warning without a file is a note about the scan as a whole (e.g. how much git history was read).
   const fileWarnings = summary.warnings.filter((w) => w.file);
   if (fileWarnings.length) out.push(`- Files with warnings (not parsed, or analysed as far as they parsed): ${fileWarnings.length}`);

@@ -4,7 +4,7 @@
 // taint traces.
 import type * as Sarif from 'sarif';
 import type { Finding, ScanResult, Severity, TraceStep } from '../engine/types.ts';
-import { TOOL_NAME, cweUrl, sortFindings, type ToolInfo } from './common.ts';
+import { TOOL_NAME, cweUrl, sortFindings, testFindingsNote, type ToolInfo } from './common.ts';
 
 export const SARIF_SCHEMA_URI = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -55,6 +55,8 @@ export function toSarif(result: ScanResult, options: SarifOptions = {}): Sarif.L
     rules.push(ruleDescriptor(finding, generic ? finding.message : finding.title));
   }
 
+  // Findings left out of test code are no result, but the log says that they exist and how to see them.
+  const testNote = testFindingsNote(result.summary);
   const run: Sarif.Run = {
     tool: {
       driver: {
@@ -68,12 +70,15 @@ export function toSarif(result: ScanResult, options: SarifOptions = {}): Sarif.L
     invocations: [
       {
         executionSuccessful: true,
-        toolExecutionNotifications: result.summary.warnings.map((warning) => ({
-          level: 'warning' as const,
-          message: { text: warning.message },
-          // A warning about the scan as a whole (e.g. how much history was read) has no file.
-          ...(warning.file ? { locations: [{ physicalLocation: { artifactLocation: artifact(warning.file) } }] } : {}),
-        })),
+        toolExecutionNotifications: [
+          ...result.summary.warnings.map((warning) => ({
+            level: 'warning' as const,
+            message: { text: warning.message },
+            // A warning about the scan as a whole (e.g. how much history was read) has no file.
+            ...(warning.file ? { locations: [{ physicalLocation: { artifactLocation: artifact(warning.file) } }] } : {}),
+          })),
+          ...(testNote ? [{ level: 'note' as const, message: { text: `${testNote}.` } }] : []),
+        ],
       },
     ],
     results: findings.map((finding) => sarifResult(finding, ruleIndex.get(finding.ruleId) ?? 0)),
@@ -83,6 +88,7 @@ export function toSarif(result: ScanResult, options: SarifOptions = {}): Sarif.L
       linesScanned: result.summary.linesScanned,
       skippedFiles: result.summary.skipped.length,
       suppressed: result.summary.suppressed,
+      testFindingsHidden: (result.summary.testFindingsHidden as number | undefined) ?? 0,
       rulesVersion: result.summary.rulesVersion,
     },
   };

@@ -2,7 +2,7 @@
 // severity, type, message, the code line and a one-line trace. Colours only
 // when the caller says the output is a terminal.
 import type { Finding, ScanResult, Severity, TraceStep } from '../engine/types.ts';
-import { firstCodeLine, groupByFile, plural, summaryLine } from './common.ts';
+import { firstCodeLine, groupByFile, plural, summaryLine, testFindingsNote } from './common.ts';
 
 export interface TextOptions {
   color?: boolean;
@@ -66,6 +66,7 @@ export function toText(result: ScanResult, options: TextOptions = {}): string {
     skipped ? `${plural(skipped, 'file')} skipped` : '',
     warnings ? plural(warnings, 'warning') : '',
     result.summary.suppressed ? `${result.summary.suppressed} suppressed` : '',
+    testFindingsNote(result.summary, '--include-tests shows them'),
   ].filter(Boolean);
   const line = summaryLine(result) + (extras.length ? `; ${extras.join(', ')}` : '');
   out.push(result.findings.length === 0 ? style.green(line) : style.bold(line));

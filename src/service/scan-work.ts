@@ -114,6 +114,7 @@ function summarise(summary: ScanSummary, history: Record<string, unknown> | null
     warnings: summary.warnings.length,
     findingsBySeverity: summary.findingsBySeverity,
     suppressed: summary.suppressed,
+    testFindingsHidden: summary.testFindingsHidden,
     durationMs: summary.durationMs,
     rulesVersion: summary.rulesVersion,
     history,

@@ -1,36 +1,96 @@
-// Test code: which paths count as tests, and that rules marked `notInTests` stay quiet
-// there while every other rule (injections, secrets) reports as anywhere else.
+// Test code: which paths count as tests; findings there are left out of the default result
+// and counted; sources there start no flows; rules marked `notInTests` stay quiet there.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scanSourceFiles } from '../../src/engine/index.ts';
+import { scanSourceFiles, type Finding } from '../../src/engine/index.ts';
 import { isTestCode } from '../../src/engine/test-code.ts';
 
-test('test files and directories of each language are test code; look-alikes are not', () => {
+test('test files, test folders and fixtures of each language are test code', () => {
   for (const path of [
+    // Go
     'pkg/store/store_test.go',
+    'modules/encode/testdata/handler.go',
+    'internal/testutil/server.go',
+    // Python
     'tests/test_views.py',
     'app/test_models.py',
     'app/models_test.py',
+    'app/tests.py',
+    'app/tests_forms.py',
     'conftest.py',
+    'app/test_utils/factories.py',
+    'app/fixtures/users.py',
+    // JavaScript and TypeScript
     'src/api/users.test.ts',
     'web/Button.spec.jsx',
     'src/__tests__/auth.js',
+    'src/__mocks__/storage.ts',
+    'src/__fixtures__/payload.js',
+    'server/test/factories.ts',
+    'cypress/e2e/login.cy.ts',
+    'e2e/checkout.ts',
+    'playwright/fixtures.ts',
+    'test/app.e2e-spec.ts',
+    'packages/api/integration-tests/setup.js',
+    // Java
     'src/test/java/com/acme/UserServiceTest.java',
+    'core/src/test/java/com/acme/Helpers.java',
+    'src/it/java/com/acme/CheckoutFlow.java',
+    'src/integrationTest/java/com/acme/Flow.java',
+    'src/testFixtures/java/com/acme/Users.java',
+    'src/main/java/com/acme/UserRepositoryIT.java',
+    // C#
     'Acme.Tests/TokenTests.cs',
-    'spec/models/user_spec.rb',
-    'test/unit/user_test.rb',
+    'tests/Acme.Server.Integration.Tests/Startup.cs',
+    'src/Acme.Api.IntegrationTests/Client.cs',
+    'Acme.Tests.Common/Builders.cs',
+    // PHP
     'tests/Unit/UserTest.php',
+    'database/factories/UserFactory.php',
+    // Ruby
+    'spec/models/user_spec.rb',
+    'spec/support/request_helpers.rb',
+    'spec/factories/users.rb',
+    'test/unit/user_test.rb',
+    'test/fixtures/files/upload.rb',
+    'features/step_definitions/login_steps.rb',
+    'config/environments/test.rb',
+    'ui/src/setupTests.js',
+    'spec/fixtures/vcr_cassettes/github.yml',
   ]) {
     assert.ok(isTestCode(path), path);
   }
+});
+
+test('production code whose name looks like a test convention is not test code', () => {
   for (const path of [
     'pkg/store/store.go',
+    // Test utilities a library ships to its users, and product features named "testing".
     'src/testing/helpers.go',
+    'src/Acme.Testing/ServerFixture.cs',
     'app/contest.py',
+    'app/latest.py',
     'app/latest/views.py',
+    'app/testimonials.py',
     'src/api/users.ts',
+    'src/api/latest.spec-parser.ts',
     'src/main/java/com/acme/TestimonialService.java',
+    'src/main/java/com/acme/AUDIT.java',
+    // Maven production code under a package or resource folder named `test`.
+    'core/src/main/java/hudson/tasks/test/TestResultAction.java',
+    'core/src/main/resources/lib/test/bar.jelly',
+    'Contest.Api/Controllers/EntriesController.cs',
     'lib/attestation.rb',
+    'app/controllers/contests_controller.rb',
+    'config/environments/production.rb',
+    // A product feature that sends a test e-mail.
+    'app/views/mailer/test_email.html.erb',
+    'app/Settings/TestEmailNotification.php',
+    // Locale folders (Italian), API specifications, factories outside a test tree.
+    'resources/lang/it/auth.php',
+    'api/specs/openapi.py',
+    'src/factories/connection_factory.py',
+    'app/Factories/ReportFactory.php',
   ]) {
     assert.ok(!isTestCode(path), path);
   }
@@ -55,9 +115,69 @@ test('a rule marked notInTests reports in code and not in tests; other rules rep
       { path: 'auth/token.go', content: Buffer.from(code) },
       { path: 'auth/token_test.go', content: Buffer.from(code) },
     ],
-    { jobs: 1, cacheDir: null },
+    { jobs: 1, cacheDir: null, includeTests: true },
   );
   const types = (file: string) => result.findings.filter((f) => f.file === file).map((f) => f.type).sort();
   assert.deepEqual(types('auth/token.go'), ['HARDCODED_SECRET', 'WEAK_RANDOM']);
   assert.deepEqual(types('auth/token_test.go'), ['HARDCODED_SECRET']);
+});
+
+const file = (path: string, lines: string[]) => ({ path, content: Buffer.from(`${lines.join('\n')}\n`) });
+
+/** An Express app that lets any origin make credentialed requests (a structural rule) beside a hard-coded GitHub token. */
+const PERMISSIVE_SERVER = [
+  "const express = require('express');",
+  "const cors = require('cors');",
+  '',
+  "const deployToken = 'ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R';",
+  'const app = express();',
+  'app.use(cors({ origin: true }));',
+  'module.exports = { app, deployToken };',
+];
+
+test('findings in test code are left out by default and counted; includeTests reports them; secrets are reported either way', async () => {
+  const files = [file('server/app.js', PERMISSIVE_SERVER), file('test/support/server.js', PERMISSIVE_SERVER)];
+  const streamed: Finding[] = [];
+  const hidden = await scanSourceFiles(files, { jobs: 1, cacheDir: null, onFinding: (f) => streamed.push(f) });
+  const where = (findings: Finding[]) => findings.map((f) => `${f.file} ${f.type}`).sort();
+  assert.deepEqual(where(hidden.findings), ['server/app.js CORS_MISCONFIGURATION', 'server/app.js HARDCODED_SECRET', 'test/support/server.js HARDCODED_SECRET']);
+  assert.equal(hidden.summary.testFindingsHidden, 1);
+  assert.equal(hidden.summary.findingsBySeverity.medium, 1, 'the hidden finding is not counted by severity');
+  assert.deepEqual(where(streamed), where(hidden.findings), 'the findings streamed as they are found are the ones reported');
+
+  const shown = await scanSourceFiles(files, { jobs: 1, cacheDir: null, includeTests: true });
+  assert.deepEqual(where(shown.findings), [...where(hidden.findings), 'test/support/server.js CORS_MISCONFIGURATION'].sort());
+  assert.equal(shown.summary.testFindingsHidden, 0);
+});
+
+test('a source in test code starts no flow: a production sink reached only from a test is no finding', async () => {
+  const reports = file('lib/reports.js', [
+    "const { exec } = require('child_process');",
+    '',
+    'function buildReport(name) {',
+    "  exec('generate-report ' + name);",
+    '}',
+    'module.exports = { buildReport };',
+  ]);
+  // A handler calling the production function with request data: mounted by a test, then by a route.
+  const handler = [
+    "const express = require('express');",
+    "const { buildReport } = require('../lib/reports');",
+    '',
+    'const app = express();',
+    "app.get('/report', (req, res) => {",
+    '  buildReport(req.query.name);',
+    "  res.send('ok');",
+    '});',
+  ];
+  const testHandler = file('test/reports.test.js', handler);
+  const onlyTests = await scanSourceFiles([reports, testHandler], { jobs: 1, cacheDir: null, includeTests: true });
+  assert.deepEqual(onlyTests.findings.filter((f) => f.type === 'COMMAND_INJECTION'), []);
+
+  // The same call from a production route is a finding, with its source in the route.
+  const route = file('routes/reports.js', handler);
+  const withRoute = await scanSourceFiles([reports, testHandler, route], { jobs: 1, cacheDir: null, includeTests: true });
+  const flows = withRoute.findings.filter((f) => f.type === 'COMMAND_INJECTION');
+  assert.deepEqual(flows.map((f) => `${f.file}:${f.line}`), ['lib/reports.js:4']);
+  assert.equal(flows[0]!.trace?.[0]?.file, 'routes/reports.js');
 });

@@ -204,3 +204,25 @@ test('a warning without a file is a note about the whole scan', () => {
   assert.match(text, /^git history: 12 commits, 30 file versions scanned for secrets\n.*; 1 file skipped, 1 warning$/m);
   assert.deepEqual(sarifSchemaErrors(toSarif(result)), []);
 });
+
+test('every format says how many findings in test code were left out and how to show them', () => {
+  const base = sampleResult([taintFinding()]);
+  const result = { ...base, summary: { ...base.summary, testFindingsHidden: 4 } };
+  assert.match(toText(result), /^1 finding \(1 critical\) in 3 files, .*, 4 findings in test code not shown \(--include-tests shows them\)$/m);
+  assert.match(toMarkdown(result), /^- Findings in test code not shown: 4 \(`scanner scan --include-tests` shows them\)$/m);
+  assert.equal(JSON.parse(toJson(result)).summary.testFindingsHidden, 4);
+  const log = toSarif(result);
+  assert.deepEqual(sarifSchemaErrors(log), []);
+  assert.equal(log.runs[0].properties?.testFindingsHidden, 4);
+  const notes = log.runs[0].invocations?.[0].toolExecutionNotifications ?? [];
+  assert.deepEqual(
+    notes.filter((n) => n.level === 'note').map((n) => n.message.text),
+    ['4 findings in test code not shown (scanner scan --include-tests shows them).'],
+  );
+
+  // Nothing left out: no line about it, and the count stays 0 in the machine formats.
+  assert.doesNotMatch(toText(base), /test code/);
+  assert.doesNotMatch(toMarkdown(base), /test code/);
+  assert.equal(toSarif(base).runs[0].invocations?.[0].toolExecutionNotifications?.some((n) => n.level === 'note'), false);
+  assert.equal(toSarif(base).runs[0].properties?.testFindingsHidden, 0);
+});

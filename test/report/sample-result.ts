@@ -94,6 +94,7 @@ export function sampleResult(findings: Finding[] = [taintFinding(), structuralFi
       partiallyParsed: 1,
       findingsBySeverity: { critical: 1, high: 1, medium: 1, low: 0 },
       suppressed: 0,
+      testFindingsHidden: 0,
       cachedFiles: 0,
       durationMs: 42,
       rulesVersion: 'test-rules-1',

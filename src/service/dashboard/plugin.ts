@@ -75,6 +75,7 @@ function resultOf(job: JobRecord, vulnerabilities: Record<string, unknown>[]): S
       partiallyParsed: 0,
       findingsBySeverity: bySeverity as ScanResult['summary']['findingsBySeverity'],
       suppressed: 0,
+      testFindingsHidden: Number(summary.testFindingsHidden ?? 0),
       cachedFiles: 0,
       durationMs: Number(summary.durationMs ?? 0),
       rulesVersion: String(summary.rulesVersion ?? ''),
