@@ -22,6 +22,8 @@ class AvatarService
         file_put_contents('/srv/avatars/current.png', $data);
         // ruleid: PATH_TRAVERSAL
         file_put_contents('/srv/avatars/' . $upload->getClientOriginalName(), $data);
+        // ok: PATH_TRAVERSAL
+        Storage::put('avatars/' . $request->input('name'), $data);
     }
 }
 

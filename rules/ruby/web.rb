@@ -39,6 +39,19 @@ class PagesController < ApplicationController
     end
   end
 
+  def publish
+    @page = Page.new(params.require(:page).permit(:title, :body))
+    @page.save!
+    # ok: OPEN_REDIRECT
+    redirect_to page_url(@page)
+  end
+
+  def preview
+    @page = Page.new(params.require(:page).permit(:title, :body))
+    # ruleid: OPEN_REDIRECT
+    redirect_to page_url(@page, host: params[:site])
+  end
+
   def cancel
     # ok: OPEN_REDIRECT
     redirect_to request.referer || root_path
