@@ -9,3 +9,16 @@ export default defineEventHandler(async (event) => {
   // ruleid: OPEN_REDIRECT
   return sendRedirect(event, body.returnUrl);
 });
+
+// h3 reads a cookie of the request as `getCookie(event, name)`.
+export const resume = defineEventHandler((event) => {
+  // ruleid: OPEN_REDIRECT
+  return sendRedirect(event, getCookie(event, 'resume_to') ?? '/');
+});
+
+// A browser helper `getCookie(name)` reads the user's own cookie jar.
+declare function getCookie(name: string): string | undefined;
+export function resumeInBrowser() {
+  // ok: OPEN_REDIRECT, XSS
+  window.location.href = getCookie('resume_to') ?? '/';
+}
