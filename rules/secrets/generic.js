@@ -16,6 +16,9 @@ export function wireForm(root, req) {
   return [passwordFields, csrfToken, tokenRow, clientKey, sessionKey];
 }
 
+// ok: HARDCODED_SECRET
+const tokenNotice = '[[user:token-expired]]';
+
 export const sortOptions = [
   // ok: HARDCODED_SECRET
   { key: 'updatedAt-DESC', label: 'Recently updated' },

@@ -9,6 +9,8 @@ return [
     'user_api_tokens' => 'API-Schlüssel',
     // ok: HARDCODED_SECRET
     'api_token_docs' => 'API-dokumentation',
+    // ok: HARDCODED_SECRET
+    'apiKeyPrompt' => __('settings.api_key_prompt'),
 ];
 
 function probe(int $rand): string

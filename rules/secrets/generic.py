@@ -52,3 +52,5 @@ password = "pbkdf2_sha256$600000$Xk2Lq9wPz$Zm9vYmFyYmF6cXV4cXV1eA=="
 auth_source.account = "uid=$login,ou=people,dc=corp,dc=io"
 # ok: HARDCODED_SECRET
 DEMO_PASSWORD = "adminpassword123"
+# ok: HARDCODED_SECRET
+PASSWORD_SALT = "q8Xv2LmZ7kRt4wNc"
