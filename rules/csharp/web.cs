@@ -114,8 +114,12 @@ public class PagesController : Controller
         // ok: SSRF
         using var local = System.IO.File.OpenRead(Path.Combine("exports", Path.GetFileName(orderId)));
         // ok: SSRF
+        var tracking = await _http.GetStringAsync($"https://api.carrier.example.com/track/{orderId}");
+        // ruleid: SSRF
+        var mirror = await _http.GetStringAsync($"https://{orderId}.mirror.example.com/status");
+        // ok: SSRF
         var order = await _orders.GetAsync(orderId);
-        return Ok(new { status, order });
+        return Ok(new { status, tracking, mirror, order });
     }
 
     [HttpPost]
@@ -158,6 +162,23 @@ public class WebhooksController : Controller
     // ok: CSRF
     [IgnoreAntiforgeryToken]
     public IActionResult Receive() => Ok();
+}
+
+public static class ShortLinks
+{
+    public static void Map(WebApplication app)
+    {
+        app.MapGet("/go", (string target, HttpResponse response) =>
+        {
+            // ruleid: OPEN_REDIRECT
+            response.Redirect(target);
+        });
+        app.MapGet("/docs/{page}", (string page, HttpResponse response) =>
+        {
+            // ok: OPEN_REDIRECT
+            response.Redirect($"/help/{page}");
+        });
+    }
 }
 
 public static class Cors

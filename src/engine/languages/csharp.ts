@@ -11,6 +11,8 @@ export const csharp: LanguageSyntax = {
     'string_literal', 'verbatim_string_literal', 'raw_string_literal', 'integer_literal', 'real_literal',
     'boolean_literal', 'null_literal', 'character_literal', 'string_literal_content', 'typeof_expression',
     'default_expression', 'sizeof_expression', 'nameof_expression',
+    // The fixed text of an interpolated string (`$"/help/{page}"`), which prefix sanitisers read.
+    'interpolation_start', 'string_content',
   ],
   interpolatedStrings: ['interpolated_string_expression'],
   concatenations: ['binary_expression'],
