@@ -70,3 +70,12 @@ router.get('/export', (req, res) => {
   // ruleid: XSS
   res.send(`<p>${req.get('x-export-title')}</p>`);
 });
+
+// A getter of stored content returns the file, not the name that picked it.
+const files = require('./files');
+
+router.get('/files/:name', async (req, res) => {
+  const data = await files.getFileData(req.params.name);
+  // ok: XSS
+  res.end(data);
+});

@@ -48,11 +48,12 @@ export const javascript: LanguageSyntax = {
   objectPatterns: { object_pattern: { pair: 'pair_pattern', key: 'key', value: 'value', shorthand: 'shorthand_property_identifier_pattern' } },
   ternaries: { ternary_expression: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   loops: { for_in_statement: { left: 'left', right: 'right', body: 'body' } },
-  // The look-up methods of maps, caches, ORMs, database drivers and the file system, and unresolved
-  // helpers named for a query against a store (`searchProducts(q)`, `loadSettings(id)`). A getter
-  // (`getName(q)`, `getClientIp(req)`) reads its answer out of what it is given, so it is not here.
+  // The look-up methods of maps, caches, ORMs, database drivers and the file system, unresolved
+  // helpers named for a query against a store (`searchProducts(q)`, `loadSettings(id)`), and getters
+  // of what a store holds (`getFileData(name)`, `getItem(key)`, `getUserById(id)`). Other getters
+  // (`getName(q)`, `getClientIp(req)`) read their answer out of what they are given.
   lookupCalls:
-    /^(get|has|getAll|findOne|findById|findUnique|findFirst|findOneBy|findBy|findMany|findAll|findByPk|count|countDocuments|exists|query|execute|readFile|readFileSync|createReadStream|fetch)$|^(find|search|load|fetch|list|lookup|count|read)[A-Z]\w*$/,
+    /^(get|has|getAll|findOne|findById|findUnique|findFirst|findOneBy|findBy|findMany|findAll|findByPk|count|countDocuments|exists|query|execute|readFile|readFileSync|createReadStream|fetch)$|^(find|search|load|fetch|list|lookup|count|read)[A-Z]\w*$|^get\w*(Data|File|Files|Content|Contents|Blob|Buffer|Object|Item|Items|Record|Records|Row|Rows|Entry|Entries|By(Id|Pk|Key|Name|Slug))$/,
   exits: ['return_statement', 'throw_statement', 'continue_statement', 'break_statement'],
   exitCalls: /(^|\.)(exit|sendStatus|redirect)$/,
   classes: ['class_declaration', 'class'],
