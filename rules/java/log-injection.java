@@ -10,6 +10,7 @@ import org.springframework.web.bind.annotation.RestController;
 public class AccountAudit {
 
     private static final Logger LOGGER = LoggerFactory.getLogger(AccountAudit.class);
+    private static final Logger audit = LoggerFactory.getLogger("audit");
 
     @PostMapping("/accounts/lock")
     public void lock(@RequestParam String account, @RequestParam String reason) {
@@ -48,5 +49,11 @@ public class AccountAudit {
     public void report(@RequestParam String path) {
         // ok: LOG_INJECTION
         LOGGER.info("Report endpoint for {}", encodedContext(path));
+    }
+
+    @PostMapping("/accounts/close")
+    public void close(@RequestParam String account) {
+        // ruleid: LOG_INJECTION
+        audit.warn("Closing account " + account);
     }
 }

@@ -51,4 +51,15 @@ public final class InviteCodes {
         long value = RNG.nextLong();
         return Long.toHexString(value);
     }
+
+    private static final String ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+    public static String nextReference() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 8; i++) {
+            // ruleid: WEAK_RANDOM
+            sb.append(ALPHABET.charAt(RNG.nextInt(ALPHABET.length())));
+        }
+        return sb.toString();
+    }
 }
