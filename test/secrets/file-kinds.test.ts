@@ -21,6 +21,8 @@ test('each kind of file is recognised by its path', () => {
     ['src/config/settings.py', []],
     ['tests/Auth/LoginTest.php', ['test']],
     ['spec/support/cert/key.pem', ['test']],
+    ['integration/certs/localhost+2-key.pem', ['test']],
+    ['integration/web.localhost.key', ['test']],
     ['.env.example', ['example']],
     ['config/settings.example.py', ['example']],
     ['plugins/examples/rpc/src/main.rs', ['example']],
@@ -37,7 +39,7 @@ test('each kind of file is recognised by its path', () => {
   ];
   for (const [path, kinds] of cases) assert.deepEqual([...secretFileKinds(path)].sort(), kinds, path);
   // Real credentials live here: not an example nor local-only.
-  for (const path of ['.env', '.env.local', '.env.production', 'docker-compose.yml', 'config/templates.py']) {
+  for (const path of ['.env', '.env.local', '.env.production', 'docker-compose.yml', 'config/templates.py', 'deploy/latest-key.pem']) {
     assert.deepEqual([...secretFileKinds(path)], [], path);
   }
 });

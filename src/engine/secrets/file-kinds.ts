@@ -13,6 +13,12 @@ const EXAMPLE_FILE = /(?:^|[._-])(?:examples?|samples?)(?:[._-]|$)|\.(?:template
 /** Folders of examples and samples shipped beside the product. */
 const EXAMPLE_FOLDER = /(?:^|\/)(?:examples?|samples?|_examples)\//i;
 
+/**
+ * Key files named for a local or test machine (`localhost.key`, mkcert's `localhost+2-key.pem`,
+ * `caddy.localhost.key`, `test_key.pem`, Debian's `snakeoil.key`): fixtures made for it.
+ */
+const LOCAL_KEY_FILE = /(?:^|[._+-])(?:localhost|snakeoil|dummy|fake|test(?:ing)?)(?:[._+-][^/]*)?\.(?:key|pem)$/i;
+
 const DOCUMENTATION_FILE = /\.(?:md|markdown|mdx|rst|adoc|asciidoc)$/i;
 
 /**
@@ -47,7 +53,7 @@ const TRANSLATION_PATHS = [
 export function secretFileKinds(path: string): Set<SecretFileKind> {
   const kinds = new Set<SecretFileKind>();
   const name = path.slice(path.lastIndexOf('/') + 1);
-  if (isTestCode(path)) kinds.add('test');
+  if (isTestCode(path) || LOCAL_KEY_FILE.test(name)) kinds.add('test');
   if (EXAMPLE_FILE.test(name) || EXAMPLE_FOLDER.test(path)) kinds.add('example');
   if (DOCUMENTATION_FILE.test(name)) kinds.add('documentation');
   if (LOCAL_CONFIG_PATHS.some((re) => re.test(path))) kinds.add('local-config');
