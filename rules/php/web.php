@@ -72,6 +72,16 @@ class CheckoutController
         return redirect($target);
     }
 
+    public function external(Request $request)
+    {
+        $target = $request->input('next');
+        if (str_starts_with($target, 'https://')) {
+            // ruleid: OPEN_REDIRECT
+            return redirect($target);
+        }
+        return redirect('/');
+    }
+
     public function show(Request $request)
     {
         $order = $this->orders->findForCustomer($request->input('order'));

@@ -52,6 +52,14 @@ class PagesController < ApplicationController
     redirect_to page_url(@page, host: params[:site])
   end
 
+  def jump
+    target = params[:to].to_s
+    # ruleid: OPEN_REDIRECT
+    redirect_to target if target.start_with?("/")
+    # ok: OPEN_REDIRECT
+    redirect_to target if target.start_with?("#{request.base_url}/")
+  end
+
   def cancel
     # ok: OPEN_REDIRECT
     redirect_to request.referer || root_path
