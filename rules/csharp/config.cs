@@ -36,6 +36,8 @@ app.MapGet("/login", (HttpResponse response) =>
     response.Cookies.Append("session_id", Guid.NewGuid().ToString());
     // ok: INSECURE_COOKIE
     response.Cookies.Append("session_id", Guid.NewGuid().ToString(), new CookieOptions { Secure = true, HttpOnly = true });
+    // ok: INSECURE_COOKIE
+    response.Headers.Append("X-Api-Key-Hint", "rotate monthly");
     return Results.Ok();
 });
 
@@ -48,5 +50,21 @@ public static class DiagnosticsSetup
     {
         // ruleid: DEBUG_ENABLED
         app.UseDeveloperExceptionPage();
+    }
+}
+
+public static class ImportHeader
+{
+    public static string FirstField(CsvLexer lexer, string line)
+    {
+        // ok: JWT_MISCONFIGURATION
+        return lexer.ReadToken(line);
+    }
+
+    public static string? Subject(string bearer)
+    {
+        var handler = new System.IdentityModel.Tokens.Jwt.JwtSecurityTokenHandler();
+        // ruleid: JWT_MISCONFIGURATION
+        return handler.ReadJwtToken(bearer).Subject;
     }
 }

@@ -41,6 +41,12 @@ public static class Security
         return new Random().Next(100000, 999999);
     }
 
+    public static int PickShippingSlot(int slots)
+    {
+        // ok: WEAK_RANDOM
+        return new Random().Next(slots);
+    }
+
     public static int Jitter()
     {
         // ok: WEAK_RANDOM
