@@ -1,6 +1,8 @@
 import sqlite3
 
+import azure.functions as func
 import psycopg2
+import requests
 from django.db import connection
 from django.views import View
 from django.views.generic import ListView
@@ -133,3 +135,23 @@ def by_tag():
     drafts = Invoice.objects.filter(title__icontains=request.args.get("q", ""))
     # ok: SQL_INJECTION
     conn.execute(f"SELECT * FROM invoices WHERE draft_id = {drafts.first().id}")
+
+
+@app.get("/invoices/sync")
+def sync_invoices():
+    conn = sqlite3.connect("billing.db")
+    # An outgoing call's response, not the incoming request.
+    req = requests.get("https://erp.example.org/api/invoices")
+    latest = req.json()
+    # ok: SQL_INJECTION
+    conn.execute("SELECT * FROM invoices WHERE number = '" + latest["number"] + "'")
+    return {"ok": True}
+
+
+def main(req: func.HttpRequest) -> func.HttpResponse:
+    # An Azure Functions handler: the parameter's type says it is the incoming request.
+    number = req.params.get("number", "")
+    conn = sqlite3.connect("billing.db")
+    # ruleid: SQL_INJECTION
+    rows = conn.execute("SELECT * FROM invoices WHERE number = '" + number + "'").fetchall()
+    return func.HttpResponse(str(len(rows)))
