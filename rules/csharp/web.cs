@@ -47,6 +47,15 @@ public class PagesController : Controller
         return LocalRedirect(returnUrl);
     }
 
+    [HttpPost]
+    public IActionResult SignedIn(LoginModel model)
+    {
+        if (!ModelState.IsValid || string.IsNullOrEmpty(model.ReturnUrl))
+            return RedirectToAction("Index");
+        // ruleid: OPEN_REDIRECT
+        return Redirect(model.ReturnUrl);
+    }
+
     [HttpGet]
     public IActionResult Continue([FromQuery] string next)
     {
