@@ -1,7 +1,9 @@
 package staff
 
 import (
+	"net"
 	"net/http"
+	"strings"
 
 	"github.com/go-ldap/ldap/v3"
 )
@@ -29,4 +31,41 @@ func (d *Directory) GroupsSafe(w http.ResponseWriter, r *http.Request) {
 func (d *Directory) Remove(w http.ResponseWriter, r *http.Request) {
 	// ruleid: LDAP_INJECTION
 	_ = d.Conn.Del(ldap.NewDelRequest("uid="+r.FormValue("uid")+",ou=people,dc=example,dc=org", nil))
+}
+
+// Login binds as the user: the DN is built from the submitted name.
+func Login(w http.ResponseWriter, r *http.Request) {
+	conn, err := ldap.DialURL("ldaps://ldap.example.org")
+	if err != nil {
+		return
+	}
+	defer conn.Close()
+	// ruleid: LDAP_INJECTION
+	if err := conn.Bind("uid="+r.FormValue("user")+",ou=people,dc=example,dc=org", r.FormValue("password")); err != nil {
+		http.Error(w, "denied", http.StatusUnauthorized)
+	}
+}
+
+type versions struct{}
+
+func (versions) Compare(a, b string) int { return strings.Compare(a, b) }
+
+var util versions
+
+func Newer(w http.ResponseWriter, r *http.Request) {
+	// ok: LDAP_INJECTION
+	if util.Compare(r.URL.Query().Get("v"), "2.0") > 0 {
+		w.WriteHeader(http.StatusNoContent)
+	}
+}
+
+// Verify compares the submitted attribute on a connection made from an existing socket.
+func Verify(w http.ResponseWriter, r *http.Request, socket net.Conn) {
+	session := ldap.NewConn(socket, true)
+	session.Start()
+	// ruleid: LDAP_INJECTION
+	ok, _ := session.Compare("uid="+r.FormValue("user")+",ou=people,dc=example,dc=org", "employeeType", "staff")
+	if !ok {
+		http.Error(w, "denied", http.StatusForbidden)
+	}
 }
