@@ -95,6 +95,13 @@ class CheckoutController
         return response('<p>Order for ' . $request->input('customer') . '</p>');
     }
 
+    public function search(Request $request)
+    {
+        $results = $this->orders->search($request->input('q'));
+        // ok: XSS
+        return response(view('orders.search', ['q' => $request->input('q'), 'results' => $results]), 200);
+    }
+
     public function ping(Request $request)
     {
         // ruleid: SSRF
