@@ -155,3 +155,10 @@ def main(req: func.HttpRequest) -> func.HttpResponse:
     # ruleid: SQL_INJECTION
     rows = conn.execute("SELECT * FROM invoices WHERE number = '" + number + "'").fetchall()
     return func.HttpResponse(str(len(rows)))
+
+
+def caption(request, st):
+    label = request.GET.get("label", "")
+    # A UI library's text(), in a module that does not use SQLAlchemy's.
+    # ok: SQL_INJECTION
+    st.text(label)
