@@ -39,3 +39,12 @@ def remember_theme(request):
     # ruleid: TRUST_BOUNDARY_VIOLATION
     request.session["theme"] = request.POST["theme"]
     return JsonResponse({"ok": True})
+
+
+@app.post("/cart")
+def add_to_cart():
+    # A keyword argument named session does not rebind Flask's session.
+    customer = Customer.lookup(email=request.form["email"], session=None)
+    # ruleid: TRUST_BOUNDARY_VIOLATION
+    session["cart_owner"] = request.form["owner"]
+    return {"customer": customer.id}
