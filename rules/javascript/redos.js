@@ -27,3 +27,14 @@ router.get('/scopes', (req, res) => {
   const valid = /^[\w@-]+(?:\/[\w-]+)+$/.test(String(req.query.scope));
   res.json({ valid });
 });
+
+// The escaper's shape, not its name, makes it one.
+function quoteForPattern(text) {
+  return String(text).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+router.get('/tags', (req, res) => {
+  // ok: REDOS
+  const matcher = new RegExp(`^${quoteForPattern(req.query.prefix)}`, 'i');
+  res.json({ source: matcher.source });
+});
