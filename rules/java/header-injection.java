@@ -29,9 +29,17 @@ public class ExportController {
 
     @GetMapping("/trace")
     public void trace(@RequestHeader("X-Request-Id") String requestId, HttpServletResponse response) {
-        // ruleid: HEADER_INJECTION
+        // A free-form header echoed back: the container replaces CR/LF, nothing else in it has meaning.
+        // ok: HEADER_INJECTION
         response.addHeader("X-Request-Id", requestId);
         // ok: HEADER_INJECTION
         response.addHeader("X-Served-By", "export-1");
+    }
+
+    @GetMapping("/preview")
+    public void preview(@RequestParam String format, HttpServletResponse response) throws java.io.IOException {
+        // ruleid: HEADER_INJECTION
+        response.setHeader("Content-Type", "text/" + format);
+        response.getWriter().write("preview");
     }
 }

@@ -31,4 +31,16 @@ public class PreferencesController {
         // ok: INSECURE_DESERIALIZATION
         return in.readObject();
     }
+
+    private final javax.crypto.SecretKey stateKey = null;
+
+    /** State the server encrypted with its own key and handed to the client to send back. */
+    @GetMapping("/prefs/state")
+    public Object state(@org.springframework.web.bind.annotation.RequestHeader("X-State") String header) throws Exception {
+        javax.crypto.Cipher cipher = javax.crypto.Cipher.getInstance("AES/GCM/NoPadding");
+        cipher.init(javax.crypto.Cipher.DECRYPT_MODE, stateKey);
+        ObjectInputStream in = new ObjectInputStream(new javax.crypto.CipherInputStream(new ByteArrayInputStream(Base64.getDecoder().decode(header)), cipher));
+        // ok: INSECURE_DESERIALIZATION
+        return in.readObject();
+    }
 }

@@ -56,4 +56,14 @@ public class AccountAudit {
         // ruleid: LOG_INJECTION
         audit.warn("Closing account " + account);
     }
+
+    @PostMapping("/accounts/trace")
+    public void traceCall(@RequestParam String account, jakarta.servlet.http.HttpServletRequest request) {
+        // ok: LOG_INJECTION
+        LOGGER.debug("Trace for {}", account);
+        // ok: LOG_INJECTION
+        java.util.logging.Logger.getLogger("accounts").log(java.util.logging.Level.FINE, "Trace for {0}", account);
+        // ok: LOG_INJECTION
+        LOGGER.warn("Unexpected call to {}", request.getRequestURI());
+    }
 }

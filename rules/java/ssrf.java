@@ -42,4 +42,19 @@ public class WebhookTester {
         // ok: SSRF
         return new URL("https://directory.example.com/lookup?name=" + encoded).openStream();
     }
+
+    /** Form check: only parses the submitted URL, it opens no connection. */
+    public static String checkUpdateSite(jakarta.servlet.http.HttpServletRequest request) throws java.io.IOException {
+        // ok: SSRF
+        java.net.URL site = new java.net.URL(request.getParameter("site"));
+        return site.getProtocol().equals("https") ? "ok" : "insecure";
+    }
+
+    /** A Jenkins-style form check: Stapler binds the field's value to the @QueryParameter. */
+    public static String doCheckMirror(@org.kohsuke.stapler.QueryParameter String value) throws java.io.IOException {
+        // ruleid: SSRF
+        java.net.URL mirror = new java.net.URL(value);
+        java.net.HttpURLConnection con = (java.net.HttpURLConnection) mirror.openConnection();
+        return con.getResponseCode() == 200 ? "ok" : "unreachable";
+    }
 }

@@ -73,3 +73,12 @@ class GreetingController {
         return "<h1>Hello " + HtmlUtils.htmlEscape(name) + "</h1>";
     }
 }
+
+/** Stapler (Jenkins) web methods: `doXxx` actions and form checks with @QueryParameter. */
+final class StaplerActions {
+
+    public void doPreview(org.kohsuke.stapler.StaplerRequest2 req, org.kohsuke.stapler.StaplerResponse2 rsp) throws java.io.IOException {
+        // ruleid: XSS
+        rsp.getWriter().println("<p>" + req.getParameter("text") + "</p>");
+    }
+}

@@ -13,6 +13,7 @@ import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.w3c.dom.Document;
 import org.xml.sax.InputSource;
@@ -58,5 +59,29 @@ public class FeedController {
             Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(in);
             return doc.getDocumentElement().getTagName();
         }
+    }
+
+    private final DocumentBuilder importer = newImporter();
+
+    private static DocumentBuilder newImporter() {
+        try {
+            return DocumentBuilderFactory.newInstance().newDocumentBuilder();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Imports a catalogue with the builder made once for this controller. */
+    @PostMapping("/catalogue/import")
+    public String importCatalogue(@RequestBody String xml) throws Exception {
+        // ruleid: XXE
+        Document doc = importer.parse(new InputSource(new StringReader(xml)));
+        return doc.getDocumentElement().getTagName();
+    }
+
+    @PostMapping("/prices/check")
+    public boolean checkPrice(@RequestParam String value) throws Exception {
+        // ok: XXE
+        return java.text.NumberFormat.getInstance().parse(value).floatValue() > 0;
     }
 }
