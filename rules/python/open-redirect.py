@@ -2,7 +2,7 @@ from urllib.parse import urlparse
 
 from django.shortcuts import redirect
 from django.utils.http import url_has_allowed_host_and_scheme
-from flask import Flask, request, url_for
+from flask import Flask, abort, request, url_for
 from flask import redirect as flask_redirect
 
 app = Flask(__name__)
@@ -113,5 +113,15 @@ def logout_v2():
     target = request.args.get("next")
     if not target:
         target = "/"
+    # ruleid: OPEN_REDIRECT
+    return flask_redirect(target)
+
+
+@app.get("/logout/v3")
+def logout_v3():
+    target = request.args.get("next", "")
+    # Only tests that the target is not empty.
+    if not len(target.strip()):
+        abort(400)
     # ruleid: OPEN_REDIRECT
     return flask_redirect(target)
