@@ -60,5 +60,7 @@ Rails.application.configure do
   config.eager_load = false
   # ok: DEBUG_ENABLED
   config.consider_all_requests_local = true
+  # ok: INSECURE_COOKIE
+  config.session_store :cookie_store, key: "_shop_session", secure: false
 end
 
