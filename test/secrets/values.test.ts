@@ -68,3 +68,13 @@ test('in code: keys, selectors, lookups and format strings go, generated values 
   for (const line of notSecrets) assert.deepEqual(findSecrets('src/app.cs', `${line}\n`), [], line);
   for (const value of RANDOM) assert.equal(findSecrets('src/app.cs', `public const string ApiKey = "${value}";\n`).length, 1, value);
 });
+
+test('under a password name a word and a number is still a password; under a key it is a name', () => {
+  assert.equal(notASecretReason('Welcome2024', { chosenByPeople: true }), null);
+  assert.equal(notASecretReason('Welcome2024'), 'words');
+  // Identifiers with several parts stay identifiers under a password name too.
+  assert.equal(notASecretReason('input[type=password2]', { chosenByPeople: true }), 'placeholder');
+  assert.equal(notASecretReason('vpp_scale=format=nv12:pass=1', { chosenByPeople: true }), 'words');
+  assert.equal(findSecrets('.env', 'ADMIN_PASSWORD=Welcome2024\n').length, 1);
+  assert.deepEqual(findSecrets('.env', 'MIGRATION_KEY=InvoiceExportMigration2\n'), []);
+});

@@ -178,7 +178,7 @@ function matchAssignmentRule(rule: CompiledAssignmentRule, lines: LineIndex, lin
       at += scheme[0].length;
     }
     if (value.length < rule.spec.minLength || value.length > rule.spec.maxLength) continue;
-    if (notASecretReason(value) !== null) continue;
+    if (notASecretReason(value, { chosenByPeople: isPasswordName(rule, candidate.name) }) !== null) continue;
     if (shannonEntropy(value) < entropyThreshold(rule.spec.entropy, value.length)) continue;
     if (rule.allow.some((re) => re.test(value))) continue;
     if (insideInertBlob(line, at)) continue;
@@ -297,6 +297,10 @@ function isSecretName(rule: CompiledAssignmentRule, name: string): boolean {
     cache.set(name, known);
   }
   return known;
+}
+
+function isPasswordName(rule: CompiledAssignmentRule, name: string): boolean {
+  return nameWords(name).some((w) => rule.passwordWords.has(w) || [...rule.passwordWords].some((p) => p.length >= 5 && w.endsWith(p)));
 }
 
 function judgeName(rule: CompiledAssignmentRule, name: string): boolean {

@@ -27,6 +27,7 @@ export interface CompiledAssignmentRule {
   allowLine: RegExp[];
   secretWordsShort: Set<string>;
   secretWordsLong: string[];
+  passwordWords: Set<string>;
   exceptWords: Set<string>;
   unquotedIn: Set<string>;
 }
@@ -60,6 +61,7 @@ export function compileSecretRules(specs: SecretRule[]): SecretRuleSet {
       allowLine,
       secretWordsShort: new Set(spec.secretWords.filter((w) => w.length < 5)),
       secretWordsLong: spec.secretWords.filter((w) => w.length >= 5),
+      passwordWords: new Set(spec.passwordWords),
       exceptWords: new Set(spec.exceptWords),
       unquotedIn: new Set(spec.unquotedIn.map((s) => s.toLowerCase())),
     };

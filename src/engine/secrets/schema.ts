@@ -89,6 +89,12 @@ export const AssignmentRule = z
      * (`dbpassword`, `accesstoken`), shorter ones only as a whole word.
      */
     secretWords: z.array(z.string().regex(/^[a-z0-9]+$/)).min(1),
+    /**
+     * Secret words whose values people choose (passwords) rather than generate: under them a
+     * word and a number (`Welcome2024`) is still reported. Five letters or more also match as a
+     * word's ending (`dbpassword`).
+     */
+    passwordWords: z.array(z.string().regex(/^[a-z0-9]+$/)).default([]),
     /** Words that make the name something other than the secret itself (`key_id`, `token_url`, `password_hash`). */
     exceptWords: z.array(z.string().regex(/^[a-z0-9]+$/)).default([]),
     /** Files (by extension or base name, lower case) where an unquoted value after `=`/`:` counts (.env, YAML, properties). */

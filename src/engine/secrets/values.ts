@@ -37,7 +37,7 @@ const PLACEHOLDERS: RegExp[] = [
   /[_-]here$/i,
   /^<[^>]*>$/, // <token>
   /\$\{[^}]*\}|\{\{[^}]*\}\}|%\([\w.]+\)s|^\$(?:[A-Z_][A-Z0-9_]*|[a-z_][a-z0-9_]*)$|^\$\(.*\)$|^%[A-Za-z_]+%$|^\{[\w.]+\}$|#\{[^}]*\}/, // ${VAR}, {{ x }}, %(x)s, $VAR, $(cmd), %VAR%, #{x}
-  /^(?:password|passwd|secret|token|apikey|api[_-]key|key|null|none|nil|undefined|true|false|admin|root|test|testing|default|required|optional|string|value|todo|tbd|unset|empty|disabled|secret123|password123|pass123|letmein|qwerty\w*|hunter2)$/i,
+  /^(?:password|passwd|secret|token|apikey|api[_-]key|key|null|none|nil|undefined|true|false|admin|root|test|testing|default|required|optional|string|value|todo|tbd|unset|empty|disabled|secret123|password123|pass123|letmein|qwerty\w*|hunter2\d*)$/i,
   /0123456789|123456789|abcdefghij|abcdef12345/i,
   /(.)\1{5,}/, // 000000…, aaaaaa…
 ];
@@ -134,8 +134,16 @@ const MARKUP = /<\/?[A-Za-z][\w-]*(?:\s[^>]*)?\/?>/;
  */
 const INTERPOLATION = /\{\$|\$\{|#\{|\{\{|\$\(|\{(?:\d+|[A-Za-z_][\w.]*)?(?::[^{}]*)?\}/;
 
+export interface ValueContext {
+  /**
+   * The name says the value is a password, which people choose from words: a single word and
+   * a number (`Welcome2024`) is still one, where under `key` or `token` it is an identifier.
+   */
+  chosenByPeople?: boolean;
+}
+
 /** Why a generic value (from an assignment) is not a secret, or null when it may be one. */
-export function notASecretReason(value: string): string | null {
+export function notASecretReason(value: string, context: ValueContext = {}): string | null {
   if (/\s/.test(value)) return 'whitespace';
   if (/[^\x21-\x7e]/.test(value)) return 'not-ascii'; // prose in another script, not a key
   if (isPlaceholder(value)) return 'placeholder';
@@ -151,7 +159,9 @@ export function notASecretReason(value: string): string | null {
   if (/^[[{].*[\]}]$/.test(value) || /["']/.test(value)) return 'structured';
   if (VERSION_SPEC.test(value)) return 'version';
   const bare = value.replace(/^[_$#@.!{[(-]+|[.!?:,;_)}\]-]+$/g, '');
-  if (WORDS.some((re) => re.test(bare)) || (wordShaped(bare) && !/[%+*^@$~&\\]/.test(value))) return 'words';
+  if (WORDS.some((re) => re.test(bare))) return 'words';
+  const identifierParts = context.chosenByPeople ? 2 : 1; // a.b, input[type=x]: still an identifier under a password name
+  if (wordShaped(bare) && !/[%+*^@$~&\\]/.test(value) && bare.split(/[^A-Za-z0-9]+/).filter(Boolean).length >= identifierParts) return 'words';
   // Letters only and short (`addToJSMap`, `getHTTPClient`): a name; generated secrets mix in digits or are long.
   if (/^[A-Za-z]+$/.test(value) && (value.length < 16 || camelCaseWords(value))) return 'letters-only-name';
   if (/^[A-Z0-9]+(?:[-_.][A-Z0-9]+)+$/.test(value) && value.length < 16) return 'constant'; // CRAM-MD5, AES-256-CBC
@@ -176,7 +186,7 @@ function camelCaseWords(value: string): boolean {
 /**
  * Identifiers, keys and selectors written by people (`Bitpay.APIKey`, `reverse_proxy.tls_h1_only`,
  * `halo.security.oauth2.jwt.public-key-location`, `input[type=password]`, `updatedAt-DESC`,
- * `SAML2_SP_x509_KEY`, `hunter2000`): every piece between separators is made of words,
+ * `SAML2_SP_x509_KEY`, `ExportMigration2`): every piece between separators is made of words,
  * short acronyms and a few short numbers. Generated values mix letters and digits throughout.
  */
 export function wordShaped(value: string): boolean {
