@@ -13,6 +13,12 @@ function cacheKey(string $url): string
     return md5($url);
 }
 
+function apiTokenDigest(string $token): string
+{
+    // ok: WEAK_HASH
+    return sha1($token);
+}
+
 function makeResetToken(): string
 {
     // ruleid: WEAK_RANDOM

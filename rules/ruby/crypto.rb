@@ -15,6 +15,11 @@ module AccountSecurity
     Digest::MD5.hexdigest(body)
   end
 
+  def token_digest(token)
+    # ok: WEAK_HASH
+    Digest::SHA1.hexdigest(token)
+  end
+
   def invite_token
     # ruleid: WEAK_RANDOM
     rand(10**20).to_s(36)
