@@ -64,6 +64,8 @@ public class AccountAudit {
         // ok: LOG_INJECTION
         java.util.logging.Logger.getLogger("accounts").log(java.util.logging.Level.FINE, "Trace for {0}", account);
         // ok: LOG_INJECTION
-        LOGGER.warn("Unexpected call to {}", request.getRequestURI());
+        LOGGER.warn("Unexpected call to {} from {}", request.getRequestURI(), request.getHeader("X-Forwarded-For"));
+        // ruleid: LOG_INJECTION
+        LOGGER.warn("Unexpected call with {}", request.getParameter("crumb"));
     }
 }
