@@ -54,3 +54,10 @@ auth_source.account = "uid=$login,ou=people,dc=corp,dc=io"
 DEMO_PASSWORD = "adminpassword123"
 # ok: HARDCODED_SECRET
 PASSWORD_SALT = "q8Xv2LmZ7kRt4wNc"
+# A word before the secret word says which secret it is; after it, what about the secret.
+# ruleid: HARDCODED_SECRET
+EMAIL_HOST_PASSWORD = "hT5kW9pZ3qX7"
+# ruleid: HARDCODED_SECRET
+FIELD_ENCRYPTION_KEY = "Vd3rQx8LmZ2kWp6tNc9yBf4s"
+# ok: HARDCODED_SECRET
+SECRET_KEY_FILE_PATH = "secrets/app-key-v2"

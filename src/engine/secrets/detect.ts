@@ -306,7 +306,11 @@ function isPasswordName(rule: CompiledAssignmentRule, name: string): boolean {
 function judgeName(rule: CompiledAssignmentRule, name: string): boolean {
   const words = nameWords(name);
   if (words.some((w) => rule.exceptWords.has(w))) return false;
-  return words.some((w) => rule.secretWordsShort.has(w) || rule.secretWordsLong.some((s) => w.includes(s)));
+  let lastSecretWord = -1;
+  words.forEach((w, i) => {
+    if (rule.secretWordsShort.has(w) || rule.secretWordsLong.some((s) => w.includes(s))) lastSecretWord = i;
+  });
+  return lastSecretWord >= 0 && !words.slice(lastSecretWord + 1).some((w) => rule.exceptHeadWords.has(w));
 }
 
 /** Keeps one match per stretch of text: the first rule (providers before the generic rule) wins. */

@@ -29,6 +29,7 @@ export interface CompiledAssignmentRule {
   secretWordsLong: string[];
   passwordWords: Set<string>;
   exceptWords: Set<string>;
+  exceptHeadWords: Set<string>;
   unquotedIn: Set<string>;
 }
 
@@ -63,6 +64,7 @@ export function compileSecretRules(specs: SecretRule[]): SecretRuleSet {
       secretWordsLong: spec.secretWords.filter((w) => w.length >= 5),
       passwordWords: new Set(spec.passwordWords),
       exceptWords: new Set(spec.exceptWords),
+      exceptHeadWords: new Set(spec.exceptHeadWords),
       unquotedIn: new Set(spec.unquotedIn.map((s) => s.toLowerCase())),
     };
   });

@@ -95,8 +95,14 @@ export const AssignmentRule = z
      * word's ending (`dbpassword`).
      */
     passwordWords: z.array(z.string().regex(/^[a-z0-9]+$/)).default([]),
-    /** Words that make the name something other than the secret itself (`key_id`, `token_url`, `password_hash`). */
+    /** Words that make the name something other than the secret itself wherever they stand (`cache_key`, `public_key`). */
     exceptWords: z.array(z.string().regex(/^[a-z0-9]+$/)).default([]),
+    /**
+     * Words that make the name something about the secret only after its last secret word
+     * (`token_url`, `key_id`, `password_hash`); before it they say which secret it is
+     * (`EMAIL_HOST_PASSWORD`, `FIELD_ENCRYPTION_KEY`), as English compounds put the head last.
+     */
+    exceptHeadWords: z.array(z.string().regex(/^[a-z0-9]+$/)).default([]),
     /** Files (by extension or base name, lower case) where an unquoted value after `=`/`:` counts (.env, YAML, properties). */
     unquotedIn: z.array(z.string()).default([]),
     maxLength: z.number().int().min(8).default(256),
