@@ -1,6 +1,8 @@
 import logging
 from ipaddress import ip_address
 
+from django.contrib.auth.signals import user_login_failed
+from django.dispatch import receiver
 from django.http import JsonResponse
 from django.views import View
 from flask import Flask, request
@@ -48,3 +50,11 @@ class MovePageView(View):
         # ok: LOG_INJECTION
         log.info("moved %d pages", moved)
         return JsonResponse({"moved": moved})
+
+
+@receiver(user_login_failed)
+def log_failed_login(sender, credentials, request, **kwargs):
+    # The username the client typed into the sign-in form.
+    username = credentials.get("username")
+    # ruleid: LOG_INJECTION
+    log.warning(f"failed sign-in for {username}")
