@@ -45,6 +45,8 @@ $ch = curl_init($feed);
 $data = file_get_contents('https://' . $feed . '/rss.xml');
 // ok: SSRF
 $rates = file_get_contents('https://rates.example.com/?base=' . urlencode($feed));
+// ok: SSRF
+$status = file_get_contents("https://status.example.com/feeds/{$feed}");
 
 class CheckoutController
 {

@@ -85,6 +85,8 @@ class PagesController < ApplicationController
     res = Net::HTTP.get_response(URI("https://#{params[:host]}/status"))
     # ok: SSRF
     rates = Net::HTTP.get_response(URI("https://api.example.com/rates?base=#{CGI.escape(params[:base].to_s)}"))
+    # ok: SSRF
+    Net::HTTP.get_response(URI("https://api.example.com/orders/#{params[:order_id]}"))
     render json: { size: body.bytesize, up: res.code, rates: rates.code }
   end
 end
