@@ -78,3 +78,10 @@ test('under a password name a word and a number is still a password; under a key
   assert.equal(findSecrets('.env', 'ADMIN_PASSWORD=Welcome2024\n').length, 1);
   assert.deepEqual(findSecrets('.env', 'MIGRATION_KEY=InvoiceExportMigration2\n'), []);
 });
+
+test('a Basic credential is judged by its decoded password', () => {
+  const header = (user: string, password: string) => `Authorization: 'Basic ${Buffer.from(`${user}:${password}`).toString('base64')}',\n`;
+  assert.deepEqual(findSecrets('src/client.js', header('username', 'password')), []);
+  assert.deepEqual(findSecrets('src/client.js', header('demo', 'changeme')), []);
+  assert.equal(findSecrets('src/client.js', header('svc-billing', 'Tq7#vLm2$Wz9pKc4')).length, 1);
+});

@@ -178,12 +178,25 @@ function matchAssignmentRule(rule: CompiledAssignmentRule, lines: LineIndex, lin
       at += scheme[0].length;
     }
     if (value.length < rule.spec.minLength || value.length > rule.spec.maxLength) continue;
+    if (scheme?.[0].startsWith('Basic') && basicCredentialIsPlaceholder(value)) continue;
     if (notASecretReason(value, { chosenByPeople: isPasswordName(rule, candidate.name) }) !== null) continue;
     if (shannonEntropy(value) < entropyThreshold(rule.spec.entropy, value.length)) continue;
     if (rule.allow.some((re) => re.test(value))) continue;
     if (insideInertBlob(line, at)) continue;
     out.push({ rule, start: lineStart + at, end: lineStart + at + value.length, secret: value });
   }
+}
+
+/**
+ * A Basic credential is `user:password` in base64: judged by its password once decoded
+ * (`dXNlcm5hbWU6cGFzc3dvcmQ=` is `username:password`, a placeholder).
+ */
+function basicCredentialIsPlaceholder(encoded: string): boolean {
+  const decoded = Buffer.from(encoded, 'base64').toString('latin1');
+  const colon = decoded.indexOf(':');
+  if (colon < 0 || !/^[\x20-\x7e]*\n?$/.test(decoded)) return false;
+  const password = decoded.slice(colon + 1).trim();
+  return password.length === 0 || notASecretReason(password, { chosenByPeople: true }) !== null;
 }
 
 function allowsUnquotedValues(rule: CompiledAssignmentRule, file: string): boolean {
