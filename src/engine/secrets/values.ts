@@ -160,8 +160,11 @@ export function notASecretReason(value: string, context: ValueContext = {}): str
   if (VERSION_SPEC.test(value)) return 'version';
   const bare = value.replace(/^[_$#@.!{[(-]+|[.!?:,;_)}\]-]+$/g, '');
   if (WORDS.some((re) => re.test(bare))) return 'words';
-  const identifierParts = context.chosenByPeople ? 2 : 1; // a.b, input[type=x]: still an identifier under a password name
-  if (wordShaped(bare) && !/[%+*^@$~&\\]/.test(value) && bare.split(/[^A-Za-z0-9]+/).filter(Boolean).length >= identifierParts) return 'words';
+  // Under a password name only an identifier of several parts (a.b, input[type=x]) is one: a
+  // single word and number is how people choose passwords. `value`, not `bare`, keeps the @ and $
+  // that mark a password.
+  const identifierParts = context.chosenByPeople ? 2 : 1;
+  if (wordShaped(value.replace(/^[.!{[(-]+|[.!?:,;_)}\]-]+$/g, '')) && bare.split(/[^A-Za-z0-9]+/).filter(Boolean).length >= identifierParts) return 'words';
   // Letters only and short (`addToJSMap`, `getHTTPClient`): a name; generated secrets mix in digits or are long.
   if (/^[A-Za-z]+$/.test(value) && (value.length < 16 || camelCaseWords(value))) return 'letters-only-name';
   if (/^[A-Z0-9]+(?:[-_.][A-Z0-9]+)+$/.test(value) && value.length < 16) return 'constant'; // CRAM-MD5, AES-256-CBC
