@@ -17,6 +17,8 @@ export function wireForm(root, req) {
 }
 
 // ok: HARDCODED_SECRET
+const initialPassword = randomBytes(12).toString('base64url');
+// ok: HARDCODED_SECRET
 const tokenNotice = '[[user:token-expired]]';
 
 export const sortOptions = [

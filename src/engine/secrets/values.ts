@@ -117,6 +117,8 @@ const ALGORITHM_NAME = new RegExp(
     'ECB', 'CTR', 'CFB', 'OFB', 'CCM', 'NoPadding', 'Padding', 'With', 'with', 'And', 'and', 'TLS', 'Tls', 'SSL', 'PRF', 'Prf',
   ].join('|')})\\d*(?:[-_/]\\d+)*[-_/]?)+$`,
 );
+/** A text encoding's name (`randomBytes(12).toString('base64url')` on a line that assigns a password). */
+const ENCODING_NAME = /^(?:base(?:16|32|36|58|62|64)(?:url)?|hex|utf-?(?:8|16(?:le|be)?)|latin-?1|ascii|binary|ucs-?2)$/i;
 const CODE_LIKE = /\(.*\)|^(?:process|os|env|ENV|System|Environment|config|settings|self|this|getenv)\b[.[(]|^[A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*\(|=>|&&|\|\|/;
 
 /**
@@ -169,6 +171,7 @@ export function notASecretReason(value: string, context: ValueContext = {}): str
   if (/^[A-Za-z]+$/.test(value) && (value.length < 16 || camelCaseWords(value))) return 'letters-only-name';
   if (/^[A-Z0-9]+(?:[-_.][A-Z0-9]+)+$/.test(value) && value.length < 16) return 'constant'; // CRAM-MD5, AES-256-CBC
   if (ALGORITHM_NAME.test(value)) return 'algorithm-name';
+  if (ENCODING_NAME.test(value)) return 'encoding-name';
   if (PATH_OR_URL.test(value)) return 'path-or-url';
   if (NUMBERISH.test(value)) return 'number';
   if (CODE_LIKE.test(value)) return 'code';
