@@ -31,4 +31,26 @@ public class TicketSearch {
         Pattern compiled = Pattern.compile(".*" + Pattern.quote(text) + ".*");
         return subjects.stream().filter(s -> compiled.matcher(s).matches()).count();
     }
+
+    /** Form check: tells the user whether the filter they typed is a valid expression. */
+    @GetMapping("/tickets/filters/check")
+    public String checkFilter(@RequestParam String value) {
+        try {
+            // ok: REDOS
+            Pattern.compile(value);
+        } catch (java.util.regex.PatternSyntaxException e) {
+            return e.getDescription();
+        }
+        return "ok";
+    }
+
+    @GetMapping("/tickets/filters/try")
+    public boolean tryFilter(@RequestParam String value, @RequestParam String subject) {
+        try {
+            // ruleid: REDOS
+            return Pattern.compile(value).matcher(subject).find();
+        } catch (java.util.regex.PatternSyntaxException e) {
+            return false;
+        }
+    }
 }
