@@ -84,6 +84,12 @@ class CheckoutController
         return redirect('/');
     }
 
+    public function next(Request $request)
+    {
+        // ruleid: OPEN_REDIRECT
+        return redirect(collect([$request->input('next'), '/'])->first());
+    }
+
     public function show(Request $request)
     {
         $order = $this->orders->findForCustomer($request->input('order'));

@@ -60,6 +60,11 @@ class PagesController < ApplicationController
     redirect_to target if target.start_with?("#{request.base_url}/")
   end
 
+  def continue
+    # ruleid: OPEN_REDIRECT
+    redirect_to [params[:return_to], session[:last_page]].find(&:present?)
+  end
+
   def cancel
     # ok: OPEN_REDIRECT
     redirect_to request.referer || root_path
