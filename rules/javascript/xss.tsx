@@ -39,10 +39,3 @@ export function DesktopRedirect() {
   window.location.assign(next);
   return null;
 }
-
-export function VideoEmbed({ href }: { href: string }) {
-  const params = new URLSearchParams(window.location.search);
-  const src = `https://www.youtube.com/embed/${params.get('v')}?start=${params.get('t')}`;
-  // ok: XSS
-  return <iframe src={src} title="video" />;
-}
