@@ -63,3 +63,15 @@ public class ManualController {
         return Files.readAllBytes(ROOT.resolve("index.html"));
     }
 }
+
+/** A Spring WebFlux functional handler: the route's path variable names a document. */
+final class DocumentHandler {
+
+    reactor.core.publisher.Mono<org.springframework.web.reactive.function.server.ServerResponse> show(
+            org.springframework.web.reactive.function.server.ServerRequest request) throws java.io.IOException {
+        String name = request.pathVariable("name");
+        // ruleid: PATH_TRAVERSAL
+        String body = java.nio.file.Files.readString(java.nio.file.Path.of("/srv/docs", name));
+        return org.springframework.web.reactive.function.server.ServerResponse.ok().bodyValue(body);
+    }
+}
