@@ -69,7 +69,8 @@ function walk(root: string, dir = root, out: string[] = []): string[] {
 function bareName(node: Node | null): string | undefined {
   if (!node) return undefined;
   const text = node.text;
-  return WORD.test(text) ? text.replace(/^\$/, '') : undefined;
+  // PHP's `$name` is a variable, `name` a function or constant: the sigil keeps them apart.
+  return WORD.test(text) ? text : undefined;
 }
 
 /** A method that implements or overrides one of a library type: its name is the library's. */
@@ -122,9 +123,12 @@ function declaredBy(node: Node, declared: Set<string>, functions: Set<string>, k
   }
 }
 
-function visit(node: Node, declared: Set<string>, functions: Set<string>, kept: Set<string>, leaves: [number, number][]): void {
+function visit(node: Node, declared: Set<string>, functions: Set<string>, kept: Set<string>, leaves: [number, number, string][]): void {
   declaredBy(node, declared, functions, kept);
-  if (node.namedChildCount === 0 && IDENTIFIER_LEAF.test(node.type)) leaves.push([node.startIndex, node.endIndex]);
+  if (node.namedChildCount === 0 && IDENTIFIER_LEAF.test(node.type)) {
+    // A PHP variable's name is a leaf under `variable_name`: it renames as `$name`.
+    leaves.push([node.startIndex, node.endIndex, node.parent?.type === 'variable_name' && !node.text.startsWith('$') ? '$' : '']);
+  }
   for (const child of node.namedChildren) if (child) visit(child, declared, functions, kept, leaves);
 }
 
@@ -143,7 +147,7 @@ export async function renameIdentifiers(root: string, ruleText: string): Promise
   const files = walk(root);
   const texts = new Map<string, string>();
   /** Per source file, where its identifiers are (character offsets). */
-  const identifierLeaves = new Map<string, [number, number][]>();
+  const identifierLeaves = new Map<string, [number, number, string][]>();
   const declared = new Set<string>();
   const functions = new Set<string>();
   const kept = new Set<string>(ENTRY_POINTS);
@@ -167,7 +171,7 @@ export async function renameIdentifiers(root: string, ruleText: string): Promise
     const tree = parseSync(language, text);
     if (!tree) continue;
     const before = new Set(declared);
-    const leaves: [number, number][] = [];
+    const leaves: [number, number, string][] = [];
     visit(tree.rootNode, declared, functions, kept, leaves);
     identifierLeaves.set(file, leaves);
     tree.delete();
@@ -175,12 +179,15 @@ export async function renameIdentifiers(root: string, ruleText: string): Promise
   }
 
   const names = new Map<string, string>();
-  for (const name of [...declared].sort()) {
+  for (const declaredName of [...declared].sort()) {
+    const sigil = declaredName.startsWith('$') ? '$' : '';
+    const name = declaredName.slice(sigil.length);
     if (name.length < 3 || kept.has(name)) continue;
-    if (members.has(name) && !functions.has(name)) continue;
-    if (members.has(name) && ruleWords.has(name)) continue;
-    if (fileBases.has(comparable(name)) || SECURITY_MEANING.test(name) || INITIALISATION_VECTOR.test(name)) continue;
-    names.set(name, newName(name, names.size + 1));
+    // A PHP variable is never a member or a file's class; a plain name may be either.
+    if (!sigil && members.has(name) && !functions.has(name)) continue;
+    if (!sigil && members.has(name) && ruleWords.has(name)) continue;
+    if ((!sigil && fileBases.has(comparable(name))) || SECURITY_MEANING.test(name) || INITIALISATION_VECTOR.test(name)) continue;
+    names.set(declaredName, sigil + newName(name, names.size + 1));
   }
 
   const changed = new Map<string, string>();
@@ -189,12 +196,11 @@ export async function renameIdentifiers(root: string, ruleText: string): Promise
     const text = texts.get(file)!;
     let renamed = '';
     let done = 0;
-    for (const [start, end] of leaves.sort((a, b) => a[0] - b[0])) {
+    for (const [start, end, implicitSigil] of leaves.sort((a, b) => a[0] - b[0])) {
       const spelled = text.slice(start, end);
-      const sigil = /^[$@]+/.exec(spelled)?.[0] ?? '';
-      const replacement = names.get(spelled.slice(sigil.length));
+      const replacement = names.get(implicitSigil + spelled);
       if (!replacement || start < done) continue;
-      renamed += text.slice(done, start) + sigil + replacement;
+      renamed += text.slice(done, start) + replacement.slice(implicitSigil.length);
       done = end;
     }
     if (done > 0) changed.set(file, renamed + text.slice(done));
