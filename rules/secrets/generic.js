@@ -19,6 +19,10 @@ export function wireForm(root, req) {
 // ok: HARDCODED_SECRET
 const initialPassword = randomBytes(12).toString('base64url');
 // ok: HARDCODED_SECRET
+const TOKEN_CHARS = '[A-Za-z0-9._~+/-]+=*';
+// ok: HARDCODED_SECRET
+let lastToken = '?InterpolationInTemplate';
+// ok: HARDCODED_SECRET
 const tokenNotice = '[[user:token-expired]]';
 
 export const sortOptions = [

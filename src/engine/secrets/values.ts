@@ -160,13 +160,13 @@ export function notASecretReason(value: string, context: ValueContext = {}): str
   // {"provider":"standard"}, ["a","b"]: structured data written inline; a quote never sits in a generated key.
   if (/^[[{].*[\]}]$/.test(value) || /["']/.test(value)) return 'structured';
   if (VERSION_SPEC.test(value)) return 'version';
-  const bare = value.replace(/^[_$#@.!{[(-]+|[.!?:,;_)}\]-]+$/g, '');
+  const bare = value.replace(/^[_$#@.!?{[(-]+|[.!?:,;_)}\]-]+$/g, '');
   if (WORDS.some((re) => re.test(bare))) return 'words';
   // Under a password name only an identifier of several parts (a.b, input[type=x]) is one: a
   // single word and number is how people choose passwords. `value`, not `bare`, keeps the @ and $
   // that mark a password.
   const identifierParts = context.chosenByPeople ? 2 : 1;
-  if (wordShaped(value.replace(/^[.!{[(-]+|[.!?:,;_)}\]-]+$/g, '')) && bare.split(/[^A-Za-z0-9]+/).filter(Boolean).length >= identifierParts) return 'words';
+  if (wordShaped(value.replace(/^[.!?{[(-]+|[.!?:,;_)}\]-]+$/g, '')) && bare.split(/[^A-Za-z0-9]+/).filter(Boolean).length >= identifierParts) return 'words';
   // Letters only and short (`addToJSMap`, `getHTTPClient`): a name; generated secrets mix in digits or are long.
   if (/^[A-Za-z]+$/.test(value) && (value.length < 16 || camelCaseWords(value))) return 'letters-only-name';
   if (/^[A-Z0-9]+(?:[-_.][A-Z0-9]+)+$/.test(value) && value.length < 16) return 'constant'; // CRAM-MD5, AES-256-CBC
@@ -177,7 +177,8 @@ export function notASecretReason(value: string, context: ValueContext = {}): str
   if (CODE_LIKE.test(value)) return 'code';
   // "%s\\Setup", "%(name)s", "%0.1f", "{0}": a format string; a random value rarely holds one with a non-word after it.
   if (/%(?:\([\w.]+\))?[sd](?!\w)|%\d*\.\d+f|\{\d+\}/.test(value)) return 'format-string';
-  if (/\\[wdsbWDSB]/.test(value)) return 'regex';
+  // \w, \d; a character class with a range ([A-Za-z0-9._~+/-]+): a pattern, not a value
+  if (/\\[wdsbWDSB]|\[[^\]]*[A-Za-z0-9]-[A-Za-z0-9][^\]]*\]/.test(value)) return 'regex';
   if (value.startsWith('data:')) return 'data-uri';
   if (characterClasses(value) < 2) return 'one-character-class';
   return null;
