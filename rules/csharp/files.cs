@@ -8,6 +8,12 @@ namespace Shop.Controllers;
 public class DocsController : ControllerBase
 {
     private const string Root = "/srv/docs";
+    private readonly IDocumentStore _documents;
+
+    public DocsController(IDocumentStore documents)
+    {
+        _documents = documents;
+    }
 
     [HttpGet("raw")]
     public IActionResult Raw([FromQuery] string name)
@@ -37,6 +43,25 @@ public class DocsController : ControllerBase
         // ruleid: PATH_TRAVERSAL
         await System.IO.File.AppendAllTextAsync(Path.Combine(Root, name), text);
         return NoContent();
+    }
+
+    [HttpGet("stored/{name}")]
+    public async Task<IActionResult> Stored(string name)
+    {
+        // The record the store holds under that name: its path is the application's.
+        var document = await _documents.FindByNameAsync(name);
+        // ok: PATH_TRAVERSAL
+        return PhysicalFile(document.StoredPath, "application/pdf");
+    }
+
+    [HttpPost("bundle")]
+    public IActionResult Bundle([FromBody] BundleRequest bundle, [FromQuery] string name)
+    {
+        // A list the client sent: what is found in it is still the client's.
+        var part = bundle.Parts.Find(p => p.Name == name);
+        // ruleid: PATH_TRAVERSAL
+        var text = System.IO.File.ReadAllText(Path.Combine(Root, part!.RelativePath));
+        return Content(text, "text/plain");
     }
 
     [HttpPost("import")]

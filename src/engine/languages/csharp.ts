@@ -44,6 +44,10 @@ export const csharp: LanguageSyntax = {
     if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' },
     conditional_expression: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' },
   },
+  // Records a store looks up by untrusted keys are the store's data (EF Core `Find`/`FirstOrDefaultAsync(x => …)`,
+  // repositories' `GetUserByIdAsync(id)`/`FindBy…`/`Load…`), when the called code is not visible; a
+  // collection's `Find` still carries its receiver's data.
+  lookupCalls: /^(Find|FindAsync|FirstOrDefaultAsync|FirstAsync|SingleOrDefaultAsync|SingleAsync)$|^(Get|Find|Load|Fetch)\w*By[A-Z]\w*$|^(Find|Load|Fetch)[A-Z]\w*$/,
   exits: ['return_statement', 'throw_statement', 'throw_expression', 'continue_statement', 'break_statement'],
   classes: ['class_declaration', 'record_declaration', 'struct_declaration', 'interface_declaration'],
   selfNames: ['this'],
