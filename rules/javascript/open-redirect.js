@@ -55,3 +55,15 @@ router.post('/files/:name', async (req, res) => {
   res.set('Location', saved.url);
   res.json(saved);
 });
+
+// The Host header comes from the victim's own browser: a crafted link cannot change it.
+router.get('/to-www', (req, res) => {
+  // ok: OPEN_REDIRECT
+  res.redirect(`https://www.${req.hostname}/`);
+});
+
+// A cross-site page is the Referer of the request it links to.
+router.get('/back', (req, res) => {
+  // ruleid: OPEN_REDIRECT
+  res.redirect(req.get('referer') || '/');
+});

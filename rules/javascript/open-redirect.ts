@@ -10,9 +10,9 @@ export default defineEventHandler(async (event) => {
   return sendRedirect(event, body.returnUrl);
 });
 
-// h3 reads a cookie of the request as `getCookie(event, name)`.
+// A cookie is set by the victim's own browser, not by a link an attacker crafts.
 export const resume = defineEventHandler((event) => {
-  // ruleid: OPEN_REDIRECT
+  // ok: OPEN_REDIRECT
   return sendRedirect(event, getCookie(event, 'resume_to') ?? '/');
 });
 

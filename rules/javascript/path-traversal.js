@@ -66,3 +66,11 @@ router.get('/share-link', (req, res) => {
   fs.readFileSync(cacheFile);
   res.end();
 });
+
+// h3 reads a cookie of the request as `getCookie(event, name)`; a browser helper `getCookie(name)` has no event.
+const { defineEventHandler, getCookie } = require('h3');
+
+module.exports.theme = defineEventHandler((event) => {
+  // ruleid: PATH_TRAVERSAL
+  return fs.readFileSync(`themes/${getCookie(event, 'theme')}.css`, 'utf8');
+});
