@@ -40,7 +40,7 @@ for (const { yaml, tests } of ruleTestFiles()) {
       const expectations = parseAnnotations(text);
       assert.ok(expectations.some((e) => e.kind === 'ruleid'), `${file} has no ruleid annotation`);
       const rel = path.basename(file);
-      const { findings } = await scanSourceFiles([{ path: rel, content: Buffer.from(text) }], { rules, jobs: 1 });
+      const { findings } = await scanSourceFiles([{ path: rel, content: Buffer.from(text) }], { rules, jobs: 1, includeTests: true });
       const s = score(new Map([[rel, expectations]]), findings);
       for (const f of findings) {
         if (expectations.some((e) => e.kind === 'ruleid' && e.line === f.line && e.type === f.type)) provenIds.add(f.ruleId);
