@@ -64,10 +64,13 @@ router.get('/profile/card', (req, res) => {
 });
 
 router.get('/export', (req, res) => {
-  const wantsHtml = (req.get('accept') || '').includes('text/html');
+  const wantsHtml = String(req.query.format).includes('html');
   // ok: XSS
   res.send(`<p data-html="${wantsHtml}">export ready</p>`);
   // ruleid: XSS
+  res.send(`<p>${req.query.title}</p>`);
+  // A header of the victim's own request: a crafted link cannot set it.
+  // ok: XSS
   res.send(`<p>${req.get('x-export-title')}</p>`);
 });
 
