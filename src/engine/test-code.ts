@@ -7,7 +7,7 @@
 //   permissions, debug settings) do not report there at all.
 // Secrets are not concerned: the secret detector has its own policy for test files.
 import type { Finding, ScanResult, Severity } from './types.ts';
-import { SECRET_TYPE } from './secrets/detect.ts';
+import { SECRET_TYPE } from './secrets/type.ts';
 
 /**
  * Folders whose every file is test code, by their name (one path segment). Names that are also

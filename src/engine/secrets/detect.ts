@@ -9,7 +9,9 @@ import { builtinSecretRules, type CompiledAssignmentRule, type CompiledPatternRu
 import { entropyThreshold, insideInertBlob, isPlaceholder, notASecretReason, shannonEntropy } from './values.ts';
 import { secretFileKinds, type SecretFileKind } from './file-kinds.ts';
 
-export const SECRET_TYPE = 'HARDCODED_SECRET';
+import { SECRET_TYPE } from './type.ts';
+
+export { SECRET_TYPE };
 const SECRET_CWE = [798];
 const DEFAULT_REMEDIATION =
   'Revoke or rotate this credential at its provider now (it stays in the git history even after the line is deleted), ' +
