@@ -8,6 +8,7 @@ import { loadLanguage, loadedLanguage, parseSync } from './parser.ts';
 import { PatternMatcher, matchRegexRules, regexRulesFor, type PatternHit } from './patterns.ts';
 import type { CompiledRule, RuleSet } from './rules/load.ts';
 import { MAX_CALL_TARGETS, TaintEngine, type CallResolver, type ParsedFile, type TaintHit } from './taint.ts';
+import { enclosingClass, receiverKey, type Receiver } from './taint-receivers.ts';
 import { finalise, makeFinding, type Location } from './findings.ts';
 import { isSuppressed, suppressionsOf } from './suppress.ts';
 import type { Finding, ScanWarning } from './types.ts';
@@ -241,9 +242,26 @@ export function assembleDirectory(analyses: FileAnalysis[], text: (file: string)
   });
 }
 
+/** A file or class name as the class-file convention compares it: `user_service`, `user-service`, `user.service`, `UserService` alike. */
+function baseKey(name: string): string {
+  return name.toLowerCase().replace(/[-_.]/g, '');
+}
+
 function insideClass(syntax: LanguageSyntax, node: Node): boolean {
-  for (let p = node.parent; p; p = p.parent) if (syntax.classes?.includes(p.type)) return true;
-  return false;
+  return enclosingClass(syntax, node) !== null;
+}
+
+/** Is a function a method of class `className`: inside a class of that name or one naming it as a base, or a Go method on that type? */
+function definedOn(syntax: LanguageSyntax, fn: Node, className: string): boolean {
+  const cls = enclosingClass(syntax, fn);
+  const word = new RegExp(`\\b${className}\\b`);
+  if (cls) {
+    if (cls.childForFieldName('name')?.text === className) return true;
+    const body = cls.childForFieldName('body');
+    return word.test(body ? cls.text.slice(0, body.startIndex - cls.startIndex) : cls.text.split('\n')[0]!);
+  }
+  const goReceiver = fn.childForFieldName('receiver');
+  return !!goReceiver && word.test(goReceiver.text);
 }
 
 function firstErrorLine(tree: Tree): number {
@@ -285,7 +303,7 @@ export class Project implements CallResolver {
     for (const p of files.keys()) {
       const dir = path.posix.dirname(p);
       (this.byDirectory.get(dir) ?? this.byDirectory.set(dir, []).get(dir)!).push(p);
-      const base = path.posix.basename(p).replace(/\.[^.]+$/, '').toLowerCase().replace(/_/g, '');
+      const base = baseKey(path.posix.basename(p).replace(/\.[^.]+$/, ''));
       (this.byBaseName.get(base) ?? this.byBaseName.set(base, []).get(base)!).push(p);
     }
   }
@@ -381,27 +399,36 @@ export class Project implements CallResolver {
     const out: string[] = [];
     for (const pattern of file.syntax.importPatterns ?? []) {
       pattern.lastIndex = 0;
-      for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-        const spec = m[1]!;
-        const dir = path.posix.dirname(file.path);
-        const candidates: string[] = [];
-        if (spec.startsWith('.')) {
-          if (spec.includes('/')) candidates.push(path.posix.normalize(path.posix.join(dir, spec)));
-          else {
-            // Python relative module: `.queries` / `..pkg.mod`
-            const dots = /^\.+/.exec(spec)![0].length;
-            let base = dir;
-            for (let i = 1; i < dots; i++) base = path.posix.dirname(base);
-            candidates.push(path.posix.join(base, spec.slice(dots).replace(/\./g, '/')));
-          }
-        } else {
-          // Module names (`pkg.mod`, PHP `Repository\UserRepository`) name a file by its path's tail.
-          candidates.push(spec.replace(/[.\\]/g, '/'));
-        }
-        for (const c of candidates) out.push(...this.filesNamedBy(c, !spec.startsWith('.')));
-      }
+      for (let m = pattern.exec(text); m; m = pattern.exec(text)) out.push(...this.specFiles(file, m[1]!));
     }
     return out;
+  }
+
+  /** The files an import specifier names, relative to the importing file or by the tail of a module path. */
+  private specFiles(file: ParsedFile, spec: string): string[] {
+    const dir = path.posix.dirname(file.path);
+    const candidates: string[] = [];
+    if (spec.startsWith('.')) {
+      if (spec.includes('/')) candidates.push(path.posix.normalize(path.posix.join(dir, spec)));
+      else {
+        // Python relative module: `.queries` / `..pkg.mod`
+        const dots = /^\.+/.exec(spec)![0].length;
+        let base = dir;
+        for (let i = 1; i < dots; i++) base = path.posix.dirname(base);
+        const rest = spec.slice(dots).replace(/\./g, '/');
+        candidates.push(rest ? path.posix.join(base, rest) : base);
+      }
+    } else if (/^[@~#]/.test(spec)) {
+      // A path alias of the project (`@server/utils/x`, `~/lib/x`, `@/components/x`): the path after the alias, by its tail.
+      // The alias usually names a folder (`@server` → `server/`); otherwise it stands for the source root.
+      const named = this.filesNamedBy(spec.replace(/^[@~#]\/?/, ''), true);
+      if (named.length) return named;
+      candidates.push(spec.replace(/^[@~#][\w-]*\//, ''));
+    } else {
+      // Module names (`pkg.mod`, PHP `Repository\UserRepository`) name a file by its path's tail.
+      candidates.push(spec.replace(/[.\\]/g, '/'));
+    }
+    return candidates.flatMap((c) => this.filesNamedBy(c, !spec.startsWith('.')));
   }
 
   /** Files in scan order, by path without extension and by the last part of that path. */
@@ -434,23 +461,32 @@ export class Project implements CallResolver {
     return [...found].sort((a, b) => order.get(a)! - order.get(b)!);
   }
 
-  resolve(from: ParsedFile, name: string, receiverPath: string, holdsSource?: (text: string) => boolean, withinFile = false): { file: ParsedFile; node: Node }[] {
-    const receiverClass = receiverPath.split('.').pop()?.replace(/\(\)$/, '') ?? '';
-    const key = `${from.path}\0${name}\0${receiverClass}\0${holdsSource ? 'sources' : 'all'}\0${withinFile ? 'file' : 'package'}`;
+  resolve(from: ParsedFile, name: string, receiver: Receiver, holdsSource?: (text: string) => boolean, withinFile = false): { file: ParsedFile; node: Node }[] {
+    const key = `${from.path}\0${name}\0${receiverKey(receiver)}\0${holdsSource ? 'sources' : 'all'}\0${withinFile ? 'file' : 'package'}`;
     let found = this.resolutions.get(key);
     if (!found) {
-      found = this.lookUp(from, name, receiverClass, holdsSource, withinFile);
+      found = this.lookUp(from, name, receiver, holdsSource, withinFile);
       this.resolutions.set(key, found);
     }
     return found;
   }
 
-  private lookUp(from: ParsedFile, name: string, receiverClass: string, holdsSource: ((text: string) => boolean) | undefined, withinFile: boolean): { file: ParsedFile; node: Node }[] {
+  bindsImport(from: ParsedFile, name: string): boolean {
+    return this.importBindings(from).has(name);
+  }
+
+  /**
+   * The functions a call may run, nearest first: the file itself, then, by what the receiver is,
+   * the files of its class (by the file's name, or a class of that name in the package or the
+   * imports), of the module it was imported from, or of the bases of the class around the call.
+   * A receiver the code says nothing about (`config.get()`) reaches no other file.
+   */
+  private lookUp(from: ParsedFile, name: string, receiver: Receiver, holdsSource: ((text: string) => boolean) | undefined, withinFile: boolean): { file: ParsedFile; node: Node }[] {
     // A file passed over for holding no source may define the name: then the call stays
     // unresolved rather than resolving to a namesake further away.
     let passedOver = false;
-    const bare = receiverClass === '';
-    const lookIn = (files: Iterable<string>) => {
+    const bare = receiver.kind === 'none';
+    const lookIn = (files: Iterable<string>, onClass?: string) => {
       const out: { file: ParsedFile; node: Node }[] = [];
       for (const f of files) {
         // A file that cannot define the name need not be parsed.
@@ -464,6 +500,7 @@ export class Project implements CallResolver {
         const parsed = this.parsed(f)!;
         for (const node of nodes) {
           if (bare && f !== from.path && !parsed.syntax.inheritedBareCalls && insideClass(parsed.syntax, node)) continue;
+          if (onClass && !definedOn(parsed.syntax, node, onClass)) continue;
           out.push({ file: parsed, node });
         }
         // More than that many is as good as any number: the call counts as unknown code.
@@ -473,25 +510,100 @@ export class Project implements CallResolver {
     };
     let found = lookIn([from.path]);
     if (found.length || passedOver || withinFile) return found;
-    // `Report.search(…)`: a receiver named like a class means that class's file first.
-    const classFiles = /^[A-Z]/.test(receiverClass) ? (this.byBaseName.get(receiverClass.toLowerCase().replace(/_/g, '')) ?? []).filter((f) => this.sameLanguage(from, f)) : [];
-    found = lookIn(classFiles);
-    if (found.length || passedOver) return found;
-    if (bare && from.syntax.bareCallsNeedImport) {
+    const sameLanguage = (files: Iterable<string>) => [...files].filter((f) => f !== from.path && this.sameLanguage(from, f));
+    const dir = path.posix.dirname(from.path);
+    const classFiles = (className: string) => {
+      const names = [className];
+      // C#/Java/TypeScript interfaces: `IUserService` is implemented by `UserService`.
+      if (/^I[A-Z]/.test(className)) names.push(className.slice(1));
+      return sameLanguage(names.flatMap((n) => this.byBaseName.get(baseKey(n)) ?? []));
+    };
+    switch (receiver.kind) {
+      case 'type': {
+        // `Report.search(…)` / `users.find()` with `UserService users`: the class's own file first,
+        // then a class of that name elsewhere in the package or the imports (Go methods, several classes a file).
+        found = lookIn(classFiles(receiver.name));
+        if (found.length || passedOver) return found;
+        found = lookIn(sameLanguage(this.byDirectory.get(dir) ?? []), receiver.name);
+        if (found.length || passedOver) return found;
+        return lookIn(sameLanguage(this.importsOf(from)), receiver.name);
+      }
+      case 'module': {
+        found = lookIn(this.importBindings(from).get(receiver.binding) ?? []);
+        // `import { Team } from '@server/models'`: a barrel file re-exports the class from its own file.
+        if (found.length || passedOver || !/^[A-Z]/.test(receiver.binding)) return found;
+        return lookIn(classFiles(receiver.binding));
+      }
+      case 'self': {
+        for (const base of receiver.bases) {
+          found = lookIn(classFiles(base));
+          if (found.length || passedOver) return found;
+        }
+        return found;
+      }
+      case 'unknown':
+        return [];
+    }
+    if (from.syntax.bareCallsNeedImport) {
       // `max(x)` or `run(x)` runs another file's function only if the file imports that name.
       const imported = this.importedNames(from);
       return imported.has(name) || imported.has('*') ? lookIn(this.importsOf(from)) : [];
     }
-    const dir = path.posix.dirname(from.path);
-    found = lookIn((this.byDirectory.get(dir) ?? []).filter((f) => f !== from.path && this.sameLanguage(from, f)));
+    found = lookIn(sameLanguage(this.byDirectory.get(dir) ?? []));
     if (found.length || passedOver) return found;
-    found = lookIn(this.importsOf(from));
-    if (found.length || passedOver) return found;
-    if (receiverClass) {
-      const key = receiverClass.toLowerCase().replace(/_/g, '');
-      found = lookIn((this.byBaseName.get(key) ?? []).filter((f) => this.sameLanguage(from, f)));
+    return lookIn(this.importsOf(from));
+  }
+
+  /**
+   * Per file, the names its imports bind and the files each names: every name spelled in a
+   * top-level import statement (`import Auth from './Auth'`, `from . import utils`, a PHP `use`),
+   * and Go's package names (import specs, by the directory the import path ends in).
+   */
+  private importBindings(file: ParsedFile): Map<string, string[]> {
+    let bindings = this.bindingMaps.get(file.path);
+    if (bindings) return bindings;
+    bindings = new Map();
+    this.bindingMaps.set(file.path, bindings);
+    const patterns = file.syntax.importPatterns ?? [];
+    for (const top of file.tree.rootNode.namedChildren) {
+      if (!top || !(top.type.includes('import') || top.type.includes('use') || top.text.includes('require'))) continue;
+      const files = new Set<string>();
+      const specs: string[] = [];
+      for (const pattern of patterns) {
+        pattern.lastIndex = 0;
+        for (let m = pattern.exec(top.text); m; m = pattern.exec(top.text)) specs.push(m[1]!);
+      }
+      if (specs.length === 0) continue;
+      for (const spec of specs) for (const f of this.specFiles(file, spec)) files.add(f);
+      for (const word of top.text.match(/[A-Za-z_$][\w$]*/g) ?? []) {
+        if (/^(import|from|require|const|let|var|as|type|typeof|default|use|function|include|require_once|include_once|__DIR__)$/.test(word)) continue;
+        // Python's `from . import utils`: the module is the name itself.
+        const own = specs.flatMap((spec) => (spec.startsWith('.') && !spec.includes('/') ? this.specFiles(file, `${spec}${spec.endsWith('.') ? '' : '.'}${word}`) : []));
+        const all = [...new Set([...files, ...own])];
+        if (all.length) bindings.set(word, all);
+      }
     }
-    return found;
+    const spec = file.syntax.importSpecs;
+    if (spec) {
+      for (const n of file.tree.rootNode.descendantsOfType(spec.node)) {
+        const importPath = n?.childForFieldName(spec.path)?.text.replace(/^["'`]|["'`]$/g, '');
+        if (!n || !importPath) continue;
+        const name = n.childForFieldName(spec.name)?.text ?? importPath.split('/').pop()!;
+        const files = this.packageFiles(importPath).filter((f) => this.sameLanguage(file, f));
+        if (files.length) bindings.set(name, files);
+      }
+    }
+    return bindings;
+  }
+
+  private readonly bindingMaps = new Map<string, Map<string, string[]>>();
+
+  /** The files of the directory an import path ends in (Go: `github.com/org/app/core/auth` → `core/auth/*.go`). */
+  private packageFiles(importPath: string): string[] {
+    for (const [dir, files] of this.byDirectory) {
+      if (dir !== '.' && (importPath === dir || importPath.endsWith(`/${dir}`))) return files;
+    }
+    return [];
   }
 
   /**

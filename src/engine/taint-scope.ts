@@ -41,6 +41,20 @@ export class Scope {
     return this.nearest((s) => s.defs.get(name));
   }
 
+  /**
+   * What a name is bound to where it is read: the expression of its nearest assignment, `null` for a
+   * parameter or a declaration without a value (nearer than any assignment), undefined for a name the
+   * code does not bind (a global, an import).
+   */
+  binding(name: string): Node | null | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      const def = s.defs.get(name);
+      if (def) return def;
+      if (s.vars.has(name)) return null;
+    }
+    return undefined;
+  }
+
   typeOf(name: string): string | undefined {
     return this.nearest((s) => s.types.get(name));
   }

@@ -20,6 +20,10 @@ export interface Taint {
   whole?: boolean;
   /** The data sits only in this property of an object literal (`{ text, values: [x] }` has x in `values`). */
   field?: string;
+  /** The data went into a string built around it (a template, a concatenation): it is text, never an object. */
+  text?: boolean;
+  /** The data sits inside an object/dict literal (a property value or a spread), as a query filter holds it. */
+  inLiteral?: boolean;
 }
 export type Tainted = Taint[] | null;
 

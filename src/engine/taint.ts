@@ -15,6 +15,8 @@ import { Memo } from './memo.ts';
 import { Scope } from './taint-scope.ts';
 import { addStep, asNewValue, fieldOf, merge, readField, sanitize, type Taint, type Tainted } from './taint-values.ts';
 import { hintsInCode, topLevelToWalk } from './source-regions.ts';
+import { classifyReceiver, type Receiver } from './taint-receivers.ts';
+import { codeSideOf } from './code-sides.ts';
 import { accessPath, callParts, decoratorName, decoratorsOf, enclosingFunction, field, patternNames, type CallParts } from './syntax.ts';
 
 export interface TaintHit {
@@ -39,7 +41,9 @@ export interface CallResolver {
    * The search may stop once it has found more than `MAX_CALL_TARGETS`. With `withinFile`, only
    * `from` itself is looked into.
    */
-  resolve(from: ParsedFile, name: string, receiverPath: string, holdsSource?: (text: string) => boolean, withinFile?: boolean): { file: ParsedFile; node: Node }[];
+  resolve(from: ParsedFile, name: string, receiver: Receiver, holdsSource?: (text: string) => boolean, withinFile?: boolean): { file: ParsedFile; node: Node }[];
+  /** Does the file bind `name` by an import (`import utils from './utils'`, a Go package)? */
+  bindsImport(from: ParsedFile, name: string): boolean;
 }
 
 const MAX_CALL_DEPTH = 5;
@@ -379,15 +383,46 @@ class TaintRun {
     };
   }
 
-  private sourceTaint(frame: FunctionFrame, node: Node, path: string, prefix = false, call?: { parts: CallParts; scope: Scope }): Tainted {
+  /**
+   * The access path a source is looked for at: a path whose root is a local variable is read through
+   * what the variable was given (`const request = ctx.request` makes `request.body` read
+   * `ctx.request.body`; `upload = params.require(:file)` makes `upload.original_filename` read
+   * `params.require().original_filename()`), so a local named like a request object is what it holds
+   * (`const req = await fetch(url)`, `const request = require('request')`): no framework object.
+   * Parameters, unbound names (the framework's request globals) and locals given a value that has
+   * no access path keep their own path; a local given a literal has none (null).
+   */
+  private sourcePath(path: string, scope: Scope, depth = 0): string | null {
+    const root = /^[\w$@]+/.exec(path)?.[0];
+    if (!root || root.startsWith('$') || depth > 3) return path;
+    const bound = scope.binding(root);
+    if (!bound) return path;
+    if (this.syntax.literals.includes(bound.type)) return null;
+    const base = this.path(bound, scope);
+    if (base.includes('?') || base === root) return path;
+    return this.sourcePath(base + path.slice(root.length), scope, depth + 1);
+  }
+
+  private sourceTaint(frame: FunctionFrame, node: Node, rawPath: string, scope: Scope, prefix = false, call?: { parts: CallParts; scope: Scope }): Tainted {
+    const path = this.sourcePath(rawPath, scope);
+    if (path === null) return null;
     const parent = node.parent;
     const shape = parent ? (this.syntax.members[parent.type] ?? this.syntax.subscripts[parent.type]) : undefined;
     const partOfLarger = prefix || !!(shape && field(parent!, shape.object)?.equals(node));
     let matches = this.engine.matchSource(path, partOfLarger);
     if (matches.length === 0) return null;
-    matches = matches.filter((m) => m.source.where.length === 0 || (call && m.source.where.every((c) => this.conditionHolds(c, call.parts, call.scope))));
+    matches = matches.filter(
+      (m) => this.onThisSide(m.source, frame.file) && (m.source.where.length === 0 || (call && m.source.where.every((c) => this.conditionHolds(c, call.parts, call.scope)))),
+    );
     if (matches.length === 0) return null;
     return matches.map((m) => ({ trace: [this.step(frame, node, m.label, 'source')], clean: new Set<string>(), onlyRule: m.onlyRule, whole: m.whole }));
+  }
+
+  /** Does a source apply in this file: one for a side of the application (`in: server`) only in code on that side. */
+  private onThisSide(source: CompiledSource, file: ParsedFile): boolean {
+    if (!source.in) return true;
+    const side = codeSideOf(file.syntax, file.path, file.tree, this.fileText(file));
+    return side === undefined || side === source.in;
   }
 
   private path(node: Node | null, scope: Scope): string {
@@ -408,7 +443,7 @@ class TaintRun {
       const name = node.text;
       const known = scope.lookup(name);
       if (known !== undefined) return known;
-      const source = this.sourceTaint(frame, node, scope.alias(name) ?? name);
+      const source = this.sourceTaint(frame, node, scope.alias(name) ?? name, scope);
       if (source || !s.bareCalls) return source;
       return this.visitBareCall(node, frame);
     }
@@ -477,7 +512,7 @@ class TaintRun {
   /** An object literal: the taint of each property value is placed in that property. */
   private visitObject(node: Node, shape: { pair: string; key: string; value: string; shorthand?: string }, scope: Scope, frame: FunctionFrame): Tainted {
     let t: Tainted = null;
-    const place = (v: Tainted, field: string | undefined) => (v && field !== undefined ? v.map((x) => ({ ...x, field })) : v);
+    const place = (v: Tainted, field: string | undefined) => (v ? v.map((x) => (field !== undefined ? { ...x, field, inLiteral: true } : { ...x, inLiteral: true })) : v);
     for (const child of node.namedChildren) {
       if (!child) continue;
       if (child.type === shape.pair) {
@@ -488,7 +523,7 @@ class TaintRun {
         t = merge(t, place(v, name));
       } else if (shape.shorthand && child.type === shape.shorthand) {
         t = merge(t, place(this.visit(child, scope, frame), child.text));
-      } else t = merge(t, this.visit(child, scope, frame));
+      } else t = merge(t, place(this.visit(child, scope, frame), undefined));
     }
     return t;
   }
@@ -540,7 +575,7 @@ class TaintRun {
       t = merge(t, pt);
     }
     if (!t) return null;
-    t = asNewValue(t);
+    t = asNewValue(t)!.map((x) => (x.text ? x : { ...x, text: true }));
     for (const san of this.engine.prefixSanitizers()) if (san.prefix!.test(prefix)) t = sanitize(t, san.types);
     return t;
   }
@@ -566,7 +601,7 @@ class TaintRun {
     // A value stored at exactly this path (also a source path a guard has vetted) wins over the source.
     const stored = scope.lookup(path);
     if (stored !== undefined) return stored;
-    const source = this.sourceTaint(frame, node, path);
+    const source = this.sourceTaint(frame, node, path, scope);
     // A rule's own source (`upload.filename`) does not hide what the variable already carries.
     if (source && source.every((t) => !t.onlyRule)) return source;
     // Field-sensitive lookup: `a.b.c` is tainted if `a.b` or `a` is (or a field of this object another method set).
@@ -581,7 +616,7 @@ class TaintRun {
       if (known) return merge(source, readField(known, /^\.([^.[]+)/.exec(path.slice(p.length))?.[1]));
       // `e.data.html` in a handler whose parameter `e` is otherwise unknown: the source prefix still counts —
       // unless a call stands between (`cookies.signed[:k]`), whose result the object's evaluation gives.
-      const prefixSource = path.slice(p.length).includes('()') ? null : this.sourceTaint(frame, node, p, true);
+      const prefixSource = path.slice(p.length).includes('()') ? null : this.sourceTaint(frame, node, p, scope, true);
       if (prefixSource) return merge(source, fieldOf(prefixSource));
       if (known === null) return source;
     }
@@ -651,7 +686,7 @@ class TaintRun {
         name = value && this.syntax.identifiers.includes(value.type) ? value.text : undefined;
       }
       if (!key || !name) continue;
-      const source = this.sourceTaint(frame, property, `${objectPath}.${key}`);
+      const source = this.sourceTaint(frame, property, `${objectPath}.${key}`, scope);
       if (source) scope.assign(name, merge(scope.lookup(name) ?? null, source));
     }
   }
@@ -860,7 +895,7 @@ class TaintRun {
     const consider = (n: Node): boolean => {
       const p = this.path(n, scope);
       if (p.includes('?')) return false;
-      const t = scope.lookup(p) ?? (this.syntax.members[n.type] ? this.sourceTaint(frame, n, p) : null);
+      const t = scope.lookup(p) ?? (this.syntax.members[n.type] ? this.sourceTaint(frame, n, p, scope) : null);
       if (t) names.set(p, t);
       return !!t;
     };
@@ -1010,7 +1045,7 @@ class TaintRun {
       extraTaint = merge(extraTaint, this.visit(child, scope, frame));
     }
 
-    const source = this.sourceTaint(frame, node, fullPath, false, { parts, scope });
+    const source = this.sourceTaint(frame, node, fullPath, scope, false, { parts, scope });
     this.mutateReceiver(parts, argTaints, scope);
 
     this.checkCallSinks(node, parts, calleePath, receiverTaint, argTaints, kwTaints, scope, frame);
@@ -1053,15 +1088,13 @@ class TaintRun {
     // Calls into code we can see: analyse the callee with these argument taints.
     const name = parts.name?.text ?? (calleeNode ? calleeNode.text : '');
     if (name && /^[\w$]+$/.test(name) && frame.depth < MAX_CALL_DEPTH) {
-      // A receiver with a declared type (`UserService users`) names the class to look in.
-      const receiverVar = parts.receiver ? this.variableName(parts.receiver) : undefined;
-      const declared = receiverVar ? scope.typeOf(receiverVar)?.replace(/<.*$/, '') : undefined;
-      const receiverPath = declared && /^[\w.]+$/.test(declared) ? declared : parts.receiver ? this.path(parts.receiver, scope) : '';
+      // What the receiver is (`this`, a declared or constructed class, an import) says where to look.
+      const receiver: Receiver = parts.receiver ? classifyReceiver(s, parts.receiver, scope, (n) => this.resolver.bindsImport(frame.file, n)) : { kind: 'none' };
       // With nothing untrusted going in, a function in a file that holds no source returns
       // nothing untrusted (and its sinks are found when its own file is analysed): it need
       // not be looked for — which spares parsing the neighbours it might be in.
       const nothingIn = !all && this.taintedClasses.size === 0;
-      const targets = this.resolver.resolve(frame.file, name, receiverPath, nothingIn ? this.engine.holdsSource : undefined, this.followedEnough());
+      const targets = this.resolver.resolve(frame.file, name, receiver, nothingIn ? this.engine.holdsSource : undefined, this.followedEnough());
       if (targets.length > 0 && targets.length <= MAX_CALL_TARGETS) {
         let result: Tainted = null;
         const callStep = this.step(frame, node, `${calleePath}()`);
@@ -1107,7 +1140,7 @@ class TaintRun {
   private visitBareCall(node: Node, frame: FunctionFrame): Tainted {
     const name = node.text;
     if (!/^[a-z_]\w*[?!]?$/.test(name) || frame.depth >= MAX_CALL_DEPTH) return null;
-    const targets = this.resolver.resolve(frame.file, name, '', undefined, this.followedEnough());
+    const targets = this.resolver.resolve(frame.file, name, { kind: 'none' }, undefined, this.followedEnough());
     if (targets.length === 0 || targets.length > MAX_CALL_TARGETS) return null;
     this.follow(targets);
     const parts: CallParts = { callee: node, receiver: null, name: node, positional: [], keywords: new Map(), argsNode: null, isConstructor: false };
@@ -1246,6 +1279,7 @@ class TaintRun {
     const name = p.names[0] ?? '';
     const selfLike = (syntax.selfNames ?? []).includes(name);
     for (const { source, onlyRule } of sources) {
+      if (!this.onThisSide(source, frame.file)) continue;
       if (selfLike || (source.exceptParams && (source.exceptParams.test(name) || source.exceptParams.test(p.node.text)))) continue;
       let hit = false;
       if (source.paramAnnotation && paramDecorators.some((d) => source.paramAnnotation!.test(d))) hit = true;
@@ -1439,6 +1473,8 @@ class TaintRun {
           let a = args[i] ?? null;
           // An options object passed as the argument: only some of its properties reach the sink.
           if (a && sink.argFields) a = a.filter((x) => x.field === undefined || sink.argFields!.includes(x.field));
+          // A query filter: only data placed as a property value, which may be an object of operators, not text.
+          if (a && sink.inObject) a = a.filter((x) => x.inLiteral && !x.text);
           t = merge(t, a && a.length ? a : null);
         }
         for (const k of sink.keywords ?? []) t = merge(t, kwargs.get(k) ?? null);

@@ -63,9 +63,23 @@ export const javascript: LanguageSyntax = {
   // The second name is taken whole (a look-ahead capture) and only where a word starts: matching
   // `[\w$]+` plainly retries every shorter prefix and every start inside each word, twice the time.
   definitionNames: /\bfunction\b[\s*]*([\w$]+)|(?<![\w$])(?=([\w$]+))\2\s*(?::[^=;\n]*)?[:=]\s*(?:async\b|function\b|\(|[\w$]+\s*=>)|^[ \t]*(?:(?:static|async|get|set|public|private|protected|readonly|override|abstract|export|declare)\s+)*\*?\s*([\w$]+)\s*[(<]/gm,
+  // A file is browser code by its `'use client'` directive, a UI library's import or DOM use, server code by
+  // a server framework's or Node's own modules; files that show both (server rendering) or neither go by folder.
+  codeSides: {
+    directive: /^(?:\s*(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/)\s*)*['"]use (client|server)['"]/,
+    browser:
+      /\bfrom\s+['"](?:react|react-dom(?:\/client)?|vue|svelte|preact|solid-js|@angular\/core|jquery|mobx-react(?:-lite)?|react-router(?:-dom)?)['"]|\b(?:window|localStorage|sessionStorage|navigator)\.\w|\bdocument\.(?:getElementById|getElementsBy\w+|querySelector(?:All)?|createElement|body|cookie|location|referrer|addEventListener)\b/,
+    server:
+      /(?:\bfrom\s+|\brequire\(\s*)['"](?:express|koa|@koa\/router|koa-router|fastify|@hapi\/hapi|hapi|restify|next\/server|h3|@nestjs\/\w+|(?:node:)?(?:http|https|fs|fs\/promises|child_process|net|cluster))['"]/,
+    // Folder names that say the side plainly; `pages/`, `views/` or `services/` hold either.
+    browserFolders: /^(client|frontend|front-end|browser|public|static|components|hooks|scenes|stores|assets)$/i,
+    serverFolders: /^(server|backend|back-end|api|routes|routers|controllers|middlewares?|handlers|queues|workers|migrations)$/i,
+  },
   importPatterns: [
     /require\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g,
     /\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g,
     /\bimport\s+['"](\.{1,2}\/[^'"]+)['"]/g,
+    // A project's path aliases (`@server/utils/x`, `@/lib/x`, `~/x`); `@scope/package` has no second slash.
+    /(?:\bfrom\s+|require\(\s*)['"]((?:@[\w-]*\/[^'"/]+|~|#[\w-]*)\/[^'"]+)['"]/g,
   ],
 };

@@ -21,6 +21,8 @@ export const python: LanguageSyntax = {
     as_pattern: { left: 'alias' },
   },
   keywordArguments: { keyword_argument: { name: 'name', value: 'value' } },
+  // Dict literals keep what each key holds (a query filter `{"name": name}`, an options dict).
+  objects: { dictionary: { pair: 'pair', key: 'key', value: 'value' } },
   functions: {
     function_definition: { name: 'name', params: 'parameters', body: 'body' },
     lambda: { params: 'parameters', body: 'body' },

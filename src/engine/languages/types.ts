@@ -148,6 +148,13 @@ export interface LanguageSyntax {
   importSpecs?: { node: string; name: string; path: string };
   /** Methods that store their arguments into the receiver (`sb.append(x)`, `buf.WriteString(x)`, `list.add(x)`): a tainted argument taints the receiver variable. */
   mutators?: RegExp;
+  /**
+   * How browser code is told from server code (source specs with `in: server|browser` apply on one
+   * side only; code-sides.ts): a directive (`'use client'`, capture: `client`/`server`), text markers of
+   * each side (imports of a UI library, DOM use; imports of a server framework), and, for files whose
+   * text says neither or both, folder names (the deepest one that names a side wins).
+   */
+  codeSides?: { directive?: RegExp; browser: RegExp; server: RegExp; browserFolders: RegExp; serverFolders: RegExp };
   /** The tree-sitter node type of the unary address-of operator (Go `&x`) — out-parameters. */
   addressOf?: string;
 }

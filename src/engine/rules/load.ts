@@ -28,6 +28,7 @@ export interface CompiledSource {
   exceptTypes?: RegExp;
   where: CompiledArgCondition[];
   exact?: boolean;
+  in?: 'server' | 'browser';
   label?: string;
 }
 
@@ -56,6 +57,7 @@ export interface CompiledSink {
   computedKey?: boolean;
   inFunction?: RegExp;
   argFields?: string[];
+  inObject?: boolean;
   where: CompiledArgCondition[];
   unless: CompiledArgCondition[];
   matches?: RegExp;
@@ -134,6 +136,7 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     exceptTypes: s.exceptTypes ? regex(s.exceptTypes, where) : undefined,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     exact: s.exact,
+    in: s.in,
     label: s.label,
   };
 }
@@ -172,6 +175,7 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     receiver: s.receiver,
     computedKey: s.computedKey,
     argFields: s.argFields,
+    inObject: s.inObject,
     inFunction: s.inFunction ? regex(s.inFunction, where) : undefined,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     unless: (s.unless ?? []).map((c) => compileCondition(c, where)),

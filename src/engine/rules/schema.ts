@@ -57,6 +57,11 @@ export const SourceSpec = z
     where: z.array(ArgCondition).optional(),
     /** The data is untrusted only as a whole (mass assignment of `req.body`): reading one of its fields gives clean data. */
     exact: z.boolean().optional(),
+    /**
+     * Only in code that runs on this side (the language's `codeSides`): request objects are untrusted in
+     * server code, the page URL and cross-window messages in browser code. Files neither side claims get every source.
+     */
+    in: z.enum(['server', 'browser']).optional(),
     label: z.string().optional(),
   })
   .strict()
@@ -93,6 +98,12 @@ export const SinkSpec = z
     computedKey: z.boolean().optional(),
     /** When an argument is an object literal (or built from one), only these properties carry dangerous data (`{ text, values }`: `text`). */
     argFields: z.array(z.string()).optional(),
+    /**
+     * The untrusted data must sit as a property value of an object/dict literal in the argument (a query filter
+     * `{ name: req.body.name }` whose value may itself be an object of operators), not in a plain or built string
+     * (`db.exists(\`post:${id}\`)`).
+     */
+    inObject: z.boolean().optional(),
     /** Only inside a function whose decorators/annotations (text) match (NestJS `@Header('Content-Type', 'text/html')`). */
     inFunction: Regex.optional(),
     /** All must hold for the call to be a sink (`node` sinks: `value` tests the node's text; `assign` sinks: the assigned expression's text). */

@@ -1,0 +1,168 @@
+// Calls into other files resolve only through what the code says about the receiver:
+// an import binding, a declared or constructed class, the class's own bases. A method
+// name shared with an unrelated function elsewhere links nothing.
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { scanSourceFiles, loadRuleSet } from '../../src/engine/index.ts';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'scanner-resolution-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+writeFileSync(
+  path.join(dir, 'resolution.yaml'),
+  `rules:
+  - id: resolution.sink
+    languages: [javascript, typescript, python, java, go, php, csharp, ruby]
+    type: FLOW_TEST
+    cwe: 20
+    severity: low
+    title: t
+    message: m
+    remediation: r
+    taint:
+      onlyTheseSources: true
+      sources:
+        - path: '^(input|read_input|readInput|ReadInput|read_input)\\(\\)$'
+      sinks:
+        - callee: '(^|\\.)(runQuery|run_query|RunQuery)$'
+`,
+);
+const rules = loadRuleSet([dir]);
+
+/** Sink lines per file, as `file:line`. */
+async function sinks(files: Record<string, string>): Promise<string[]> {
+  const sources = Object.entries(files).map(([p, text]) => ({ path: p, content: Buffer.from(text) }));
+  const { findings } = await scanSourceFiles(sources, { rules, jobs: 1, cacheDir: null });
+  return findings.filter((f) => f.type === 'FLOW_TEST').map((f) => `${f.file}:${f.line}`).sort();
+}
+
+// A module of the same folder whose `get`/`delete` run a query with their argument.
+const pluginsJs = ['export function get(key) {', '  runQuery(key);', '}', 'export function remove(key) {', '  runQuery(key);', '}'].join('\n');
+
+test('JavaScript: a method of an unknown receiver does not run a namesake in another file; an imported module does', async () => {
+  const handler = [
+    "import plugins from './plugins';",
+    'export function show(config) {',
+    '  const key = input();',
+    '  config.get(key);',
+    '  plugins.remove(key);',
+    '}',
+  ].join('\n');
+  assert.deepEqual(await sinks({ 'src/handler.js': handler, 'src/plugins.js': pluginsJs }), ['src/plugins.js:5']);
+});
+
+test('TypeScript: `this.field` resolves through the class of a promoted constructor parameter, not through a field name', async () => {
+  const controller = [
+    "import { UserService } from './user.service';",
+    'export class UsersController {',
+    '  constructor(private readonly users: UserService, private readonly cache: Cache) {}',
+    '  show() {',
+    '    const id = input();',
+    '    this.cache.find(id);',
+    '    return this.users.find(id);',
+    '  }',
+    '}',
+  ].join('\n');
+  const service = ['export class UserService {', '  find(id: string) {', '    return runQuery(id);', '  }', '}'].join('\n');
+  const unrelated = ['export class FileStore {', '  find(name: string) {', '    return runQuery(name);', '  }', '}'].join('\n');
+  assert.deepEqual(await sinks({ 'src/users.controller.ts': controller, 'src/user.service.ts': service, 'src/file-store.ts': unrelated }), ['src/user.service.ts:3']);
+});
+
+test('TypeScript: a path alias import (`@server/…`) binds the module it names', async () => {
+  const route = ["import Logger from '@server/logging/Logger';", 'export function handle() {', '  Logger.warn(input());', '}'].join('\n');
+  const serverLogger = ['export default class Logger {', '  static warn(message: string) {', '    runQuery(message);', '  }', '}'].join('\n');
+  const clientLogger = ['export default class Logger {', '  static warn(message: string) {', '    runQuery(message);', '  }', '}'].join('\n');
+  assert.deepEqual(await sinks({ 'server/routes/x.ts': route, 'server/logging/Logger.ts': serverLogger, 'app/utils/Logger.ts': clientLogger }), [
+    'server/logging/Logger.ts:3',
+  ]);
+});
+
+test('Python: modules imported by name and instances of imported classes resolve; a bare attribute call does not', async () => {
+  const view = [
+    'from . import helpers',
+    'from .services import ReportService',
+    '',
+    'def export(cache):',
+    '    name = read_input()',
+    '    cache.delete(name)',
+    '    helpers.store(name)',
+    '    service = ReportService()',
+    '    service.build(name)',
+  ].join('\n');
+  const helpers = ['def store(value):', '    run_query(value)', '', 'def delete(value):', '    run_query(value)'].join('\n');
+  const services = ['class ReportService:', '    def build(self, name):', '        run_query(name)'].join('\n');
+  assert.deepEqual(await sinks({ 'app/views.py': view, 'app/helpers.py': helpers, 'app/services.py': services }), ['app/helpers.py:2', 'app/services.py:3']);
+});
+
+test('Java: a field of a declared class resolves into that class, also from a method analysed across files', async () => {
+  const controller = [
+    'package app;',
+    'class ReportController {',
+    '  private ReportService reports;',
+    '  private Cache cache;',
+    '  void show() {',
+    '    String name = input();',
+    '    cache.remove(name);',
+    '    reports.build(name);',
+    '  }',
+    '}',
+  ].join('\n');
+  const service = ['package app;', 'class ReportService {', '  void build(String name) {', '    runQuery(name);', '  }', '}'].join('\n');
+  const files = ['package app;', 'class FileStore {', '  void remove(String name) {', '    runQuery(name);', '  }', '}'].join('\n');
+  assert.deepEqual(await sinks({ 'app/ReportController.java': controller, 'app/ReportService.java': service, 'app/FileStore.java': files }), [
+    'app/ReportService.java:4',
+  ]);
+});
+
+test('Go: a package function resolves through the import path; a method of an unknown value does not', async () => {
+  const handler = [
+    'package api',
+    '',
+    'import "example.com/app/store"',
+    '',
+    'func Handle(c Cache) {',
+    '\tname := ReadInput()',
+    '\tc.Delete(name)',
+    '\tstore.Save(name)',
+    '}',
+  ].join('\n');
+  const store = ['package store', '', 'func Save(name string) {', '\tRunQuery(name)', '}'].join('\n');
+  const files = ['package api', '', 'type Files struct{}', '', 'func (f *Files) Delete(name string) {', '\tRunQuery(name)', '}'].join('\n');
+  assert.deepEqual(await sinks({ 'api/handler.go': handler, 'store/store.go': store, 'api/files.go': files }), ['store/store.go:4']);
+});
+
+test('PHP: `$this->repo` resolves through the typed property; `$cache->forget()` does not reach a namesake', async () => {
+  const controller = [
+    '<?php',
+    'class ReportController {',
+    '  public function __construct(private ReportRepository $repo) {}',
+    '  public function show($cache) {',
+    '    $name = input();',
+    '    $cache->forget($name);',
+    '    $this->repo->build($name);',
+    '  }',
+    '}',
+  ].join('\n');
+  const repo = ['<?php', 'class ReportRepository {', '  public function build($name) {', '    runQuery($name);', '  }', '}'].join('\n');
+  const files = ['<?php', 'class FileStore {', '  public function forget($name) {', '    runQuery($name);', '  }', '}'].join('\n');
+  assert.deepEqual(await sinks({ 'app/ReportController.php': controller, 'app/ReportRepository.php': repo, 'app/FileStore.php': files }), [
+    'app/ReportRepository.php:4',
+  ]);
+});
+
+test('inherited methods: `this.m()` reaches the base class the class names, not a namesake beside it', async () => {
+  const base = ['export class BaseController {', '  audit(value) {', '    runQuery(value);', '  }', '}'].join('\n');
+  const other = ['export class Exporter {', '  audit(value) {', '    runQuery(value);', '  }', '}'].join('\n');
+  const controller = [
+    "import { BaseController } from './base-controller';",
+    'export class ReportController extends BaseController {',
+    '  show() {',
+    '    this.audit(input());',
+    '  }',
+    '}',
+  ].join('\n');
+  assert.deepEqual(await sinks({ 'src/report-controller.js': controller, 'src/base-controller.js': base, 'src/exporter.js': other }), ['src/base-controller.js:3']);
+});
