@@ -1103,6 +1103,7 @@ class TaintRun {
           const boundArgs = argTaints.map((t) => addStep(t, callStep));
           result = merge(result, this.analyzeCall(target, boundArgs, kwTaints, receiverTaint, frame, callStep, parts));
         }
+        this.vetArguments(targets, parts, scope);
         this.taintOutParams(parts, result, scope);
         return result ? cleaned(addStep(result, this.step(frame, node, `return of ${calleePath}()`))) : null;
       }
@@ -1127,6 +1128,64 @@ class TaintRun {
     }
     return null;
   }
+
+  /**
+   * A validator that throws (`assertSafePath(p)`, `validate_slug(s)`): when every function a call may
+   * run opens with a guard clause on a parameter that fails by throwing or aborting
+   * (`if (!ALLOWED.has(p)) throw …`, `if not re.fullmatch(…, s): raise …`), the argument passed for
+   * it is vetted after the call, as if the guard stood at the call.
+   */
+  private vetArguments(targets: { file: ParsedFile; node: Node }[], parts: CallParts, scope: Scope): void {
+    let vetted: Map<number, CompiledSanitizer[]> | undefined;
+    for (const target of targets) {
+      const own = this.vettedParams(target, !!parts.receiver);
+      if (!vetted) vetted = own;
+      else for (const i of [...vetted.keys()]) if (!own.has(i)) vetted.delete(i);
+    }
+    for (const [i, guards] of vetted ?? []) {
+      const arg = parts.positional[i];
+      if (!arg || (!this.syntax.identifiers.includes(arg.type) && !this.syntax.members[arg.type])) continue;
+      const name = this.path(arg, scope);
+      let t = scope.lookup(name);
+      if (!t) continue;
+      for (const g of guards) t = sanitize(t, g.types);
+      scope.assign(name, t);
+    }
+  }
+
+  /** Per function: the argument positions it vets at its start, with the guards that vet them. */
+  private vettedParams(target: { file: ParsedFile; node: Node }, hasReceiver: boolean): Map<number, CompiledSanitizer[]> {
+    const key = `${target.file.path}:${target.node.startIndex}:${hasReceiver}`;
+    const known = this.vetting.get(key);
+    if (known) return known;
+    const out = new Map<number, CompiledSanitizer[]>();
+    this.vetting.set(key, out);
+    const syntax = target.file.syntax;
+    const shape = syntax.functions[target.node.type];
+    const paramsNode = shape?.params ? field(target.node, shape.params) : null;
+    const body = shape?.body ? field(target.node, shape.body) : null;
+    if (!paramsNode || !body) return out;
+    let params = this.paramList(syntax, paramsNode).map((p) => p.names[0] ?? '');
+    if (hasReceiver && (syntax.selfNames ?? []).includes(params[0] ?? '')) params = params.slice(1);
+    // Only the guard clauses that open the body: a check further down may sit behind other branches.
+    for (const statement of body.namedChildren.slice(0, 4)) {
+      if (!statement || syntax.comments.includes(statement.type)) continue;
+      const ifShape = syntax.ifs[statement.type];
+      if (!ifShape) break;
+      const condition = field(statement, ifShape.condition);
+      const consequence = field(statement, ifShape.consequence);
+      if (!condition || !consequence || (ifShape.alternative && field(statement, ifShape.alternative))) break;
+      const guards = this.engine.guardsFor(condition.text);
+      const throws = this.exits(consequence) && !syntax.returns.some((r) => consequence.type === r || consequence.descendantsOfType(r).length > 0);
+      if (!guards.length || !throws || !this.isNegative(condition, condition)) continue;
+      params.forEach((name, i) => {
+        if (name && new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}([^\\w$]|$)`).test(condition.text)) out.set(i, [...(out.get(i) ?? []), ...guards]);
+      });
+    }
+    return out;
+  }
+
+  private readonly vetting = new Map<string, Map<number, CompiledSanitizer[]>>();
 
   private followedEnough(): boolean {
     return this.filesFollowed.size >= MAX_FILES_FOLLOWED;

@@ -303,3 +303,27 @@ ${fileHint ? `      fileHint: '${fileHint}'\n` : ''}      onlyTheseSources: true
     rmSync(ruleDir, { recursive: true, force: true });
   }
 });
+
+test('a validator that throws on a failed check vets the argument after the call; one that only returns does not', async () => {
+  const code = [
+    "const KINDS = ['csv', 'json'];",
+    'function assertKind(kind) {',
+    '  if (!KINDS.includes(kind)) {',
+    "    throw new Error('unknown kind');",
+    '  }',
+    '}',
+    'function isKind(kind) {',
+    '  if (!KINDS.includes(kind)) return false;',
+    '  return true;',
+    '}',
+    'export function exportAs() {',
+    '  const kind = input();',
+    '  const other = input();',
+    '  assertKind(kind);',
+    '  isKind(other);',
+    '  sink(kind);',
+    '  sink(other);',
+    '}',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code), [17]);
+});
