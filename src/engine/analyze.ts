@@ -498,8 +498,12 @@ export class Project implements CallResolver {
         const nodes = this.definitionsIn(f).get(name);
         if (!nodes) continue;
         const parsed = this.parsed(f)!;
+        const bodyField = (node: Node) => parsed.syntax.functions[node.type]?.body;
         for (const node of nodes) {
           if (bare && f !== from.path && !parsed.syntax.inheritedBareCalls && insideClass(parsed.syntax, node)) continue;
+          // A declaration without a body (an interface's or abstract method) runs no code of its own.
+          const body = bodyField(node);
+          if (body && !field(node, body)) continue;
           if (onClass && !definedOn(parsed.syntax, node, onClass)) continue;
           out.push({ file: parsed, node });
         }
@@ -513,9 +517,10 @@ export class Project implements CallResolver {
     const sameLanguage = (files: Iterable<string>) => [...files].filter((f) => f !== from.path && this.sameLanguage(from, f));
     const dir = path.posix.dirname(from.path);
     const classFiles = (className: string) => {
-      const names = [className];
-      // C#/Java/TypeScript interfaces: `IUserService` is implemented by `UserService`.
-      if (/^I[A-Z]/.test(className)) names.push(className.slice(1));
+      // An interface's methods have no body: its implementation is where the code runs
+      // (`IUserService` → `UserService`, `UserService` → `UserServiceImpl`).
+      const names = /^I[A-Z]/.test(className) ? [className.slice(1), className] : [className];
+      names.push(`${className}Impl`);
       return sameLanguage(names.flatMap((n) => this.byBaseName.get(baseKey(n)) ?? []));
     };
     switch (receiver.kind) {

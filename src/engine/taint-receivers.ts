@@ -146,7 +146,12 @@ export function memberType(syntax: LanguageSyntax, at: Node, member: string): st
       if (!found && depth < 3 && c.namedChildCount > 0 && !syntax.classes?.includes(c.type)) walk(c, depth + 1);
     }
   };
-  walk(body, 0);
+  // C# 12 / Kotlin primary constructors: `class C(PluginService plugins)` names its members in its header.
+  for (const list of cls.namedChildren) {
+    if (!list || found || list === body || !/parameter/.test(list.type)) continue;
+    for (const p of list.namedChildren) if (p && !found) found = typeOf(p);
+  }
+  if (!found) walk(body, 0);
   return found;
 }
 

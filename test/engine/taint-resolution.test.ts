@@ -166,3 +166,22 @@ test('inherited methods: `this.m()` reaches the base class the class names, not 
   ].join('\n');
   assert.deepEqual(await sinks({ 'src/report-controller.js': controller, 'src/base-controller.js': base, 'src/exporter.js': other }), ['src/base-controller.js:3']);
 });
+
+test('C#: a primary-constructor parameter of an interface type resolves to the class implementing it', async () => {
+  const controller = [
+    'public class ReportController(IReportService reports, ICache cache) : Controller {',
+    '  public void Show() {',
+    '    var name = ReadInput();',
+    '    cache.Remove(name);',
+    '    reports.Build(name);',
+    '  }',
+    '}',
+  ].join('\n');
+  const contract = ['public interface IReportService {', '  void Build(string name);', '}'].join('\n');
+  const service = ['public class ReportService : IReportService {', '  public void Build(string name) {', '    RunQuery(name);', '  }', '}'].join('\n');
+  const store = ['public class FileStore {', '  public void Remove(string name) {', '    RunQuery(name);', '  }', '}'].join('\n');
+  assert.deepEqual(
+    await sinks({ 'Web/ReportController.cs': controller, 'Core/IReportService.cs': contract, 'Core/ReportService.cs': service, 'Web/FileStore.cs': store }),
+    ['Core/ReportService.cs:3'],
+  );
+});
