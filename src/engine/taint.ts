@@ -453,8 +453,25 @@ class TaintRun {
     if (assign) return this.visitAssignment(node, assign.left, assign.right, scope, frame);
     if (s.returns.includes(type)) {
       let t: Tainted = null;
-      for (const child of node.namedChildren) if (child) t = merge(t, this.visit(child, scope, frame));
-      frame.returns = merge(frame.returns, t);
+      let returned: Tainted = null;
+      for (const child of node.namedChildren) {
+        if (!child) continue;
+        const items = /expression_list/.test(child.type) ? child.namedChildren.filter((c): c is Node => !!c && !s.comments.includes(c.type)) : [];
+        if (items.length > 1) {
+          // `return user, err` / `return name, None`: each value keeps its position, so `u, err := f()`
+          // gives `u` only what the first one carried (an error built from the input is not the user).
+          for (const [i, item] of items.entries()) {
+            const v = this.visit(item, scope, frame);
+            t = merge(t, v);
+            returned = merge(returned, v ? v.map((x) => ({ ...x, field: `#${i}` })) : null);
+          }
+          continue;
+        }
+        const v = this.visit(child, scope, frame);
+        t = merge(t, v);
+        returned = merge(returned, v);
+      }
+      frame.returns = merge(frame.returns, returned);
       if (t) this.checkReturnSink(node, t, frame);
       // A returned value can itself be a sink (Spring MVC `return "redirect:" + url`).
       if (t && this.engine.isSinkNode(type)) this.checkNodeSink(node, t, frame);
@@ -752,6 +769,14 @@ class TaintRun {
       leftItems.forEach((item, i) => {
         const v = this.visit(rightItems[i]!, scope, frame);
         for (const name of patternNames(this.syntax, item)) scope.assign(name, v);
+      });
+      return;
+    }
+    // `u, err := find(id)` of a function returning values by position: each name gets its own.
+    if (leftItems.length > 1 && value?.some((x) => x.field?.startsWith('#'))) {
+      leftItems.forEach((item, i) => {
+        const own = value.filter((x) => x.field === undefined || x.field === `#${i}`).map((x) => (x.field ? { ...x, field: undefined } : x));
+        for (const name of patternNames(this.syntax, item)) scope.assign(name, own.length ? own : null);
       });
       return;
     }

@@ -185,3 +185,32 @@ test('C#: a primary-constructor parameter of an interface type resolves to the c
     ['Core/ReportService.cs:3'],
   );
 });
+
+test('values returned by position stay apart: an error built from the input is not the record returned beside it', async () => {
+  const go = [
+    'package api',
+    '',
+    'func find(name string) (*Record, error) {',
+    '\tif name == "" {',
+    '\t\treturn nil, fmt.Errorf("no record %s", name)',
+    '\t}',
+    '\treturn lookup(), nil',
+    '}',
+    '',
+    'func Handle() {',
+    '\trec, err := find(ReadInput())',
+    '\tRunQuery(rec.ID)',
+    '\tRunQuery(err.Error())',
+    '}',
+  ].join('\n');
+  const py = [
+    'def parse(raw):',
+    '    return raw.strip(), None',
+    '',
+    'def handle():',
+    '    value, problem = parse(read_input())',
+    '    run_query(problem)',
+    '    run_query(value)',
+  ].join('\n');
+  assert.deepEqual(await sinks({ 'api/handler.go': go, 'app/handler.py': py }), ['api/handler.go:13', 'app/handler.py:7']);
+});
