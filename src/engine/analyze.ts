@@ -605,11 +605,22 @@ export class Project implements CallResolver {
 
   /** The files of the directory an import path ends in (Go: `github.com/org/app/core/auth` → `core/auth/*.go`). */
   private packageFiles(importPath: string): string[] {
-    for (const [dir, files] of this.byDirectory) {
-      if (dir !== '.' && (importPath === dir || importPath.endsWith(`/${dir}`))) return files;
+    let files = this.packages.get(importPath);
+    if (!files) {
+      files = [];
+      for (const [dir, inDir] of this.byDirectory) {
+        if (dir !== '.' && (importPath === dir || importPath.endsWith(`/${dir}`))) {
+          files = inDir;
+          break;
+        }
+      }
+      this.packages.set(importPath, files);
     }
-    return [];
+    return files;
   }
+
+  /** Per import path, the files of its package (each distinct path is looked up once per scan). */
+  private readonly packages = new Map<string, string[]>();
 
   /**
    * The names a file's top-level import statements (and `require` declarations) spell: the

@@ -71,6 +71,16 @@ export function enclosingClass(syntax: LanguageSyntax, node: Node): Node | null 
  * and in `include M` / `use T;` lines of its body: where `this.m()` goes when the class lacks `m`.
  */
 export function basesOf(cls: Node): string[] {
+  let byClass = basesByTree.get(cls.tree);
+  if (!byClass) basesByTree.set(cls.tree, (byClass = new Map()));
+  let bases = byClass.get(cls.startIndex);
+  if (!bases) byClass.set(cls.startIndex, (bases = readBases(cls)));
+  return bases;
+}
+
+const basesByTree = new WeakMap<Node['tree'], Map<number, string[]>>();
+
+function readBases(cls: Node): string[] {
   const name = cls.childForFieldName('name')?.text;
   const body = cls.childForFieldName('body');
   const header = body ? cls.text.slice(0, body.startIndex - cls.startIndex) : cls.text.split('\n')[0]!;
@@ -108,8 +118,21 @@ const CONSTRUCTOR = /^(constructor|__construct|__init__|initialize)$/;
  */
 export function memberType(syntax: LanguageSyntax, at: Node, member: string): string | undefined {
   const cls = enclosingClass(syntax, at);
-  const body = cls?.childForFieldName('body') ?? cls;
-  if (!cls || !body) return undefined;
+  if (!cls) return undefined;
+  // Asked at every call on a member: one walk of the class per member name.
+  let byClass = memberTypes.get(cls.tree);
+  if (!byClass) memberTypes.set(cls.tree, (byClass = new Map()));
+  const key = `${cls.startIndex}:${member}`;
+  if (byClass.has(key)) return byClass.get(key);
+  const found = findMemberType(syntax, cls, member);
+  byClass.set(key, found);
+  return found;
+}
+
+const memberTypes = new WeakMap<Node['tree'], Map<string, string | undefined>>();
+
+function findMemberType(syntax: LanguageSyntax, cls: Node, member: string): string | undefined {
+  const body = cls.childForFieldName('body') ?? cls;
   const className = cls.childForFieldName('name')?.text;
   const selfNames = (syntax.selfNames ?? []).map((s) => s.replace(/^\$/, ''));
   let found: string | undefined;
