@@ -791,8 +791,11 @@ class TaintRun {
       // Storing into an element of a container taints the container.
       if (name.endsWith('[]')) scope.assign(name.slice(0, -2), merge(scope.lookup(name.slice(0, -2)) ?? null, value));
       else if (value && this.isSelfField(name)) {
-        // `this.x = …` in one method is read by the others: keep it where every method of the file sees it.
         scope.assign(name, value);
+        // `self.x = …` in a method of a class is read by that class's other methods (classFields), never
+        // by another class of the file. Only where no class encloses it (a `this` in an object literal's
+        // or a prototype's function) is it kept where every function of the file sees it.
+        if (fieldKey) continue;
         let root = scope;
         // Stop below the file scope, which every analysis of this tree shares.
         while (root.parent && !root.parent.shared) root = root.parent;

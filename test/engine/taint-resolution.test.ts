@@ -214,3 +214,21 @@ test('values returned by position stay apart: an error built from the input is n
   ].join('\n');
   assert.deepEqual(await sinks({ 'api/handler.go': go, 'app/handler.py': py }), ['api/handler.go:13', 'app/handler.py:7']);
 });
+
+test('Python: a field one class sets from untrusted data is read by that class only, not by another class of the file', async () => {
+  const views = [
+    'class SearchView:',
+    '    def get(self):',
+    '        self.queryset = input()',
+    '        return self.render()',
+    '',
+    '    def render(self):',
+    '        return run_query(self.queryset)',
+    '',
+    '',
+    'class ExportView:',
+    '    def post(self):',
+    '        return run_query(self.queryset)',
+  ].join('\n');
+  assert.deepEqual(await sinks({ 'app/views.py': views }), ['app/views.py:7']);
+});
