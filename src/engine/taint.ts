@@ -603,7 +603,12 @@ class TaintRun {
       // `[f(x) for x in xs if ok(x)]`: bind x first; the element's taint is the comprehension's.
       const clauses = node.namedChildren.filter((c): c is Node => !!c && !!this.syntax.assignments[c.type]);
       for (const clause of clauses) this.visit(clause, scope, frame);
-      for (const child of node.namedChildren) if (child && !clauses.some((c) => c.equals(child))) t = merge(t, this.visit(child, scope, frame));
+      const filters = node.namedChildren.filter((c): c is Node => !!c && !!this.syntax.comprehensionFilters?.includes(c.type));
+      // A filter's check (`if f in ALLOWED`) holds for every element the comprehension keeps.
+      const kept = this.passedChecks(filters, scope, frame);
+      for (const child of node.namedChildren) {
+        if (child && !clauses.some((c) => c.equals(child)) && !filters.some((c) => c.equals(child))) t = merge(t, this.visit(child, kept, frame));
+      }
       return t;
     }
     for (const child of node.namedChildren) {
@@ -999,6 +1004,28 @@ class TaintRun {
     const negative = this.isNegative(condition, effective);
     const t = this.visit(consequence, negative ? scope : inner, frame);
     return merge(t, this.visit(alternative, negative ? inner : scope, frame));
+  }
+
+  /** A scope in which the names that the given conditions vet (when each holds) are cleaned. */
+  private passedChecks(conditions: Node[], scope: Scope, frame: FunctionFrame): Scope {
+    let inner = scope;
+    for (const holder of conditions) {
+      this.visit(holder, scope, frame);
+      const condition = holder.namedChildren.find((c): c is Node => !!c && !this.syntax.comments.includes(c.type));
+      if (!condition) continue;
+      const effective = this.effectiveCondition(condition, scope);
+      const guards = this.engine.guardsFor(effective.text);
+      if (!guards.length || this.isNegative(condition, effective)) continue;
+      const guarded = this.guardedNames(effective, scope, frame);
+      if (!guarded.size) continue;
+      if (inner === scope) inner = new Scope(scope);
+      for (const [name, taint] of guarded) {
+        let v = taint;
+        for (const g of guards) v = sanitize(v, g.types);
+        inner.vars.set(name, v);
+      }
+    }
+    return inner;
   }
 
   private recordDeclaredTypes(node: Node, typeField: string, scope: Scope): void {

@@ -277,3 +277,21 @@ test('a call without a receiver runs only functions the file defines or imports,
     ['helpers.py:3'],
   );
 });
+
+test("a comprehension's filter clause vets the elements it keeps", async () => {
+  const code = [
+    'from django.http import HttpResponse',
+    'ALLOWED = {"name", "email"}',
+    'def export(request, obj):',
+    '    kept = [f for f in request.POST.getlist("fields") if f in ALLOWED]',
+    '    for field in kept:',
+    '        setattr(obj, field, "")',
+    '    raw = [f for f in request.POST.getlist("fields") if f]',
+    '    for field in raw:',
+    '        setattr(obj, field, "")',
+    '    return HttpResponse("ok")',
+    '',
+  ].join('\n');
+  const { findings } = await scan(code, 'views.py');
+  assert.deepEqual(at(findings, 'MASS_ASSIGNMENT').concat(at(findings, 'UNSAFE_REFLECTION')).sort(), [9]);
+});

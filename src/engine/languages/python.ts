@@ -53,6 +53,7 @@ export const python: LanguageSyntax = {
   bareCallsNeedImport: true,
   constructorNames: ['__init__'],
   comprehensions: ['list_comprehension', 'set_comprehension', 'dictionary_comprehension', 'generator_expression'],
+  comprehensionFilters: ['if_clause'],
   importAliases: { aliased_import: { name: 'name', alias: 'alias' } },
   // `def NAME(` or `NAME = lambda …`
   definitionNames: /\bdef\s+(\w+)\s*\(|\b(\w+)\s*=\s*lambda\b/g,

@@ -142,6 +142,8 @@ export interface LanguageSyntax {
   dynamicCallee?: RegExp;
   /** Comprehensions: their `for` clauses (assignment nodes) bind names before the element expression is evaluated. */
   comprehensions?: string[];
+  /** Filter clauses of a comprehension (`if f in ALLOWED`): a guard there vets the elements it keeps. */
+  comprehensionFilters?: string[];
   /** Import aliases (`from m import name as alias`): node type → fields of the imported name and of the alias. */
   importAliases?: Record<string, { name: string; alias: string }>;
   /** Import declarations that bind a local name to a module path (Go `tt "text/template"`): rules can ask where a value was made (`init` conditions). Without a name the path's last segment is the name. */
