@@ -43,3 +43,18 @@ test('a Next.js page whose props are typed, not destructured, is analysed', asyn
     ['app/go/[to]/page.tsx:3 OPEN_REDIRECT'],
   );
 });
+
+test('request objects are sources in server code only, the page URL and messages in browser code only', async () => {
+  const innerHtml = (name: string) => `  document.getElementById('out').innerHTML = ${name};\n`;
+  assert.deepEqual(
+    await found({
+      // A queue processor on the server: its event's data comes from the application's own queue.
+      'server/processor.js': `import { Queue } from 'bullmq';\nimport fs from 'fs';\nexport async function perform(event) {\n  fs.writeFileSync(event.data, 'x');\n}\n`,
+      // A React component building a request for its API: that request is not input to this code.
+      'client/Search.jsx': `import React from 'react';\nexport function show(request) {\n${innerHtml('request.query.q')}}\n`,
+      // A browser page reading its own URL's query: that is input.
+      'client/page.js': `import React from 'react';\nexport function render() {\n${innerHtml('location.search')}}\n`,
+    }),
+    ['client/page.js:3 XSS'],
+  );
+});
