@@ -65,6 +65,8 @@ const URL_PARSERS = /(^|\.)(urlparse|urlsplit|parse_url|urlParse|URL|parse)$/;
 /** Per parsed tree (shared by every analysis of a scan): module-level bindings and import aliases, constructors by class name. */
 const fileScopes = new WeakMap<Tree, Scope>();
 const constructorsByTree = new WeakMap<Tree, Map<string, Node>>();
+/** Per tree: names of functions passed by name to a handler-registering call (`http.createServer(handle)`). */
+const handlersByName = new WeakMap<Tree, Set<string>>();
 /** What a function returns when called with clean arguments, per tree and function start. */
 const cleanReturns = new WeakMap<Tree, Map<number, Tainted>>();
 
@@ -1423,6 +1425,41 @@ class TaintRun {
   }
 
   /** The callee of the call whose argument list holds this function literal, or ''. */
+  /** The names a framework gives a callback's parameters by position, when `fn` is registered as a handler. */
+  private handlerParameterRoles(fn: Node, count: number): string[] | undefined {
+    const spec = this.syntax.handlerParameters;
+    const names = spec?.names[count];
+    if (!spec || !names) return undefined;
+    const call = fn.parent?.parent;
+    const parts = call && this.syntax.calls[call.type] ? callParts(this.syntax, call) : null;
+    if (parts?.positional.some((a) => a.equals(fn))) return this.registersHandler(call!, parts) ? names : undefined;
+    // A function declared by name and registered elsewhere in its file: `http.createServer(handle)`.
+    const shape = this.syntax.functions[fn.type];
+    const name = shape?.name ? fn.childForFieldName(shape.name)?.text : undefined;
+    return name && this.handlersPassedByName(fn.tree).has(name) ? names : undefined;
+  }
+
+  private registersHandler(call: Node, parts: CallParts): boolean {
+    const spec = this.syntax.handlerParameters!;
+    const callee = parts.callee ? accessPath(this.syntax, parts.callee) : (parts.name?.text ?? '');
+    if (!spec.callee.test(callee)) return false;
+    return !spec.routeCallee.test(callee) || spec.pathArgument.test(parts.positional[0]?.text ?? '');
+  }
+
+  private handlersPassedByName(tree: Tree): Set<string> {
+    let names = handlersByName.get(tree);
+    if (!names) {
+      names = new Set();
+      handlersByName.set(tree, names);
+      for (const call of tree.rootNode.descendantsOfType(Object.keys(this.syntax.calls))) {
+        const parts = call ? callParts(this.syntax, call) : null;
+        if (!parts || !this.registersHandler(call!, parts)) continue;
+        for (const arg of parts.positional) if (this.syntax.identifiers.includes(arg.type)) names.add(arg.text);
+      }
+    }
+    return names;
+  }
+
   private enclosingCallee(fn: Node): string {
     let n: Node | null = fn.parent;
     for (let i = 0; n && i < 3; i++, n = n.parent) {
@@ -1445,9 +1482,13 @@ class TaintRun {
     const binding = this.callbackBinding?.node.equals(node) ? this.callbackBinding : undefined;
     this.callbackBinding = undefined;
     if (paramsNode) {
-      this.paramList(syntax, paramsNode).forEach((p, i) => {
+      const params = this.paramList(syntax, paramsNode);
+      const roles = this.handlerParameterRoles(node, params.length);
+      params.forEach((p, i) => {
         // Parameters shadow outer names; their values are unknown (clean) unless a source or the calling method says otherwise.
         for (const n of p.names) scope.vars.set(n, binding && binding.index === i ? binding.taint : null);
+        const role = roles?.[i];
+        if (role && p.names.length === 1 && p.names[0] !== role) scope.aliases.set(p.names[0]!, role);
         this.bindParamSources(p, node, scope, inner);
         paramCount++;
       });

@@ -58,3 +58,13 @@ test('request objects are sources in server code only, the page URL and messages
     ['client/page.js:3 XSS'],
   );
 });
+
+test("a route handler's or server callback's parameters are the request and response whatever they are called", async () => {
+  assert.deepEqual(
+    await found({
+      'routes.js': `const express = require('express');\nconst router = express.Router();\nrouter.get('/hello', (incoming, out) => {\n  out.send('<p>' + incoming.query.name + '</p>');\n});\n`,
+      'server.js': `const http = require('http');\nfunction handle(incoming, out) {\n  out.setHeader('Location', incoming.headers.referer);\n  out.end('<p>' + new URL(incoming.url, 'http://x').searchParams.get('q') + '</p>');\n}\nhttp.createServer(handle).listen(8080);\n`,
+    }),
+    ['routes.js:4 XSS', 'server.js:3 OPEN_REDIRECT', 'server.js:4 XSS'],
+  );
+});

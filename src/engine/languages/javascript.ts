@@ -65,6 +65,13 @@ export const javascript: LanguageSyntax = {
   definitionNames: /\bfunction\b[\s*]*([\w$]+)|(?<![\w$])(?=([\w$]+))\2\s*(?::[^=;\n]*)?[:=]\s*(?:async\b|function\b|\(|[\w$]+\s*=>)|^[ \t]*(?:(?:static|async|get|set|public|private|protected|readonly|override|abstract|export|declare)\s+)*\*?\s*([\w$]+)\s*[(<]/gm,
   // A file is browser code by its `'use client'` directive, a UI library's import or DOM use, server code by
   // a server framework's or Node's own modules; files that show both (server rendering) or neither go by folder.
+  handlerParameters: {
+    callee: /(^|\.)(get|post|put|patch|delete|del|all|options|head|use)$|(^|\.)createServer$/,
+    routeCallee: /(^|\.)(get|post|put|patch|delete|del|all|options|head)$/,
+    // A route path: '/users/:id', `/x`, '*', a RegExp literal or an array of paths.
+    pathArgument: /^([`'"][/*]|\/|\[)/,
+    names: { 2: ['req', 'res'], 3: ['req', 'res', 'next'], 4: ['err', 'req', 'res', 'next'] },
+  },
   codeSides: {
     directive: /^(?:\s*(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/)\s*)*['"]use (client|server)['"]/,
     browser:

@@ -144,6 +144,14 @@ export interface LanguageSyntax {
   comprehensions?: string[];
   /** Filter clauses of a comprehension (`if f in ALLOWED`): a guard there vets the elements it keeps. */
   comprehensionFilters?: string[];
+  /**
+   * Callbacks whose parameters a framework names by position (Express/Koa routes, Node's
+   * `http.createServer`): whatever the code calls them, rules see them under the names given
+   * here for the callback's number of parameters (`(request, reply) =>` reads as `req`, `res`).
+   * `callee` matches the registering call; `pathArgument` its first argument when the call
+   * registers a route (a string path), so that `cache.get(key, (err, value) => …)` is no route.
+   */
+  handlerParameters?: { callee: RegExp; routeCallee: RegExp; pathArgument: RegExp; names: Record<number, string[]> };
   /** Import aliases (`from m import name as alias`): node type → fields of the imported name and of the alias. */
   importAliases?: Record<string, { name: string; alias: string }>;
   /** Import declarations that bind a local name to a module path (Go `tt "text/template"`): rules can ask where a value was made (`init` conditions). Without a name the path's last segment is the name. */
