@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { corpusLanguages, findingsFromSarif, readAnnotations, score, type Counts, type ScoredFinding } from './lib/corpus-score.ts';
 import { renameIdentifiers } from './lib/rename-identifiers.ts';
+import { failer, printUsage } from './lib/script.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const TOLERANCE_POINTS = 3;
@@ -32,17 +33,10 @@ const { values } = parseArgs({
   },
 });
 
-if (values.help) {
-  const header = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n');
-  header.splice(header.findIndex((l) => !l.startsWith('//')));
-  process.stdout.write(`${header.map((l) => l.slice(3)).join('\n')}\n`);
-  process.exit(0);
-}
+if (values.help) printUsage(import.meta.url);
 
-function fail(message: string): never {
-  process.stderr.write(`metamorphic: ${message}\n`);
-  process.exit(2);
-}
+// Annotated so that TypeScript knows a call never returns.
+const fail: (message: string) => never = failer('metamorphic');
 
 const corpus = path.resolve(values.corpus ?? process.env.SCANNER_CORPUS ?? path.join(REPO, '..', 'shared', 'corpus'));
 if (!existsSync(path.join(corpus, 'README.md'))) fail(`no corpus at ${corpus} (pass --corpus DIR)`);
@@ -73,10 +67,10 @@ for (const language of languages) {
   for (const [file, text] of renaming.files) writeFileSync(path.join(renamedRoot, language, file), text);
 }
 
-function scanCorpus(root: string): ScoredFinding[] {
+function scanCorpus(root: string, label: string): ScoredFinding[] {
   const findings: ScoredFinding[] = [];
   for (const language of languages) {
-    const output = path.join(work, `${language}-${findings.length}-${Date.now()}.sarif`);
+    const output = path.join(work, `${label}-${language}.sarif`);
     const args = [path.join(REPO, 'bin', 'scanner.js'), 'scan', path.join(root, language), '--format', 'sarif', '--no-cache', '--output', output];
     const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     if (run.status !== 0 && run.status !== 1) fail(`scanner scan ${language} exited ${run.status ?? run.signal}: ${run.stderr.trim()}`);
@@ -86,8 +80,8 @@ function scanCorpus(root: string): ScoredFinding[] {
 }
 
 try {
-  const original = score(readAnnotations(corpus, languages), scanCorpus(corpus));
-  const renamed = score(readAnnotations(renamedRoot, languages), scanCorpus(renamedRoot));
+  const original = score(readAnnotations(corpus, languages), scanCorpus(corpus, 'original'));
+  const renamed = score(readAnnotations(renamedRoot, languages), scanCorpus(renamedRoot, 'renamed'));
 
   const points = (value: number | null) => (value === null ? null : value * 100);
   const pct = (value: number | null) => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`);

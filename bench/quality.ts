@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { corpusLanguages, findingsFromSarif, readAnnotations, score, type Counts, type ScoredFinding } from './lib/corpus-score.ts';
+import { failer, printUsage } from './lib/script.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The languages issue 2 sets targets for; `--lang all` takes every corpus folder. */
@@ -34,17 +35,10 @@ const { values } = parseArgs({
   },
 });
 
-if (values.help) {
-  const header = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n');
-  header.splice(header.findIndex((l) => !l.startsWith('//')));
-  process.stdout.write(`${header.map((l) => l.slice(3)).join('\n')}\n`);
-  process.exit(0);
-}
+if (values.help) printUsage(import.meta.url);
 
-function fail(message: string): never {
-  process.stderr.write(`quality: ${message}\n`);
-  process.exit(2);
-}
+// Annotated so that TypeScript knows a call never returns.
+const fail: (message: string) => never = failer('quality');
 
 function findCorpus(): string {
   const explicit = values.corpus ?? process.env.SCANNER_CORPUS;

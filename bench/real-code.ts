@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { failer, printUsage } from './lib/script.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const HERE = path.join(REPO, 'bench', 'real-code');
@@ -58,17 +59,10 @@ const { values } = parseArgs({
   },
 });
 
-if (values.help) {
-  const header = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n');
-  header.splice(header.findIndex((l) => !l.startsWith('//')));
-  process.stdout.write(`${header.map((l) => l.slice(3)).join('\n')}\n`);
-  process.exit(0);
-}
+if (values.help) printUsage(import.meta.url);
 
-function fail(message: string): never {
-  process.stderr.write(`real-code: ${message}\n`);
-  process.exit(2);
-}
+// Annotated so that TypeScript knows a call never returns.
+const fail: (message: string) => never = failer('real-code');
 
 const key = (file: string, line: number, rule: string) => `${file}:${line}:${rule}`;
 

@@ -27,6 +27,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { failer, printUsage } from './lib/script.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCANNER = path.join(REPO, 'bin', 'scanner.js');
@@ -45,12 +46,9 @@ const { values } = parseArgs({
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
-if (values.help) {
-  const header = readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n');
-  header.splice(header.findIndex((l) => !l.startsWith('//')));
-  process.stdout.write(`${header.map((l) => l.slice(3)).join('\n')}\n`);
-  process.exit(0);
-}
+if (values.help) printUsage(import.meta.url);
+// Annotated so that TypeScript knows a call never returns.
+const fail: (message: string) => never = failer('speed');
 /** Copied code sets, reports and timings; gitignored. */
 const OUT = path.resolve(values.out ?? path.join(REPO, 'bench', 'out'));
 mkdirSync(OUT, { recursive: true });
@@ -60,10 +58,6 @@ const repeat = Number(values.repeat);
 if (!Number.isInteger(repeat) || repeat < 1 || repeat > 10) fail('--repeat must be a whole number from 1 to 10');
 if (!Number.isInteger(lineBudget) || lineBudget < 1000) fail('--lines must be a whole number >= 1000');
 
-function fail(message: string): never {
-  process.stderr.write(`speed: ${message}\n`);
-  process.exit(2);
-}
 const log = (message: string) => process.stderr.write(`${message}\n`);
 const missing: string[] = [];
 
