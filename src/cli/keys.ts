@@ -19,17 +19,17 @@ export function registerKeysCommand(program: Command): void {
       try {
         let account;
         if (options.account) {
-          account = await store.getAccount(options.account);
+          account = await store.accounts.get(options.account);
           if (!account) throw new Error(`no account ${options.account}`);
         } else if (options.plan) {
           if (!config.plans[options.plan]) {
             throw new Error(`unknown plan "${options.plan}" (configured: ${Object.keys(config.plans).join(', ')})`);
           }
-          account = await store.createAccount(options.name, options.plan);
+          account = await store.accounts.create(options.name, options.plan);
         } else {
-          account = (await store.firstAccount()) ?? (await store.createAccount('default', config.defaultPlan));
+          account = (await store.accounts.first()) ?? (await store.accounts.create('default', config.defaultPlan));
         }
-        const { info, key } = await store.createApiKey(account.id, options.name);
+        const { info, key } = await store.keys.create(account.id, options.name);
         if (options.json) {
           process.stdout.write(JSON.stringify({ id: info.id, key, name: info.name, account: account.id }) + '\n');
         } else {
@@ -54,7 +54,7 @@ export function registerKeysCommand(program: Command): void {
       const { openStore } = await import('../service/service.ts');
       const { store, close } = await openStore({ dataDir: options.dataDir });
       try {
-        const list = await store.listApiKeys();
+        const list = await store.keys.list();
         if (options.json) {
           process.stdout.write(JSON.stringify(list) + '\n');
           return;
@@ -78,7 +78,7 @@ export function registerKeysCommand(program: Command): void {
       const { openStore } = await import('../service/service.ts');
       const { store, close } = await openStore({ dataDir: options.dataDir });
       try {
-        if (!(await store.revokeApiKey(id))) throw new Error(`no active key ${id}`);
+        if (!(await store.keys.revoke(id))) throw new Error(`no active key ${id}`);
         process.stderr.write(`Revoked ${id}.\n`);
       } finally {
         await close();

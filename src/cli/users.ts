@@ -34,10 +34,10 @@ export function registerUsersCommand(program: Command): void {
       const { store, config, close } = await openStore({ dataDir: options.dataDir });
       try {
         const account = options.account
-          ? await store.getAccount(options.account)
-          : ((await store.firstAccount()) ?? (await store.createAccount('default', config.defaultPlan)));
+          ? await store.accounts.get(options.account)
+          : ((await store.accounts.first()) ?? (await store.accounts.create('default', config.defaultPlan)));
         if (!account) throw new Error(`no account ${options.account}`);
-        const user = await store.createUser({ email: options.email, password, admin: Boolean(options.admin), accountId: account.id });
+        const user = await store.users.create({ email: options.email, password, admin: Boolean(options.admin), accountId: account.id });
         process.stderr.write(`Created ${options.admin ? 'admin ' : ''}user ${user.id} <${options.email}> in account ${account.id}.\n`);
         if (generated) process.stdout.write(`${password}\n`);
       } finally {

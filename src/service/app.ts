@@ -74,14 +74,14 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
       const key = Array.isArray(header) ? header[0] : header;
       if (!key) throw new ApiError(401, 'UNAUTHORIZED', 'Send your API key in the x-api-key header.');
       if (key.length > MAX_API_KEY_LENGTH) throw new ApiError(401, 'UNAUTHORIZED', 'The API key is not valid.');
-      const found = await ctx.store.authenticate(key);
+      const found = await ctx.store.keys.authenticate(key);
       if (!found) throw new ApiError(401, 'UNAUTHORIZED', 'The API key is not valid.');
       request.account = found.account;
       request.plan = ctx.config.plans[found.account.plan] ?? ctx.config.plans[ctx.config.defaultPlan];
       const touched = keyCache.get(found.keyId) ?? (found.lastUsedAt ? Date.parse(found.lastUsedAt) : 0);
       if (Date.now() - touched > TOUCH_INTERVAL_MS) {
         keyCache.set(found.keyId, Date.now());
-        void ctx.store.touchApiKey(found.keyId).catch(() => {});
+        void ctx.store.keys.touch(found.keyId).catch(() => {});
       }
     });
 

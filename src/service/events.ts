@@ -152,7 +152,7 @@ export class EventHub {
   async subscribe(jobId: string, listener: Listener): Promise<() => void> {
     let feed = this.feeds.get(jobId);
     if (!feed) {
-      feed = this.store.lastSeq(jobId).then((lastSeq) => ({
+      feed = this.store.events.lastSeq(jobId).then((lastSeq) => ({
         lastSeq,
         listeners: new Set<Listener>(),
         reading: false,
@@ -182,7 +182,7 @@ export class EventHub {
       do {
         feed.readAgain = false;
         for (;;) {
-          const events = await this.store.listEvents(jobId, feed.lastSeq, 500);
+          const events = await this.store.events.list(jobId, feed.lastSeq, 500);
           if (events.length === 0) break;
           feed.lastSeq = events[events.length - 1].seq;
           for (const listener of [...feed.listeners]) {

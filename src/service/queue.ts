@@ -44,7 +44,7 @@ export class InProcessQueue implements JobQueue {
   async startWorking(runner: ScanRunner, concurrency: number): Promise<void> {
     this.runner = runner;
     this.concurrency = concurrency;
-    const resumable = await this.store.jobsToResume();
+    const resumable = await this.store.jobs.toResume();
     if (resumable.length > 0) this.log.info({ jobs: resumable.length }, 'resuming jobs accepted before the restart');
     for (const id of resumable) await this.enqueue(id);
     this.pump();

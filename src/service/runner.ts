@@ -67,7 +67,7 @@ class EventWriter {
     if (batch.length > 0) {
       this.chain = this.chain.then(async () => {
         if (this.lost) return;
-        const stored = await retrying(() => this.store.appendRunEvents(this.jobId, this.token, batch));
+        const stored = await retrying(() => this.store.events.appendForRun(this.jobId, this.token, batch));
         if (!stored) {
           this.lost = true;
           this.onLost();
@@ -91,7 +91,7 @@ export class ScanRunner {
   /** `stop` aborts for shutdown: the job is handed back, not failed. */
   async run(jobId: string, stop: AbortSignal): Promise<RunOutcome> {
     const token = randomUUID();
-    const job = await this.store.claimJob(jobId, token);
+    const job = await this.store.jobs.claim(jobId, token);
     if (!job) return 'not-runnable';
     const log = this.log.child({ jobId, attempt: job.attempts });
     log.info('scan started');
@@ -112,7 +112,7 @@ export class ScanRunner {
     });
     const poll = setInterval(() => {
       this.store
-        .jobStatus(jobId)
+        .jobs.status(jobId)
         .then((s) => {
           if (!s || s.status !== 'running' || s.runToken !== token) cancel();
         })
@@ -122,7 +122,7 @@ export class ScanRunner {
 
     const writer = new EventWriter(this.store, this.hub, jobId, token, cancel);
     const alreadyStreamed = new Set(
-      (await this.store.listEvents(jobId, 0, 1_000_000, 'vulnerability')).map((e) => vulnerabilityKey(e.data as { id: unknown })),
+      (await this.store.events.list(jobId, 0, 1_000_000, 'vulnerability')).map((e) => vulnerabilityKey(e.data as { id: unknown })),
     );
     let findingsCount = alreadyStreamed.size;
     const onFinding = (finding: Finding) => {
@@ -143,7 +143,7 @@ export class ScanRunner {
       lastPercent = rounded;
       lastProgressAt = nowMs;
       writer.push('progress', { message, progress: rounded });
-      void this.store.setProgress(jobId, token, rounded).catch(() => {});
+      void this.store.jobs.setProgress(jobId, token, rounded).catch(() => {});
     };
 
     try {
@@ -157,7 +157,7 @@ export class ScanRunner {
       await writer.flush();
       if (abort.signal.aborted) throw abort.signal.reason;
       const summary = { ...result.summary, findings: findingsCount };
-      const ended = await retrying(() => this.store.finishJob(jobId, token, {
+      const ended = await retrying(() => this.store.jobs.finish(jobId, token, {
         status: 'completed',
         summary,
         error: null,
@@ -175,7 +175,7 @@ export class ScanRunner {
     } catch (error) {
       await writer.flush().catch(() => {});
       if (stop.aborted && !cancelled) {
-        await retrying(() => this.store.releaseJob(jobId, token), 5);
+        await retrying(() => this.store.jobs.release(jobId, token), 5);
         log.info('scan handed back for another runner');
         return 'released';
       }
@@ -185,7 +185,7 @@ export class ScanRunner {
       }
       const reason = error instanceof Error ? error.message : String(error);
       log.warn({ err: reason }, 'scan failed');
-      const ended = await retrying(() => this.store.finishJob(jobId, token, {
+      const ended = await retrying(() => this.store.jobs.finish(jobId, token, {
         status: 'failed',
         summary: null,
         error: reason,
@@ -209,10 +209,10 @@ export class ScanRunner {
 
   private async taskFor(job: JobRecord): Promise<ScanTask> {
     if (job.kind === 'commit') {
-      return { kind: 'commit', files: await this.store.jobFiles(job.id), engineJobs: this.config.engineJobs };
+      return { kind: 'commit', files: await this.store.jobs.files(job.id), engineJobs: this.config.engineJobs };
     }
     const options = job.options as unknown as GithubJobOptions & { cloneUrl: string };
-    const account = await this.store.getAccount(job.accountId);
+    const account = await this.store.accounts.get(job.accountId);
     const plan = this.config.plans[account?.plan ?? ''] ?? this.config.plans[this.config.defaultPlan];
     return {
       kind: 'github',

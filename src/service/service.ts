@@ -10,9 +10,8 @@ import { InProcessQueue, PgBossQueue, type JobQueue } from './queue.ts';
 import { cancelAbandoned } from './routes/events.ts';
 import { ScanRunner } from './runner.ts';
 import { closeScanThreads } from './scan-thread.ts';
-import { isPostgres, openDb } from './store/db.ts';
-import { migrate } from './store/migrations.ts';
-import { Store } from './store/store.ts';
+import { isPostgres } from './store/db.ts';
+import { openMigratedStore, type Store } from './store/store.ts';
 
 export interface Core {
   config: ServiceConfig;
@@ -25,14 +24,8 @@ export interface Core {
 
 /** Opens the store (migrated), the event hub and the queue for either backend. */
 export async function openCore(config: ServiceConfig, log: Logger): Promise<Core> {
-  const db = openDb(config);
-  try {
-    await migrate(db);
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
-  const store = new Store(db);
+  const store = await openMigratedStore(config);
+  const db = store.db;
   let transport: PokeTransport;
   let queue: JobQueue;
   if (isPostgres(db)) {
@@ -66,14 +59,8 @@ export async function openCore(config: ServiceConfig, log: Logger): Promise<Core
 /** Just the migrated store, for administrative commands (keys, users). */
 export async function openStore(options: ServiceConfigInput = {}): Promise<{ store: Store; config: ServiceConfig; close(): Promise<void> }> {
   const config = loadServiceConfig(options);
-  const db = openDb(config);
-  try {
-    await migrate(db);
-  } catch (error) {
-    await db.close();
-    throw error;
-  }
-  return { store: new Store(db), config, close: () => db.close() };
+  const store = await openMigratedStore(config);
+  return { store, config, close: () => store.close() };
 }
 
 /**
@@ -83,10 +70,10 @@ export async function openStore(options: ServiceConfigInput = {}): Promise<{ sto
  */
 export async function bootstrap(core: Pick<Core, 'store' | 'config'>, print: (line: string) => void): Promise<void> {
   const created = await core.store.db.withExclusiveLock('scanner-bootstrap', async () => {
-    if ((await core.store.countAccounts()) > 0) return undefined;
-    const account = await core.store.createAccount('default', core.config.defaultPlan);
+    if ((await core.store.accounts.count()) > 0) return undefined;
+    const account = await core.store.accounts.create('default', core.config.defaultPlan);
     const password = randomBytes(12).toString('base64url');
-    await core.store.createUser({ email: 'admin@localhost', password, admin: true, accountId: account.id });
+    await core.store.users.create({ email: 'admin@localhost', password, admin: true, accountId: account.id });
     return { account, password };
   });
   if (!created) return;

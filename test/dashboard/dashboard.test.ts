@@ -172,8 +172,8 @@ test('the dashboard in Chromium: keys, a live scan, findings, revocation, usage;
 
   // Another account sees none of it.
   const admin = await openStore({ dataDir: data.dir });
-  const other = await admin.store.createAccount('other', 'free');
-  await admin.store.createUser({ email: 'other@example.test', password: 'fake-password-for-tests', admin: false, accountId: other.id });
+  const other = await admin.store.accounts.create('other', 'free');
+  await admin.store.users.create({ email: 'other@example.test', password: 'fake-password-for-tests', admin: false, accountId: other.id });
   await admin.close();
   const session = await signIn('other@example.test', 'fake-password-for-tests');
   const get = (route: string) => fetch(`${base}/dashboard/api${route}`, { headers: { cookie: session.cookie } });
@@ -206,8 +206,8 @@ test('the dashboard in Chromium: keys, a live scan, findings, revocation, usage;
 
 test('sign-in locks out an email+address after repeated failures', async () => {
   const admin = await openStore({ dataDir: data.dir });
-  const account = await admin.store.createAccount('brute', 'free');
-  await admin.store.createUser({ email: 'brute@example.test', password: 'fake-right-password', admin: false, accountId: account.id });
+  const account = await admin.store.accounts.create('brute', 'free');
+  await admin.store.users.create({ email: 'brute@example.test', password: 'fake-right-password', admin: false, accountId: account.id });
   await admin.close();
   const attempt = (password: string) =>
     fetch(`${base}/dashboard/api/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'brute@example.test', password }) });

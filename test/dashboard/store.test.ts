@@ -12,27 +12,27 @@ after(async () => {
 async function exercise(options: { dataDir?: string; databaseUrl?: string }) {
   const { store, close } = await openStore(options);
   try {
-    const account = await store.createAccount('a', 'free');
-    await store.createUser({ email: 'User@Example.test', password: 'fake-password', admin: false, accountId: account.id });
-    const user = (await store.findUserByEmail('user@example.test'))!;
+    const account = await store.accounts.create('a', 'free');
+    await store.users.create({ email: 'User@Example.test', password: 'fake-password', admin: false, accountId: account.id });
+    const user = (await store.users.findByEmail('user@example.test'))!;
     assert.equal(user.accountId, account.id);
     assert.match(user.passwordHash, /^scrypt\$/);
-    await store.createSession({ tokenHash: 'h1', userId: user.id, accountId: account.id, csrfToken: 'c1', expiresAt: new Date(Date.now() + 60_000).toISOString() });
-    await store.createSession({ tokenHash: 'h2', userId: user.id, accountId: account.id, csrfToken: 'c2', expiresAt: new Date(Date.now() - 1).toISOString() });
-    assert.deepEqual(await store.getSession('h1'), { userId: user.id, accountId: account.id, email: 'user@example.test', csrfToken: 'c1' });
-    assert.equal(await store.getSession('h2'), undefined, 'an expired session is no session');
-    await store.deleteSession('h1');
-    assert.equal(await store.getSession('h1'), undefined);
-    await store.recordSigninFailure('k', 1, null);
-    await store.recordSigninFailure('k', 2, '2030-01-01T00:00:00.000Z');
-    assert.deepEqual(await store.signinAttempts('k'), { failures: 2, lockedUntil: '2030-01-01T00:00:00.000Z' });
-    await store.clearSigninFailures('k');
-    assert.equal(await store.signinAttempts('k'), undefined);
-    await store.createJob({ accountId: account.id, kind: 'github', repository: 'acme/app', ref: null, commit: null, options: {} });
-    await store.createJob({ accountId: account.id, kind: 'github', repository: 'acme/other', ref: null, commit: null, options: {} });
-    assert.deepEqual((await store.listJobs(account.id, { repository: 'acme/app', limit: 10 })).map((j) => j.repository), ['acme/app']);
+    await store.sessions.create({ tokenHash: 'h1', userId: user.id, accountId: account.id, csrfToken: 'c1', expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    await store.sessions.create({ tokenHash: 'h2', userId: user.id, accountId: account.id, csrfToken: 'c2', expiresAt: new Date(Date.now() - 1).toISOString() });
+    assert.deepEqual(await store.sessions.get('h1'), { userId: user.id, accountId: account.id, email: 'user@example.test', csrfToken: 'c1' });
+    assert.equal(await store.sessions.get('h2'), undefined, 'an expired session is no session');
+    await store.sessions.delete('h1');
+    assert.equal(await store.sessions.get('h1'), undefined);
+    await store.signins.recordFailure('k', 1, null);
+    await store.signins.recordFailure('k', 2, '2030-01-01T00:00:00.000Z');
+    assert.deepEqual(await store.signins.attempts('k'), { failures: 2, lockedUntil: '2030-01-01T00:00:00.000Z' });
+    await store.signins.clear('k');
+    assert.equal(await store.signins.attempts('k'), undefined);
+    await store.jobs.create({ accountId: account.id, kind: 'github', repository: 'acme/app', ref: null, commit: null, options: {} });
+    await store.jobs.create({ accountId: account.id, kind: 'github', repository: 'acme/other', ref: null, commit: null, options: {} });
+    assert.deepEqual((await store.jobs.list(account.id, { repository: 'acme/app', limit: 10 })).map((j) => j.repository), ['acme/app']);
     const today = new Date().toISOString().slice(0, 10);
-    assert.deepEqual(await store.scansPerDay(account.id, today), [{ day: today, scans: 2 }]);
+    assert.deepEqual(await store.usage.scansPerDay(account.id, today), [{ day: today, scans: 2 }]);
   } finally {
     await close();
   }

@@ -20,8 +20,8 @@ test('API processes starting together on one PostgreSQL database bootstrap it on
   try {
     const printed: string[] = [];
     await Promise.all(processes.map((p) => bootstrap(p, (line) => printed.push(line))));
-    assert.equal(await processes[0]!.store.countAccounts(), 1);
-    assert.equal(await processes[0]!.store.countUsers(), 1);
+    assert.equal(await processes[0]!.store.accounts.count(), 1);
+    assert.equal(await processes[0]!.store.users.count(), 1);
     assert.equal(printed.filter((line) => line.includes('admin@localhost')).length, 1, 'the password is shown by the one process that made it');
   } finally {
     for (const p of processes) await p.close();

@@ -107,14 +107,14 @@ function followAll(client: ScannerClient, jobIds: string[]): Promise<ScanEvent[]
 
 async function assertEveryJobEndedOnce(store: Store, jobIds: string[], streams: ScanEvent[][]): Promise<void> {
   for (const [i, jobId] of jobIds.entries()) {
-    const job = await store.getJob(jobId);
+    const job = await store.jobs.get(jobId);
     assert.ok(job && ['completed', 'failed'].includes(job.status), `job ${jobId} ended: ${job?.status}`);
-    const events = await store.listEvents(jobId, 0, 100_000);
+    const events = await store.events.list(jobId, 0, 100_000);
     const terminal = events.filter((e) => e.type === 'completed' || e.type === 'failed');
     assert.equal(terminal.length, 1, `job ${jobId} ended exactly once`);
     const vulnKeys = events.filter((e) => e.type === 'vulnerability').map((e) => `${e.data.id}@${e.data.commit ?? ''}`);
     assert.equal(new Set(vulnKeys).size, vulnKeys.length, 'no finding streamed twice');
-    const usage = await store.recentUsage(job.accountId, job.createdAt.slice(0, 7), 10_000);
+    const usage = await store.usage.recent(job.accountId, job.createdAt.slice(0, 7), 10_000);
     assert.equal(usage.filter((u) => u.jobId === jobId).length, 1, 'one usage record per job');
     // What the client saw: every numbered event from 1 to the last, once, in order.
     const seen = streams[i].filter((e) => e.id !== undefined).map((e) => e.id!);
@@ -212,7 +212,7 @@ describe('faults', { timeout: 600_000 }, () => {
         const db = openDb({ databaseUrl, dataDir: dir });
         try {
           await assertEveryJobEndedOnce(new Store(db), jobIds, seen);
-          const attempts = await Promise.all(jobIds.map(async (id) => (await new Store(db).getJob(id))!.attempts));
+          const attempts = await Promise.all(jobIds.map(async (id) => (await new Store(db).jobs.get(id))!.attempts));
           assert.ok(attempts.some((n) => n >= 2), 'the killed worker’s scan was run again');
         } finally {
           await db.close();

@@ -303,8 +303,8 @@ export async function startTestService(store: ServiceConfigInput, overrides: Ser
   });
   const api = `${server.url}/api/v1`;
   const newKey = async (plan = 'free') => {
-    const account = await server.core.store.createAccount(`test-${plan}`, plan);
-    return (await server.core.store.createApiKey(account.id, 'test')).key;
+    const account = await server.core.store.accounts.create(`test-${plan}`, plan);
+    return (await server.core.store.keys.create(account.id, 'test')).key;
   };
   const key = await newKey();
   const clientFor = (k: string) => new ScannerClient({ baseUrl: api, apiKey: k });

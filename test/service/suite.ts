@@ -152,9 +152,9 @@ export function defineServiceSuite(makeBackend: () => Promise<Backend>): void {
       ['GET', '/github/00000000-0000-4000-8000-000000000000/events'],
     ];
     it('every keyed route answers 401 without, with an empty, unknown, 10 kB or revoked key', async () => {
-      const account = await svc.server.core.store.createAccount('revoked', 'free');
-      const revoked = await svc.server.core.store.createApiKey(account.id, 'old');
-      await svc.server.core.store.revokeApiKey(revoked.info.id);
+      const account = await svc.server.core.store.accounts.create('revoked', 'free');
+      const revoked = await svc.server.core.store.keys.create(account.id, 'old');
+      await svc.server.core.store.keys.revoke(revoked.info.id);
       const keys: (string | undefined)[] = [undefined, '', 'scn_unknown', 'k'.repeat(10_240), revoked.key];
       for (const [method, path] of routes) {
         for (const key of keys) {
@@ -173,12 +173,12 @@ export function defineServiceSuite(makeBackend: () => Promise<Backend>): void {
 
     it('records when a key was last used', async () => {
       const store = svc.server.core.store;
-      const account = await store.createAccount('touch', 'free');
-      const { info, key } = await store.createApiKey(account.id, 'touch');
-      assert.equal((await store.listApiKeys(account.id))[0].lastUsedAt, null);
+      const account = await store.accounts.create('touch', 'free');
+      const { info, key } = await store.keys.create(account.id, 'touch');
+      assert.equal((await store.keys.list(account.id))[0].lastUsedAt, null);
       await json(svc, 'GET', '/usage', undefined, key);
-      await waitFor('last_used_at', async () => (await store.listApiKeys(account.id))[0].lastUsedAt);
-      assert.equal((await store.listApiKeys(account.id))[0].id, info.id);
+      await waitFor('last_used_at', async () => (await store.keys.list(account.id))[0].lastUsedAt);
+      assert.equal((await store.keys.list(account.id))[0].id, info.id);
     });
   });
 
@@ -573,7 +573,7 @@ export function defineServiceSuite(makeBackend: () => Promise<Backend>): void {
           assert.deepEqual(numbered, Array.from({ length: numbered.length }, (_, k) => k + 1));
           assert.equal(events.filter((e) => e.type === 'completed').length, 1);
         }
-        assert.equal((await second.server.core.store.getJob(ids[0]))?.attempts, 2, 'the interrupted scan ran again');
+        assert.equal((await second.server.core.store.jobs.get(ids[0]))?.attempts, 2, 'the interrupted scan ran again');
         const usage = await client.usage();
         assert.equal(usage.scans.billed, 3);
         assert.equal(usage.scans.unbilled, 0);

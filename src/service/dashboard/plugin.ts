@@ -129,7 +129,7 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
     const token = readCookie(request, COOKIE);
     if (!token || token.length > 100) return undefined;
     const tokenHash = sha256(token);
-    const found = await ctx.store.getSession(tokenHash);
+    const found = await ctx.store.sessions.get(tokenHash);
     return found && { tokenHash, ...found };
   }
 
@@ -174,7 +174,7 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
             throw new ApiError(403, 'CSRF', 'Missing or wrong CSRF token.');
           }
         }
-        const account = await ctx.store.getAccount(session.accountId);
+        const account = await ctx.store.accounts.get(session.accountId);
         if (!account) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in first.');
         request.dashboardSession = session;
         request.account = account;
@@ -187,27 +187,27 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
       api.post('/signin', async (request, reply) => {
         const { email, password } = parse(SignIn, request.body);
         const attemptKey = sha256(`${email.toLowerCase()}|${request.ip}`);
-        const attempts = await ctx.store.signinAttempts(attemptKey);
+        const attempts = await ctx.store.signins.attempts(attemptKey);
         if (attempts?.lockedUntil && Date.parse(attempts.lockedUntil) > Date.now()) {
           const seconds = Math.ceil((Date.parse(attempts.lockedUntil) - Date.now()) / 1000);
           reply.header('retry-after', String(seconds));
           throw new ApiError(429, 'RATE_LIMITED', `Too many failed sign-ins; try again in ${seconds} s.`);
         }
-        const user = await ctx.store.findUserByEmail(email);
+        const user = await ctx.store.users.findByEmail(email);
         // Unknown emails cost the same scrypt work, so timing does not tell which emails exist.
         const ok = await verifyPassword(password, user?.passwordHash ?? 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=');
         if (!user || !ok) {
           const failures = (attempts?.failures ?? 0) + 1;
           const over = failures - FREE_FAILURES;
           const lockedUntil = over >= 0 ? new Date(Date.now() + LOCKOUT_BASE_MS * 2 ** Math.min(over, 10)).toISOString() : null;
-          await ctx.store.recordSigninFailure(attemptKey, failures, lockedUntil);
+          await ctx.store.signins.recordFailure(attemptKey, failures, lockedUntil);
           request.log.warn({ failures }, 'dashboard sign-in failed');
           throw new ApiError(401, 'UNAUTHORIZED', 'Wrong email or password.');
         }
-        await ctx.store.clearSigninFailures(attemptKey);
+        await ctx.store.signins.clear(attemptKey);
         const token = randomBytes(32).toString('base64url');
         const csrfToken = randomBytes(24).toString('base64url');
-        await ctx.store.createSession({
+        await ctx.store.sessions.create({
           tokenHash: sha256(token),
           userId: user.id,
           accountId: user.accountId,
@@ -219,7 +219,7 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
       });
 
       api.post('/signout', async (request, reply) => {
-        await ctx.store.deleteSession(request.dashboardSession!.tokenHash);
+        await ctx.store.sessions.delete(request.dashboardSession!.tokenHash);
         reply.header('set-cookie', sessionCookie(request, '', 0));
         return { ok: true };
       });
@@ -230,26 +230,26 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
       });
 
       api.get('/keys', async (request) => {
-        const keys = await ctx.store.listApiKeys(request.account.id);
+        const keys = await ctx.store.keys.list(request.account.id);
         return { keys: keys.map(({ id, name, prefix, createdAt, lastUsedAt, revokedAt }) => ({ id, name, prefix, createdAt, lastUsedAt, revokedAt })) };
       });
 
       api.post('/keys', async (request) => {
         const { name } = parse(NewKey, request.body);
-        const { info, key } = await ctx.store.createApiKey(request.account.id, name);
+        const { info, key } = await ctx.store.keys.create(request.account.id, name);
         return { id: info.id, name: info.name, prefix: info.prefix, createdAt: info.createdAt, key };
       });
 
       api.delete<{ Params: { id: string } }>('/keys/:id', async (request) => {
-        const owned = (await ctx.store.listApiKeys(request.account.id)).find((k) => k.id === request.params.id);
+        const owned = (await ctx.store.keys.list(request.account.id)).find((k) => k.id === request.params.id);
         if (!owned) throw new ApiError(404, 'NOT_FOUND', 'No such key.');
-        await ctx.store.revokeApiKey(owned.id);
+        await ctx.store.keys.revoke(owned.id);
         return { ok: true };
       });
 
       api.get('/scans', async (request) => {
         const query = parse(ScansQuery, request.query);
-        const jobs = await ctx.store.listJobs(request.account.id, { status: query.status, repository: query.repository || undefined, limit: 100 });
+        const jobs = await ctx.store.jobs.list(request.account.id, { status: query.status, repository: query.repository || undefined, limit: 100 });
         return { scans: jobs.map((job) => scanView(job)) };
       });
 
@@ -271,12 +271,12 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
       });
 
       const ownJob = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-        const job = isJobId(request.params.id) ? await ctx.store.getJobOf(request.account.id, request.params.id) : undefined;
+        const job = isJobId(request.params.id) ? await ctx.store.jobs.getOf(request.account.id, request.params.id) : undefined;
         if (!job) throw new ApiError(404, 'NOT_FOUND', 'No such scan.');
         return job;
       };
       const findingsOf = async (job: JobRecord) =>
-        (await ctx.store.listEvents(job.id, 0, 100_000, 'vulnerability')).map((e) => e.data);
+        (await ctx.store.events.list(job.id, 0, 100_000, 'vulnerability')).map((e) => e.data);
 
       api.get<{ Params: { id: string } }>('/scans/:id', async (request) => {
         const job = await ownJob(request);
@@ -306,9 +306,9 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
 
       api.get('/usage', async (request) => {
         const period = periodOf(new Date().toISOString());
-        const usage = await ctx.store.usage(request.account.id, period);
+        const usage = await ctx.store.usage.totals(request.account.id, period);
         const since = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
-        const perDay = await ctx.store.scansPerDay(request.account.id, since);
+        const perDay = await ctx.store.usage.scansPerDay(request.account.id, since);
         return {
           plan: request.account.plan,
           limits: { scansPerPeriod: request.plan.scansPerPeriod, concurrentScans: request.plan.concurrentScans },

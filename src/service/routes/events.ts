@@ -43,7 +43,7 @@ export async function stream(ctx: ServiceContext, request: FastifyRequest, reply
   };
 
   // A store that cannot answer (database restarting) ends the stream without an event: clients reconnect.
-  const job = isJobId(id) ? await ctx.store.getJobOf(request.account.id, id).catch(() => null) : undefined;
+  const job = isJobId(id) ? await ctx.store.jobs.getOf(request.account.id, id).catch(() => null) : undefined;
   if (job === null) {
     raw.end();
     return;
@@ -96,7 +96,7 @@ export async function stream(ctx: ServiceContext, request: FastifyRequest, reply
     if (replaying || checking || ended) return;
     checking = true;
     ctx.store
-      .listEvents(id, lastSent, 1000)
+      .events.list(id, lastSent, 1000)
       .then((events) => send(events))
       .catch(() => {})
       .finally(() => (checking = false));
@@ -110,14 +110,14 @@ export async function stream(ctx: ServiceContext, request: FastifyRequest, reply
   });
 
   try {
-    const current = (await ctx.store.getJob(id)) ?? job;
+    const current = (await ctx.store.jobs.get(id)) ?? job;
     write('connected', {
       message: STATUS_MESSAGES[current.status] ?? 'Connected.',
       jobStatus: current.status,
       progress: current.progress,
     });
     for (;;) {
-      const backlog = await ctx.store.listEvents(id, lastSent, 1000);
+      const backlog = await ctx.store.events.list(id, lastSent, 1000);
       send(backlog);
       if (backlog.length < 1000 || ended) break;
     }
@@ -125,9 +125,9 @@ export async function stream(ctx: ServiceContext, request: FastifyRequest, reply
     send(held.splice(0));
     // A client resuming after the terminal event has nothing more to wait for.
     if (!ended) {
-      const after = await ctx.store.getJob(id);
+      const after = await ctx.store.jobs.get(id);
       if (after && ['completed', 'failed', 'cancelled'].includes(after.status)) {
-        send(await ctx.store.listEvents(id, lastSent, 1000));
+        send(await ctx.store.events.list(id, lastSent, 1000));
         finish();
       }
     }
@@ -167,7 +167,7 @@ export function eventRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 }
 
 export async function cancelAbandoned(ctx: ServiceContext, jobId: string): Promise<void> {
-  const job = await ctx.store.getJob(jobId);
+  const job = await ctx.store.jobs.get(jobId);
   if (!job || job.kind !== 'github' || job.options.autoCancel === false) return;
   if (job.status !== 'queued' && job.status !== 'running') return;
   ctx.log.info({ jobId }, 'auto-cancelling a scan whose clients all left');

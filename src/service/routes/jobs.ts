@@ -41,7 +41,7 @@ function jobView(job: JobRecord) {
 }
 
 export async function cancelJob(ctx: ServiceContext, jobId: string, reason: string) {
-  const result = await ctx.store.cancelJob(jobId, reason);
+  const result = await ctx.store.jobs.cancel(jobId, reason);
   if (result.outcome === 'cancelled') await ctx.hub.published(jobId);
   return result;
 }
@@ -64,14 +64,14 @@ export function jobRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     },
     async (request) => {
       const { jobId } = request.params;
-      const job = isJobId(jobId) ? await ctx.store.getJobOf(request.account.id, jobId) : undefined;
+      const job = isJobId(jobId) ? await ctx.store.jobs.getOf(request.account.id, jobId) : undefined;
       if (!job) throw notFound();
       const after = request.query.cursor === undefined ? 0 : Number(request.query.cursor);
       if (!Number.isInteger(after) || after < 0) {
         throw new ApiError(400, 'INVALID_REQUEST', 'querystring.cursor: is not a cursor of this job', 'querystring.cursor');
       }
       const limit = request.query.limit;
-      const events = await ctx.store.listEvents(job.id, after, limit + 1, 'vulnerability');
+      const events = await ctx.store.events.list(job.id, after, limit + 1, 'vulnerability');
       const page = events.slice(0, limit);
       const nextCursor = events.length > limit ? String(page[page.length - 1].seq) : null;
       return {
@@ -103,7 +103,7 @@ export function jobRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         }
       }
       const limit = request.query.limit;
-      const jobs = await ctx.store.listJobs(request.account.id, { status: request.query.status, limit: limit + 1, before });
+      const jobs = await ctx.store.jobs.list(request.account.id, { status: request.query.status, limit: limit + 1, before });
       const page = jobs.slice(0, limit);
       const last = page[page.length - 1];
       const nextCursor =
@@ -125,12 +125,12 @@ export function jobRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     },
     async (request) => {
       const { jobId } = request.params;
-      const job = isJobId(jobId) ? await ctx.store.getJobOf(request.account.id, jobId) : undefined;
+      const job = isJobId(jobId) ? await ctx.store.jobs.getOf(request.account.id, jobId) : undefined;
       if (!job) throw notFound();
       const result = await cancelJob(ctx, job.id, 'The scan was cancelled on request.');
       if (result.outcome === 'missing') throw notFound();
       if (result.outcome === 'terminal') {
-        const current = await ctx.store.getJob(job.id);
+        const current = await ctx.store.jobs.get(job.id);
         throw new ApiError(409, 'JOB_ALREADY_FINISHED', `The job has already ended (${current?.status ?? job.status}).`);
       }
       return { success: true as const, data: { jobId: job.id, status: 'cancelled' as const } };
@@ -143,8 +143,8 @@ export function jobRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     async (request) => {
       const { account, plan } = request;
       const period = periodOf(new Date().toISOString());
-      const usage = await ctx.store.usage(account.id, period);
-      const records = await ctx.store.recentUsage(account.id, period, 100);
+      const usage = await ctx.store.usage.totals(account.id, period);
+      const records = await ctx.store.usage.recent(account.id, period, 100);
       return {
         success: true as const,
         data: {

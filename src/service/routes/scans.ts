@@ -18,7 +18,7 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413
 
 export async function checkPlanAllowsScan(ctx: ServiceContext, request: FastifyRequest): Promise<void> {
   const { account, plan } = request;
-  const usage = await ctx.store.usage(account.id, periodOf(new Date().toISOString()));
+  const usage = await ctx.store.usage.totals(account.id, periodOf(new Date().toISOString()));
   if (usage.scansCounted >= plan.scansPerPeriod) {
     throw new ApiError(
       403,
@@ -26,7 +26,7 @@ export async function checkPlanAllowsScan(ctx: ServiceContext, request: FastifyR
       `The plan "${account.plan}" allows ${plan.scansPerPeriod} scans per month; this month's are used up.`,
     );
   }
-  const active = await ctx.store.countActiveJobs(account.id);
+  const active = await ctx.store.jobs.countActive(account.id);
   if (active >= plan.concurrentScans) {
     throw new ApiError(
       429,
@@ -39,12 +39,12 @@ export async function checkPlanAllowsScan(ctx: ServiceContext, request: FastifyR
 }
 
 export async function accept(ctx: ServiceContext, input: NewJob, beforeQueue?: (job: JobRecord) => void): Promise<JobRecord> {
-  const job = await ctx.store.createJob(input);
+  const job = await ctx.store.jobs.create(input);
   beforeQueue?.(job);
   try {
     await ctx.queue.enqueue(job.id);
   } catch (error) {
-    await ctx.store.cancelJob(job.id, 'The scan could not be queued.');
+    await ctx.store.jobs.cancel(job.id, 'The scan could not be queued.');
     throw error;
   }
   return job;

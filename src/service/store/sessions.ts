@@ -1,0 +1,35 @@
+// Dashboard sessions: kept by the hash of the cookie's token, with the CSRF token beside it.
+import type { Db } from './db.ts';
+import { now } from './time.ts';
+
+export interface DashboardSession {
+  userId: string;
+  accountId: string;
+  email: string;
+  csrfToken: string;
+}
+
+export class SessionRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(input: { tokenHash: string; userId: string; accountId: string; csrfToken: string; expiresAt: string }): Promise<void> {
+    await this.db.run(
+      `INSERT INTO dashboard_sessions (token_hash, user_id, account_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
+      [input.tokenHash, input.userId, input.accountId, input.csrfToken, now(), input.expiresAt],
+    );
+  }
+
+  /** The live session for a token hash; an expired one is no session. */
+  async get(tokenHash: string): Promise<DashboardSession | undefined> {
+    const row = await this.db.get<{ user_id: string; account_id: string; email: string; csrf_token: string }>(
+      `SELECT s.user_id, s.account_id, u.email, s.csrf_token FROM dashboard_sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.token_hash = ? AND s.expires_at > ?`,
+      [tokenHash, now()],
+    );
+    return row && { userId: row.user_id, accountId: row.account_id, email: row.email, csrfToken: row.csrf_token };
+  }
+
+  async delete(tokenHash: string): Promise<void> {
+    await this.db.run(`DELETE FROM dashboard_sessions WHERE token_hash = ?`, [tokenHash]);
+  }
+}
