@@ -2,6 +2,7 @@
 // tests and operators turn. Read once at start from options, the environment
 // and an optional JSON file (SCANNER_CONFIG), in that order of precedence.
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -69,6 +70,8 @@ export interface ServiceConfig {
   autoCancelGraceMs: number;
   keepAliveMs: number;
   cloneTimeoutMs: number;
+  /** Parent folder of the temporary clones (scanner-clone-*); default the OS temp dir. */
+  cloneDir: string;
   /** Worker threads the engine uses per scan; undefined = engine default. */
   engineJobs?: number;
   /** How long a stopping process lets running scans finish before handing them back. */
@@ -110,6 +113,7 @@ export function loadServiceConfig(input: ServiceConfigInput = {}, env: NodeJS.Pr
       input.autoCancelGraceMs ?? intFromEnv(env.SCANNER_AUTO_CANCEL_GRACE_MS) ?? file.autoCancelGraceMs ?? 10_000,
     keepAliveMs: input.keepAliveMs ?? intFromEnv(env.SCANNER_KEEPALIVE_MS) ?? file.keepAliveMs ?? 15_000,
     cloneTimeoutMs: input.cloneTimeoutMs ?? file.cloneTimeoutMs ?? 5 * 60_000,
+    cloneDir: path.resolve(input.cloneDir ?? (env.SCANNER_CLONE_DIR || os.tmpdir())),
     engineJobs: input.engineJobs ?? intFromEnv(env.SCANNER_ENGINE_JOBS) ?? file.engineJobs,
     shutdownGraceMs: input.shutdownGraceMs ?? intFromEnv(env.SCANNER_SHUTDOWN_GRACE_MS) ?? file.shutdownGraceMs ?? 30_000,
     heartbeatSeconds: input.heartbeatSeconds ?? intFromEnv(env.SCANNER_HEARTBEAT_SECONDS) ?? file.heartbeatSeconds ?? 10,

@@ -4,6 +4,7 @@
 // run again from the start; findings already streamed are not streamed twice.
 import { randomUUID } from 'node:crypto';
 import type { Finding } from '../engine/index.ts';
+import { sweepAbandonedClones } from '../sources/clone.ts';
 import { runScanInThread } from './scan-thread.ts';
 import type { ScanTask } from './scan-work.ts';
 import type { ServiceConfig } from './config.ts';
@@ -87,6 +88,16 @@ export class ScanRunner {
     private readonly config: ServiceConfig,
     private readonly log: Logger,
   ) {}
+
+  /** Removes the clone folders a crashed process left behind (call before taking scans). */
+  async removeAbandonedClones(): Promise<void> {
+    try {
+      const removed = await sweepAbandonedClones(this.config.cloneDir);
+      if (removed.length > 0) this.log.info({ cloneDir: this.config.cloneDir, folders: removed.length }, 'removed clone folders of a stopped process');
+    } catch (error) {
+      this.log.warn({ cloneDir: this.config.cloneDir, err: String(error) }, 'could not remove clone folders of a stopped process');
+    }
+  }
 
   /** `stop` aborts for shutdown: the job is handed back, not failed. */
   async run(jobId: string, stop: AbortSignal): Promise<RunOutcome> {
@@ -226,6 +237,7 @@ export class ScanRunner {
       maxBytes: plan.maxRepoBytes,
       allowedBaseUrl: this.config.githubUrl,
       engineJobs: this.config.engineJobs,
+      cloneDir: this.config.cloneDir,
     };
   }
 }

@@ -21,6 +21,8 @@ export type ScanTask =
       maxBytes: number;
       allowedBaseUrl: string;
       engineJobs?: number;
+      /** Parent folder of the temporary clone; default the OS temp dir. */
+      cloneDir?: string;
     };
 
 export interface ScanCallbacks {
@@ -28,6 +30,8 @@ export interface ScanCallbacks {
   finding(finding: Finding): void;
   /** A directory to remove if the scan is stopped before it cleans up itself. */
   scratch(dir: string): void;
+  /** A process group (a git fetch) to kill if the scan is stopped; `running` false once it ended. */
+  processGroup?(pgid: number, running: boolean): void;
   signal?: AbortSignal;
 }
 
@@ -58,9 +62,11 @@ export async function performScan(task: ScanTask, cb: ScanCallbacks): Promise<{ 
     allowFileProtocol: false,
     // Plain http only ever reaches the configured host, and only when that is loopback (tests, local mirrors).
     allowLoopbackHttp: new URL(task.allowedBaseUrl).protocol === 'http:',
+    tempDir: task.cloneDir,
     signal: cb.signal,
+    onFolder: cb.scratch,
+    onProcessGroup: cb.processGroup,
   });
-  cb.scratch(clone.dir);
   try {
     cb.progress(10, `Cloned ${task.repository} at ${clone.commit.slice(0, 12)}`, true);
     const collected = await collectTree(clone.dir, clone.commit, {

@@ -110,6 +110,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   const app = await buildApp(ctx);
   const runner = new ScanRunner(core.store, core.hub, config, log);
+  await runner.removeAbandonedClones();
   await app.listen({ host: config.host, port: config.port });
   await core.queue.startWorking(runner, config.scanConcurrency);
   const port = (app.server.address() as AddressInfo).port;
@@ -148,6 +149,7 @@ export async function startWorker(options: ServiceConfigInput = {}): Promise<Run
   const log = createLogger(config.logLevel, 'scanner-worker');
   const core = await openCore(config, log);
   const runner = new ScanRunner(core.store, core.hub, config, log);
+  await runner.removeAbandonedClones();
   await core.queue.startWorking(runner, Math.max(1, config.scanConcurrency));
   log.info({ concurrency: Math.max(1, config.scanConcurrency) }, 'scanner worker taking scans');
   let closing: Promise<void> | null = null;

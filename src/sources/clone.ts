@@ -3,10 +3,11 @@
 // allowed protocols and hosts, a time limit and a size limit. A token is given
 // to git through the environment for the fetch alone: it is never written to
 // .git/config, never on a command line, never in a message.
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GitError, runGit } from './git.ts';
+import { GitError, gitEnv, runGit, SAFE_GIT_CONFIG } from './git.ts';
 
 export interface CloneOptions {
   /** Branch, tag or commit sha; default: the remote's default branch. */
@@ -28,7 +29,21 @@ export interface CloneOptions {
   /** Parent directory of the temporary clone; default the OS temp dir. */
   tempDir?: string;
   signal?: AbortSignal;
+  /** Told the clone's folder as soon as it exists, so whoever can stop this clone can also remove it. */
+  onFolder?: (dir: string) => void;
+  /**
+   * Told the process group of each network git process (`git fetch` and the transport
+   * helpers it starts) when it starts (`running`) and when it ended: killing the group
+   * (`process.kill(-pgid)`) ends the whole fetch.
+   */
+  onProcessGroup?: (pgid: number, running: boolean) => void;
 }
+
+/** Prefix of every clone's temporary folder; `sweepAbandonedClones` looks for it. */
+export const CLONE_FOLDER_PREFIX = 'scanner-clone-';
+const OWNER_FILE = 'owner.json';
+/** Identifies this process across a PID reused after a restart (containers start at the same PID). */
+const processStartedAt = Math.round(Date.now() - process.uptime() * 1000);
 
 export interface ClonedRepository {
   /** The bare repository (a git dir: pass it as `repo` to the other sources). */
@@ -94,9 +109,11 @@ export async function cloneRepository(rawUrl: string, options: CloneOptions = {}
   const ref = options.ref === undefined ? 'HEAD' : validateRef(options.ref);
   const timeoutMs = options.timeoutMs ?? 5 * 60_000;
   const maxBytes = options.maxBytes ?? 1024 * 1024 * 1024;
-  const dir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'scanner-clone-'));
+  const dir = await mkdtemp(join(options.tempDir ?? tmpdir(), CLONE_FOLDER_PREFIX));
   const gitDir = join(dir, 'repo.git');
-  const cleanup = () => rm(dir, { recursive: true, force: true });
+  const cleanup = () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+  options.onFolder?.(dir);
+  await writeFile(join(dir, OWNER_FILE), JSON.stringify({ pid: process.pid, startedAt: processStartedAt }));
 
   const abort = new AbortController();
   let stopReason: CloneError | null = null;
@@ -128,24 +145,28 @@ export async function cloneRepository(rawUrl: string, options: CloneOptions = {}
   if (url.protocol === 'file:') protocols.push('protocol.file.allow=always');
   if (url.protocol === 'http:') protocols.push('protocol.http.allow=always');
   const fetchConfig = [...protocols, 'http.followRedirects=false', 'transfer.fsckObjects=true'];
-  const git = (args: string[], withToken = false) =>
+  const git = (args: string[]) =>
     runGit(gitDir, args, {
-      env: withToken ? env : { ...env, GIT_CONFIG_COUNT: '0' },
+      env: { ...env, GIT_CONFIG_COUNT: '0' },
       extraConfig: fetchConfig,
       signal: abort.signal,
       maxBuffer: 16 * 1024 * 1024,
     });
+  // The fetch runs in a process group of its own: git fetch starts transport helpers
+  // (git-remote-https, index-pack) that killing git alone would leave running.
+  const fetch = (args: string[]) =>
+    runGitGroup(gitDir, [...fetchConfig.flatMap((c) => ['-c', c]), 'fetch', ...args], env, abort.signal, options.onProcessGroup);
 
   try {
     await runGit(dir, ['init', '--bare', '--quiet', '--template=', gitDir], { env: { ...env, GIT_CONFIG_COUNT: '0' }, signal: abort.signal });
     const depth = options.history ? [] : ['--depth=1'];
-    await git(['fetch', '--quiet', '--no-tags', '--no-recurse-submodules', ...depth, '--', url.href, ref], true);
+    await fetch(['--quiet', '--no-tags', '--no-recurse-submodules', ...depth, '--', url.href, ref]);
     const commit = (await git(['rev-parse', '--verify', 'FETCH_HEAD^{commit}'])).trim();
     await git(['update-ref', 'refs/scanner/target', commit]);
     // HEAD is the scanned commit: history findings say whether their secret is still there.
     await git(['update-ref', '--no-deref', 'HEAD', commit]);
     if (options.history) {
-      await git(['fetch', '--quiet', '--no-recurse-submodules', '--', url.href, '+refs/heads/*:refs/heads/*', '+refs/tags/*:refs/tags/*'], true);
+      await fetch(['--quiet', '--no-recurse-submodules', '--', url.href, '+refs/heads/*:refs/heads/*', '+refs/tags/*:refs/tags/*']);
     }
     if ((await directorySize(dir)) > maxBytes) throw new CloneError(`repository is larger than the ${maxBytes}-byte limit`, 'TOO_LARGE');
     return { dir: gitDir, commit, ref, cleanup };
@@ -159,6 +180,103 @@ export async function cloneRepository(rawUrl: string, options: CloneOptions = {}
     clearTimeout(timer);
     clearInterval(sizeWatch);
     options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+/**
+ * Runs git as the leader of a new process group and, when `signal` aborts, kills the
+ * whole group and waits for git to be gone, so nothing is still writing into the folder
+ * that is removed next.
+ */
+function runGitGroup(
+  cwd: string,
+  args: string[],
+  env: Record<string, string>,
+  signal: AbortSignal,
+  onProcessGroup?: (pgid: number, running: boolean) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const child = spawn('git', [...SAFE_GIT_CONFIG.flatMap((c) => ['-c', c]), ...args], {
+      cwd,
+      env: gitEnv(env),
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const pgid = child.pid;
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < 64 * 1024) stderr += chunk;
+    });
+    const kill = () => {
+      if (pgid !== undefined) killProcessGroup(pgid);
+    };
+    signal.addEventListener('abort', kill, { once: true });
+    if (pgid !== undefined) onProcessGroup?.(pgid, true);
+    child.on('error', (error) => {
+      signal.removeEventListener('abort', kill);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      signal.removeEventListener('abort', kill);
+      // The helpers may outlive git itself when it dies by a signal: end them too.
+      kill();
+      if (pgid !== undefined) onProcessGroup?.(pgid, false);
+      if (signal.aborted) reject(signal.reason);
+      else if (code === 0) resolve();
+      else reject(new GitError(`git fetch failed: ${stderr.trim()}`, args, stderr, code));
+    });
+  });
+}
+
+/** SIGKILL to a process group; a group that is already gone is not an error. */
+export function killProcessGroup(pgid: number): void {
+  try {
+    process.kill(-pgid, 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+/**
+ * Removes clone folders under `parent` whose process is gone (a crash, a kill -9):
+ * a folder belongs to the process that wrote its owner file, so clones of other
+ * processes sharing the directory are left alone. Returns the folders removed.
+ */
+export async function sweepAbandonedClones(parent: string = tmpdir()): Promise<string[]> {
+  const entries = await readdir(parent, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const removed: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !entry.name.startsWith(CLONE_FOLDER_PREFIX)) continue;
+    const dir = join(parent, entry.name);
+    if (!(await abandoned(dir))) continue;
+    await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+    removed.push(dir);
+  }
+  return removed;
+}
+
+async function abandoned(dir: string): Promise<boolean> {
+  let owner: { pid?: unknown; startedAt?: unknown };
+  try {
+    owner = JSON.parse(await readFile(join(dir, OWNER_FILE), 'utf8'));
+  } catch {
+    // No owner file: a folder from before owner files, or one whose process died right
+    // after creating it. A live clone writes its owner file at once, so give it a minute.
+    const info = await stat(dir).catch(() => null);
+    return info !== null && Date.now() - info.mtimeMs > 60_000;
+  }
+  if (typeof owner.pid !== 'number') return true;
+  if (owner.pid === process.pid) return owner.startedAt !== processStartedAt;
+  try {
+    process.kill(owner.pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }
 

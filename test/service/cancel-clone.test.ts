@@ -1,0 +1,161 @@
+// Cancelling a GitHub scan mid-clone: the git fetch (its whole process group)
+// ends and the clone's folder is removed, for a cancel through the API and for
+// an auto-cancel after the last SSE client left; a server start removes clone
+// folders a crashed process left behind, and only those.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createRepository, sqliteBackend, startGitHost, startTestService, tempDir, type Backend, type GitHost, type TestService } from './harness.ts';
+
+interface SlowGitHost {
+  url: string;
+  /** Fetches that got their ref advertisement and are now waiting for the pack. */
+  stalled(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * A git host that answers the ref advertisement and then never sends the pack:
+ * the client's `git fetch` and its transport helper wait mid-transfer, as they do
+ * on an overloaded host.
+ */
+async function startSlowGitHost(real: GitHost): Promise<SlowGitHost> {
+  const target = new URL(real.url);
+  const waiting = new Set<ServerResponse>();
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    if (request.method === 'POST') {
+      request.resume();
+      response.writeHead(200, { 'content-type': 'application/x-git-upload-pack-result', 'cache-control': 'no-cache' });
+      response.flushHeaders();
+      waiting.add(response);
+      response.on('close', () => waiting.delete(response));
+      return;
+    }
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', () => response.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stalled: () => waiting.size,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Live processes whose command line mentions `needle` (Linux /proc). */
+function processesMentioning(needle: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
+      if (cmdline.includes(needle) && state !== 'Z') found.push(`${pid}: ${cmdline.trim()}`);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return found;
+}
+
+const cloneFolders = (dir: string) => readdirSync(dir).filter((name) => name.startsWith('scanner-clone-'));
+
+async function waitFor(what: string, probe: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('cancelling a scan while it clones from a slow git host', { timeout: 120_000 }, () => {
+  let backend: Backend;
+  let real: GitHost;
+  let slow: SlowGitHost;
+  let svc: TestService;
+  const clones = tempDir('clones');
+
+  before(async () => {
+    backend = await sqliteBackend();
+    real = await startGitHost();
+    createRepository(real.root, 'acme/slow');
+    slow = await startSlowGitHost(real);
+    svc = await startTestService(await backend.freshStore(), { githubUrl: slow.url, cloneDir: clones.dir, scanConcurrency: 2 });
+  });
+  after(async () => {
+    await svc?.close();
+    await slow?.stop();
+    await real?.stop();
+    await backend?.stop();
+    clones.remove();
+  });
+
+  /** Starts a scan and waits until its fetch is stuck mid-transfer, with git running and the folder there. */
+  async function stuckScan(autoCancel: boolean): Promise<string> {
+    const before = slow.stalled();
+    const { jobId } = await svc.client.startGithubScan({ repository: 'acme/slow', history: false, autoCancel });
+    await waitFor('the fetch to stall', () => slow.stalled() > before);
+    assert.ok(processesMentioning(slow.url).length > 0, 'git fetch is running while the host stalls');
+    assert.equal(cloneFolders(clones.dir).length, 1, 'the clone folder exists while the fetch runs');
+    return jobId;
+  }
+
+  async function assertNothingLeftWithin(ms: number) {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    assert.deepEqual(processesMentioning(slow.url), [], 'no git process remains');
+    assert.deepEqual(cloneFolders(clones.dir), [], 'no clone folder remains');
+  }
+
+  it('a cancel through the API ends git and removes the folder within 2 s', async () => {
+    const jobId = await stuckScan(false);
+    await svc.client.cancelJob(jobId);
+    await assertNothingLeftWithin(2000);
+    assert.equal((await svc.client.getJob(jobId)).status, 'cancelled');
+  });
+
+  it('an auto-cancel (the last SSE client left) ends git and removes the folder within 2 s', async () => {
+    const jobId = await stuckScan(true);
+    const stream = new AbortController();
+    const response = await fetch(`${svc.api}/github/${jobId}/events`, { headers: { 'x-api-key': svc.key }, signal: stream.signal });
+    const reader = response.body!.getReader();
+    let text = '';
+    while (!text.includes('connected')) text += new TextDecoder().decode((await reader.read()).value);
+    stream.abort();
+    const grace = svc.server.core.config.autoCancelGraceMs;
+    await waitFor('the auto-cancel', async () => (await svc.client.getJob(jobId)).status === 'cancelled', grace + 5000);
+    await assertNothingLeftWithin(2000);
+  });
+
+  it('a server start removes the clone folders of a process that is gone, and keeps a live one', async () => {
+    const parked = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const gone = spawn('true', [], { stdio: 'ignore' });
+    await new Promise((resolve) => gone.on('exit', resolve));
+    try {
+      const crashed = path.join(clones.dir, 'scanner-clone-crashed');
+      const live = path.join(clones.dir, 'scanner-clone-live');
+      for (const [dir, pid] of [[crashed, gone.pid], [live, parked.pid]] as const) {
+        mkdirSync(path.join(dir, 'repo.git', 'objects'), { recursive: true });
+        writeFileSync(path.join(dir, 'owner.json'), JSON.stringify({ pid, startedAt: 0 }));
+      }
+      const restarted = await startTestService(await backend.freshStore(), { githubUrl: slow.url, cloneDir: clones.dir, scanConcurrency: 0 });
+      await restarted.close();
+      assert.deepEqual(cloneFolders(clones.dir), ['scanner-clone-live']);
+    } finally {
+      parked.kill();
+    }
+  });
+});
