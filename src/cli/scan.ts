@@ -2,7 +2,7 @@
 // Exit codes are a contract: 0 nothing at or above --fail-on, 1 something,
 // 2 the scan could not be done (bad input, bad flag, unreadable baseline…).
 import { Command, InvalidArgumentError, Option } from './commander.ts';
-import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
+import { realpath, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { SEVERITIES, SEVERITY_RANK, type ScanResult, type Severity, type SkippedFile, type SourceFile } from '../engine/types.ts';
@@ -13,6 +13,7 @@ import { REPORT_FORMATS, renderReport, type ReportFormat } from '../report/rende
 import { countBySeverity, summaryLine, testFindingsNote } from '../report/common.ts';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './package-info.ts';
 import { createProgressBar } from './progress.ts';
+import { cacheDir as workspaceCacheDir, prepareCacheDir } from '../sources/workspace.ts';
 
 /** A problem with what the user asked for: reported in one line, exit 2. */
 export class ScanInputError extends Error {}
@@ -131,7 +132,7 @@ async function scan(
   // while the files are read (the scan stops them) — unless the tree was scanned before: then
   // most results come from the cache, and the scan starts threads itself if much is left.
   const jobs = options.jobs ?? availableParallelism();
-  const scannedBefore = options.cache && !where.clone && (await stat(path.join(where.root, CACHE_DIR)).catch(() => undefined));
+  const scannedBefore = options.cache && !where.clone && (await stat(workspaceCacheDir(where.root)).catch(() => undefined));
   let helpers: AnalysisHelpers | undefined;
   const startHelpers: HelperStart = async (listing) => {
     if (helpers || jobs < 2 || where.within?.isFile || scannedBefore) return helpers;
@@ -145,7 +146,8 @@ async function scan(
     return helpers;
   };
   try {
-    const cacheDir = options.cache && !where.clone ? await prepareCacheDir(where.root) : null;
+    // A tree we cannot write to is scanned without a cache.
+    const cacheDir = options.cache && !where.clone ? prepareCacheDir(where.root) : null;
     const scanOptions: ScanOptions = {
       jobs,
       cacheDir,
@@ -214,26 +216,6 @@ async function scanTreeWithCache(where: ScanTarget, cacheDir: string, options: S
 /** Globs limiting a scan to part of the root: PATH was a file, or a folder inside the repository. */
 function scopeGlobs(where: ScanTarget): string[] | undefined {
   return where.within ? [where.within.isFile ? where.within.path : `${where.within.path}/**`] : undefined;
-}
-
-/**
- * The cache lives in `.scanner/cache` under the scanned root. `.scanner/` gets a
- * `.gitignore` of `*` so that git (and the next `--diff` scan) never sees it.
- * A tree we cannot write to is scanned without a cache.
- */
-const CACHE_DIR = '.scanner/cache';
-
-async function prepareCacheDir(root: string): Promise<string | null> {
-  const stateDir = path.dirname(path.join(root, CACHE_DIR));
-  try {
-    await mkdir(stateDir, { recursive: true });
-    await writeFile(path.join(stateDir, '.gitignore'), '*\n', { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
-    return path.join(root, CACHE_DIR);
-  } catch {
-    return null;
-  }
 }
 
 /**

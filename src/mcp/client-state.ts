@@ -1,10 +1,10 @@
 // Client state kept beside the code it describes: `<root>/.scanner/client/`.
 // It survives a restart of the MCP server (so `latest: true` still works) and
 // `.scanner/.gitignore` keeps all of it out of commits.
-import { mkdir, readFile, rename, writeFile, readdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { readFile, rename, writeFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Finding, ScanSummary } from '../engine/index.ts';
+import { clientDir, prepareScannerDir } from '../sources/workspace.ts';
 
 export type ScanMode = 'diff' | 'full';
 export type ScanState = 'running' | 'completed' | 'failed';
@@ -32,20 +32,8 @@ export interface ScanRecord {
   pid?: number;
 }
 
-export function scannerDir(root: string): string {
-  return path.join(root, '.scanner');
-}
-
-export function clientDir(root: string): string {
-  return path.join(scannerDir(root), 'client');
-}
-
 export async function ensureClientDir(root: string, ...sub: string[]): Promise<string> {
-  const dir = path.join(clientDir(root), ...sub);
-  await mkdir(dir, { recursive: true });
-  const gitignore = path.join(scannerDir(root), '.gitignore');
-  if (!existsSync(gitignore)) await writeFile(gitignore, '*\n');
-  return dir;
+  return prepareScannerDir(root, 'client', ...sub);
 }
 
 /** Write-then-rename so a reader never sees half a file. */

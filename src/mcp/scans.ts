@@ -16,6 +16,7 @@ import { git, resolveRepo, resolveRepoAndCommit } from './repo.ts';
 import { estimateScanMs, pollAfterMs, FIRST_POLL_MS } from './timing.ts';
 import type { McpFinding } from './schemas.ts';
 import type { RemoteScanner } from './remote.ts';
+import { cacheDir } from '../sources/workspace.ts';
 
 export interface ScanHandle {
   scan_id: string;
@@ -286,10 +287,6 @@ function processAlive(pid: number | undefined): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-function cacheDir(repo: string): string {
-  return path.join(repo, '.scanner', 'cache');
 }
 
 function filterByGlobs(files: SourceFile[], globs: string[] | undefined): SourceFile[] {

@@ -6,7 +6,6 @@ import { execFile } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
-import ignore, { type Ignore } from 'ignore';
 import type { Finding, SourceFile } from '../engine/index.ts';
 import { loadEngine } from './lazy.ts';
 import { ensureClientDir, writeJsonAtomic } from './client-state.ts';
@@ -15,13 +14,15 @@ import { describeCounts, sortFindings, toMcpFinding } from './findings.ts';
 import { debug } from './log.ts';
 import { resolveDirectory } from './repo.ts';
 import type { McpFinding } from './schemas.ts';
+import { WorkspaceIgnores, cacheDir } from '../sources/workspace.ts';
 
 export const DEFAULT_SESSION_TIMEOUT_MS = 60_000;
 /** Coalesces the bursts of events one save produces (write, chmod, rename). */
 const DEBOUNCE_MS = 40;
 const SETTLE_GRACE_MS = 150;
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
-const ALWAYS_IGNORED = new Set(['.git', 'node_modules', '.scanner']);
+/** Besides what a scan of the tree skips: dependencies change by the thousand and are not the user's code. */
+const NEVER_WATCHED = 'node_modules';
 const MAX_ACTIVE_SESSIONS = 16;
 
 type SessionState = 'active' | 'stopped' | 'timed_out';
@@ -40,7 +41,7 @@ class Session {
   /** Scans run one after another; this is the tail of the queue. */
   private work: Promise<void> = Promise.resolve();
   private watcher?: FSWatcher;
-  private rootIgnore: Ignore = ignore();
+  private readonly ignores: WorkspaceIgnores;
   private inGitRepo = true;
   readonly errors: string[] = [];
 
@@ -48,19 +49,20 @@ class Session {
     readonly id: string,
     readonly root: string,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    this.ignores = new WorkspaceIgnores(root);
+  }
 
   async start(): Promise<void> {
     // Load the engine while the watcher starts, so the first change is scanned at full speed.
     void loadEngine().catch((error) => debug('engine failed to load', error));
     this.inGitRepo = await isInsideGitWorkTree(this.root);
     await ensureClientDir(this.root, 'sessions');
-    await this.loadRootGitignore();
     this.watcher = watch(this.root, {
       ignoreInitial: true,
       persistent: true,
       // Prune ignored directories at watch level: no inotify watches under node_modules & co.
-      ignored: (absolute: string) => this.ignoredByWatcher(absolute),
+      ignored: (absolute: string, stats?: { isDirectory(): boolean }) => this.ignoredByWatcher(absolute, stats?.isDirectory() ?? false),
     });
     this.watcher.on('all', (event, absolute) => {
       if (event === 'addDir' || event === 'unlinkDir') return;
@@ -85,33 +87,18 @@ class Session {
     return path.relative(this.root, absolute).split(path.sep).join('/');
   }
 
-  private ignoredByWatcher(absolute: string): boolean {
+  /** .gitignore and .scannerignore at every level (also outside git), as a scan of the tree honours them. */
+  private ignoredByWatcher(absolute: string, isDir = false): boolean {
     const rel = this.relative(absolute);
     if (!rel || rel.startsWith('..')) return false;
-    if (rel.split('/').some((segment) => ALWAYS_IGNORED.has(segment))) return true;
-    try {
-      return this.rootIgnore.ignores(rel);
-    } catch {
-      return false;
-    }
-  }
-
-  /** The root's .gitignore (also for directories outside git) and .scannerignore (paths never to scan). */
-  private async loadRootGitignore(): Promise<void> {
-    const rules = ignore();
-    for (const name of ['.gitignore', '.scannerignore']) {
-      try {
-        rules.add(await readFile(path.join(this.root, name), 'utf8'));
-      } catch {
-        // Not there.
-      }
-    }
-    this.rootIgnore = rules;
+    if (rel.split('/').includes(NEVER_WATCHED)) return true;
+    return this.ignores.ignores(rel, isDir);
   }
 
   private onChange(absolute: string): void {
     if (this.state !== 'active') return;
     const rel = this.relative(absolute);
+    this.ignores.changed(rel);
     if (this.ignoredByWatcher(absolute)) return;
     // Any change in the watched tree keeps the session alive (spec: the timer resets on each file change).
     this.lastChangeAt = Date.now();
@@ -134,7 +121,6 @@ class Session {
     if (this.state !== 'active' || batch.length === 0) return;
     const relevant = await this.withoutGitIgnored(batch);
     if (relevant.length === 0) return;
-    if (relevant.includes('.gitignore') || relevant.includes('.scannerignore')) await this.loadRootGitignore();
 
     const files: SourceFile[] = [];
     for (const rel of relevant) {
@@ -150,7 +136,7 @@ class Session {
       const started = Date.now();
       const { scanSourceFiles, isTestFinding } = await loadEngine();
       const result = await scanSourceFiles(files, {
-        cacheDir: path.join(this.root, '.scanner', 'cache'),
+        cacheDir: cacheDir(this.root),
         // A handful of files is faster in this thread than through worker start-up.
         jobs: files.length <= 8 ? 1 : undefined,
         // Test-code findings are counted per file here, so that a re-scan of one file replaces its count.
@@ -178,7 +164,7 @@ class Session {
 
   /** Drops paths git ignores (nested .gitignore files, info/exclude, global excludes). */
   private async withoutGitIgnored(paths: string[]): Promise<string[]> {
-    if (!this.inGitRepo) return paths.filter((p) => !this.rootIgnore.ignores(p));
+    if (!this.inGitRepo) return paths.filter((p) => !this.ignores.ignores(p));
     const ignored = await new Promise<Set<string> | undefined>((resolve) => {
       const child = execFile('git', ['check-ignore', '--stdin', '-z'], { cwd: this.root }, (error, stdout) => {
         const code = (error as { code?: number } | null)?.code;
@@ -191,7 +177,7 @@ class Session {
     });
     if (!ignored) {
       this.inGitRepo = false;
-      return paths.filter((p) => !this.rootIgnore.ignores(p));
+      return paths.filter((p) => !this.ignores.ignores(p));
     }
     return paths.filter((p) => !ignored.has(p));
   }

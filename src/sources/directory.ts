@@ -8,19 +8,17 @@
 import { lstatSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type { Ignore } from 'ignore';
 import type { SkippedFile, SourceFile } from '../engine/index.ts';
+import { ALWAYS_SKIPPED_DIRS, IGNORE_FILES, folderIgnoreRules, isIgnoredBy, type IgnoreRules } from './workspace.ts';
 
-// Loaded on first use: a listing needs `ignore` only where the tree has ignore files and
-// `picomatch` only for a scope (a re-scan answered from the cache starts with a listing).
+// Loaded on first use: a listing needs `picomatch` only for a scope (a re-scan answered
+// from the cache starts with a listing).
 const require = createRequire(import.meta.url);
-const ignore = () => require('ignore') as typeof import('ignore');
 const picomatch = () => require('picomatch') as typeof import('picomatch');
 
 /** Directories that hold other people's code or build output. */
 const VENDORED_DIRS = new Set(['node_modules', 'vendor', 'bower_components', 'third_party', 'site-packages', '.venv', 'venv', '__pycache__', 'Pods']);
 const GENERATED_DIRS = new Set(['dist', 'build', 'out', 'target', 'bin', 'obj', '.next', '.nuxt', 'coverage']);
-const ALWAYS_SKIPPED_DIRS = new Set(['.git', '.hg', '.svn', '.scanner']);
 const GENERATED_FILES = /(\.min\.(js|css|mjs)|\.bundle\.js|\.map|-lock\.json|\.lock\.json|\.pb\.go|_pb2\.py|\.generated\.\w+|\.g\.cs|\.designer\.cs)$/i;
 const BINARY_EXTENSIONS = /\.(png|jpe?g|gif|bmp|ico|webp|pdf|zip|gz|tgz|bz2|xz|7z|rar|jar|war|class|so|dylib|dll|exe|o|a|wasm|woff2?|ttf|otf|eot|mp[34]|mov|avi|sqlite|db|pyc)$/i;
 
@@ -40,14 +38,6 @@ export interface Collected {
 }
 
 export class SourceError extends Error {}
-
-function readIgnoreFile(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
 
 /** A file a scan would read, with what identifies its version without reading it. */
 export interface ListedFile {
@@ -105,7 +95,7 @@ export async function listDirectory(root: string, options: CollectOptions = {}):
   if (!rootStat.isDirectory()) throw new SourceError(`not a file or directory: ${root}`);
 
   // Ignore rules apply relative to the directory of the file that declares them.
-  const walk = (dir: string, rel: string, rules: { base: string; ig: Ignore }[]) => {
+  const walk = (dir: string, rel: string, rules: IgnoreRules[]) => {
     let entries;
     try {
       entries = readdirSync(dir, { withFileTypes: true });
@@ -115,18 +105,12 @@ export async function listDirectory(root: string, options: CollectOptions = {}):
     }
     // Code-unit order: the same on every machine, and far cheaper than a locale's collation.
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const localRules = [...rules];
     // Only ignore files the listing shows are read (most directories have none).
-    for (const entry of entries) {
-      if (entry.name !== '.gitignore' && entry.name !== '.scannerignore') continue;
-      const text = readIgnoreFile(path.join(dir, entry.name));
-      if (text !== undefined) localRules.push({ base: rel, ig: ignore()().add(text) });
-    }
-    const isIgnored = (relPath: string, isDir: boolean) =>
-      localRules.some(({ base, ig }) => {
-        const sub = base ? path.posix.relative(base, relPath) : relPath;
-        return sub && !sub.startsWith('..') && ig.ignores(isDir ? `${sub}/` : sub);
-      });
+    const here = entries.some((entry) => IGNORE_FILES.includes(entry.name))
+      ? folderIgnoreRules(dir, rel, entries.map((entry) => entry.name))
+      : [];
+    const localRules = here.length ? [...rules, ...here] : rules;
+    const isIgnored = (relPath: string, isDir: boolean) => isIgnoredBy(localRules, relPath, isDir);
 
     for (const entry of entries) {
       const relPath = rel ? `${rel}/${entry.name}` : entry.name;

@@ -20,6 +20,9 @@ describe('scanner mcp: assistant sessions', () => {
     await mkdir(path.join(dir, 'dist'), { recursive: true });
     await mkdir(path.join(dir, 'fixtures'), { recursive: true });
     await writeFile(path.join(dir, '.scannerignore'), 'fixtures/\n');
+    // A nested ignore file counts as in a scan of the tree (git does not read .scannerignore).
+    await mkdir(path.join(dir, 'src', 'legacy'), { recursive: true });
+    await writeFile(path.join(dir, 'src', '.scannerignore'), 'legacy/\n');
     mcp = await startMcp({ cwd: dir, env: { SCANNER_SESSION_TIMEOUT_MS: '20000' } });
   });
   after(async () => {
@@ -45,6 +48,7 @@ describe('scanner mcp: assistant sessions', () => {
     await writeFile(path.join(dir, 'node_modules', 'lib', 'index.js'), `${VULNERABLE_JS_LINE}\n`);
     await writeFile(path.join(dir, 'dist', 'bundle.js'), `${VULNERABLE_JS_LINE}\n`);
     await writeFile(path.join(dir, 'fixtures', 'sample.js'), `${VULNERABLE_JS_LINE}\n`);
+    await writeFile(path.join(dir, 'src', 'legacy', 'old.js'), `${VULNERABLE_JS_LINE}\n`);
     const written = Date.now();
     await writeFile(path.join(dir, 'src', 'routes.js'), `const app = require('express')();\n${VULNERABLE_JS_LINE}\n`);
 
