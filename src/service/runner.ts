@@ -132,9 +132,17 @@ export class ScanRunner {
     poll.unref();
 
     const writer = new EventWriter(this.store, this.hub, jobId, token, cancel);
-    const alreadyStreamed = new Set(
-      (await this.store.events.list(jobId, 0, 1_000_000, 'vulnerability')).map((e) => vulnerabilityKey(e.data as { id: unknown })),
-    );
+    // The summary counts exactly what was streamed (tree and history findings alike), by
+    // severity too, so the total and the per-severity counts always agree.
+    const alreadyStreamed = new Set<string>();
+    const bySeverity: Record<string, number> = {};
+    const count = (severity: string) => (bySeverity[severity] = (bySeverity[severity] ?? 0) + 1);
+    for (const event of await this.store.events.list(jobId, 0, 1_000_000, 'vulnerability')) {
+      const key = vulnerabilityKey(event.data as { id: unknown });
+      if (alreadyStreamed.has(key)) continue;
+      alreadyStreamed.add(key);
+      count(String(event.data.severity));
+    }
     let findingsCount = alreadyStreamed.size;
     const onFinding = (finding: Finding) => {
       const vulnerability = toVulnerability(finding);
@@ -142,6 +150,7 @@ export class ScanRunner {
       if (alreadyStreamed.has(key)) return;
       alreadyStreamed.add(key);
       findingsCount++;
+      count(vulnerability.severity);
       writer.push('vulnerability', vulnerability);
     };
 
@@ -167,7 +176,9 @@ export class ScanRunner {
       });
       await writer.flush();
       if (abort.signal.aborted) throw abort.signal.reason;
-      const summary = { ...result.summary, findings: findingsCount };
+      const findingsBySeverity = { ...(result.summary.findingsBySeverity as Record<string, number>) };
+      for (const severity of Object.keys(findingsBySeverity)) findingsBySeverity[severity] = 0;
+      const summary = { ...result.summary, findings: findingsCount, findingsBySeverity: Object.assign(findingsBySeverity, bySeverity) };
       const ended = await retrying(() => this.store.jobs.finish(jobId, token, {
         status: 'completed',
         summary,
