@@ -13,7 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { largestCommitBody } from './config.ts';
 import type { ServiceContext } from './context.ts';
-import { ApiError, errorBody, handleError } from './errors.ts';
+import { ApiError, errorBody, handleClientError, handleError, handleFrameworkError } from './errors.ts';
 import { dashboardPlugin } from './dashboard/plugin.ts';
 import { eventRoutes } from './routes/events.ts';
 import { jobRoutes } from './routes/jobs.ts';
@@ -32,6 +32,8 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     bodyLimit: largestCommitBody(ctx.config),
     forceCloseConnections: true,
     return503OnClosing: true,
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,4 +1,5 @@
 // The one error envelope of the API: {success: false, error: {code, message}}.
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -62,4 +63,36 @@ export function handleError(error: FastifyError & { code?: string }, request: Fa
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send(errorBody('INTERNAL_ERROR', 'Internal server error'));
+}
+
+/**
+ * Errors Fastify raises before a route runs (a path parameter over the length limit, a
+ * malformed URL): the same envelope as every other error.
+ */
+export function handleFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(414).send(errorBody('URI_TOO_LONG', 'A path parameter is longer than this server accepts.'));
+  }
+  return reply.code(400).send(errorBody('INVALID_REQUEST', 'The URL is not valid.'));
+}
+
+const CLIENT_ERRORS: Record<string, [number, string, string, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'HEADERS_TOO_LARGE', 'The request headers are larger than this server accepts.'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'REQUEST_TIMEOUT', 'The request took too long to arrive.'],
+};
+
+/**
+ * Requests Node's HTTP parser rejects (headers too large, timeouts, malformed requests)
+ * never reach Fastify: answer them on the socket, in the same envelope, and close it.
+ */
+export function handleClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, code, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', 'INVALID_REQUEST', 'The request is not valid HTTP.'];
+  const body = JSON.stringify(errorBody(code, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
