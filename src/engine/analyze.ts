@@ -7,8 +7,9 @@ import { detectLanguage, ruleLanguageOf, type LanguageSyntax } from './languages
 import { loadLanguage, loadedLanguage, parseSync } from './parser.ts';
 import { PatternMatcher, matchRegexRules, regexRulesFor, type PatternHit } from './patterns.ts';
 import type { CompiledRule, RuleSet } from './rules/load.ts';
-import { MAX_CALL_TARGETS, TaintEngine, type CallResolver, type ParsedFile, type TaintHit } from './taint.ts';
-import { enclosingClass, receiverKey, type Receiver } from './taint-receivers.ts';
+import { TaintEngine } from './taint/engine.ts';
+import { MAX_CALL_TARGETS, type CallResolver, type ParsedFile, type TaintHit } from './taint/run.ts';
+import { enclosingClass, receiverKey, type Receiver } from './taint/receivers.ts';
 import { finalise, makeFinding, type Location } from './findings.ts';
 import { isSuppressed, suppressionsOf } from './suppress.ts';
 import type { Finding, ScanWarning } from './types.ts';

@@ -347,7 +347,7 @@ test('JavaScript: a bare call reaches a sibling file only through an import; Go 
 });
 
 test('one file\u2019s analysis follows calls into a bounded number of other files; calls past them are unknown code', async () => {
-  const { MAX_FILES_FOLLOWED } = await import('../../src/engine/taint.ts');
+  const { MAX_FILES_FOLLOWED } = await import('../../src/engine/taint/run.ts');
   // A handler passes the request data to helpers, one per file, in order; only the last runs it.
   const helpers = (count: number): Record<string, string> => {
     const names = Array.from({ length: count }, (_, i) => `step${i}`);

@@ -2,7 +2,7 @@
 // each with its trace, the sanitisers it went through and where in an object it sits,
 // and how they combine (branches merge, a field read picks its strands, a step extends
 // every trace).
-import type { TraceStep } from './types.ts';
+import type { TraceStep } from '../types.ts';
 
 /** A trace keeps its first steps and its last ones: what a reader needs of a long flow. */
 const MAX_TRACE = 12;

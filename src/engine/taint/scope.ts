@@ -2,7 +2,7 @@
 // variable carries, import aliases, declared types, the expressions names were bound to
 // and the validations boolean variables hold. Scopes nest (file, function, branch).
 import type { Node } from 'web-tree-sitter';
-import type { Tainted } from './taint-values.ts';
+import type { Tainted } from './values.ts';
 
 /** The names of one function body, branch or file, and what they hold. */
 export class Scope {

@@ -4,9 +4,9 @@
 // other files only through the first three: a method name alone links nothing, since
 // `cache.delete()` and `file.delete()` share a name and nothing else.
 import type { Node } from 'web-tree-sitter';
-import type { LanguageSyntax } from './languages/types.ts';
-import type { Scope } from './taint-scope.ts';
-import { callParts, field } from './syntax.ts';
+import type { LanguageSyntax } from '../languages/types.ts';
+import type { Scope } from './scope.ts';
+import { callParts, field } from '../syntax.ts';
 
 export type Receiver =
   /** A call without a receiver (`helper(x)`). */

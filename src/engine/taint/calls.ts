@@ -1,0 +1,312 @@
+// Calls: arguments and receiver are evaluated, sources, sinks and sanitisers of the callee
+// applied, and calls into code the resolver finds are analysed with the argument taints
+// (memoised per callee and taint signature). Unknown code passes on what went in. Function
+// literals met on the walk (callbacks, handlers) are analysed where they stand.
+import type { Node, Tree } from 'web-tree-sitter';
+import type { TraceStep } from '../types.ts';
+import { callParts, field, patternNames, type CallParts } from '../syntax.ts';
+import { classifyReceiver, type Receiver } from './receivers.ts';
+import { MAX_CALL_DEPTH, MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
+import { Scope } from './scope.ts';
+import { addStep, asNewValue, merge, sanitize, type Tainted } from './values.ts';
+import { conditionHolds } from './conditions.ts';
+import { vetArguments } from './guards.ts';
+import { inTaintedClass } from './members.ts';
+import { bindParamSources, handlerParameterRoles, paramList } from './parameters.ts';
+import { checkCallSinks } from './sinks.ts';
+import { sourceTaint } from './sources.ts';
+import { fileScope, visit, visitChildren } from './walk.ts';
+
+/** Per parsed tree (shared by every analysis of a scan): constructors by class name. */
+const constructorsByTree = new WeakMap<Tree, Map<string, Node>>();
+
+/** What a function returns when called with clean arguments, per tree and function start. */
+const cleanReturns = new WeakMap<Tree, Map<number, Tainted>>();
+
+function rememberCleanReturn(tree: Tree, start: number, returns: Tainted): void {
+  let byStart = cleanReturns.get(tree);
+  if (!byStart) cleanReturns.set(tree, (byStart = new Map()));
+  if (!byStart.has(start)) byStart.set(start, returns);
+}
+
+export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted {
+  const s = run.syntax;
+  const parts = callParts(s, node);
+  if (!parts) return visitChildren(run, node, scope, frame);
+  const calleeNode = parts.callee ?? parts.name;
+  let calleePath = parts.callee ? run.path(parts.callee, scope) : `${parts.receiver ? `${run.path(parts.receiver, scope)}.` : ''}${parts.name?.text ?? '?'}`;
+  if (parts.isConstructor) calleePath = calleePath.replace(/^new\s+/, '');
+  const fullPath = `${calleePath}()`;
+
+  // Arguments and receiver are evaluated first, in order, for their effects.
+  let receiverTaint = parts.receiver ? visit(run, parts.receiver, scope, frame) : null;
+  // A callee held in a variable (`$fn()`, `new $class()`): its value chooses what runs, like a receiver.
+  if (parts.callee && !parts.receiver) {
+    if (!s.identifiers.includes(parts.callee.type)) visit(run, parts.callee, scope, frame);
+    else if (s.dynamicCallee?.test(parts.callee.text)) receiverTaint = scope.lookup(parts.callee.text) ?? null;
+  }
+  const elementMethod = receiverTaint && parts.name && s.elementCallbacks?.test(parts.name.text) ? parts.name.text : undefined;
+  const argTaints = parts.positional.map((a) => {
+    if (elementMethod && s.functions[a.type]) run.callbackBinding = { node: a, index: /^reduce/.test(elementMethod) ? 1 : 0, taint: receiverTaint };
+    const t = visit(run, a, scope, frame);
+    run.callbackBinding = undefined;
+    return t;
+  });
+  const kwTaints = new Map<string, Tainted>();
+  for (const [k, v] of parts.keywords) kwTaints.set(k, visit(run, v, scope, frame));
+  // Other parts of the call (Ruby blocks, C# object initializers) run too; what they hold goes into the result.
+  let extraTaint: Tainted = null;
+  const known = [parts.callee, parts.receiver, parts.name, parts.argsNode];
+  for (const child of node.namedChildren) {
+    if (!child || known.some((k) => k && k.equals(child)) || s.comments.includes(child.type)) continue;
+    if (parts.callee && !parts.receiver && child.startIndex < parts.callee.endIndex) continue;
+    extraTaint = merge(extraTaint, visit(run, child, scope, frame));
+  }
+
+  const source = sourceTaint(run, frame, node, fullPath, scope, false, { parts, scope });
+  mutateReceiver(run, parts, argTaints, scope);
+
+  checkCallSinks(run, node, parts, calleePath, receiverTaint, argTaints, kwTaints, scope, frame);
+
+  // Everything that went into the call; a sanitizer at the end of a source chain still applies (`params[:id].to_i`).
+  let all: Tainted = merge(receiverTaint, extraTaint);
+  for (const t of argTaints) all = merge(all, t);
+  for (const t of kwTaints.values()) all = merge(all, t);
+
+  // Calling a value a known call produced (`render = Handlebars.compile(…); render(data)`) is calling that call's result.
+  const origin = parts.callee && !parts.receiver && s.identifiers.includes(parts.callee.type) ? scope.origin(parts.callee.text) : undefined;
+  const matching = [...run.engine.sanitizerFor(calleePath), ...(origin ? run.engine.sanitizerFor(origin) : [])].filter((san) =>
+    san.where.every((c) => conditionHolds(run, c, parts, scope)),
+  );
+  if (source) {
+    // A source reached through untrusted data keeps both (`file.getOriginalFilename()` of an untrusted upload);
+    // one read with a conversion (`request.args.get("page", type=int)`) is clean for what the sanitiser covers.
+    let out = merge(source, all);
+    for (const san of matching.filter((x) => !x.receiver)) out = sanitize(out, san.types);
+    taintOutParams(run, parts, out, scope);
+    return out;
+  }
+  // `cookie.setSecure(true)`: the call makes its receiver safe from now on.
+  for (const san of matching.filter((x) => x.receiver)) {
+    if (!parts.receiver) continue;
+    const name = run.path(parts.receiver, scope);
+    const known = scope.lookup(name);
+    if (known) scope.assign(name, sanitize(known, san.types));
+  }
+  const sanitizers = matching.filter((x) => !x.receiver);
+  const cleaned = (value: Tainted) => {
+    let t = value;
+    for (const san of sanitizers) t = sanitize(t, san.types);
+    return t;
+  };
+  // A sanitizer for every type ends the analysis here; one for some types
+  // still lets calls into visible code be followed (sinks inside them count).
+  if (sanitizers.some((san) => !san.types)) return cleaned(all);
+
+  // Calls into code we can see: analyse the callee with these argument taints.
+  const name = parts.name?.text ?? (calleeNode ? calleeNode.text : '');
+  if (name && /^[\w$]+$/.test(name) && frame.depth < MAX_CALL_DEPTH) {
+    // What the receiver is (`this`, a declared or constructed class, an import) says where to look.
+    const receiver: Receiver = parts.receiver ? classifyReceiver(s, parts.receiver, scope, (n) => run.resolver.bindsImport(frame.file, n)) : { kind: 'none' };
+    // With nothing untrusted going in, a function in a file that holds no source returns
+    // nothing untrusted (and its sinks are found when its own file is analysed): it need
+    // not be looked for — which spares parsing the neighbours it might be in.
+    const nothingIn = !all && run.taintedClasses.size === 0;
+    const targets = run.resolver.resolve(frame.file, name, receiver, nothingIn ? run.engine.holdsSource : undefined, run.followedEnough());
+    if (targets.length > 0 && targets.length <= MAX_CALL_TARGETS) {
+      let result: Tainted = null;
+      const callStep = run.step(frame, node, `${calleePath}()`);
+      run.follow(targets);
+      for (const target of targets) {
+        const boundArgs = argTaints.map((t) => addStep(t, callStep));
+        result = merge(result, analyzeCall(run, target, boundArgs, kwTaints, receiverTaint, frame, callStep, parts));
+      }
+      vetArguments(run, targets, parts, scope);
+      taintOutParams(run, parts, result, scope);
+      return result ? cleaned(addStep(result, run.step(frame, node, `return of ${calleePath}()`))) : null;
+    }
+    const constructor = !parts.receiver && targets.length === 0 ? constructorOf(run, frame.file, name) : undefined;
+    if (constructor) {
+      // The constructor stores its arguments in fields; the other methods read them from there.
+      const callStep = run.step(frame, node, `${calleePath}()`);
+      analyzeCall(run, { file: frame.file, node: constructor }, argTaints.map((t) => addStep(t, callStep)), kwTaints, null, frame, callStep, parts, true);
+      return null;
+    }
+  }
+
+  // Stored data looked up by the arguments (`map.get(k)`, `Model.findOne(q)`): only the receiver's taint.
+  if (s.lookupCalls && parts.name && s.lookupCalls.test(parts.name.text)) all = receiverTaint;
+  // Unknown code: the result carries the taint of what went in (`str.trim()`, `fmt.Sprintf`).
+  if (all) {
+    let out = addStep(cleaned(asNewValue(all)), run.step(frame, node, `${calleePath}()`));
+    // Untrusted data passed as an argument (not the receiver): the result is derived from it, not the data itself.
+    if (!receiverTaint && out) out = out.map((x) => (x.derived ? x : { ...x, derived: true }));
+    taintOutParams(run, parts, out, scope);
+    return out;
+  }
+  return null;
+}
+
+/** Ruby's `user_params`: a name that is not a variable may be a call of a method without arguments. */
+export function visitBareCall(run: TaintRun, node: Node, frame: FunctionFrame): Tainted {
+  const name = node.text;
+  if (!/^[a-z_]\w*[?!]?$/.test(name) || frame.depth >= MAX_CALL_DEPTH) return null;
+  const targets = run.resolver.resolve(frame.file, name, { kind: 'none' }, undefined, run.followedEnough());
+  if (targets.length === 0 || targets.length > MAX_CALL_TARGETS) return null;
+  run.follow(targets);
+  const parts: CallParts = { callee: node, receiver: null, name: node, positional: [], keywords: new Map(), argsNode: null, isConstructor: false };
+  const callStep = run.step(frame, node, `${name}()`);
+  let result: Tainted = null;
+  for (const target of targets) result = merge(result, analyzeCall(run, target, [], new Map(), null, frame, callStep, parts));
+  return result ? addStep(result, run.step(frame, node, `return of ${name}()`)) : null;
+}
+
+/** `sb.append(x)` / `buf.WriteString(x)`: the receiver variable now holds the argument's data. */
+function mutateReceiver(run: TaintRun, parts: CallParts, argTaints: Tainted[], scope: Scope): void {
+  const mutators = run.syntax.mutators;
+  if (!mutators || !parts.receiver || !parts.name || !mutators.test(parts.name.text)) return;
+  let added: Tainted = null;
+  for (const t of argTaints) added = merge(added, t);
+  if (!added) return;
+  const s = run.syntax;
+  if (!s.identifiers.includes(parts.receiver.type) && !s.members[parts.receiver.type]) return;
+  const name = run.path(parts.receiver, scope);
+  // Only variables the code declared: never package or class names (`io.WriteString`, `Files.write`).
+  const known = scope.lookup(name);
+  if (known === undefined) return;
+  scope.assign(name, merge(known, added));
+}
+
+/** Go-style out-parameters: `json.NewDecoder(r.Body).Decode(&v)` taints v. */
+function taintOutParams(run: TaintRun, parts: CallParts, value: Tainted, scope: Scope): void {
+  if (!value || !run.syntax.addressOf) return;
+  for (const arg of parts.positional) {
+    if (arg.type === run.syntax.addressOf && arg.text.startsWith('&')) {
+      const target = arg.namedChildren[0];
+      if (target) for (const name of patternNames(run.syntax, target)) scope.assign(name, value);
+    }
+  }
+}
+
+function analyzeCall(
+  run: TaintRun,
+  target: { file: ParsedFile; node: Node },
+  args: Tainted[],
+  kwargs: Map<string, Tainted>,
+  receiver: Tainted,
+  caller: FunctionFrame,
+  callStep: TraceStep,
+  parts: CallParts,
+  isConstructor = false,
+): Tainted {
+  const syntax = target.file.syntax;
+  const shape = syntax.functions[target.node.type];
+  if (!shape) return null;
+  const paramsNode = shape.params ? field(target.node, shape.params) : null;
+  const params = paramsNode ? paramList(run, syntax, paramsNode) : [];
+  // Methods called on an object: the `self` parameter is the receiver, not the first argument.
+  let offset = 0;
+  if (params[0] && (syntax.selfNames ?? []).includes(params[0].names[0] ?? '') && (parts.receiver || isConstructor)) offset = 1;
+  const bound: Tainted[] = params.map((p, i) => {
+    if (i < offset) return receiver;
+    const byName = p.names[0] ? kwargs.get(p.names[0]) : undefined;
+    if (byName !== undefined) return byName;
+    if (p.rest) return args.slice(i - offset).reduce<Tainted>((acc, t) => merge(acc, t), null);
+    return args[i - offset] ?? null;
+  });
+  const signature = bound.map((t) => (t ? t.map((x) => `${x.onlyRule ?? ''}:${[...x.clean].sort().join(',')}`).join('|') : '-')).join(';');
+  // Fields of its object that hold untrusted data are inputs too.
+  const fieldsTainted = inTaintedClass(run, target.node);
+  const key = `${target.file.path}:${target.node.startIndex}:${signature}${fieldsTainted ? ':fields' : ''}`;
+  if (run.memo.has(key)) return run.memo.get(key)!;
+  // With clean inputs a function only contributes what it returns (its own sinks are found when its file is
+  // analysed), and that is the same for every caller in the scan.
+  const clean = bound.every((t) => !t) && [...kwargs.values()].every((t) => !t) && !fieldsTainted;
+  const known = clean ? cleanReturns.get(target.file.tree)?.get(target.node.startIndex) : undefined;
+  if (known !== undefined) return known;
+  if (run.inProgress.has(key)) return null;
+  run.inProgress.add(key);
+  const scope = new Scope(fileScope(run, target.file));
+  const frame: FunctionFrame = { file: target.file, returns: null, depth: caller.depth + 1, callStep };
+  params.forEach((p, i) => {
+    for (const n of p.names) scope.vars.set(n, bound[i] ?? null);
+    bindParamSources(run, p, target.node, scope, frame);
+  });
+  const body = shape.body ? field(target.node, shape.body) : null;
+  if (body && syntax.implicitReturn && /block|statement|compound|body/.test(body.type)) {
+    // Ruby: a method returns the value of its last expression.
+    let last: Tainted = null;
+    for (const child of body.namedChildren) if (child && !syntax.comments.includes(child.type)) last = visit(run, child, scope, frame);
+    frame.returns = merge(frame.returns, last);
+  } else if (body) {
+    const t = visit(run, body, scope, frame);
+    // Expression-bodied lambdas return their body.
+    if (!/block|statement|compound|body/.test(body.type)) frame.returns = merge(frame.returns, t);
+  }
+  run.inProgress.delete(key);
+  run.memo.set(key, frame.returns);
+  if (clean) rememberCleanReturn(target.file.tree, target.node.startIndex, frame.returns);
+  return frame.returns;
+}
+
+export function analyzeNestedFunction(run: TaintRun, node: Node, outer: Scope, frame: FunctionFrame): void {
+  const syntax = frame.file.syntax;
+  const shape = syntax.functions[node.type]!;
+  const scope = new Scope(outer);
+  const inner: FunctionFrame = { file: frame.file, returns: null, depth: frame.depth, callStep: frame.callStep };
+  const paramsNode = shape.params ? field(node, shape.params) : null;
+  let paramCount = 0;
+  const binding = run.callbackBinding?.node.equals(node) ? run.callbackBinding : undefined;
+  run.callbackBinding = undefined;
+  if (paramsNode) {
+    const params = paramList(run, syntax, paramsNode);
+    const roles = handlerParameterRoles(run, node, params.length);
+    params.forEach((p, i) => {
+      // Parameters shadow outer names; their values are unknown (clean) unless a source or the calling method says otherwise.
+      for (const n of p.names) scope.vars.set(n, binding && binding.index === i ? binding.taint : null);
+      const role = roles?.[i];
+      if (role && p.names.length === 1 && p.names[0] !== role) scope.aliases.set(p.names[0]!, role);
+      bindParamSources(run, p, node, scope, inner);
+      paramCount++;
+    });
+  } else if (node.type === 'arrow_function') {
+    const single = node.childForFieldName('parameter');
+    if (single) scope.vars.set(single.text, binding && binding.index === 0 ? binding.taint : null);
+  }
+  const body = shape.body ? field(node, shape.body) : null;
+  if (body) {
+    const t = visit(run, body, scope, inner);
+    if (!/block|statement|compound|body/.test(body.type)) inner.returns = merge(inner.returns, t);
+  }
+  // This was the function with clean arguments: a later call with clean arguments needs only its result.
+  if (frame.depth === 0 && !binding) {
+    const key = `${frame.file.path}:${node.startIndex}:${Array.from({ length: paramCount }, () => '-').join(';')}`;
+    if (!run.memo.has(key)) run.memo.set(key, inner.returns);
+    rememberCleanReturn(frame.file.tree, node.startIndex, inner.returns);
+  }
+}
+
+/** A class of this file by name, for constructor calls (`Exporter(name)` → `Exporter.__init__`). */
+function constructorOf(run: TaintRun, file: ParsedFile, name: string): Node | undefined {
+  const syntax = file.syntax;
+  if (!syntax.constructorNames?.length || !/^[A-Z]/.test(name)) return undefined;
+  let constructors = constructorsByTree.get(file.tree);
+  if (!constructors) {
+    constructors = new Map();
+    constructorsByTree.set(file.tree, constructors);
+    const fnTypes = Object.keys(syntax.functions);
+    for (const cls of file.tree.rootNode.descendantsOfType(syntax.classes ?? [])) {
+      const className = cls?.childForFieldName('name')?.text;
+      if (!cls || !className) continue;
+      for (const fn of cls.descendantsOfType(fnTypes)) {
+        const shape = fn ? syntax.functions[fn.type] : undefined;
+        const fnName = fn && shape?.name ? fn.childForFieldName(shape.name)?.text : undefined;
+        if (fn && fnName && syntax.constructorNames.includes(fnName)) {
+          constructors.set(className, fn);
+          break;
+        }
+      }
+    }
+  }
+  return constructors.get(name);
+}

@@ -1,0 +1,98 @@
+// Conditions on arguments that sources, sanitisers and sinks state (`where:` / `unless:`): the
+// argument's text or what its variable was bound to, its access path, the call that initialised
+// it (with imports resolved) and its declared type.
+import type { Node } from 'web-tree-sitter';
+import type { CompiledArgCondition } from '../rules/load.ts';
+import { callParts, type CallParts } from '../syntax.ts';
+import type { TaintRun } from './run.ts';
+import { Scope } from './scope.ts';
+
+export function conditionHolds(run: TaintRun, c: CompiledArgCondition, parts: CallParts, scope: Scope): boolean {
+  let arg: Node | undefined;
+  if (c.receiver) arg = parts.receiver ?? undefined;
+  else if (c.keyword !== undefined) arg = parts.keywords.get(c.keyword);
+  else if (c.index !== undefined) arg = parts.positional[c.index];
+  let matches = !!arg;
+  // The written text, or what its variable was bound to (`parser` → `etree.XMLParser(resolve_entities=True)`).
+  if (arg && c.value && !c.value.test(arg.text) && !c.value.test(resolvedText(run, arg, scope))) matches = false;
+  if (arg && c.path && !c.path.test(run.path(arg, scope))) matches = false;
+  const variable = arg ? variableName(run, arg) : undefined;
+  if (arg && c.init) {
+    const init = variable ? scope.init(variable) : undefined;
+    if (!init || !c.init.test(qualified(run, init))) matches = false;
+  }
+  if (arg && c.type) {
+    const declared = variable ? scope.typeOf(variable) : undefined;
+    if (declared === undefined || !c.type.test(declared)) matches = false;
+  }
+  return c.absent ? !matches : matches;
+}
+
+/**
+ * The text of an expression with its root variable replaced by what it was
+ * bound to, recursively: `client.get` after `with httpx.Client() as client`
+ * reads `httpx.Client().get`. Conditions of sinks and sanitisers test it.
+ */
+function resolvedText(run: TaintRun, node: Node, scope: Scope, depth = 0): string {
+  const s = run.syntax;
+  let root: Node = node;
+  for (let guard = 0; guard < 32; guard++) {
+    const member = s.members[root.type] ?? s.subscripts[root.type];
+    const call = s.calls[root.type];
+    let next: Node | null = null;
+    if (member) next = root.childForFieldName(member.object);
+    else if (call) {
+      const parts = callParts(s, root);
+      next = parts ? (parts.callee ?? parts.receiver) : null;
+    }
+    if (!next) break;
+    root = next;
+  }
+  // Prefix operators around a variable (`**kwargs`, `*args`, `&v`): resolve the variable.
+  const only = root.namedChildCount === 1 ? root.namedChildren[0] : null;
+  if (only && depth < 4 && s.identifiers.includes(only.type) && root.text.endsWith(only.text) && root.equals(node)) {
+    return root.text.slice(0, root.text.length - only.text.length) + resolvedText(run, only, scope, depth + 1);
+  }
+  if (depth >= 4 || !s.identifiers.includes(root.type)) return node.text;
+  const def = scope.definition(root.text);
+  if (!def) return node.text;
+  return resolvedText(run, def, scope, depth + 1) + node.text.slice(root.endIndex - node.startIndex);
+}
+
+/** The variable an argument names: `x`, or the field `x` of `this.x`. */
+function variableName(run: TaintRun, arg: Node): string | undefined {
+  if (run.syntax.identifiers.includes(arg.type)) return arg.text;
+  const member = run.syntax.members[arg.type];
+  const object = member ? arg.childForFieldName(member.object) : null;
+  if (member && object && (run.syntax.selfNames ?? []).includes(object.text)) return arg.childForFieldName(member.property)?.text;
+  return undefined;
+}
+
+/** A node's text with a leading imported name replaced by its module path: `tt.New(…)` → `text/template.New(…)`. */
+function qualified(run: TaintRun, node: Node): string {
+  const text = node.text;
+  const m = /^([A-Za-z_]\w*)\./.exec(text);
+  if (!m) return text;
+  const path = importsOf(run, node).get(m[1]!);
+  return path ? `${path}${text.slice(m[1]!.length)}` : text;
+}
+
+function importsOf(run: TaintRun, node: Node): Map<string, string> {
+  const tree = node.tree;
+  let map = run.importMaps.get(tree);
+  if (map) return map;
+  const root = tree.rootNode;
+  map = new Map();
+  const spec = run.syntax.importSpecs;
+  if (spec) {
+    for (const n of root.descendantsOfType(spec.node)) {
+      if (!n) continue;
+      const path = n.childForFieldName(spec.path)?.text.replace(/^["'`]|["'`]$/g, '');
+      if (!path) continue;
+      const name = n.childForFieldName(spec.name)?.text ?? path.split('/').pop()!;
+      map.set(name, path);
+    }
+  }
+  run.importMaps.set(tree, map);
+  return map;
+}

@@ -1,0 +1,195 @@
+// The taint engine: follows untrusted data from sources to sinks through
+// variables, fields, string building, calls (in the same file and across files
+// of a package), returns, destructuring, closures and callbacks. It is written
+// once against the language description (languages/types.ts); what differs
+// between languages lives there and in the rule files.
+//
+// The analysis walks each function body in source order with an environment of
+// tainted names. It is flow-sensitive along a body (a later reassignment with a
+// clean value clears a name) but merges branches, which errs towards reporting.
+//
+// This module holds what is fixed per language and rule set (the compiled sources,
+// sanitisers and sinks, looked up by callee and path). One analysis is a TaintRun
+// (run.ts) walked by walk.ts, with members.ts, guards.ts, calls.ts, parameters.ts,
+// sources.ts, conditions.ts and sinks.ts for their kinds of node.
+import type { Node, Tree } from 'web-tree-sitter';
+import type { LanguageSyntax } from '../languages/types.ts';
+import type { CompiledRule, CompiledSanitizer, CompiledSink, CompiledSource, LanguageTaint } from '../rules/load.ts';
+import { Memo } from '../memo.ts';
+import { hintsInCode, topLevelToWalk } from '../source-regions.ts';
+import { TaintRun, type CallResolver, type ParsedFile, type TaintHit } from './run.ts';
+import { analyzeRoot } from './walk.ts';
+
+export interface RuleView {
+  rule: CompiledRule;
+  sinks: CompiledSink[];
+}
+
+export interface SourceMatch {
+  label: string;
+  onlyRule?: string;
+  whole?: boolean;
+  source: CompiledSource;
+}
+
+/**
+ * The hints a file must match to be worth analysing on its own: the language's and those of rules with own sources.
+ * A rule with own sources but no hint of its own could find a source anywhere, so no file may be skipped.
+ */
+function fileHintsFor(rules: CompiledRule[], languageHints: RegExp[] | undefined): RegExp[] | undefined {
+  if (!languageHints) return undefined;
+  const hints = [...languageHints];
+  for (const rule of rules) {
+    if (rule.taint!.sources.length === 0) continue;
+    if (!rule.taint!.fileHint) return undefined;
+    hints.push(rule.taint!.fileHint);
+  }
+  return hints;
+}
+
+/**
+ * Hints joined into one alternation per set of flags. Hints with back-references or named
+ * groups, whose numbering or names would clash, stay on their own.
+ */
+function joinedHints(hints: RegExp[]): RegExp[] {
+  const alone = hints.filter((h) => /\\[1-9]|\(\?<[A-Za-z]/.test(h.source));
+  const byFlags = new Map<string, Set<string>>();
+  for (const h of hints) if (!alone.includes(h)) (byFlags.get(h.flags) ?? byFlags.set(h.flags, new Set()).get(h.flags)!).add(h.source);
+  return [...alone, ...[...byFlags].map(([flags, sources]) => new RegExp([...sources].map((x) => `(?:${x})`).join('|'), flags))];
+}
+
+/** The taint analysis of one language with one rule set; reused for every file of that language. */
+export class TaintEngine {
+  private readonly sources: { source: CompiledSource; onlyRule?: string }[] = [];
+  private readonly sanitizers: CompiledSanitizer[] = [];
+  private readonly rules: RuleView[];
+  private readonly sinkNodeTypes = new Set<string>();
+  private readonly requestTypes: { type: RegExp; alias: string }[];
+  private readonly fileHints?: RegExp[];
+  private readonly hintParameters: string[];
+  readonly hasRules: boolean;
+
+  constructor(
+    readonly syntax: LanguageSyntax,
+    rules: CompiledRule[],
+    shared: LanguageTaint | undefined,
+  ) {
+    this.rules = rules.filter((r) => r.taint).map((r) => ({ rule: r, sinks: r.taint!.sinks }));
+    this.hasRules = this.rules.length > 0;
+    for (const s of shared?.sources ?? []) this.sources.push({ source: s });
+    this.sanitizers.push(...(shared?.sanitizers ?? []));
+    this.requestTypes = shared?.requestTypes ?? [];
+    this.hintParameters = shared?.hintParameters ?? [];
+    this.fileHints = fileHintsFor(this.rules.map((r) => r.rule), shared?.fileHints);
+    if (this.fileHints) this.anyFileHint = joinedHints(this.fileHints);
+    for (const { rule } of this.rules) {
+      for (const s of rule.taint!.sources) this.sources.push({ source: s, onlyRule: rule.id });
+      this.sanitizers.push(...rule.taint!.sanitizers);
+      for (const sink of rule.taint!.sinks) if (sink.node) this.sinkNodeTypes.add(sink.node);
+    }
+  }
+
+  private lastHint?: { text: string; holds: boolean };
+
+  /** Whether a file's text may hold a source (always, for a language without hints). Asked twice per file: remembered. */
+  readonly holdsSource = (text: string): boolean => {
+    if (!this.fileHints) return true;
+    if (this.lastHint?.text !== text) this.lastHint = { text, holds: this.anyFileHint!.some((h) => h.test(text)) };
+    return this.lastHint.holds;
+  };
+
+  /** The file hints as few regexes as their flags allow: a file without a source is read once, not once per hint. */
+  private readonly anyFileHint?: RegExp[];
+
+  /**
+   * The top-level statements the analysis of a file on its own walks (source-regions.ts):
+   * `undefined` for all of them; none when the hints match only in comments and strings
+   * (a module whose docstring mentions "the request" holds no request object).
+   */
+  statementsToWalk(tree: Tree, text: string): Node[] | undefined {
+    if (!this.fileHints) return undefined;
+    if (!this.holdsSource(text)) return [];
+    const positions = hintsInCode(this.syntax, this.fileHints, tree, text, this.hintParameters);
+    return positions === 'everywhere' ? undefined : topLevelToWalk(this.syntax, tree.rootNode, positions);
+  }
+
+  /** Finds the flows that start in a file (with its text: in the statements that may read a source); calls lead wherever they go. */
+  analyzeFile(file: ParsedFile, resolver: CallResolver, hits: TaintHit[], text?: string): void {
+    if (!this.hasRules) return;
+    const walk = text === undefined ? undefined : this.statementsToWalk(file.tree, text);
+    if (walk?.length === 0) return;
+    analyzeRoot(new TaintRun(this, resolver, hits), file, walk);
+  }
+
+  /** `partOfLarger`: the expression is the object of a field access (exact sources do not apply). */
+  matchSource(path: string, partOfLarger = false): readonly SourceMatch[] {
+    return this.sourceMatches.get(`${partOfLarger ? 1 : 0}${path}`, () => {
+      const out: SourceMatch[] = [];
+      for (const { source, onlyRule } of this.sources) {
+        if (source.exact && partOfLarger) continue;
+        if (source.path && source.path.test(path)) out.push({ label: source.label ? `${path} (${source.label})` : path, onlyRule, whole: source.exact, source });
+      }
+      return out;
+    });
+  }
+
+  paramSources(): readonly { source: CompiledSource; onlyRule?: string }[] {
+    return (this.paramSourceList ??= this.sources.filter((s) => s.source.paramAnnotation || s.source.paramType || s.source.handlerDecorator || s.source.handlerCall));
+  }
+
+  private paramSourceList?: { source: CompiledSource; onlyRule?: string }[];
+
+  requestAlias(typeText: string): string | undefined {
+    return this.requestTypes.find((r) => r.type.test(typeText))?.alias;
+  }
+
+  sanitizerFor(calleePath: string): readonly CompiledSanitizer[] {
+    return this.calleeSanitizers.get(calleePath, () => this.sanitizers.filter((s) => s.callee && s.callee.test(calleePath)));
+  }
+
+  nodeSanitizers(type: string): CompiledSanitizer[] {
+    return this.sanitizers.filter((s) => s.node === type);
+  }
+
+  prefixSanitizers(): CompiledSanitizer[] {
+    return this.sanitizers.filter((s) => s.prefix);
+  }
+
+  guardsFor(conditionText: string): CompiledSanitizer[] {
+    return this.sanitizers.filter((s) => s.guard && s.guard.test(conditionText));
+  }
+
+  get ruleViews(): RuleView[] {
+    return this.rules;
+  }
+
+  /** The rules with the sinks whose callee pattern `calleePath` matches, in rule order. */
+  callSinks(calleePath: string): readonly RuleView[] {
+    return this.calleeSinks.get(calleePath, () => this.sinksWhere((sink) => !!sink.callee && sink.callee.test(calleePath)));
+  }
+
+  /** The rules with the sinks an assignment to `lhsPath` is. */
+  assignSinks(lhsPath: string): readonly RuleView[] {
+    return this.assignedSinks.get(lhsPath, () => this.sinksWhere((sink) => !!sink.assign && sink.assign.test(lhsPath)));
+  }
+
+  private sinksWhere(test: (sink: CompiledSink) => boolean): RuleView[] {
+    const out: RuleView[] = [];
+    for (const { rule, sinks } of this.rules) {
+      const matching = sinks.filter(test);
+      if (matching.length) out.push({ rule, sinks: matching });
+    }
+    return out;
+  }
+
+  // The same callees, access paths and assigned names recur throughout a code base, and each
+  // test runs every rule's pattern: the answers are remembered.
+  private readonly calleeSinks = new Memo<readonly RuleView[]>();
+  private readonly assignedSinks = new Memo<readonly RuleView[]>();
+  private readonly calleeSanitizers = new Memo<readonly CompiledSanitizer[]>();
+  private readonly sourceMatches = new Memo<readonly SourceMatch[]>();
+
+  isSinkNode(type: string): boolean {
+    return this.sinkNodeTypes.has(type);
+  }
+}

@@ -1,0 +1,286 @@
+// Branches and guards: an `if`, ternary or comprehension filter whose condition a guard
+// sanitiser recognises (`ALLOWED.has(x)`, `x.startsWith('/')`) cleans the names it checks in
+// the branch where it passed; a guard clause that leaves (`if (!ok(x)) return;`) cleans them
+// after it, and a called function that opens with one that throws vets its argument.
+import type { Node } from 'web-tree-sitter';
+import type { CompiledSanitizer } from '../rules/load.ts';
+import { accessPath, callParts, field, type CallParts } from '../syntax.ts';
+import type { FunctionFrame, ParsedFile, TaintRun } from './run.ts';
+import { Scope } from './scope.ts';
+import { merge, sanitize, type Tainted } from './values.ts';
+import { paramList } from './parameters.ts';
+import { sourceTaint } from './sources.ts';
+import { visit, visitChildren } from './walk.ts';
+
+const DENY_LIST = /block|deny|denied|forbid|reserved|dangerous|unsafe|banned|blacklist|invalid|illegal|disallow|"\.\."|'\.\.'/i;
+
+/** Properties that name where a URL points: checking them (`url.origin === ORIGIN`) vets the whole URL. */
+const URL_PARTS = /^(protocol|host|hostname|origin|scheme|netloc|Host|Scheme)$/;
+
+export function visitIf(run: TaintRun, node: Node, shape: { condition: string; consequence: string; alternative?: string }, scope: Scope, frame: FunctionFrame): Tainted {
+  const condition = field(node, shape.condition);
+  const consequence = field(node, shape.consequence);
+  const alternative = shape.alternative ? field(node, shape.alternative) : null;
+  const parts = [condition, consequence, alternative];
+  const others = node.namedChildren.filter((c): c is Node => !!c && !run.syntax.comments.includes(c.type) && !parts.some((p) => p && p.equals(c)));
+  // Go's `if x := f(); cond` runs its initializer first, in the enclosing scope.
+  for (const child of others) if (condition && child.startIndex < condition.startIndex) visit(run, child, scope, frame);
+  // Else-if chains and else clauses the grammar does not put in a field.
+  const later = others.filter((c) => !condition || c.startIndex > condition.startIndex);
+  if (condition) visit(run, condition, scope, frame);
+  const effective = condition ? effectiveCondition(run, condition, scope) : null;
+  const guards = effective ? run.engine.guardsFor(effective.text) : [];
+  const guardedTaint = guards.length && effective ? guardedNames(run, effective, scope, frame) : new Map<string, Tainted>();
+  const guarded = [...guardedTaint.keys()];
+  if (!guarded.length || !consequence || !condition || !effective) {
+    return visitBranches(run, [consequence, alternative, ...later].filter((b): b is Node => !!b), !!alternative || later.length > 0, scope, frame);
+  }
+  const cleanIn = (target: Scope) => {
+    const cleaned = new Map<string, Tainted>();
+    for (const name of guarded) {
+      let t = guardedTaint.get(name) ?? null;
+      for (const g of guards) t = sanitize(t, g.types);
+      target.vars.set(name, t);
+      cleaned.set(name, t);
+    }
+    return cleaned;
+  };
+  /** The branch where the check passed sees clean values; its other assignments stay visible after the if. */
+  const visitPassed = (branch: Node) => {
+    const inner = new Scope(scope);
+    const cleaned = cleanIn(inner);
+    visit(run, branch, inner, frame);
+    for (const [k, v] of inner.vars) if (!(cleaned.has(k) && cleaned.get(k) === v)) scope.assign(k, v);
+  };
+  // Ruby's `unless` runs its branch when the check fails.
+  if (isNegative(run, condition, effective) !== node.type.startsWith('unless')) {
+    // `if (!allowed.has(x)) return;` / `if !ok { x = "default" }`: the failing branch sees raw values.
+    visit(run, consequence, scope, frame);
+    if (alternative) visitPassed(alternative);
+    for (const b of later) visit(run, b, scope, frame);
+    if (exits(run, consequence)) cleanIn(scope);
+    return null;
+  }
+  // `if (allowed.has(x)) { use(x) }`: x is safe inside. A leaving branch on a deny-list
+  // (`if (BLOCKED.has(k)) continue;`) vets what comes after it instead.
+  visitPassed(consequence);
+  if (alternative) visit(run, alternative, scope, frame);
+  for (const b of later) visit(run, b, scope, frame);
+  if (exits(run, consequence) && DENY_LIST.test(effective.text)) cleanIn(scope);
+  return null;
+}
+
+/**
+ * Branches without a guard: each starts from the state before the `if`; afterwards a
+ * name holds whatever any branch that falls through may have left in it.
+ */
+function visitBranches(run: TaintRun, branches: Node[], exhaustive: boolean, scope: Scope, frame: FunctionFrame): Tainted {
+  let result: Tainted = null;
+  const fallThrough: Scope[] = [];
+  for (const branch of branches) {
+    const inner = new Scope(scope, true);
+    result = merge(result, visit(run, branch, inner, frame));
+    if (!exits(run, branch)) fallThrough.push(inner);
+  }
+  const names = new Set<string>();
+  for (const b of fallThrough) for (const name of b.vars.keys()) names.add(name);
+  for (const name of names) {
+    const before = scope.lookup(name) ?? null;
+    let value: Tainted = exhaustive && fallThrough.length > 0 ? null : before;
+    for (const b of fallThrough) value = merge(value, b.vars.has(name) ? b.vars.get(name)! : before);
+    scope.assign(name, value);
+  }
+  return result;
+}
+
+export function visitTernary(run: TaintRun, node: Node, shape: { condition: string; consequence: string; alternative: string }, scope: Scope, frame: FunctionFrame): Tainted {
+  const condition = node.childForFieldName(shape.condition);
+  const consequence = node.childForFieldName(shape.consequence);
+  const alternative = node.childForFieldName(shape.alternative);
+  if (!condition || !consequence || !alternative) return visitChildren(run, node, scope, frame);
+  visit(run, condition, scope, frame);
+  const effective = effectiveCondition(run, condition, scope);
+  const guards = run.engine.guardsFor(effective.text);
+  const guarded = guards.length ? guardedNames(run, effective, scope, frame) : new Map<string, Tainted>();
+  if (!guarded.size) return merge(visit(run, consequence, scope, frame), visit(run, alternative, scope, frame));
+  // `ALLOWED.contains(x) ? x : "default"`: x is validated where it is chosen.
+  const inner = new Scope(scope);
+  for (const [name, taint] of guarded) {
+    let v = taint;
+    for (const g of guards) v = sanitize(v, g.types);
+    inner.vars.set(name, v);
+  }
+  const negative = isNegative(run, condition, effective);
+  const t = visit(run, consequence, negative ? scope : inner, frame);
+  return merge(t, visit(run, alternative, negative ? inner : scope, frame));
+}
+
+/** A scope in which the names that the given conditions vet (when each holds) are cleaned. */
+export function passedChecks(run: TaintRun, conditions: Node[], scope: Scope, frame: FunctionFrame): Scope {
+  let inner = scope;
+  for (const holder of conditions) {
+    visit(run, holder, scope, frame);
+    const condition = holder.namedChildren.find((c): c is Node => !!c && !run.syntax.comments.includes(c.type));
+    if (!condition) continue;
+    const effective = effectiveCondition(run, condition, scope);
+    const guards = run.engine.guardsFor(effective.text);
+    if (!guards.length || isNegative(run, condition, effective)) continue;
+    const guarded = guardedNames(run, effective, scope, frame);
+    if (!guarded.size) continue;
+    if (inner === scope) inner = new Scope(scope);
+    for (const [name, taint] of guarded) {
+      let v = taint;
+      for (const g of guards) v = sanitize(v, g.types);
+      inner.vars.set(name, v);
+    }
+  }
+  return inner;
+}
+
+/** Does the condition hold when the check fails (`!valid(x)`, `x == null || !ok(x)`, `err != nil || …`)? */
+function isNegative(run: TaintRun, condition: Node, effective: Node): boolean {
+  const negated = (text: string) => /^[\s(]*(!(?!=)|not\s)/.test(text);
+  if (effective !== condition) return negated(condition.text) !== negated(effective.text);
+  const text = condition.text.replace(/^\s*\(([\s\S]*)\)\s*$/, '$1');
+  // Python `x not in ALLOWED`, `x is None`, `x != "https"`, PHP/JS `!== 1` and `=== 0` hold when the check fails too.
+  const failing = (part: string) =>
+    negated(part) || /==\s*(null|nil|None|false|undefined)\b|!==?\s*(nil|null|true|1)\b|===?\s*0\b|\bnot\s+in\b|\bis\s+None\b|!=\s*["']/.test(part);
+  if (text.includes('&&') && !text.includes('||')) {
+    // `x != null && x.startsWith("/")`: a conjunction is a passed check unless every check in it is negated.
+    const checks = text.split('&&').filter((p) => run.engine.guardsFor(p).length > 0);
+    return checks.length > 0 && checks.every((p) => negated(p) || /!==?|\bnot\s/.test(p));
+  }
+  return text.split(/\|\||&&/).some(failing);
+}
+
+/**
+ * Names in a condition whose values are tainted now, with that taint: the candidates a guard cleans.
+ * Source paths count (`ObjectId.isValid(req.params.id)`), and checking where a URL points
+ * (`url.hostname`, `url.origin`) vets the URL object itself.
+ */
+function guardedNames(run: TaintRun, condition: Node, scope: Scope, frame: FunctionFrame): Map<string, Tainted> {
+  const names = new Map<string, Tainted>();
+  const consider = (n: Node): boolean => {
+    const p = run.path(n, scope);
+    if (p.includes('?')) return false;
+    const t = scope.lookup(p) ?? (run.syntax.members[n.type] ? sourceTaint(run, frame, n, p, scope) : null);
+    if (t) names.set(p, t);
+    return !!t;
+  };
+  const walk = (n: Node) => {
+    const member = run.syntax.members[n.type];
+    if (run.syntax.identifiers.includes(n.type) || member) {
+      consider(n);
+      if (member) {
+        const prop = field(n, member.property);
+        const obj = field(n, member.object);
+        // `urlparse(url).hostname in HOSTS` vets the URL given to the parse call.
+        if (prop && obj && URL_PARTS.test(prop.text) && !consider(obj) && run.syntax.calls[obj.type]) walk(obj);
+        // A method called on a value checks that value (`name.startsWith('/')`); a field read (`msg.type`) does not.
+        const parent = n.parent;
+        const callShape = parent ? run.syntax.calls[parent.type] : undefined;
+        if (obj && callShape?.callee && field(parent!, callShape.callee)?.equals(n)) walk(obj);
+        return;
+      }
+    }
+    for (const c of n.namedChildren) if (c) walk(c);
+  };
+  walk(condition);
+  // Validating `parsed.hostname` where `parsed = urlparse(url)` validates `url`.
+  for (const name of [...names.keys()]) {
+    for (const input of scope.inputsOf(name.split('.')[0]!)) {
+      const t = scope.lookup(input);
+      if (t) names.set(input, t);
+    }
+  }
+  return names;
+}
+
+/** The condition a guard is looked for in: `if (ok)` stands for the validation stored in `ok`. */
+function effectiveCondition(run: TaintRun, condition: Node, scope: Scope): Node {
+  let n: Node = condition;
+  for (let i = 0; i < 4; i++) {
+    const inner = n.namedChildren.filter((c): c is Node => !!c && !run.syntax.comments.includes(c.type));
+    if (/parenthesized|unary|not_operator/.test(n.type) && inner.length === 1) n = inner[0]!;
+    else break;
+  }
+  if (run.syntax.identifiers.includes(n.type)) return scope.condition(n.text) ?? condition;
+  return condition;
+}
+
+/** Does this block always leave (return/throw/abort) — a guard clause? */
+function exits(run: TaintRun, block: Node): boolean {
+  const s = run.syntax;
+  if (s.exits.includes(block.type)) return true;
+  const statements = block.namedChildren.filter((c): c is Node => !!c && !s.comments.includes(c.type));
+  const last = statements[statements.length - 1];
+  if (!last) return false;
+  if (s.exits.includes(last.type)) return true;
+  if (/statement_list|block|compound|body/.test(last.type)) return exits(run, last);
+  const text = last.text;
+  if (s.exitCalls) {
+    const call = last.descendantsOfType(Object.keys(s.calls))[0];
+    if (call) {
+      const parts = callParts(s, call);
+      const path = parts ? accessPath(s, parts.callee ?? parts.name) : '';
+      if (s.exitCalls.test(path.replace(/\(\)/g, ''))) return true;
+    }
+  }
+  return /^\s*(die|exit|abort|halt|raise|throw)\b/.test(text);
+}
+
+/**
+ * A validator that throws (`assertSafePath(p)`, `validate_slug(s)`): when every function a call may
+ * run opens with a guard clause on a parameter that fails by throwing or aborting
+ * (`if (!ALLOWED.has(p)) throw …`, `if not re.fullmatch(…, s): raise …`), the argument passed for
+ * it is vetted after the call, as if the guard stood at the call.
+ */
+export function vetArguments(run: TaintRun, targets: { file: ParsedFile; node: Node }[], parts: CallParts, scope: Scope): void {
+  let vetted: Map<number, CompiledSanitizer[]> | undefined;
+  for (const target of targets) {
+    const own = vettedParams(run, target, !!parts.receiver);
+    if (!vetted) vetted = own;
+    else for (const i of [...vetted.keys()]) if (!own.has(i)) vetted.delete(i);
+  }
+  for (const [i, guards] of vetted ?? []) {
+    const arg = parts.positional[i];
+    if (!arg || (!run.syntax.identifiers.includes(arg.type) && !run.syntax.members[arg.type])) continue;
+    const name = run.path(arg, scope);
+    let t = scope.lookup(name);
+    if (!t) continue;
+    for (const g of guards) t = sanitize(t, g.types);
+    scope.assign(name, t);
+  }
+}
+
+/** Per function: the argument positions it vets at its start, with the guards that vet them. */
+function vettedParams(run: TaintRun, target: { file: ParsedFile; node: Node }, hasReceiver: boolean): Map<number, CompiledSanitizer[]> {
+  const key = `${target.file.path}:${target.node.startIndex}:${hasReceiver}`;
+  const known = run.vetting.get(key);
+  if (known) return known;
+  const out = new Map<number, CompiledSanitizer[]>();
+  run.vetting.set(key, out);
+  const syntax = target.file.syntax;
+  const shape = syntax.functions[target.node.type];
+  const paramsNode = shape?.params ? field(target.node, shape.params) : null;
+  const body = shape?.body ? field(target.node, shape.body) : null;
+  if (!paramsNode || !body) return out;
+  let params = paramList(run, syntax, paramsNode).map((p) => p.names[0] ?? '');
+  if (hasReceiver && (syntax.selfNames ?? []).includes(params[0] ?? '')) params = params.slice(1);
+  // Only the guard clauses that open the body: a check further down may sit behind other branches.
+  for (const statement of body.namedChildren.slice(0, 4)) {
+    if (!statement || syntax.comments.includes(statement.type)) continue;
+    const ifShape = syntax.ifs[statement.type];
+    if (!ifShape) break;
+    const condition = field(statement, ifShape.condition);
+    const consequence = field(statement, ifShape.consequence);
+    if (!condition || !consequence || (ifShape.alternative && field(statement, ifShape.alternative))) break;
+    const guards = run.engine.guardsFor(condition.text);
+    const throws = exits(run, consequence) && !syntax.returns.some((r) => consequence.type === r || consequence.descendantsOfType(r).length > 0);
+    if (!guards.length || !throws || !isNegative(run, condition, condition)) continue;
+    params.forEach((name, i) => {
+      if (name && new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}([^\\w$]|$)`).test(condition.text)) out.set(i, [...(out.get(i) ?? []), ...guards]);
+    });
+  }
+  return out;
+}

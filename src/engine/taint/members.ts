@@ -1,0 +1,213 @@
+// Member reads and assignments: field-sensitive lookups (`a.b.c` is tainted if `a.b` or `a` is),
+// what an assignment stores where (variables, containers, tuples, positional returns,
+// destructuring) and the fields of `self`/`this` that a class's methods share.
+import type { Node } from 'web-tree-sitter';
+import { callParts, field, patternNames } from '../syntax.ts';
+import type { FunctionFrame, TaintRun } from './run.ts';
+import { Scope } from './scope.ts';
+import { addStep, fieldOf, merge, readField, type Tainted } from './values.ts';
+import { checkAssignSink } from './sinks.ts';
+import { sourceTaint } from './sources.ts';
+import { visit } from './walk.ts';
+
+/** Calls that parse a URL: checking the parts of the result checks the URL given to them. */
+const URL_PARSERS = /(^|\.)(urlparse|urlsplit|parse_url|urlParse|URL|parse)$/;
+
+export function visitMember(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted {
+  const path = run.path(node, scope);
+  // A value stored at exactly this path (also a source path a guard has vetted) wins over the source.
+  const stored = scope.lookup(path);
+  if (stored !== undefined) return stored;
+  const source = sourceTaint(run, frame, node, path, scope);
+  // A rule's own source (`upload.filename`) does not hide what the variable already carries.
+  if (source && source.every((t) => !t.onlyRule)) return source;
+  // Field-sensitive lookup: `a.b.c` is tainted if `a.b` or `a` is (or a field of this object another method set).
+  let p = path;
+  const selfField = classField(run, node, p);
+  if (selfField) return merge(source, selfField);
+  while (p.includes('.') || p.endsWith('[]')) {
+    const cut = Math.max(p.lastIndexOf('.'), p.endsWith('[]') ? p.length - 2 : -1);
+    if (cut <= 0) break;
+    p = p.slice(0, cut);
+    const known = scope.lookup(p) ?? classField(run, node, p);
+    if (known) return merge(source, readField(known, /^\.([^.[]+)/.exec(path.slice(p.length))?.[1]));
+    // `e.data.html` in a handler whose parameter `e` is otherwise unknown: the source prefix still counts —
+    // unless a call stands between (`cookies.signed[:k]`), whose result the object's evaluation gives.
+    const prefixSource = path.slice(p.length).includes('()') ? null : sourceTaint(run, frame, node, p, scope, true);
+    if (prefixSource) return merge(source, fieldOf(prefixSource));
+    if (known === null) return source;
+  }
+  const member = run.syntax.members[node.type];
+  const shape = member ?? run.syntax.subscripts[node.type]!;
+  const object = field(node, shape.object);
+  const t = object ? visit(run, object, scope, frame) : null;
+  // `obj[key]` is a value stored in obj: the key is evaluated for its effects, its taint does not flow.
+  if (!member) {
+    const key = field(node, shape.property);
+    if (key) visit(run, key, scope, frame);
+    return merge(source, fieldOf(t));
+  }
+  return merge(source, readField(t, node.childForFieldName(shape.property)?.text));
+}
+
+export function visitAssignment(run: TaintRun, node: Node, leftField: string, rightField: string | undefined, scope: Scope, frame: FunctionFrame): Tainted {
+  const left = field(node, leftField);
+  const right = rightField ? field(node, rightField) : (node.namedChildren.find((c) => !!c && !(left && c.equals(left))) ?? null);
+  const isAugmented = /augmented|compound/.test(node.type) || /^[^=]*[-+*/|&%.]=/.test(node.text.slice(left ? left.endIndex - node.startIndex : 0, right ? right.startIndex - node.startIndex : undefined));
+  let value = right ? visit(run, right, scope, frame) : null;
+  if (!left) return value;
+  // `a ??= b` / `a ||= b` write b or keep a: only b is new data for a sink.
+  const operator = node.text.slice(left.endIndex - node.startIndex, right ? right.startIndex - node.startIndex : undefined);
+  const written = /^\s*(\?\?|\|\||&&)=/.test(operator) ? value : undefined;
+  // Evaluate subscripts/receivers on the left for their effects (e.g. calls).
+  if (isAugmented) value = merge(value, visit(run, left, scope, frame));
+  // Destructuring reads fields: whole-value taint does not reach them.
+  if (/pattern/.test(left.type)) value = fieldOf(value);
+  const lhsPath = run.path(left, scope);
+  if (value) value = addStep(value, run.step(frame, node, lhsPath));
+  if (right && run.syntax.identifiers.includes(left.type)) {
+    if (run.engine.guardsFor(right.text).length) scope.conditions.set(left.text, right);
+    else scope.conditions.delete(left.text);
+  }
+  const single = right && right.namedChildCount === 1 && /expression_list/.test(right.type) ? right.namedChildren[0] : right;
+  const target = left.namedChildCount === 1 && /expression_list/.test(left.type) ? left.namedChildren[0] : left;
+  if (single && target && run.syntax.identifiers.includes(target.type)) scope.inits.set(target.text, single);
+  checkAssignSink(run, node, left, lhsPath, written !== undefined ? written : value, scope, frame);
+  if (run.syntax.identifiers.includes(left.type)) scope.origins.set(left.text, right ? callOrigin(run, right, scope) : null);
+
+  // Element-wise tuple assignment: `a, b = x, y`.
+  bindAssigned(run, node, left, right, value, lhsPath, isAugmented, scope, frame);
+  if (right) bindDestructuredSources(run, left, right, scope, frame);
+  // Loops are assignments with a body (`for k, v in d.items(): ...`): the body runs with the names bound.
+  for (const child of node.namedChildren) {
+    if (!child || child.equals(left) || (right && child.equals(right))) continue;
+    visit(run, child, scope, frame);
+  }
+  return value;
+}
+
+/** The callee path of a call that gives a value (through `await`/parentheses), for names assigned from it. */
+function callOrigin(run: TaintRun, value: Node, scope: Scope): string | null {
+  let n: Node | null = value;
+  while (n && (n.type === 'await_expression' || n.type === 'parenthesized_expression') && n.namedChildCount > 0) n = n.namedChildren[0] ?? null;
+  if (!n || !run.syntax.calls[n.type]) return null;
+  const parts = callParts(run.syntax, n);
+  if (!parts) return null;
+  const path = parts.callee ? run.path(parts.callee, scope) : `${parts.receiver ? `${run.path(parts.receiver, scope)}.` : ''}${parts.name?.text ?? '?'}`;
+  return `${path.replace(/^new\s+/, '')}()`;
+}
+
+function bindAssigned(run: TaintRun, node: Node, left: Node, right: Node | null, value: Tainted, lhsPath: string, isAugmented: boolean, scope: Scope, frame: FunctionFrame): void {
+  const fieldKey = value ? classFieldKey(run, node, lhsPath) : undefined;
+  if (fieldKey) {
+    run.classFields.set(fieldKey, merge(run.classFields.get(fieldKey) ?? null, value));
+    run.taintedClasses.add(fieldKey.split(':').slice(0, 2).join(':'));
+  }
+  const leftItems = left.namedChildren.filter((c): c is Node => !!c && !run.syntax.comments.includes(c.type));
+  const rightItems = right ? right.namedChildren.filter((c): c is Node => !!c) : [];
+  if (/list|tuple|expression_list/.test(left.type) && right && /list|tuple/.test(right.type) && leftItems.length === rightItems.length && leftItems.length > 1) {
+    leftItems.forEach((item, i) => {
+      const v = visit(run, rightItems[i]!, scope, frame);
+      for (const name of patternNames(run.syntax, item)) scope.assign(name, v);
+    });
+    return;
+  }
+  // `u, err := find(id)` of a function returning values by position: each name gets its own.
+  if (leftItems.length > 1 && value?.some((x) => x.field?.startsWith('#'))) {
+    leftItems.forEach((item, i) => {
+      const own = value.filter((x) => x.field === undefined || x.field === `#${i}`).map((x) => (x.field ? { ...x, field: undefined } : x));
+      for (const name of patternNames(run.syntax, item)) scope.assign(name, own.length ? own : null);
+    });
+    return;
+  }
+  const names = run.syntax.members[left.type] || run.syntax.subscripts[left.type] ? [lhsPath] : patternNames(run.syntax, left);
+  if (names.length === 1 && right && !isAugmented && !run.syntax.members[left.type] && !run.syntax.subscripts[left.type]) {
+    const name = names[0]!;
+    scope.defs.set(name, right);
+    scope.derived.set(name, callInputs(run, right, scope));
+  }
+  for (const name of names) {
+    if (name === '?') continue;
+    // Storing into an element of a container taints the container.
+    if (name.endsWith('[]')) scope.assign(name.slice(0, -2), merge(scope.lookup(name.slice(0, -2)) ?? null, value));
+    else if (value && isSelfField(run, name)) {
+      scope.assign(name, value);
+      // `self.x = …` in a method of a class is read by that class's other methods (classFields), never
+      // by another class of the file. Only where no class encloses it (a `this` in an object literal's
+      // or a prototype's function) is it kept where every function of the file sees it.
+      if (fieldKey) continue;
+      let root = scope;
+      // Stop below the file scope, which every analysis of this tree shares.
+      while (root.parent && !root.parent.shared) root = root.parent;
+      root.vars.set(name, merge(root.vars.get(name) ?? null, value));
+    } else scope.assign(name, value);
+  }
+}
+
+/** `const { query, params: p } = req`: each name read from the object is its own access path (`req.query`), which may be a source. */
+function bindDestructuredSources(run: TaintRun, left: Node, right: Node, scope: Scope, frame: FunctionFrame): void {
+  const shape = run.syntax.objectPatterns?.[left.type];
+  if (!shape) return;
+  const objectPath = run.path(right, scope);
+  if (!/^[\w$.]+$/.test(objectPath)) return;
+  for (const property of left.namedChildren) {
+    if (!property) continue;
+    let key: string | undefined;
+    let name: string | undefined;
+    if (property.type === shape.shorthand) key = name = property.text;
+    else if (property.type === shape.pair) {
+      key = field(property, shape.key)?.text;
+      const value = field(property, shape.value);
+      name = value && run.syntax.identifiers.includes(value.type) ? value.text : undefined;
+    }
+    if (!key || !name) continue;
+    const source = sourceTaint(run, frame, property, `${objectPath}.${key}`, scope);
+    if (source) scope.assign(name, merge(scope.lookup(name) ?? null, source));
+  }
+}
+
+/** Tainted variables passed to the calls of a chain (`urlparse(url).hostname` → url). */
+function callInputs(run: TaintRun, node: Node, scope: Scope): string[] {
+  const s = run.syntax;
+  const out: string[] = [];
+  for (let n: Node | null = node, i = 0; n && i < 16; i++) {
+    if (s.calls[n.type]) {
+      const parts = callParts(s, n);
+      // Only URL parsing keeps what is checked tied to its input: `basename(file)` passing a check says nothing about `file`.
+      const callee = parts ? run.path(parts.callee ?? parts.name, scope) : '';
+      if (URL_PARSERS.test(callee)) for (const a of parts?.positional ?? []) if (s.identifiers.includes(a.type) && scope.lookup(a.text)) out.push(a.text);
+      n = parts ? (parts.receiver ?? null) : null;
+    } else if (s.members[n.type]) n = n.childForFieldName(s.members[n.type]!.object);
+    else break;
+  }
+  return out;
+}
+
+/** The key of `self.field` in the class around `node`, if the path is a field of this object. */
+function classFieldKey(run: TaintRun, node: Node, path: string): string | undefined {
+  const self = path.split('.')[0]!;
+  if (!path.includes('.') || !(run.syntax.selfNames ?? []).includes(self)) return undefined;
+  for (let p = node.parent; p; p = p.parent) {
+    if ((run.syntax.classes ?? []).includes(p.type)) return `${p.startIndex}:${p.endIndex}:${path}`;
+  }
+  return undefined;
+}
+
+/** Is the function a method of a class whose fields hold untrusted data in this run? */
+export function inTaintedClass(run: TaintRun, fn: Node): boolean {
+  if (run.taintedClasses.size === 0) return false;
+  for (let p = fn.parent; p; p = p.parent) {
+    if ((run.syntax.classes ?? []).includes(p.type)) return run.taintedClasses.has(`${p.startIndex}:${p.endIndex}`);
+  }
+  return false;
+}
+
+function classField(run: TaintRun, node: Node, path: string): Tainted | undefined {
+  const key = classFieldKey(run, node, path);
+  return key ? run.classFields.get(key) : undefined;
+}
+
+function isSelfField(run: TaintRun, name: string): boolean {
+  const dot = name.indexOf('.');
+  return dot > 0 && (run.syntax.selfNames ?? []).includes(name.slice(0, dot));
+}

@@ -1,0 +1,127 @@
+// Parameters of an analysed function: their names (patterns, rest parameters, Go's shared
+// type), and which of them are sources by annotation, type, decorator or the handler-registering
+// call the function is passed to (framework handlers whose parameters are the request by position).
+import type { Node, Tree } from 'web-tree-sitter';
+import type { LanguageSyntax } from '../languages/types.ts';
+import { accessPath, callParts, decoratorName, decoratorsOf, field, patternNames, type CallParts } from '../syntax.ts';
+import type { FunctionFrame, TaintRun } from './run.ts';
+import { Scope } from './scope.ts';
+import { merge, type Taint } from './values.ts';
+import { onThisSide } from './sources.ts';
+
+/** Per tree: names of functions passed by name to a handler-registering call (`http.createServer(handle)`). */
+const handlersByName = new WeakMap<Tree, Set<string>>();
+
+export function paramList(run: TaintRun, syntax: LanguageSyntax, paramsNode: Node): { node: Node; names: string[]; type: string; rest: boolean }[] {
+  const out: { node: Node; names: string[]; type: string; rest: boolean }[] = [];
+  const list = syntax.params[paramsNode.type] && paramsNode.namedChildCount === 0 ? [paramsNode] : paramsNode.namedChildren;
+  for (const p of list) {
+    if (!p || syntax.comments.includes(p.type) || syntax.decorators.includes(p.type)) continue;
+    const shape = syntax.params[p.type];
+    if (!shape) {
+      if (syntax.identifiers.includes(p.type)) out.push({ node: p, names: [p.text], type: '', rest: false });
+      continue;
+    }
+    const nameNode = shape.name ? field(p, shape.name) : p;
+    const typeNode = shape.type ? field(p, shape.type) : null;
+    let names = nameNode === p && !syntax.identifiers.includes(p.type) ? patternNames(syntax, p) : patternNames(syntax, nameNode);
+    if (typeNode && names.length > 1) names = names.filter((n) => !typeNode.text.includes(n));
+    // Go: `a, b string` declares two parameters in one node.
+    if (p.type === 'parameter_declaration') names = p.namedChildren.filter((c) => c && c.type === 'identifier').map((c) => c!.text);
+    out.push({ node: p, names, type: typeNode ? typeNode.text : '', rest: /rest|splat|variadic|spread/.test(p.type) || p.text.startsWith('...') });
+  }
+  return out;
+}
+
+/** Parameters that are sources by annotation/type (Spring @RequestParam, NestJS @Query, FastAPI handlers). */
+export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]; type: string }, fn: Node, scope: Scope, frame: FunctionFrame): void {
+  const syntax = frame.file.syntax;
+  if (p.type) {
+    const alias = run.engine.requestAlias(p.type);
+    if (alias) for (const n of p.names) scope.aliases.set(n, alias);
+    for (const n of p.names) scope.types.set(n, p.type);
+  }
+  const sources = run.engine.paramSources();
+  if (sources.length === 0) return;
+  const paramDecorators = decoratorsOf(syntax, p.node).map(decoratorName);
+  let fnDecorators: string[] | undefined;
+  let handlerCallee: string | undefined;
+  const name = p.names[0] ?? '';
+  const selfLike = (syntax.selfNames ?? []).includes(name);
+  for (const { source, onlyRule } of sources) {
+    if (!onThisSide(run, source, frame.file)) continue;
+    if (selfLike || (source.exceptParams && (source.exceptParams.test(name) || source.exceptParams.test(p.node.text)))) continue;
+    let hit = false;
+    if (source.paramAnnotation && paramDecorators.some((d) => source.paramAnnotation!.test(d))) hit = true;
+    if (!hit && source.paramType && p.type && source.paramType.test(p.type)) hit = true;
+    if (!hit && source.handlerDecorator) {
+      fnDecorators ??= decoratorsOf(syntax, fn).map((d) => d.text.replace(/^@/, ''));
+      if (fnDecorators.some((d) => source.handlerDecorator!.test(d))) {
+        hit = true;
+        if (source.exceptInDecorator) {
+          // Route converters that only admit safe values (`<int:order_id>`).
+          const converted = new RegExp(source.exceptInDecorator.replace(/\{name\}/g, name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+          if (fnDecorators.some((d) => converted.test(d))) hit = false;
+        }
+      }
+    }
+    if (!hit && source.handlerCall) {
+      handlerCallee ??= enclosingCallee(run, fn);
+      hit = source.handlerCall.test(handlerCallee);
+    }
+    if (!hit) continue;
+    if (source.exceptTypes && p.type && source.exceptTypes.test(p.type)) continue;
+    for (const n of p.names) {
+      const t: Taint = { trace: [run.step(frame, p.node, `parameter ${n}`, 'source')], clean: new Set(), onlyRule, whole: source.exact };
+      scope.vars.set(n, merge(scope.vars.get(n) ?? null, [t]));
+    }
+  }
+}
+
+/** The names a framework gives a callback's parameters by position, when `fn` is registered as a handler. */
+export function handlerParameterRoles(run: TaintRun, fn: Node, count: number): string[] | undefined {
+  const spec = run.syntax.handlerParameters;
+  const names = spec?.names[count];
+  if (!spec || !names) return undefined;
+  const call = fn.parent?.parent;
+  const parts = call && run.syntax.calls[call.type] ? callParts(run.syntax, call) : null;
+  if (parts?.positional.some((a) => a.equals(fn))) return registersHandler(run, call!, parts) ? names : undefined;
+  // A function declared by name and registered elsewhere in its file: `http.createServer(handle)`.
+  const shape = run.syntax.functions[fn.type];
+  const name = shape?.name ? fn.childForFieldName(shape.name)?.text : undefined;
+  return name && handlersPassedByName(run, fn.tree).has(name) ? names : undefined;
+}
+
+function registersHandler(run: TaintRun, call: Node, parts: CallParts): boolean {
+  const spec = run.syntax.handlerParameters!;
+  const callee = parts.callee ? accessPath(run.syntax, parts.callee) : (parts.name?.text ?? '');
+  if (!spec.callee.test(callee)) return false;
+  return !spec.routeCallee.test(callee) || spec.pathArgument.test(parts.positional[0]?.text ?? '');
+}
+
+function handlersPassedByName(run: TaintRun, tree: Tree): Set<string> {
+  let names = handlersByName.get(tree);
+  if (!names) {
+    names = new Set();
+    handlersByName.set(tree, names);
+    for (const call of tree.rootNode.descendantsOfType(Object.keys(run.syntax.calls))) {
+      const parts = call ? callParts(run.syntax, call) : null;
+      if (!parts || !registersHandler(run, call!, parts)) continue;
+      for (const arg of parts.positional) if (run.syntax.identifiers.includes(arg.type)) names.add(arg.text);
+    }
+  }
+  return names;
+}
+
+/** The callee of the call whose argument list holds this function literal, or ''. */
+function enclosingCallee(run: TaintRun, fn: Node): string {
+  let n: Node | null = fn.parent;
+  for (let i = 0; n && i < 3; i++, n = n.parent) {
+    if (run.syntax.calls[n.type]) {
+      const parts = callParts(run.syntax, n);
+      if (!parts) return '';
+      return parts.callee ? accessPath(run.syntax, parts.callee) : `${parts.receiver ? `${accessPath(run.syntax, parts.receiver)}.` : ''}${parts.name?.text ?? '?'}`;
+    }
+  }
+  return '';
+}

@@ -1,0 +1,168 @@
+// Sinks and reporting: a tainted value reaching a sink call, an assigned property, a returned
+// value of a decorated view or a sink node (PHP backticks, JSX attributes) is reported once per
+// rule and line, with its trace.
+import type { Node } from 'web-tree-sitter';
+import type { CompiledRule, CompiledSink } from '../rules/load.ts';
+import { decoratorsOf, enclosingFunction, type CallParts } from '../syntax.ts';
+import type { FunctionFrame, TaintRun } from './run.ts';
+import { Scope } from './scope.ts';
+import { merge, type Taint, type Tainted } from './values.ts';
+import { conditionHolds } from './conditions.ts';
+import { visit } from './walk.ts';
+
+// ---- sinks ----
+
+function report(run: TaintRun, rule: CompiledRule, node: Node, taint: Taint, frame: FunctionFrame, label: string): void {
+  const line = node.startPosition.row + 1;
+  const key = `${rule.id}:${frame.file.path}:${line}`;
+  if (run.reported.has(key)) return;
+  run.reported.add(key);
+  const trace = [...taint.trace, run.step(frame, node, label, 'sink')];
+  run.hits.push({ rule, file: frame.file.path, node, trace });
+}
+
+function reportable(run: TaintRun, rule: CompiledRule, t: Tainted): Taint | undefined {
+  if (!t) return undefined;
+  return t.find(
+    (x) => !x.clean.has(rule.type) && (x.onlyRule ? x.onlyRule === rule.id : !rule.taint!.onlyTheseSources) && !(rule.taint!.direct && x.derived),
+  );
+}
+
+export function checkCallSinks(
+  run: TaintRun,
+  node: Node,
+  parts: CallParts,
+  calleePath: string,
+  receiver: Tainted,
+  args: Tainted[],
+  kwargs: Map<string, Tainted>,
+  scope: Scope,
+  frame: FunctionFrame,
+): void {
+  for (const { rule, sinks } of run.engine.callSinks(calleePath)) {
+    for (const sink of sinks) {
+      if (sink.unlessFile && run.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
+      if (!sink.where.every((c) => conditionHolds(run, c, parts, scope))) continue;
+      if (sink.unless.some((c) => conditionHolds(run, c, parts, scope))) continue;
+      if (!sinkContextHolds(run, sink, node)) continue;
+      let t: Tainted = null;
+      const positions = sink.args ?? (sink.keywords || sink.receiver ? [] : args.map((_, i) => i));
+      for (const i of positions) {
+        let a = args[i] ?? null;
+        // An options object passed as the argument: only some of its properties reach the sink.
+        if (a && sink.argFields) a = a.filter((x) => x.field === undefined || sink.argFields!.includes(x.field));
+        // A query filter: only data placed as a property value, which may be an object of operators, not text.
+        if (a && sink.inObject) a = a.filter((x) => x.inLiteral && !x.text);
+        t = merge(t, a && a.length ? a : null);
+      }
+      for (const k of sink.keywords ?? []) t = merge(t, kwargs.get(k) ?? null);
+      if (!sink.args && !sink.keywords && !sink.receiver) for (const v of kwargs.values()) t = merge(t, v);
+      if (sink.receiver) t = merge(t, receiver);
+      if (sink.computedKey) {
+        const callee = parts.callee;
+        const sub = callee ? run.syntax.subscripts[callee.type] : undefined;
+        const key = sub ? callee!.childForFieldName(sub.property) : null;
+        t = key ? visit(run, key, scope, frame) : null;
+      }
+      // A sink's own sanitisers (rule-level) may apply to the argument call expressions.
+      const hit = reportable(run, rule, t);
+      if (hit) {
+        report(run, rule, node, hit, frame, `${calleePath}()`);
+        break;
+      }
+    }
+  }
+}
+
+export function checkAssignSink(run: TaintRun, node: Node, left: Node, lhsPath: string, value: Tainted, scope: Scope, frame: FunctionFrame): void {
+  if (!value) return;
+  for (const { rule, sinks } of run.engine.assignSinks(lhsPath)) {
+    for (const sink of sinks) {
+      if (!sinkContextHolds(run, sink, node)) continue;
+      if (sink.computedKey) {
+        const sub = run.syntax.subscripts[left.type];
+        const key = sub ? left.childForFieldName(sub.property) : null;
+        if (!key || !reportable(run, rule, visit(run, key, scope, frame))) continue;
+      }
+      // Assignment sinks have no arguments: their conditions test the assigned expression's text.
+      const rhs = node.childForFieldName(run.syntax.assignments[node.type]?.right ?? '')?.text ?? '';
+      if (!sink.where.every((c) => !c.value || c.value.test(rhs) !== !!c.absent)) continue;
+      if (sink.unless.some((c) => c.value && c.value.test(rhs) !== !!c.absent)) continue;
+      const hit = reportable(run, rule, value);
+      if (hit) {
+        report(run, rule, node, hit, frame, `${lhsPath} = …`);
+        break;
+      }
+    }
+  }
+}
+
+/** A tainted value returned from a function whose decorator marks it as a sink (a view returning HTML). */
+export function checkReturnSink(run: TaintRun, node: Node, value: Tainted, frame: FunctionFrame): void {
+  let decorators: string[] | undefined;
+  const returned = node.namedChildren.find((c) => !!c && !run.syntax.comments.includes(c.type));
+  for (const { rule, sinks } of run.engine.ruleViews) {
+    for (const sink of sinks) {
+      if (!sink.returnFrom) continue;
+      if (sink.unlessFile && run.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
+      if (sink.valueNode && !(returned && sink.valueNode.test(returned.type))) continue;
+      if (!decorators) {
+        const fn = enclosingFunction(frame.file.syntax, node);
+        decorators = fn ? decoratorsOf(frame.file.syntax, fn).map((d) => d.text.replace(/^@/, '')) : [];
+      }
+      if (!decorators.some((d) => sink.returnFrom!.test(d))) continue;
+      const hit = reportable(run, rule, value);
+      if (hit) {
+        report(run, rule, node, hit, frame, 'returned as the response');
+        break;
+      }
+    }
+  }
+}
+
+export function checkNodeSink(run: TaintRun, node: Node, value: Tainted, frame: FunctionFrame): void {
+  for (const { rule, sinks } of run.engine.ruleViews) {
+    for (const sink of sinks) {
+      if (sink.node !== node.type) continue;
+      if (sink.precededBy && !sink.precededBy.test(node.previousSibling?.text ?? '')) continue;
+      if (!sinkContextHolds(run, sink, node)) continue;
+      if (sink.inFunction && !enclosingDecorators(run, node, frame).some((d) => sink.inFunction!.test(d))) continue;
+      // Node sinks have no arguments: their conditions test the node's own text (`dangerouslySetInnerHTML={…}`).
+      if (!sink.where.every((c) => !c.value || c.value.test(node.text) !== !!c.absent)) continue;
+      if (sink.unless.some((c) => c.value && c.value.test(node.text) !== !!c.absent)) continue;
+      const hit = reportable(run, rule, value);
+      if (hit) {
+        report(run, rule, node, hit, frame, node.type.replace(/_/g, ' '));
+        break;
+      }
+    }
+  }
+}
+
+function sinkContextHolds(run: TaintRun, sink: CompiledSink, node: Node): boolean {
+  if (sink.matches && !sink.matches.test(node.text)) return false;
+  if (!sink.inside && !sink.notInside) return true;
+  const text = enclosingText(run, node);
+  if (sink.inside && !sink.inside.test(text)) return false;
+  if (sink.notInside && sink.notInside.test(text)) return false;
+  return true;
+}
+
+/** The text of the function around a node (the file for top-level code), for `inside` / `notInside`. */
+function enclosingText(run: TaintRun, node: Node): string {
+  let p: Node | null = node.parent;
+  let last: Node = node;
+  for (; p; p = p.parent) {
+    last = p;
+    if (run.syntax.functions[p.type] && !/lambda|arrow|func_literal/.test(p.type)) return p.text;
+  }
+  return last.text;
+}
+
+function enclosingDecorators(run: TaintRun, node: Node, frame: FunctionFrame): string[] {
+  const syntax = frame.file.syntax;
+  for (let p = node.parent; p; p = p.parent) {
+    if (syntax.functions[p.type]) return decoratorsOf(syntax, p).map((d) => d.text);
+  }
+  return [];
+}

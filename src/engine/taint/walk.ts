@@ -1,0 +1,273 @@
+// The taint engine's walk: evaluates each node of a function body in source order with an
+// environment of tainted names (Scope), returning the taint of its value and performing its
+// effects. Member reads and assignments (members.ts), branches and guards (guards.ts), calls
+// (calls.ts) and sinks (sinks.ts) have their own modules; what is left here is the dispatch,
+// string building, object literals and the file scope every function of a file sees.
+import type { Node, Tree } from 'web-tree-sitter';
+import { field, patternNames } from '../syntax.ts';
+import type { FunctionFrame, ParsedFile, TaintRun } from './run.ts';
+import { Scope } from './scope.ts';
+import { addStep, asNewValue, merge, sanitize, type Tainted } from './values.ts';
+import { analyzeNestedFunction, visitBareCall, visitCall } from './calls.ts';
+import { passedChecks, visitIf, visitTernary } from './guards.ts';
+import { visitAssignment, visitMember } from './members.ts';
+import { checkNodeSink, checkReturnSink } from './sinks.ts';
+import { sourceTaint } from './sources.ts';
+
+/** Per parsed tree (shared by every analysis of a scan): module-level bindings and import aliases. */
+const fileScopes = new WeakMap<Tree, Scope>();
+
+const COMPARISON = /^(==|!=|===|!==|<|>|<=|>=|instanceof)$/;
+
+/** Walks the file's top-level statements, or only `tops` of them (in order). */
+export function analyzeRoot(run: TaintRun, file: ParsedFile, tops?: Node[]): void {
+  run.rootPath = file.path;
+  const scope = new Scope(fileScope(run, file));
+  const frame: FunctionFrame = { file, returns: null, depth: 0 };
+  if (!tops) visit(run, file.tree.rootNode, scope, frame);
+  else for (const top of tops) visit(run, top, scope, frame);
+}
+
+/**
+ * What every function of a file sees: import aliases (`from m import a as b`
+ * makes `b` read as `a`) and the module-level bindings, so that a function
+ * analysed from a call elsewhere still knows `raw_env = Environment(...)`.
+ */
+export function fileScope(run: TaintRun, file: ParsedFile): Scope {
+  // Never written to after it is built (assignments land in inner scopes), so shared by every run on this tree.
+  let scope = fileScopes.get(file.tree);
+  if (scope) return scope;
+  scope = new Scope();
+  scope.shared = true;
+  fileScopes.set(file.tree, scope);
+  const syntax = file.syntax;
+  const aliasShapes = syntax.importAliases ?? {};
+  for (const top of file.tree.rootNode.namedChildren) {
+    // Import aliases: top-level import statements only.
+    if (!top || !/import/.test(top.type)) continue;
+    for (const node of top.namedChildren) {
+      const shape = node ? aliasShapes[node.type] : undefined;
+      if (!node || !shape) continue;
+      const name = node.childForFieldName(shape.name)?.text.replace(/\s+/g, '');
+      const alias = node.childForFieldName(shape.alias)?.text;
+      if (name && alias && name !== alias) scope.aliases.set(alias, name);
+    }
+  }
+  for (const top of file.tree.rootNode.namedChildren) {
+    if (!top) continue;
+    const candidates = syntax.assignments[top.type] ? [top] : top.namedChildren.filter((c): c is Node => !!c && !!syntax.assignments[c.type]);
+    for (const assign of candidates) {
+      const shape = syntax.assignments[assign.type]!;
+      const left = assign.childForFieldName(shape.left);
+      const right = shape.right ? assign.childForFieldName(shape.right) : null;
+      if (left && right && syntax.identifiers.includes(left.type)) scope.defs.set(left.text, right);
+    }
+  }
+  return scope;
+}
+
+/** Evaluates a node: returns the taint of its value and performs its effects (assignments, sinks). */
+export function visit(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted {
+  const s = run.syntax;
+  const type = node.type;
+  if (s.comments.includes(type) || s.literals.includes(type)) return null;
+
+  if (s.functions[type]) {
+    analyzeNestedFunction(run, node, scope, frame);
+    return null;
+  }
+  if (s.identifiers.includes(type)) {
+    const name = node.text;
+    const known = scope.lookup(name);
+    if (known !== undefined) return known;
+    const source = sourceTaint(run, frame, node, scope.alias(name) ?? name, scope);
+    if (source || !s.bareCalls) return source;
+    return visitBareCall(run, node, frame);
+  }
+  if (s.members[type] || s.subscripts[type]) return visitMember(run, node, scope, frame);
+  if (s.calls[type]) return visitCall(run, node, scope, frame);
+  const assign = s.assignments[type];
+  if (assign) return visitAssignment(run, node, assign.left, assign.right, scope, frame);
+  if (s.returns.includes(type)) {
+    let t: Tainted = null;
+    let returned: Tainted = null;
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      const items = /expression_list/.test(child.type) ? child.namedChildren.filter((c): c is Node => !!c && !s.comments.includes(c.type)) : [];
+      if (items.length > 1) {
+        // `return user, err` / `return name, None`: each value keeps its position, so `u, err := f()`
+        // gives `u` only what the first one carried (an error built from the input is not the user).
+        for (const [i, item] of items.entries()) {
+          const v = visit(run, item, scope, frame);
+          t = merge(t, v);
+          returned = merge(returned, v ? v.map((x) => ({ ...x, field: `#${i}` })) : null);
+        }
+        continue;
+      }
+      const v = visit(run, child, scope, frame);
+      t = merge(t, v);
+      returned = merge(returned, v);
+    }
+    frame.returns = merge(frame.returns, returned);
+    if (t) checkReturnSink(run, node, t, frame);
+    // A returned value can itself be a sink (Spring MVC `return "redirect:" + url`).
+    if (t && run.engine.isSinkNode(type)) checkNodeSink(run, node, t, frame);
+    return t;
+  }
+  const ifShape = s.ifs[type];
+  if (ifShape) return visitIf(run, node, ifShape, scope, frame);
+  const ternary = s.ternaries?.[type];
+  if (ternary) return visitTernary(run, node, ternary, scope, frame);
+  const typeField = s.typedDeclarations?.[type];
+  if (typeField) recordDeclaredTypes(run, node, typeField, scope);
+  const loop = s.loops?.[type];
+  if (loop) {
+    const left = node.childForFieldName(loop.left);
+    const right = node.childForFieldName(loop.right);
+    const body = node.childForFieldName(loop.body);
+    const items = right ? visit(run, right, scope, frame) : null;
+    if (left) for (const name of patternNames(run.syntax, left)) scope.assign(name, items ? addStep(items, run.step(frame, left, name)) : null);
+    if (body) visit(run, body, scope, frame);
+    return null;
+  }
+  if (s.addressOf === type) return visitChildren(run, node, scope, frame);
+  const select = s.selects?.[type];
+  if (select) {
+    const subject = field(node, select.subject);
+    let value: Tainted = null;
+    for (const child of node.namedChildren) {
+      if (!child || s.comments.includes(child.type)) continue;
+      const t = visit(run, child, scope, frame);
+      if (!subject || !child.equals(subject)) value = merge(value, t);
+    }
+    return value;
+  }
+  const cast = s.casts?.find((c) => c.node === type && c.match.test(field(node, c.type)?.text ?? ''));
+  if (cast) {
+    const value = visitChildren(run, node, scope, frame);
+    return cast.types ? sanitize(value, cast.types) : null;
+  }
+  const objectShape = s.objects?.[type];
+  if (objectShape) return visitObject(run, node, objectShape, scope, frame);
+  let t: Tainted;
+  if (s.interpolatedStrings.includes(type) && node.namedChildCount > 0) t = visitBuiltString(run, stringParts(run, node), scope, frame);
+  else if (s.concatenations?.includes(type) && node.childForFieldName('operator')?.text === '+') t = visitBuiltString(run, concatParts(run, node), scope, frame);
+  else {
+    t = visitChildren(run, node, scope, frame);
+    // A comparison yields a boolean, whatever it compared (`r.Body == nil`, `role.equals(x)` is handled by sanitisers).
+    if (t && COMPARISON.test(node.childForFieldName('operator')?.text ?? '')) return null;
+  }
+  // Strings can be sinks themselves (PHP backticks, Ruby `%x()`).
+  if (t && run.engine.isSinkNode(type)) checkNodeSink(run, node, t, frame);
+  for (const san of run.engine.nodeSanitizers(type)) t = sanitize(t, san.types);
+  return t;
+}
+
+export function visitChildren(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted {
+  let t: Tainted = null;
+  if (run.syntax.comprehensions?.includes(node.type)) {
+    // `[f(x) for x in xs if ok(x)]`: bind x first; the element's taint is the comprehension's.
+    const clauses = node.namedChildren.filter((c): c is Node => !!c && !!run.syntax.assignments[c.type]);
+    for (const clause of clauses) visit(run, clause, scope, frame);
+    const filters = node.namedChildren.filter((c): c is Node => !!c && !!run.syntax.comprehensionFilters?.includes(c.type));
+    // A filter's check (`if f in ALLOWED`) holds for every element the comprehension keeps.
+    const kept = passedChecks(run, filters, scope, frame);
+    for (const child of node.namedChildren) {
+      if (child && !clauses.some((c) => c.equals(child)) && !filters.some((c) => c.equals(child))) t = merge(t, visit(run, child, kept, frame));
+    }
+    return t;
+  }
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    t = merge(t, visit(run, child, scope, frame));
+  }
+  return t;
+}
+
+/** An object literal: the taint of each property value is placed in that property. */
+function visitObject(run: TaintRun, node: Node, shape: { pair: string; key: string; value: string; shorthand?: string }, scope: Scope, frame: FunctionFrame): Tainted {
+  let t: Tainted = null;
+  const place = (v: Tainted, field: string | undefined) => (v ? v.map((x) => (field !== undefined ? { ...x, field, inLiteral: true } : { ...x, inLiteral: true })) : v);
+  for (const child of node.namedChildren) {
+    if (!child) continue;
+    if (child.type === shape.pair) {
+      const key = child.childForFieldName(shape.key);
+      const value = child.childForFieldName(shape.value);
+      const v = value ? visit(run, value, scope, frame) : null;
+      const name = key && /^['"]?[\w$]+['"]?$/.test(key.text) ? key.text.replace(/['"]/g, '') : undefined;
+      t = merge(t, place(v, name));
+    } else if (shape.shorthand && child.type === shape.shorthand) {
+      t = merge(t, place(visit(run, child, scope, frame), child.text));
+    } else t = merge(t, place(visit(run, child, scope, frame), undefined));
+  }
+  return t;
+}
+
+/** The pieces of an interpolated string in order: leaves are constant text, other children are substitutions. */
+function stringParts(run: TaintRun, node: Node): Node[] {
+  const out: Node[] = [];
+  for (let i = 0; i < node.childCount; i++) {
+    const c = node.child(i);
+    if (c) out.push(c);
+  }
+  return out;
+}
+
+/** The operands of a `+` chain, left to right (`a + b + c`). */
+function concatParts(run: TaintRun, node: Node): Node[] {
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  const out: Node[] = [];
+  if (left) {
+    if (left.type === node.type && left.childForFieldName('operator')?.text === '+') out.push(...concatParts(run, left));
+    else out.push(left);
+  }
+  if (right) out.push(right);
+  return out;
+}
+
+/**
+ * A string built from pieces: the taint of its parts, except for types a prefix sanitizer
+ * clears because the constant start fixes what the untrusted part can change (`/users/${id}`).
+ */
+function visitBuiltString(run: TaintRun, parts: Node[], scope: Scope, frame: FunctionFrame): Tainted {
+  const s = run.syntax;
+  let t: Tainted = null;
+  let prefix = '';
+  let prefixDone = false;
+  for (const part of parts) {
+    // Delimiters and operators (`\``, `${`, `+`).
+    if (!part.isNamed) continue;
+    if (s.literals.includes(part.type) && !s.interpolatedStrings.includes(part.type)) {
+      if (!prefixDone) prefix += part.type === 'string' ? part.text.replace(/^['"]|['"]$/g, '') : part.text;
+      continue;
+    }
+    const pt = visit(run, part, scope, frame);
+    if (!prefixDone) {
+      if (pt) prefixDone = true;
+      else prefix += '${}';
+    }
+    t = merge(t, pt);
+  }
+  if (!t) return null;
+  t = asNewValue(t)!.map((x) => (x.text ? x : { ...x, text: true }));
+  for (const san of run.engine.prefixSanitizers()) if (san.prefix!.test(prefix)) t = sanitize(t, san.types);
+  return t;
+}
+
+function recordDeclaredTypes(run: TaintRun, node: Node, typeField: string, scope: Scope): void {
+  const typeNode = node.childForFieldName(typeField);
+  if (!typeNode) return;
+  const names: string[] = [];
+  for (const d of node.childrenForFieldName('declarator')) {
+    const name = d?.childForFieldName('name');
+    if (name) names.push(name.text);
+  }
+  for (const n of node.childrenForFieldName('name')) if (n) names.push(n.text);
+  const alias = run.engine.requestAlias(typeNode.text);
+  for (const n of names) {
+    scope.types.set(n, typeNode.text);
+    // An injected field of the request type (`@Autowired HttpServletRequest request`) is the request too.
+    if (alias) scope.aliases.set(n, alias);
+  }
+}
