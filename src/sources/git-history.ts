@@ -1,31 +1,46 @@
-// Secrets across the whole git history. One streaming `git log -p -U0 --all`
-// (oldest first; with `--remerge-diff`, merge resolutions too) gives every line
-// any commit added, with the commit that added it; only those lines are scanned, so a file that stays the same across
-// a thousand commits costs nothing after the commit that wrote it, and the
-// scan runs at the speed git produces patches. Nothing is ever checked out.
-// A file with a finding is read at HEAD (from git objects) to tell whether the
-// secret is still there. Memory stays bounded: one file's added lines at a time,
-// and git treats blobs over the size limit as binary (skipped and counted).
+// Secrets across the whole git history. One streaming `git log -p -U0` over every
+// ref (oldest first) gives every line any commit added, with the commit that added
+// it; only those lines are scanned, so a file that stays the same across a thousand
+// commits costs nothing after the commit that wrote it, and the scan runs at the
+// speed git produces patches. Merges show nothing there: what their resolutions
+// wrote comes from a second, much shorter pass beside it (history/merges.ts).
+// Nothing is ever checked out. A file with a finding is read at HEAD (from git
+// objects) to tell whether the secret is still there. Memory stays bounded: one
+// file's added lines at a time, and git treats blobs over the size limit as binary
+// (skipped and counted). With a cache folder, a re-scan reads only the commits
+// added since the last one (history/cache.ts).
 import { readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { PassThrough, type Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import type { Finding, SkippedFile } from '../engine/types.ts';
 import { scanTextForSecrets, secretLineFilter, type SecretHit } from '../engine/secrets/index.ts';
-import { GitError, ObjectStore, looksBinary, runGit, spawnGit, unquoteGitPath } from './git.ts';
+import { GitError, ObjectStore, looksBinary, runGit } from './git.ts';
+import { historyCacheKey, readStoredHistory, reusableCount, writeStoredHistory, type CachedFinding, type StoredHistory } from './history/cache.ts';
+import { streamGitLog } from './history/log-stream.ts';
+import { MergeResolutions, type FoundChange } from './history/merges.ts';
+import { COMMIT_FORMAT, PATCH_OPTIONS, PatchParser, type FileChange } from './history/patch.ts';
+import { refTips } from './history/refs.ts';
+
+export { estimateHistoryScanMs, historySize, type HistorySize } from './history/estimate.ts';
 
 export interface HistoryScanOptions {
   signal?: AbortSignal;
-  /** Called once per finding, as soon as it is known (oldest commits first). */
+  /** Called once per finding, as soon as it is known (oldest commits first; stored ones first of all). */
   onFinding?: (finding: Finding) => void;
   onProgress?: (progress: { commitsSeen: number; blobsScanned: number }) => void;
   /** Blobs larger than this are skipped and counted (default 5 MiB). */
   maxBlobBytes?: number;
+  /**
+   * A folder to keep results in between scans of this repository (for example
+   * `.scanner/cache`): a re-scan then reads only the commits added since. Null or
+   * absent: the whole history is read, and nothing is written.
+   */
+  cacheDir?: string | null;
 }
 
 export interface HistoryScanResult {
   findings: Finding[];
   commitsSeen: number;
+  /** Of `commitsSeen`, those whose results came from the cache (not read again). */
+  cachedCommits: number;
   /** File changes (one commit's added lines in one file) scanned. */
   blobsScanned: number;
   /** Bytes of added lines scanned. */
@@ -41,46 +56,16 @@ export interface HistoryScanResult {
   durationMs: number;
 }
 
-const ZERO_SHA = /^0+$/;
 const CHUNK = 512;
-
-/** The lines one commit added to one file. */
-interface FileChange {
-  path: string;
-  commit: string;
-  author: string;
-  date: string;
-  /** Lines the commit added to the file. */
-  added: number;
-  /** Those of them that may hold a secret. */
-  lines: string[];
-  /** 1-based line number in the commit's version of the file, per entry of `lines`. */
-  lineNumbers: number[];
-}
-
-let remergeDiff: Promise<boolean> | undefined;
-
-/**
- * Whether this git has `--remerge-diff` (2.36+): a merge commit's patch is then what its
- * resolution changed against git's own merge of the parents — a secret typed while
- * resolving a conflict, which a plain `git log -p` never shows. Asked once per process.
- */
-function gitShowsMergeResolutions(): Promise<boolean> {
-  remergeDiff ??= runGit(tmpdir(), ['version'])
-    .then((out) => {
-      const [major = 0, minor = 0] = (/(\d+)\.(\d+)/.exec(out) ?? []).slice(1).map(Number);
-      return major > 2 || (major === 2 && minor >= 36);
-    })
-    .catch(() => false);
-  return remergeDiff;
-}
 
 export async function scanHistory(repo: string, options: HistoryScanOptions = {}): Promise<HistoryScanResult> {
   const started = performance.now();
+  const { signal } = options;
   const maxBlobBytes = options.maxBlobBytes ?? 5 * 1024 * 1024;
   const result: HistoryScanResult = {
     findings: [],
     commitsSeen: 0,
+    cachedCommits: 0,
     blobsScanned: 0,
     bytesScanned: 0,
     blobsSkipped: { tooLarge: 0, binary: 0, examples: [] },
@@ -89,37 +74,32 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
     oldestCommitDate: null,
     durationMs: 0,
   };
-  // git starts producing patches at once; the other questions are asked meanwhile.
-  const merges = (await gitShowsMergeResolutions()) ? ['--remerge-diff'] : [];
-  const log = spawnGit(
-    repo,
-    ['log', '--all', '--date-order', '--reverse', '--root', '-p', ...merges, '-U0', '-M', '--full-index', '--no-ext-diff', '--no-textconv', '--src-prefix=a/', '--dst-prefix=b/', '--format=%x01%H%x09%an <%ae>%x09%aI'],
-    // Blobs over the limit are "binary" to git's diff: never loaded, never sent to us.
-    { signal: options.signal, extraConfig: [`core.bigFileThreshold=${maxBlobBytes}`, 'diff.renameLimit=2000'] },
-  );
-  let logError = '';
-  log.stderr.on('data', (d: Buffer) => (logError = (logError + d.toString()).slice(-2000)));
-  const exited = new Promise<number | null>((resolve) => log.on('close', resolve));
-  log.on('error', () => undefined);
-  // Read from the start: a child whose output nobody listens to when it exits has that output discarded.
-  const patch = log.stdout.pipe(new PassThrough({ highWaterMark: 1 << 20 }));
-  // No HEAD (empty repository) only means nothing is "present at HEAD"; read only if a finding needs it.
-  const headListing = runGit(repo, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD'], { signal: options.signal }).catch(() => null);
-  const facts = await runGit(repo, ['rev-parse', '--is-shallow-repository', '--git-path', 'shallow'], { signal: options.signal }).catch((err: GitError) => {
-    log.kill();
+  const facts = await runGit(repo, ['rev-parse', '--is-shallow-repository', '--git-path', 'shallow'], { signal }).catch((err: GitError) => {
     throw new GitError(`not a git repository: ${repo} (${err.stderr.trim()})`, err.args, err.stderr, err.code);
   });
+  // No HEAD (empty repository) only means nothing is "present at HEAD"; read only if a finding needs it.
+  const headListing = runGit(repo, ['ls-tree', '-r', '-z', '--full-tree', 'HEAD'], { signal }).catch(() => null);
   const [isShallow, shallowFile] = facts.trim().split('\n');
   result.shallow = isShallow === 'true';
   if (result.shallow) {
     const listed = await readFile(shallowFile.startsWith('/') ? shallowFile : `${repo}/${shallowFile}`, 'utf8').catch(() => '');
     result.shallowBoundary = listed.split('\n').filter(Boolean);
   }
+  // Read from these commits down, and only those: what is stored as read when the scan is done.
+  const tips = await refTips(repo, signal);
+  const cacheKey = historyCacheKey(maxBlobBytes);
+  let stored = options.cacheDir ? await readStoredHistory(options.cacheDir, cacheKey) : null;
+  const reuse = stored ? await reusableCount(repo, stored, tips, result.shallowBoundary, signal) : null;
+  if (!reuse) stored = null;
 
   // The object reader is started on first use: most histories have no finding and no binary file.
   let objectStore: ObjectStore | null = null;
-  const store = () => (objectStore ??= new ObjectStore(repo, options.signal));
+  const store = () => (objectStore ??= new ObjectStore(repo, signal));
   const reported = new Map<string, Finding>();
+  const toStore: CachedFinding[] = [];
+  let merges: MergeResolutions | null = null;
+  // Ends both git processes when one pass fails.
+  const stop = new AbortController();
   try {
     // Whether a secret is still in its file at HEAD: read lazily, only for files with findings.
     let headBlobs: Map<string, string> | null = null;
@@ -144,6 +124,24 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
       }
       return secrets;
     };
+    const report = async (finding: Finding, secretHash: string) => {
+      const current = { ...finding, presentAtHead: (await secretsAtHead(finding.file)).has(`${finding.ruleId}\0${secretHash}`) };
+      reported.set(current.fingerprint, current);
+      toStore.push({ finding: current, secretHash });
+      result.findings.push(current);
+      options.onFinding?.(current);
+    };
+
+    if (stored && reuse) {
+      // The commits read before: their findings (still at HEAD or not, as of now) and counts.
+      for (const { finding, secretHash } of stored.findings) await report(finding, secretHash);
+      const counts = stored.counts;
+      result.commitsSeen = result.cachedCommits = Math.max(0, counts.commitsSeen - reuse.droppedCommits);
+      result.blobsScanned = counts.blobsScanned;
+      result.bytesScanned = counts.bytesScanned;
+      result.blobsSkipped = { tooLarge: counts.blobsSkipped.tooLarge, binary: counts.blobsSkipped.binary, examples: [...counts.blobsSkipped.examples] };
+      result.oldestCommitDate = counts.oldestCommitDate;
+    }
 
     const record = async (hits: SecretHit[], at: FileChange) => {
       for (const { finding, secretHash } of hits) {
@@ -156,11 +154,8 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
           commit: at.commit,
           author: at.author,
           date: at.date,
-          presentAtHead: (await secretsAtHead(finding.file)).has(`${finding.ruleId}\0${secretHash}`),
         };
-        reported.set(finding.fingerprint, historical);
-        result.findings.push(historical);
-        options.onFinding?.(historical);
+        await report(historical, secretHash);
       }
     };
     const binaries: { blob: string; path: string; commit: string }[] = [];
@@ -179,120 +174,68 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
       binaries.length = 0;
     };
 
-
-    let commit = '';
-    let author = '';
-    let date = '';
-    let newBlob = '';
-    let current: FileChange | null = null;
-    let nextLine = 0;
-    // Inside a hunk every line starts with + - space or \: a "+++ " there is content, not a header.
-    let inHunk = false;
-    const filter = secretLineFilter();
-    let keepFollowing = 0;
-    // Lines are handled synchronously, a chunk of git's output at a time; the
-    // rare work that has to wait (a finding's HEAD look-up, sizing binaries) waits between chunks.
-    const found: { hits: SecretHit[]; change: FileChange }[] = [];
-    const flush = () => {
-      const change = current;
-      current = null;
-      if (change && change.added > 0) result.blobsScanned++;
-      if (change && change.lines.length > 0) {
-        const hits = scanTextForSecrets(change.path, change.lines.join('\n'));
-        if (hits.length > 0) found.push({ hits, change });
-      }
-    };
-    const handle = (line: string) => {
-      const first = line.charCodeAt(0);
-      if (first === 43 /* + */) {
-        if (inHunk) {
-          // Only lines that can hold a secret (and the lines of a key block) go to the scanner.
-          if (!current) return;
-          current.added++;
-          result.bytesScanned += line.length;
-          if (keepFollowing > 0 || filter.mayHoldSecret(line)) {
-            keepFollowing = filter.opensBlock(line) ? filter.blockLines : Math.max(0, keepFollowing - 1);
-            current.lines.push(line.slice(1));
-            current.lineNumbers.push(nextLine);
-          }
-          nextLine++;
-          return;
+    const revisions = [...tips, ...(stored?.tips ?? []).map((t) => `^${t}`)];
+    // Blobs over the limit are "binary" to git's diff: never loaded, never sent to us.
+    const logOptions = { signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal, extraConfig: [`core.bigFileThreshold=${maxBlobBytes}`, 'diff.renameLimit=2000'] };
+    if (tips.length > 0) {
+      merges = new MergeResolutions(repo, revisions, logOptions);
+      const mergePass = merges;
+      // Lines are handled synchronously, a chunk of git's output at a time; the rare
+      // work that has to wait (a finding's HEAD look-up, sizing binaries, a merge's
+      // findings) waits between chunks, in the order the commits came.
+      const pending: (FoundChange | { merge: string })[] = [];
+      const parser = new PatchParser(secretLineFilter(), {
+        commit: ({ commit, parents, date }) => {
+          result.commitsSeen++;
+          result.oldestCommitDate ??= date;
+          if (parents > 1) pending.push({ merge: commit });
+          if (result.commitsSeen % 500 === 0) options.onProgress?.({ commitsSeen: result.commitsSeen, blobsScanned: result.blobsScanned });
+        },
+        change: (change) => {
+          result.blobsScanned++;
+          if (change.lines.length === 0) return;
+          const hits = scanTextForSecrets(change.path, change.lines.join('\n'));
+          if (hits.length > 0) pending.push({ hits, change });
+        },
+        binary: (blob, path, commit) => binaries.push({ blob, path, commit }),
+      });
+      const settle = async () => {
+        for (const item of pending.splice(0)) {
+          if ('merge' in item) {
+            for (const { hits, change } of await mergePass.ready(item.merge)) await record(hits, change);
+          } else await record(item.hits, item.change);
         }
-        flush();
-        const target = line.slice(4);
-        if (target !== '/dev/null') {
-          current = { path: unquoteGitPath(target).slice(2), commit, author, date, added: 0, lines: [], lineNumbers: [] };
-        }
-      } else if (first === 64 /* @ */) {
-        const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)/.exec(line);
-        if (hunk) {
-          nextLine = Number(hunk[1]);
-          inHunk = true;
-          keepFollowing = 0;
-        }
-      } else if (first === 1) {
-        flush();
-        inHunk = false;
-        [commit, author, date] = line.slice(1).split('\t');
-        result.commitsSeen++;
-        result.oldestCommitDate ??= date;
-        if (result.commitsSeen % 500 === 0) options.onProgress?.({ commitsSeen: result.commitsSeen, blobsScanned: result.blobsScanned });
-      } else if (first === 100 /* d */ && line.startsWith('diff --git ')) {
-        flush();
-        inHunk = false;
-        newBlob = '';
-      } else if (first === 105 /* i */ && line.startsWith('index ')) {
-        newBlob = /\.\.([0-9a-f]+)/.exec(line)?.[1] ?? '';
-      } else if (first === 66 /* B */ && line.startsWith('Binary files ')) {
-        const path = / and (?:"?b\/)(.*?)"? differ$/.exec(line)?.[1];
-        if (path && newBlob && !ZERO_SHA.test(newBlob)) binaries.push({ blob: newBlob, path, commit });
-      }
-    };
-    const settle = async () => {
-      for (const { hits, change } of found.splice(0)) await record(hits, change);
-      if (binaries.length >= CHUNK) await classifyBinaries();
-    };
-    await forEachLine(patch, handle, () => (found.length > 0 || binaries.length >= CHUNK ? settle() : null));
-    flush();
-    await settle();
-    await classifyBinaries();
-    const code = await exited;
-    if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
-    if (code !== 0) throw new GitError(`git log failed: ${logError.trim()}`, ['log'], logError, code);
+        if (binaries.length >= CHUNK) await classifyBinaries();
+      };
+      await streamGitLog(
+        repo,
+        ['--date-order', '--reverse', '-M', ...PATCH_OPTIONS, COMMIT_FORMAT],
+        revisions,
+        logOptions,
+        (line) => parser.line(line),
+        () => (pending.length > 0 || binaries.length >= CHUNK ? settle() : null),
+      );
+      parser.end();
+      await settle();
+      await classifyBinaries();
+      await mergePass.done;
+      result.blobsScanned += mergePass.changes;
+      result.bytesScanned += parser.bytesAdded + mergePass.bytesAdded;
+    }
+    if (signal?.aborted) throw signal.reason ?? new Error('aborted');
   } finally {
+    stop.abort();
+    merges?.done.catch(() => undefined);
     (objectStore as ObjectStore | null)?.close(); // assigned inside the closures above
+  }
+  if (options.cacheDir) {
+    const counts = { commitsSeen: result.commitsSeen, blobsScanned: result.blobsScanned, bytesScanned: result.bytesScanned, blobsSkipped: result.blobsSkipped, oldestCommitDate: result.oldestCommitDate };
+    const next: StoredHistory = { key: cacheKey, tips, shallowBoundary: result.shallowBoundary, findings: toStore, counts };
+    // A cache that cannot be written only means the next scan reads everything again.
+    await writeStoredHistory(options.cacheDir, next).catch(() => undefined);
   }
   result.durationMs = performance.now() - started;
   return result;
-}
-
-/**
- * Calls `onLine` for every line of a stream, synchronously within each chunk;
- * after a chunk, `afterChunk` may return a promise, and the stream waits for it.
- */
-function forEachLine(stream: Readable, onLine: (line: string) => void, afterChunk: () => Promise<void> | null): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const decoder = new StringDecoder('utf8');
-    let rest = '';
-    // The last chunk's wait can still be running when the stream ends.
-    let waiting: Promise<void> | null = null;
-    stream.on('data', (chunk: Buffer) => {
-      const lines = (rest + decoder.write(chunk)).split('\n');
-      rest = lines.pop()!;
-      for (const line of lines) onLine(line);
-      waiting = afterChunk();
-      if (waiting) {
-        stream.pause();
-        waiting.then(() => stream.resume(), reject);
-      }
-    });
-    stream.once('end', () => {
-      rest += decoder.end();
-      if (rest) onLine(rest);
-      (waiting ?? Promise.resolve()).then(() => resolve(), reject);
-    });
-    stream.once('error', reject);
-  });
 }
 
 /** `git ls-tree -r -z` output → path → blob id of regular files. */

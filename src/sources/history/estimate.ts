@@ -1,0 +1,68 @@
+// How long a history scan will take, for the time an agent is told to wait.
+// git produces the patches, so the time follows what `git log -p` has to read:
+// the commits and the packed objects. The figures are measured on real histories
+// (docs/benchmarks.md, `bench/history-real.ts`); a caller that timed earlier scans
+// on this machine passes them, and the estimate is scaled to match.
+import { runGit } from '../git.ts';
+import { readStoredHistory, historyCacheKey } from './cache.ts';
+import { refTips, revList } from './refs.ts';
+
+export interface HistorySize {
+  /** Commits on every ref. */
+  commits: number;
+  /** Of them, those a scan with the cache would read (not read before); `commits` without one. */
+  newCommits: number;
+  /** Bytes of packed and loose objects. */
+  packBytes: number;
+}
+
+/** A finished scan, to calibrate the next estimates: its size and how long it took. */
+export interface HistoryTiming {
+  size: HistorySize;
+  durationMs: number;
+}
+
+// Measured with bench/history-real.ts on a 2-core machine: per-scan fixed cost,
+// per commit read, per byte of packed history.
+const FIXED_MS = 300;
+const MS_PER_COMMIT = 0.25;
+const PACK_BYTES_PER_MS = 40_000;
+
+function modelMs(size: HistorySize): number {
+  const share = size.commits > 0 ? size.newCommits / size.commits : 0;
+  return FIXED_MS + share * (size.commits * MS_PER_COMMIT + size.packBytes / PACK_BYTES_PER_MS);
+}
+
+/**
+ * Estimated milliseconds for `scanHistory` on a history of this size. With timings
+ * of earlier scans on this machine, the model is scaled by how far off it was for
+ * them (the median ratio, within 0.25–4×).
+ */
+export function estimateHistoryScanMs(size: HistorySize, earlier: HistoryTiming[] = []): number {
+  const ratios = earlier
+    .filter((t) => t.durationMs > 0 && t.size.newCommits > 0)
+    .map((t) => t.durationMs / modelMs(t.size))
+    .sort((a, b) => a - b);
+  const factor = ratios.length > 0 ? Math.min(4, Math.max(0.25, ratios[Math.floor(ratios.length / 2)])) : 1;
+  return Math.round(modelMs(size) * factor);
+}
+
+/**
+ * The size of a repository's history, in well under a second: commits on every ref
+ * (and, with the scan's cache folder, how many of them a scan would read) and
+ * the bytes of its objects.
+ */
+export async function historySize(repo: string, options: { cacheDir?: string | null; maxBlobBytes?: number; signal?: AbortSignal } = {}): Promise<HistorySize> {
+  const { signal } = options;
+  const [tips, objects] = await Promise.all([refTips(repo, signal), runGit(repo, ['count-objects', '-v'], { signal })]);
+  let packBytes = 0;
+  for (const line of objects.split('\n')) {
+    const [key, value] = line.split(': ');
+    if (key === 'size' || key === 'size-pack') packBytes += Number(value) * 1024;
+  }
+  const count = (revisions: string[]) => (revisions.length > 0 ? revList(repo, revisions, signal).then((l) => l.length) : Promise.resolve(0));
+  const commits = await count(tips);
+  const stored = options.cacheDir ? await readStoredHistory(options.cacheDir, historyCacheKey(options.maxBlobBytes ?? 5 * 1024 * 1024)) : null;
+  const newCommits = stored ? await count([...tips, ...stored.tips.map((t) => `^${t}`)]).catch(() => commits) : commits;
+  return { commits, newCommits, packBytes };
+}
