@@ -105,7 +105,8 @@ export async function performScan(task: ScanTask, cb: ScanCallbacks): Promise<{ 
       for (const finding of found.findings) onHistoryFinding(finding);
       history = { commitsSeen: found.commitsSeen, blobsScanned: found.blobsScanned, shallow: found.shallow };
     }
-    return { summary: { ...summarise(result.summary, history), commit: clone.commit, ref: clone.ref } };
+    // The ref asked for (none: the default branch), never the "HEAD" fetched in its place.
+    return { summary: { ...summarise(result.summary, history), commit: clone.commit, ref: task.ref ?? null } };
   } finally {
     await clone.cleanup();
   }

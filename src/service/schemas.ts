@@ -1,12 +1,18 @@
 // Request and response schemas of the REST API, declared once: they validate
 // requests, type the handlers and produce the OpenAPI document.
 import { z } from 'zod';
+import { refNameProblem } from '../sources/clone.ts';
 import { JOB_STATUSES } from './store/store.ts';
 
 /** "owner/name" in GitHub's alphabet: letters, digits, '-', '_', '.', and never a '..' segment. */
 const REPO_SLUG = /^(?!\.{1,2}\/)[A-Za-z0-9_.-]{1,100}\/(?!\.{1,2}$)[A-Za-z0-9_.-]{1,100}$/;
-/** A git ref name a user may ask for; no option-looking or traversal forms. */
-const REF = /^(?!-)(?!.*\.\.)[A-Za-z0-9._/@+-]{1,200}$/;
+/** A branch, tag or commit sha, checked as `git check-ref-format` does, so a ref the API accepts is one git can fetch. */
+export const RefName = z
+  .string()
+  .superRefine((ref, ctx) => {
+    const problem = refNameProblem(ref);
+    if (problem) ctx.addIssue({ code: 'custom', message: `is not a valid git ref: it ${problem}` });
+  });
 
 export const GithubScanBody = z
   .strictObject({
@@ -15,7 +21,7 @@ export const GithubScanBody = z
       .min(1)
       .max(300)
       .describe('"owner/name", or its https URL under the configured GitHub host'),
-    ref: z.string().regex(REF, 'must be a branch, tag or commit sha').optional().describe('default: the default branch'),
+    ref: RefName.optional().describe('branch, tag or commit sha (a valid git ref name); default: the default branch'),
     history: z.boolean().default(true).describe('also scan the git history for secrets'),
     paths: z.array(z.string().min(1).max(500)).max(100).default([]).describe('globs limiting the files scanned'),
     autoCancel: z.boolean().default(true).describe('cancel the scan when its last SSE client leaves'),

@@ -96,11 +96,32 @@ export function validateRepositoryUrl(raw: string, options: Pick<CloneOptions, '
   return url;
 }
 
-/** A ref git will not read as an option or a refspec. */
-export function validateRef(ref: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]{0,250}$/.test(ref) || ref.includes('..') || ref.endsWith('.lock') || ref.endsWith('/')) {
-    throw new CloneError(`invalid ref "${ref}"`, 'INVALID_REF');
+/**
+ * Why `ref` is not a ref name git accepts (the rules of `git check-ref-format
+ * --allow-onelevel`), or null when it is one. A leading '-' is refused as well, so a
+ * ref can never be read as an option.
+ */
+export function refNameProblem(ref: string): string | null {
+  if (ref.length === 0) return 'is empty';
+  if (ref.length > 255) return 'is longer than 255 characters';
+  if (ref.startsWith('-')) return 'may not start with "-"';
+  if (ref === '@') return 'may not be "@"';
+  if (/[\x00-\x20\x7f~^:?*[\\]/.test(ref)) return 'may not contain spaces, control characters or any of ~ ^ : ? * [ \\';
+  if (ref.includes('..')) return 'may not contain ".."';
+  if (ref.includes('@{')) return 'may not contain "@{"';
+  if (ref.startsWith('/') || ref.endsWith('/') || ref.includes('//')) return 'may not start or end with "/" or contain "//"';
+  if (ref.endsWith('.')) return 'may not end with "."';
+  for (const component of ref.split('/')) {
+    if (component.startsWith('.')) return 'may not have a part starting with "."';
+    if (component.endsWith('.lock')) return 'may not have a part ending with ".lock"';
   }
+  return null;
+}
+
+/** A ref name git accepts (see refNameProblem), or a CloneError. */
+export function validateRef(ref: string): string {
+  const problem = refNameProblem(ref);
+  if (problem) throw new CloneError(`invalid ref "${ref}": ${problem}`, 'INVALID_REF');
   return ref;
 }
 

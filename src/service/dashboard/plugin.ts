@@ -14,7 +14,7 @@ import { ApiError } from '../errors.ts';
 import { stream } from '../routes/events.ts';
 import { isJobId } from '../routes/jobs.ts';
 import { accept, checkPlanAllowsScan } from '../routes/scans.ts';
-import { parseRepository } from '../schemas.ts';
+import { parseRepository, RefName } from '../schemas.ts';
 import { verifyPassword } from '../secrets.ts';
 import { JOB_STATUSES, periodOf, type JobRecord } from '../store/store.ts';
 
@@ -105,7 +105,7 @@ function scanView(job: JobRecord, findings?: number) {
 
 const SignIn = z.strictObject({ email: z.string().min(1).max(320), password: z.string().min(1).max(1000) });
 const NewKey = z.strictObject({ name: z.string().trim().min(1).max(100) });
-const NewScan = z.strictObject({ repository: z.string().trim().min(1).max(300), ref: z.string().trim().max(200).optional() });
+const NewScan = z.strictObject({ repository: z.string().trim().min(1).max(300), ref: z.union([z.literal(''), RefName]).optional() });
 const ScansQuery = z.object({ status: z.enum(JOB_STATUSES).optional(), repository: z.string().max(300).optional() });
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
