@@ -19,8 +19,14 @@ async function exercise(options: { dataDir?: string; databaseUrl?: string }) {
     assert.match(user.passwordHash, /^scrypt\$/);
     await store.sessions.create({ tokenHash: 'h1', userId: user.id, accountId: account.id, csrfToken: 'c1', expiresAt: new Date(Date.now() + 60_000).toISOString() });
     await store.sessions.create({ tokenHash: 'h2', userId: user.id, accountId: account.id, csrfToken: 'c2', expiresAt: new Date(Date.now() - 1).toISOString() });
-    assert.deepEqual(await store.sessions.get('h1'), { userId: user.id, accountId: account.id, email: 'user@example.test', csrfToken: 'c1' });
+    assert.deepEqual(await store.sessions.get('h1'), { userId: user.id, accountId: account.id, email: 'user@example.test', csrfToken: 'c1', role: 'member' });
     assert.equal(await store.sessions.get('h2'), undefined, 'an expired session is no session');
+    assert.equal(await store.users.setRole(account.id, user.id, 'member'), 'changed');
+    assert.equal(await store.users.setRole(account.id, user.id, 'admin'), 'changed');
+    assert.equal((await store.sessions.get('h1'))?.role, 'admin', 'a role change applies to open sessions');
+    assert.equal(await store.users.setRole(account.id, user.id, 'member'), 'last-admin', 'an account keeps one admin');
+    assert.equal(await store.users.setRole('acct_other', user.id, 'member'), 'missing', 'another account’s user is not found');
+    assert.deepEqual((await store.users.list(account.id)).map((u) => [u.email, u.role]), [['user@example.test', 'admin']]);
     await store.sessions.delete('h1');
     assert.equal(await store.sessions.get('h1'), undefined);
     await store.signins.recordFailure('k', 1, null);

@@ -13,6 +13,8 @@ export interface ApiKeyInfo {
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
+  /** The dashboard user who created the key; null for keys made with the CLI. */
+  createdBy: string | null;
 }
 
 export class ApiKeyRepository {
@@ -21,7 +23,7 @@ export class ApiKeyRepository {
     private readonly accounts: AccountRepository,
   ) {}
 
-  async create(accountId: string, name: string): Promise<{ info: ApiKeyInfo; key: string }> {
+  async create(accountId: string, name: string, createdBy: string | null = null): Promise<{ info: ApiKeyInfo; key: string }> {
     const key = generateApiKey();
     const info: ApiKeyInfo = {
       id: `key_${randomUUID().replace(/-/g, '').slice(0, 20)}`,
@@ -31,10 +33,11 @@ export class ApiKeyRepository {
       createdAt: now(),
       lastUsedAt: null,
       revokedAt: null,
+      createdBy,
     };
     await this.db.run(
-      `INSERT INTO api_keys (id, account_id, name, key_hash, key_prefix, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
-      [info.id, accountId, name, hashApiKey(key), info.prefix, info.createdAt],
+      `INSERT INTO api_keys (id, account_id, name, key_hash, key_prefix, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      [info.id, accountId, name, hashApiKey(key), info.prefix, info.createdAt, createdBy],
     );
     return { info, key };
   }
@@ -48,8 +51,9 @@ export class ApiKeyRepository {
       created_at: string;
       last_used_at: string | null;
       revoked_at: string | null;
+      created_by: string | null;
     }>(
-      `SELECT id, account_id, name, key_prefix, created_at, last_used_at, revoked_at FROM api_keys
+      `SELECT id, account_id, name, key_prefix, created_at, last_used_at, revoked_at, created_by FROM api_keys
        ${accountId ? 'WHERE account_id = ?' : ''} ORDER BY created_at, id`,
       accountId ? [accountId] : [],
     );
@@ -61,6 +65,7 @@ export class ApiKeyRepository {
       createdAt: r.created_at,
       lastUsedAt: r.last_used_at,
       revokedAt: r.revoked_at,
+      createdBy: r.created_by,
     }));
   }
 

@@ -97,6 +97,11 @@ export const MIGRATIONS: Migration[] = [
         updated_at TEXT NOT NULL)`,
     ],
   },
+  {
+    id: 3,
+    name: 'who created each API key (members may revoke only their own)',
+    statements: [`ALTER TABLE api_keys ADD COLUMN created_by TEXT REFERENCES users(id)`],
+  },
 ];
 
 export async function migrate(db: Db): Promise<void> {

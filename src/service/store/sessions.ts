@@ -1,12 +1,15 @@
 // Dashboard sessions: kept by the hash of the cookie's token, with the CSRF token beside it.
 import type { Db } from './db.ts';
 import { now } from './time.ts';
+import type { Role } from './users.ts';
 
 export interface DashboardSession {
   userId: string;
   accountId: string;
   email: string;
   csrfToken: string;
+  /** Read from the user at every request, so a role change applies at once. */
+  role: Role;
 }
 
 export class SessionRepository {
@@ -21,12 +24,20 @@ export class SessionRepository {
 
   /** The live session for a token hash; an expired one is no session. */
   async get(tokenHash: string): Promise<DashboardSession | undefined> {
-    const row = await this.db.get<{ user_id: string; account_id: string; email: string; csrf_token: string }>(
-      `SELECT s.user_id, s.account_id, u.email, s.csrf_token FROM dashboard_sessions s JOIN users u ON u.id = s.user_id
+    const row = await this.db.get<{ user_id: string; account_id: string; email: string; csrf_token: string; is_admin: number }>(
+      `SELECT s.user_id, s.account_id, u.email, s.csrf_token, u.is_admin FROM dashboard_sessions s JOIN users u ON u.id = s.user_id
        WHERE s.token_hash = ? AND s.expires_at > ?`,
       [tokenHash, now()],
     );
-    return row && { userId: row.user_id, accountId: row.account_id, email: row.email, csrfToken: row.csrf_token };
+    return (
+      row && {
+        userId: row.user_id,
+        accountId: row.account_id,
+        email: row.email,
+        csrfToken: row.csrf_token,
+        role: Number(row.is_admin) ? 'admin' : 'member',
+      }
+    );
   }
 
   async delete(tokenHash: string): Promise<void> {

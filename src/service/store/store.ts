@@ -13,7 +13,7 @@ import { UserRepository } from './users.ts';
 
 export type { Account } from './accounts.ts';
 export type { ApiKeyInfo } from './keys.ts';
-export type { UserLogin } from './users.ts';
+export type { Role, UserInfo, UserLogin } from './users.ts';
 export type { DashboardSession } from './sessions.ts';
 export { JOB_STATUSES, TERMINAL_STATUSES, type FinishOutcome, type JobKind, type JobRecord, type JobStatus, type NewJob } from './jobs.ts';
 export type { StoredEvent } from './events.ts';

@@ -12,6 +12,19 @@ export interface UserLogin {
   admin: boolean;
 }
 
+/**
+ * What a dashboard user may do: an admin manages the account (users and their roles,
+ * every API key); a member scans, reads results and usage, and manages their own keys.
+ */
+export type Role = 'admin' | 'member';
+
+export interface UserInfo {
+  id: string;
+  email: string;
+  role: Role;
+  createdAt: string;
+}
+
 export class UserRepository {
   constructor(private readonly db: Db) {}
 
@@ -27,6 +40,34 @@ export class UserRepository {
   async count(): Promise<number> {
     const row = await this.db.get<{ n: number }>(`SELECT CAST(COUNT(*) AS INTEGER) AS n FROM users`);
     return Number(row?.n ?? 0);
+  }
+
+  async list(accountId: string): Promise<UserInfo[]> {
+    const rows = await this.db.all<{ id: string; email: string; is_admin: number; created_at: string }>(
+      `SELECT id, email, is_admin, created_at FROM users WHERE account_id = ? ORDER BY created_at, id`,
+      [accountId],
+    );
+    return rows.map((r) => ({ id: r.id, email: r.email, role: Number(r.is_admin) ? 'admin' : 'member', createdAt: r.created_at }));
+  }
+
+  /**
+   * Changes a user's role within the account. Refused ('last-admin') when it would
+   * leave the account without an admin; the check and the change are one transaction.
+   */
+  async setRole(accountId: string, userId: string, role: Role): Promise<'changed' | 'missing' | 'last-admin'> {
+    return this.db.transaction(async (tx) => {
+      const user = await tx.get<{ is_admin: number }>(`SELECT is_admin FROM users WHERE id = ? AND account_id = ?`, [userId, accountId]);
+      if (!user) return 'missing';
+      if (role === 'member' && Number(user.is_admin)) {
+        const admins = await tx.get<{ n: number }>(
+          `SELECT CAST(COUNT(*) AS INTEGER) AS n FROM users WHERE account_id = ? AND is_admin = 1`,
+          [accountId],
+        );
+        if (Number(admins?.n ?? 0) <= 1) return 'last-admin';
+      }
+      await tx.run(`UPDATE users SET is_admin = ? WHERE id = ?`, [role === 'admin' ? 1 : 0, userId]);
+      return 'changed';
+    });
   }
 
   async findByEmail(email: string): Promise<UserLogin | undefined> {
