@@ -7,8 +7,15 @@ import { byCodeUnits } from '../engine/order.ts';
 
 const SEVERITY_ORDER: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3 };
 
-export function toMcpFinding(finding: Finding): McpFinding {
-  return {
+/**
+ * `compact` (the default of the status tool) keeps what an agent needs to find and fix
+ * the issue; `full` adds title, confidence, code snippet, references, the taint trace
+ * and a history secret's author and date.
+ */
+export type FindingDetail = 'compact' | 'full';
+
+export function toMcpFinding(finding: Finding, detail: FindingDetail = 'full'): McpFinding {
+  const compact: McpFinding = {
     id: finding.id,
     severity: finding.severity,
     path: finding.file,
@@ -20,17 +27,43 @@ export function toMcpFinding(finding: Finding): McpFinding {
     type: finding.type,
     cwe: finding.cwe ?? [],
     remediation: finding.remediation ?? '',
-    title: finding.title,
     ruleId: finding.ruleId,
+    ...(finding.commit ? { commit: finding.commit } : {}),
+  };
+  if (detail === 'compact') return compact;
+  return {
+    ...compact,
+    title: finding.title,
     confidence: finding.confidence,
     snippet: finding.snippet,
     references: finding.references,
     ...(finding.trace
       ? { trace: finding.trace.map((s) => ({ kind: s.kind, path: s.file, line: s.line, col: s.column, label: s.label })) }
       : {}),
-    ...(finding.commit ? { commit: finding.commit, author: finding.author, date: finding.date } : {}),
+    ...(finding.commit ? { author: finding.author, date: finding.date } : {}),
   };
 }
+
+/** One line per finding, for the text an agent reads when its client shows no structured content. */
+export function findingLine(f: McpFinding): string {
+  const where = `${f.path}:${f.range.start.line}:${f.range.start.col}${f.commit ? ` @ ${f.commit.slice(0, 12)}` : ''}`;
+  return `- [${f.severity}] ${f.type} ${where}: ${f.description} (${f.id})`;
+}
+
+/** The findings as lines, then each rule's remediation once. */
+export function findingsText(findings: McpFinding[]): string {
+  if (findings.length === 0) return '';
+  const fixes = new Map<string, string>();
+  for (const f of findings) if (f.remediation && !fixes.has(f.ruleId ?? f.type)) fixes.set(f.ruleId ?? f.type, f.remediation);
+  return [
+    ...findings.map(findingLine),
+    '',
+    'How to fix:',
+    ...[...fixes].map(([rule, fix]) => `- ${rule}: ${fix}`),
+  ].join('\n');
+}
+
+export const SEVERITY_RANK: Record<Severity, number> = { critical: 3, high: 2, medium: 1, low: 0 };
 
 /**
  * The REST API's vulnerability object (DESIGN.md, "REST API") back into an

@@ -10,4 +10,4 @@ export const loadEngine = once(() => import('../engine/index.ts'));
 export const loadDiffSource = once(() => import('../sources/git-diff.ts'));
 export const loadDirectorySource = once(() => import('../sources/directory.ts'));
 export const loadHistorySource = once(() => import('../sources/git-history.ts'));
-export const loadMarkdownReport = once(() => import('../report/markdown.ts'));
+export const loadMarkdownReport = once(() => import('./report.ts'));

@@ -6,11 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import type { Finding, ScanWarning, SkippedFile, SourceFile } from '../engine/index.ts';
+import type { Finding, ScanWarning, Severity, SkippedFile, SourceFile } from '../engine/index.ts';
 import { loadDiffSource, loadDirectorySource, loadEngine, loadHistorySource, loadMarkdownReport } from './lazy.ts';
 import { ScanStore, type ScanRecord } from './client-state.ts';
 import { ToolError } from './errors.ts';
-import { describeCounts, sortFindings, toMcpFinding, touchesChangedLines } from './findings.ts';
+import { describeCounts, severityCounts, touchesChangedLines, type FindingDetail } from './findings.ts';
+import { DEFAULT_STATUS_LIMIT } from './schemas.ts';
+import { decodeCursor, findingsPage, pageHint } from './pages.ts';
 import { debug } from './log.ts';
 import { git, resolveRepo, resolveRepoAndCommit } from './repo.ts';
 import { estimateScanMs, pollAfterMs, FIRST_POLL_MS } from './timing.ts';
@@ -24,9 +26,28 @@ export interface ScanHandle {
   eta_ms: number;
 }
 
+export interface StatusInput {
+  repo: string;
+  scan_id?: string;
+  latest?: boolean;
+  limit?: number;
+  severity?: Severity;
+  cursor?: string;
+  detail?: FindingDetail;
+}
+
 export type StatusAnswer =
   | { ready: false; poll_after_ms: number }
-  | { ready: true; findings: McpFinding[]; next_hint: string };
+  | {
+      ready: true;
+      findings: McpFinding[];
+      next_hint: string;
+      scanned?: false;
+      scan_id?: string;
+      total_findings?: number;
+      counts?: Record<Severity, number>;
+      next_cursor?: string;
+    };
 
 export class ScanManager {
   /** Local scans running in this process: the live record (the only writer of its file) and its work. */
@@ -107,21 +128,27 @@ export class ScanManager {
     return { scan_id: record.scan_id, queued: true, eta_ms: record.eta_ms };
   }
 
-  async status(input: { repo: string; scan_id?: string; latest?: boolean }): Promise<StatusAnswer> {
+  async status(input: StatusInput): Promise<StatusAnswer> {
     const repo = await resolveRepo(input.repo);
     const store = new ScanStore(repo);
-    const scanId = input.latest || !input.scan_id ? ((await store.latestId()) ?? input.scan_id) : input.scan_id;
+    const cursor = input.cursor !== undefined ? decodeCursor(input.cursor) : undefined;
+    if (cursor && input.scan_id && input.scan_id !== cursor.scan_id) {
+      throw new ToolError(`cursor belongs to scan ${cursor.scan_id}, not ${input.scan_id}: pass the next_cursor of an answer about the same scan, or no cursor.`);
+    }
+    const wanted = cursor?.scan_id ?? input.scan_id;
+    const scanId = input.latest || !wanted ? ((await store.latestId()) ?? wanted) : wanted;
     if (!scanId) {
+      // Not a clean result: nothing is known yet, and the answer must not read as "no findings".
       return {
         ready: true,
+        scanned: false,
         findings: [],
-        next_hint: `No scan of ${repo} yet. Run scanner_scan_diff {repo: ${JSON.stringify(input.repo)}} after changing code, or scanner_full_scan for the whole repository.`,
+        next_hint: `There is no scan of ${repo} yet, so nothing is known about its findings. Run scanner_scan_diff {repo: ${JSON.stringify(input.repo)}} after changing code, or scanner_full_scan {repo: ${JSON.stringify(input.repo)}} for the whole repository.`,
       };
     }
-    const record = await this.load(store, scanId);
+    const record = await this.load(store, scanId, 'status');
     if (record.state === 'running') {
-      const elapsed = Date.now() - Date.parse(record.createdAt);
-      const answer = { ready: false as const, poll_after_ms: pollAfterMs(record.polls, record.eta_ms - elapsed) };
+      const answer = { ready: false as const, poll_after_ms: pollAfterMs(record.polls, remainingMs(record)) };
       record.polls++;
       // A local scan's file is written only by the scan itself (else a status answer could
       // overwrite a result that just landed); its live record carries the count.
@@ -131,23 +158,39 @@ export class ScanManager {
     if (record.state === 'failed') {
       throw new ToolError(`Scan ${record.scan_id} failed: ${record.error ?? 'unknown error'}. Start a new scan.`);
     }
-    return { ready: true, findings: sortFindings(record.findings).map(toMcpFinding), next_hint: completedHint(record, input.repo) };
+    const page = findingsPage(record, {
+      limit: input.limit ?? cursor?.limit ?? DEFAULT_STATUS_LIMIT,
+      severity: input.severity ?? cursor?.severity,
+      detail: input.detail ?? cursor?.detail ?? 'compact',
+      offset: cursor?.offset ?? 0,
+    });
+    return {
+      ready: true,
+      scan_id: record.scan_id,
+      findings: page.findings,
+      next_hint: `${completedHint(record, input.repo)}${pageHint(page, record, input.repo)}`,
+      total_findings: page.total,
+      counts: severityCounts(record.findings),
+      ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
+    };
   }
 
   async report(input: { repo: string; scan_id: string }): Promise<{ report: string }> {
     const repo = await resolveRepo(input.repo);
-    const record = await this.load(new ScanStore(repo), input.scan_id);
+    const store = new ScanStore(repo);
+    const record = await this.load(store, input.scan_id, 'report');
     if (record.state === 'running') {
       throw new ToolError(`Scan ${record.scan_id} is still running. Poll scanner_status {repo, scan_id} until ready is true, then ask for the report.`);
     }
     if (record.state === 'failed') throw new ToolError(`Scan ${record.scan_id} failed (${record.error ?? 'unknown error'}); there is no report. Start a new scan.`);
-    const { toMarkdown } = await loadMarkdownReport();
-    const report = toMarkdown(
-      { findings: sortFindings(record.findings), summary: fullSummary(record) },
+    const { groupedMarkdownReport } = await loadMarkdownReport();
+    const report = groupedMarkdownReport(
+      { findings: record.findings, summary: fullSummary(record) },
       {
         target: path.basename(repo),
         subtitle: `${record.mode === 'diff' ? `Diff scan (changes since ${record.since ?? 'HEAD'})` : 'Full scan (working tree and git history)'}, scan ${record.scan_id}`,
         generatedAt: new Date(record.finishedAt ?? record.createdAt),
+        moreHint: `scanner_status {repo: ${JSON.stringify(input.repo)}, scan_id: "${record.scan_id}", cursor…} pages through every finding; \`scanner scan --format json\` writes them all to a file.`,
       },
     );
     return { report };
@@ -159,14 +202,17 @@ export class ScanManager {
   }
 
   /** A record, refreshed from the service in remote mode; a record left running by a dead server is marked failed. */
-  private async load(store: ScanStore, scanId: string): Promise<ScanRecord> {
+  private async load(store: ScanStore, scanId: string, tool: 'status' | 'report'): Promise<ScanRecord> {
     const live = this.running.get(scanId)?.record;
     if (live && live.repo === store.root) return live;
     const record = await store.load(scanId);
     if (!record) {
-      throw new ToolError(
-        `Unknown scan_id "${scanId}" for repo ${store.root}. Use the scan_id returned by scanner_scan_diff or scanner_full_scan, or pass latest: true.`,
-      );
+      const latest = tool === 'report' ? await store.latestId() : undefined;
+      const instead =
+        tool === 'status'
+          ? 'or pass latest: true'
+          : `or call scanner_status {repo, latest: true}, whose answer names the latest scan_id${latest ? ` (here "${latest}")` : ''}`;
+      throw new ToolError(`Unknown scan_id "${scanId}" for repo ${store.root}. Use the scan_id returned by scanner_scan_diff or scanner_full_scan, ${instead}.`);
     }
     if (record.state !== 'running') return record;
     if (record.remote && !this.remote) {
@@ -381,4 +427,9 @@ function completedHint(record: ScanRecord, repoArg: string): string {
     return `${counts} in your changes. Fix them (see remediation), then run scanner_scan_diff {repo: ${repo}} again.${older}`;
   }
   return `Full scan: ${counts}.${inTests} Call scanner_report {repo: ${repo}, scan_id: "${record.scan_id}"} for the markdown report.`;
+}
+
+/** How long a running scan should still take by its estimate (negative once overdue). */
+function remainingMs(record: ScanRecord): number {
+  return record.eta_ms - (Date.now() - Date.parse(record.createdAt));
 }

@@ -53,19 +53,47 @@ export const scanDiffOutput = {
   eta_ms: z.number().int(),
   next_hint: z.string(),
   summary: z.object({ files_considered: z.number().int(), mode: z.literal('diff') }),
+  ready: z.boolean().optional().describe('true when the scan finished within the answer: its findings are here, no status call needed'),
+  findings: z.array(mcpFindingSchema).optional().describe('With ready: the findings on changed lines, most severe first (compact)'),
+  total_findings: z.number().int().optional(),
+  next_cursor: z.string().optional().describe('With ready: more findings follow; pass it to scanner_status as cursor'),
 };
+
+/** Findings a status answer lists when `limit` is not given: about 15 KB in the compact form. */
+export const DEFAULT_STATUS_LIMIT = 25;
+export const MAX_STATUS_LIMIT = 200;
 
 export const statusInput = {
   repo: z.string().describe(REPO_DESCRIPTION),
   scan_id: z.string().optional().describe('The scan_id returned by scanner_scan_diff or scanner_full_scan'),
   latest: z.boolean().optional().describe('true: the latest scan of this repository (use at the start of a session)'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_STATUS_LIMIT)
+    .optional()
+    .describe(`Findings per answer, most severe first (default ${DEFAULT_STATUS_LIMIT}); the rest are counted and reached with cursor`),
+  severity: SEVERITY.optional().describe('Minimum severity to list, e.g. "high" for high and critical only (default: all)'),
+  cursor: z.string().optional().describe('The next_cursor of the previous answer: the next page of the same scan'),
+  detail: z
+    .enum(['compact', 'full'])
+    .optional()
+    .describe('compact (default): location, type, description, remediation; full adds code snippet, taint trace, references'),
 };
+
+const severityCounts = z.object({ critical: z.number().int(), high: z.number().int(), medium: z.number().int(), low: z.number().int() });
 
 export const statusOutput = {
   ready: z.boolean(),
   poll_after_ms: z.number().int().optional().describe('While not ready: wait this long before calling scanner_status again'),
-  findings: z.array(mcpFindingSchema).optional(),
+  findings: z.array(mcpFindingSchema).optional().describe('This page of findings, most severe first'),
   next_hint: z.string().optional(),
+  scanned: z.literal(false).optional().describe('false: the repository has no scan yet, so no findings does not mean clean'),
+  scan_id: z.string().optional().describe('The scan these findings belong to (with latest: true, the one it found)'),
+  total_findings: z.number().int().optional().describe('Findings of the scan at or above the severity asked for'),
+  counts: severityCounts.optional().describe('Findings of the scan per severity, whatever the filter'),
+  next_cursor: z.string().optional().describe('Present when more findings follow: pass it as cursor for the next page'),
 };
 
 export const fullScanInput = {
@@ -125,40 +153,54 @@ export const assistantStopOutput = {
   response: z.object({ findings: z.array(mcpFindingSchema), summary: z.string() }),
 };
 
-const FLOW =
-  'Recommended flow: scanner_status {latest:true} when you start; scanner_scan_diff after each change; ' +
-  'scanner_status before committing; scanner_full_scan, then scanner_status until ready is true, then scanner_report before pushing or deploying. ' +
-  'Or, while editing: scanner_security_assistant, then scanner_security_assistant_results, then scanner_security_assistant_stop.';
+/** Said once, in the server's instructions (every client shows them to the model). */
+export const SERVER_INSTRUCTIONS =
+  'Security scanning of the code you work on, on this machine (or on a Scanner service in remote mode). ' +
+  'Recommended flow: scanner_status {latest:true} when you start; scanner_scan_diff after each change (small diffs answer with their findings at once, ready:true); ' +
+  'scanner_status before committing; scanner_full_scan, then scanner_status after poll_after_ms until ready is true, then scanner_report before pushing or deploying. ' +
+  'Or, while editing: scanner_security_assistant, then scanner_security_assistant_results, then scanner_security_assistant_stop. ' +
+  `Answers are kept small: scanner_status lists the ${DEFAULT_STATUS_LIMIT} most severe findings in a compact form and counts the rest (use severity, cursor, detail:"full").`;
 
 export const TOOL_DESCRIPTIONS = {
   scanner_scan_diff:
     'Security-scan only the files changed since a commit (default HEAD: your uncommitted work, including untracked files). ' +
-    'Fast and non-blocking: returns a scan_id at once; read the findings with scanner_status {repo, scan_id} about 5 seconds later. ' +
-    'Use it after every meaningful code change. ' +
-    FLOW,
+    'When the scan finishes within about a second the answer has ready:true and the findings; otherwise read them with ' +
+    'scanner_status {repo, scan_id} after the time next_hint gives. Use it after every meaningful code change.',
   scanner_status:
     'Read the result of a scan: {ready:true, findings, next_hint} when it is done, {ready:false, poll_after_ms} while it runs ' +
     '(wait poll_after_ms before asking again; do not poll continuously). Pass scan_id, or latest:true for the most recent scan of the repository ' +
-    '(do this at the start of a session and before committing). ' +
-    FLOW,
+    '(do this at the start of a session and before committing). Findings come most severe first, ' +
+    `${DEFAULT_STATUS_LIMIT} per answer in a compact form; limit, severity (minimum), cursor (next_cursor of the last answer) and detail:"full" choose others.`,
   scanner_full_scan:
     'Security-scan the whole repository: every file of the working tree plus the git history for leaked secrets. ' +
-    'Much slower than scanner_scan_diff; use it before pushing or deploying. Non-blocking: returns scan_id and eta_ms; ' +
-    'poll scanner_status until ready is true, then call scanner_report. ' +
-    FLOW,
+    'Much slower than scanner_scan_diff; use it before pushing or deploying. Non-blocking: returns scan_id and eta_ms (estimated from this machine\'s earlier scans); ' +
+    'poll scanner_status until ready is true, then call scanner_report.',
   scanner_report:
-    'Markdown security report of a completed scan (summary, severity breakdown, affected files and line numbers, remediation, references). ' +
-    'Use after scanner_full_scan once scanner_status says ready:true, e.g. to show the user or attach to a pull request. ' +
-    FLOW,
+    'Markdown security report of a completed scan: summary, severity breakdown, findings grouped by rule and file with lines, remediation and references. ' +
+    'Stays under 60,000 characters (fits a GitHub comment): the least severe groups are collapsed and counted. ' +
+    'Use after scanner_full_scan once scanner_status says ready:true, e.g. to show the user or attach to a pull request.',
   scanner_security_assistant:
     'Start a security assistant session that watches a directory and re-scans each file as it changes. ' +
     'Returns a sessionId; read results with scanner_security_assistant_results 10 or more seconds after a change; ' +
-    'end with scanner_security_assistant_stop. The session ends by itself after 60 seconds without file changes. ' +
-    FLOW,
+    'end with scanner_security_assistant_stop. The session ends by itself after 60 seconds without file changes.',
   scanner_security_assistant_results:
     'Findings of an active assistant session for the files changed since it started. Call it 10 or more seconds after a code change ' +
-    '(or pass wait to let this call wait). The session must still be active. ' +
-    FLOW,
-  scanner_security_assistant_stop:
-    'Stop an assistant session: stops watching and returns its final findings and summary. ' + FLOW,
+    '(or pass wait to let this call wait). The session must still be active.',
+  scanner_security_assistant_stop: 'Stop an assistant session: stops watching and returns its final findings and summary.',
+} as const;
+
+/**
+ * MCP tool annotations: hints a client uses to decide what needs the user's
+ * confirmation. No tool changes the user's code; scans write only their own
+ * state under .scanner/; nothing reaches beyond this machine except, in remote
+ * mode, the configured Scanner service.
+ */
+export const TOOL_ANNOTATIONS = {
+  scanner_scan_diff: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  scanner_status: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scanner_full_scan: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  scanner_report: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scanner_security_assistant: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+  scanner_security_assistant_results: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  scanner_security_assistant_stop: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 } as const;

@@ -8,25 +8,39 @@ import { RemoteScanner, remoteConfigFromEnv } from './remote.ts';
 import { ScanManager } from './scans.ts';
 import { AssistantSessions } from './sessions.ts';
 import * as schema from './schemas.ts';
+import { findingsText } from './findings.ts';
+import type { McpFinding } from './schemas.ts';
 
 const VERSION = '0.1.0';
 /** How long running local scans may finish after the client has gone. */
 const SCAN_GRACE_MS = 60_000;
 const SIGNAL_GRACE_MS = 5_000;
 
-/** Success: the object as JSON text and as structured content. Failure: `{error}` as JSON text, flagged isError. */
+/**
+ * Success: the object as structured content, and as text for clients that show the model
+ * only text: the JSON of everything but the findings, then one line per finding (the
+ * findings are not sent twice as JSON). Failure: `{error}` as JSON text, flagged isError.
+ */
 async function answer(tool: string, work: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
   const started = Date.now();
   try {
     const result = await work();
     debug(`${tool} answered in ${Date.now() - started} ms`);
-    return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
+    return { content: [{ type: 'text', text: answerText(result) }], structuredContent: result };
   } catch (error) {
     const message =
       error instanceof ToolError ? error.message : `Internal error in ${tool}: ${error instanceof Error ? error.message : String(error)}`;
     debug(`${tool} failed in ${Date.now() - started} ms: ${message}`, error instanceof ToolError ? undefined : error);
     return { content: [{ type: 'text', text: JSON.stringify({ error: message }) }], isError: true };
   }
+}
+
+function answerText(result: Record<string, unknown>): string {
+  const holder = (result.response && typeof result.response === 'object' ? result.response : result) as Record<string, unknown>;
+  const findings = holder.findings as McpFinding[] | undefined;
+  if (!findings?.length) return JSON.stringify(result);
+  const withoutFindings = holder === result ? { ...result, findings: undefined } : { ...result, response: { ...holder, findings: undefined } };
+  return `${JSON.stringify(withoutFindings)}\n\nfindings (${findings.length}):\n${findingsText(findings)}`;
 }
 
 export interface ScannerMcp {
@@ -42,32 +56,52 @@ export function createScannerMcpServer(): ScannerMcp {
   const sessions = new AssistantSessions();
   const server = new McpServer(
     { name: 'scanner', version: VERSION },
-    {
-      instructions:
-        'Security scanning of the code you work on. ' +
-        schema.TOOL_DESCRIPTIONS.scanner_status.slice(schema.TOOL_DESCRIPTIONS.scanner_status.indexOf('Recommended flow')),
-    },
+    { instructions: schema.SERVER_INSTRUCTIONS },
   );
   const tools = schema.TOOL_DESCRIPTIONS;
 
   server.registerTool(
     'scanner_scan_diff',
-    { title: 'Scan changed files', description: tools.scanner_scan_diff, inputSchema: schema.scanDiffInput, outputSchema: schema.scanDiffOutput },
+    {
+      title: 'Scan changed files',
+      description: tools.scanner_scan_diff,
+      annotations: schema.TOOL_ANNOTATIONS.scanner_scan_diff,
+      inputSchema: schema.scanDiffInput,
+      outputSchema: schema.scanDiffOutput,
+    },
     (input) => answer('scanner_scan_diff', () => scans.startDiff(input)),
   );
   server.registerTool(
     'scanner_status',
-    { title: 'Scan status and findings', description: tools.scanner_status, inputSchema: schema.statusInput, outputSchema: schema.statusOutput },
+    {
+      title: 'Scan status and findings',
+      description: tools.scanner_status,
+      annotations: schema.TOOL_ANNOTATIONS.scanner_status,
+      inputSchema: schema.statusInput,
+      outputSchema: schema.statusOutput,
+    },
     (input) => answer('scanner_status', () => scans.status(input)),
   );
   server.registerTool(
     'scanner_full_scan',
-    { title: 'Scan the whole repository', description: tools.scanner_full_scan, inputSchema: schema.fullScanInput, outputSchema: schema.fullScanOutput },
+    {
+      title: 'Scan the whole repository',
+      description: tools.scanner_full_scan,
+      annotations: schema.TOOL_ANNOTATIONS.scanner_full_scan,
+      inputSchema: schema.fullScanInput,
+      outputSchema: schema.fullScanOutput,
+    },
     (input) => answer('scanner_full_scan', () => scans.startFull(input) as Promise<unknown> as Promise<Record<string, unknown>>),
   );
   server.registerTool(
     'scanner_report',
-    { title: 'Markdown security report', description: tools.scanner_report, inputSchema: schema.reportInput, outputSchema: schema.reportOutput },
+    {
+      title: 'Markdown security report',
+      description: tools.scanner_report,
+      annotations: schema.TOOL_ANNOTATIONS.scanner_report,
+      inputSchema: schema.reportInput,
+      outputSchema: schema.reportOutput,
+    },
     (input) => answer('scanner_report', () => scans.report(input)),
   );
   server.registerTool(
@@ -75,6 +109,7 @@ export function createScannerMcpServer(): ScannerMcp {
     {
       title: 'Start a watching security assistant',
       description: tools.scanner_security_assistant,
+      annotations: schema.TOOL_ANNOTATIONS.scanner_security_assistant,
       inputSchema: schema.assistantInput,
       outputSchema: schema.assistantOutput,
     },
@@ -85,6 +120,7 @@ export function createScannerMcpServer(): ScannerMcp {
     {
       title: 'Assistant session findings',
       description: tools.scanner_security_assistant_results,
+      annotations: schema.TOOL_ANNOTATIONS.scanner_security_assistant_results,
       inputSchema: schema.assistantResultsInput,
       outputSchema: schema.assistantResultsOutput,
     },
@@ -95,6 +131,7 @@ export function createScannerMcpServer(): ScannerMcp {
     {
       title: 'Stop an assistant session',
       description: tools.scanner_security_assistant_stop,
+      annotations: schema.TOOL_ANNOTATIONS.scanner_security_assistant_stop,
       inputSchema: schema.assistantStopInput,
       outputSchema: schema.assistantStopOutput,
     },

@@ -205,7 +205,7 @@ class Session {
   }
 
   findings(): McpFinding[] {
-    return sortFindings([...this.findingsByFile.values()].flat()).map(toMcpFinding);
+    return sortFindings([...this.findingsByFile.values()].flat()).map((f) => toMcpFinding(f));
   }
 
   summary(): string {

@@ -3,10 +3,15 @@
 export const FIRST_POLL_MS = 5_000;
 export const MAX_POLL_MS = 30_000;
 
-/** `notReadyAnswers` = how many times status already said "not ready" for this scan. */
+/**
+ * `notReadyAnswers` = how many times status already said "not ready" for this scan;
+ * `remainingEtaMs` = what the estimate says is left. Sooner than the backoff only
+ * while the estimate says the scan is about to finish; a scan past its estimate
+ * gets the plain backoff (the estimate was wrong, so it tells nothing).
+ */
 export function pollAfterMs(notReadyAnswers: number, remainingEtaMs?: number): number {
   const backoff = Math.min(MAX_POLL_MS, FIRST_POLL_MS * 2 ** Math.max(0, notReadyAnswers));
-  if (remainingEtaMs === undefined || remainingEtaMs >= backoff) return backoff;
+  if (remainingEtaMs === undefined || remainingEtaMs <= 0 || remainingEtaMs >= backoff) return backoff;
   return Math.max(FIRST_POLL_MS, Math.round(remainingEtaMs));
 }
 

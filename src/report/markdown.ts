@@ -115,7 +115,7 @@ function skipReasons(result: ScanResult): string {
   return [...byReason].sort(([a], [b]) => byCodeUnits(a, b)).map(([reason, n]) => `${n} ${reason}`).join(', ');
 }
 
-function referenceTitle(url: string): string {
+export function referenceTitle(url: string): string {
   const cwe = /cwe\.mitre\.org\/data\/definitions\/(\d+)/.exec(url);
   if (cwe) return `CWE-${cwe[1]}`;
   try {
@@ -127,14 +127,14 @@ function referenceTitle(url: string): string {
 }
 
 /** A fence longer than any backtick run inside, so code never closes its own block. */
-function codeBlock(code: string, file: string): string[] {
+export function codeBlock(code: string, file: string): string[] {
   const longestRun = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(Math.max(3, longestRun + 1));
   const extension = /\.([A-Za-z0-9]+)$/.exec(file)?.[1]?.toLowerCase() ?? '';
   return [`${fence}${FENCE_LANGUAGE[extension] ?? ''}`, code.replace(/\s+$/, ''), fence];
 }
 
-function inlineCode(text: string): string {
+export function inlineCode(text: string): string {
   const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
   const ticks = '`'.repeat(longestRun + 1);
   const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
@@ -142,7 +142,7 @@ function inlineCode(text: string): string {
 }
 
 /** Messages come from rules and code; keep them from turning into markup or HTML. */
-function escapeText(text: string): string {
+export function escapeText(text: string): string {
   return text.replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
 }
 

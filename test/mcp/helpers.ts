@@ -48,21 +48,27 @@ export async function startMcp(options: { env?: Record<string, string>; cwd?: st
 
 export interface ToolAnswer {
   isError: boolean;
+  /** The structured content; for an error, the `{error}` JSON of the text. */
   json: any;
   structured: any;
+  text: string;
+  /** Bytes of the whole result as it travels (content and structured content). */
+  bytes: number;
 }
 
 export async function callTool(client: Client, name: string, args: Record<string, unknown>): Promise<ToolAnswer> {
   const result = await client.callTool({ name, arguments: args });
   const content = result.content as { type: string; text: string }[];
   const text = content.find((c) => c.type === 'text')?.text ?? '';
-  let json: any;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = { error: text };
+  let json: any = result.structuredContent;
+  if (json === undefined) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = { error: text };
+    }
   }
-  return { isError: result.isError === true, json, structured: result.structuredContent };
+  return { isError: result.isError === true, json, structured: result.structuredContent, text, bytes: Buffer.byteLength(JSON.stringify(result)) };
 }
 
 export function git(cwd: string, ...args: string[]): string {

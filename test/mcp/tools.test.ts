@@ -38,21 +38,30 @@ describe('scanner mcp: tools and errors', () => {
     await tmp?.cleanup();
   });
 
-  it('lists exactly the seven tools, each with input and output schemas and a description naming the flow', async () => {
+  it('lists exactly the seven tools, each with input and output schemas and annotations; the flow is said once, in the instructions', async () => {
     const { tools } = await mcp.client.listTools();
     assert.deepEqual(tools.map((t) => t.name).sort(), TOOL_NAMES);
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object', tool.name);
       assert.equal(tool.outputSchema?.type, 'object', `${tool.name} has an output schema`);
-      assert.match(tool.description ?? '', /Recommended flow/, tool.name);
+      assert.doesNotMatch(tool.description ?? '', /Recommended flow/, tool.name);
+      assert.equal(typeof tool.annotations?.readOnlyHint, 'boolean', `${tool.name} has annotations`);
+      assert.equal(tool.annotations?.destructiveHint, false, tool.name);
+      assert.equal(tool.annotations?.openWorldHint, false, tool.name);
     }
+    assert.equal(tools.find((t) => t.name === 'scanner_status')!.annotations!.readOnlyHint, true);
+    const instructions = mcp.client.getInstructions() ?? '';
+    assert.equal(instructions.match(/Recommended flow/g)?.length, 1);
+    const descriptions = tools.map((t) => t.description ?? '').join('');
+    assert.ok(descriptions.length < 3000, `tool descriptions: ${descriptions.length} characters`);
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     const props = (name: string) => byName[name].inputSchema.properties as Record<string, any>;
     assert.equal(props('scanner_scan_diff').repo.default, '.');
     assert.equal(props('scanner_scan_diff').since.default, 'HEAD');
     assert.equal(props('scanner_scan_diff').paths.type, 'array');
     assert.equal(props('scanner_full_scan').repo.default, '.');
-    assert.deepEqual(Object.keys(props('scanner_status')).sort(), ['latest', 'repo', 'scan_id']);
+    assert.deepEqual(Object.keys(props('scanner_status')).sort(), ['cursor', 'detail', 'latest', 'limit', 'repo', 'scan_id', 'severity']);
+    assert.deepEqual(props('scanner_status').severity.enum, ['critical', 'high', 'medium', 'low']);
     assert.equal(props('scanner_status').latest.type, 'boolean');
     assert.deepEqual(byName.scanner_report.inputSchema.required?.sort(), ['repo', 'scan_id']);
     assert.deepEqual(byName.scanner_security_assistant.inputSchema.required, ['path']);
@@ -60,7 +69,8 @@ describe('scanner mcp: tools and errors', () => {
     assert.equal(props('scanner_security_assistant_results').wait.type, 'number');
     assert.deepEqual(byName.scanner_security_assistant_stop.inputSchema.required, ['session']);
     const diffOut = byName.scanner_scan_diff.outputSchema!.properties as Record<string, any>;
-    assert.deepEqual(Object.keys(diffOut).sort(), ['eta_ms', 'next_hint', 'queued', 'scan_id', 'summary']);
+    assert.deepEqual(Object.keys(diffOut).sort(), ['eta_ms', 'findings', 'next_cursor', 'next_hint', 'queued', 'ready', 'scan_id', 'summary', 'total_findings']);
+    assert.deepEqual(byName.scanner_scan_diff.outputSchema!.required?.sort(), ['eta_ms', 'next_hint', 'queued', 'scan_id', 'summary']);
     assert.deepEqual(diffOut.summary.properties.mode, { type: 'string', const: 'diff' });
     const statusOut = byName.scanner_status.outputSchema!.properties as Record<string, any>;
     const finding = statusOut.findings.items;
@@ -70,12 +80,13 @@ describe('scanner mcp: tools and errors', () => {
     assert.deepEqual(finding.properties.severity.enum, ['critical', 'high', 'medium', 'low']);
   });
 
-  it('status latest on a repository never scanned: ready, no findings, a hint to scan', async () => {
+  it('status latest on a repository never scanned says there is no scan (not a clean result)', async () => {
     const answer = await callTool(mcp.client, 'scanner_status', { repo: '.', latest: true });
     assert.equal(answer.isError, false);
-    assert.deepEqual(answer.structured, answer.json);
     assert.equal(answer.json.ready, true);
+    assert.equal(answer.json.scanned, false);
     assert.deepEqual(answer.json.findings, []);
+    assert.match(answer.json.next_hint, /no scan of .* yet, so nothing is known/);
     assert.match(answer.json.next_hint, /scanner_scan_diff/);
   });
 
@@ -89,7 +100,10 @@ describe('scanner mcp: tools and errors', () => {
     ['status: unknown scan_id', 'scanner_status', () => ({ repo, scan_id: 'does-not-exist' }), /Unknown scan_id "does-not-exist"/],
     ['status: path-like scan_id', 'scanner_status', () => ({ repo, scan_id: '../../etc/passwd' }), /Unknown scan_id/],
     ['status: repo does not exist', 'scanner_status', () => ({ repo: path.join(tmp.dir, 'missing'), latest: true }), /does not exist/],
-    ['report: unknown scan_id', 'scanner_report', () => ({ repo, scan_id: 'nope' }), /Unknown scan_id "nope"/],
+    ['report: unknown scan_id', 'scanner_report', () => ({ repo, scan_id: 'nope' }), /Unknown scan_id "nope".*scanner_status \{repo, latest: true\}/],
+    ['status: a cursor it never gave', 'scanner_status', () => ({ repo, cursor: 'not-a-cursor' }), /cursor is not one this server gave/],
+    ['status: limit out of range', 'scanner_status', () => ({ repo, limit: 0 }), /Invalid arguments.*limit/],
+    ['status: unknown severity', 'scanner_status', () => ({ repo, severity: 'urgent' }), /Invalid arguments.*severity/],
     ['assistant: path does not exist', 'scanner_security_assistant', () => ({ path: path.join(tmp.dir, 'missing') }), /path ".*missing" does not exist/],
     ['assistant: path is a file', 'scanner_security_assistant', () => ({ path: path.join(tmp.dir, 'file.txt') }), /not a directory/],
     ['results: unknown session', 'scanner_security_assistant_results', () => ({ session: 'nope' }), /Unknown session "nope".*scanner_security_assistant/],

@@ -3,6 +3,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { estimateScanMs, pollAfterMs } from '../../src/mcp/timing.ts';
 import { repositoryOnHost } from '../../src/mcp/remote.ts';
+import { groupedMarkdownReport } from '../../src/mcp/report.ts';
+import type { Finding, Severity } from '../../src/engine/types.ts';
 
 describe('polling backoff (spec section 8)', () => {
   it('first poll after 5 s, then doubling up to 30 s', () => {
@@ -11,7 +13,10 @@ describe('polling backoff (spec section 8)', () => {
   it('never sooner than 5 s, even when the scan should be about done', () => {
     assert.equal(pollAfterMs(3, 200), 5000);
     assert.equal(pollAfterMs(3, 12_000), 12_000);
-    assert.equal(pollAfterMs(1, -50), 5000);
+  });
+  it('a scan past its estimate backs off to 30 s instead of polling every 5 s', () => {
+    const overdue = [0, 1, 2, 3, 4, 20, 126].map((n) => pollAfterMs(n, -50_000));
+    assert.deepEqual(overdue, [5000, 10000, 20000, 30000, 30000, 30000, 30000]);
   });
 });
 
@@ -34,5 +39,59 @@ describe('repositoryOnHost', () => {
     assert.equal(repositoryOnHost('https://github.com/acme', 'https://github.com'), undefined);
     assert.equal(repositoryOnHost('/srv/git/app', 'https://github.com'), undefined);
     assert.equal(repositoryOnHost('http://127.0.0.1:9418/other/acme/app.git', 'http://127.0.0.1:9418/git'), undefined);
+  });
+});
+
+describe('scanner_report markdown within its budget', () => {
+  const finding = (rule: number, file: number, line: number, severity: Severity): Finding => ({
+    id: `vuln_${rule}_${file}_${line}`,
+    fingerprint: `fp_${rule}_${file}_${line}`,
+    ruleId: `js.rule-${rule}`,
+    type: `TYPE_${rule}`,
+    cwe: [79],
+    severity,
+    confidence: 'high',
+    title: `Problem number ${rule}`,
+    message: `Untrusted data reaches sink ${rule}; an attacker can do harm.`,
+    file: `src/module${file}/file${rule}.js`,
+    line,
+    column: 3,
+    endLine: line,
+    endColumn: 20,
+    snippet: `sink${rule}(req.query.value${line});`,
+    remediation: 'Validate the value against an allow-list before it reaches the sink, or use the safe API. '.repeat(2),
+    references: ['https://cwe.mitre.org/data/definitions/79.html', 'https://owasp.org/www-community/attacks/xss/'],
+  });
+  const severities: Severity[] = ['critical', 'high', 'medium', 'low'];
+  const findings: Finding[] = [];
+  for (let rule = 0; rule < 160; rule++) {
+    for (let file = 0; file < 40; file++) for (let line = 1; line <= 3; line++) findings.push(finding(rule, file, line * 10, severities[rule % 4]));
+  }
+  const summary = {
+    filesScanned: 6400, linesScanned: 900_000, languages: { javascript: 6400 }, skipped: [], warnings: [], partiallyParsed: 0,
+    findingsBySeverity: { critical: 0, high: 0, medium: 0, low: 0 }, suppressed: 0, testFindingsHidden: 0, cachedFiles: 0, durationMs: 1000, rulesVersion: '',
+  };
+
+  it('19,200 findings of 160 rules: under 60,000 characters, the most severe rules in full, the tail collapsed and counted', () => {
+    const report = groupedMarkdownReport({ findings, summary }, { target: 'big', moreHint: 'scanner_status pages through every finding.' });
+    assert.ok(report.length < 60_000, `${report.length} characters`);
+    assert.match(report, /\*\*19200 findings\*\* of 160 rules in 6400 files/);
+    const full = report.match(/^### /gm)?.length ?? 0;
+    assert.ok(full >= 5, `${full} rules in full`);
+    assert.match(report, /^### Problem number 0 \(critical\): 120 findings in 40 files/m);
+    assert.match(report, /\| … 15 more files \| \|/);
+    assert.match(report, /<details>\n<summary>\d+ more rules, \d+ findings \(collapsed to fit\)<\/summary>/);
+    assert.match(report, /This report shows \d+ rules in full and \d+ rules \(\d+ findings\) collapsed above, to stay under 60,000 characters\./);
+    assert.match(report, /scanner_status pages through every finding\._$/m);
+    // Every rule is accounted for: in full, in a collapsed row, or counted.
+    const rows = report.match(/^\| `js\.rule-\d+` \|/gm)?.length ?? 0;
+    const counted = Number(/\| … (\d+) more rules \|/.exec(report)?.[1] ?? 0);
+    assert.equal(full + rows + counted, 160);
+  });
+
+  it('a small scan is reported whole, with nothing collapsed', () => {
+    const report = groupedMarkdownReport({ findings: findings.slice(0, 6), summary }, { target: 'small' });
+    assert.doesNotMatch(report, /<details>|collapsed/);
+    assert.match(report, /Remediation/);
   });
 });
