@@ -63,12 +63,13 @@ function setPage(title: string, ...content: (Node | string)[]): void {
   main.replaceChildren(h('h1', {}, title), ...content);
 }
 
-function drawNav(email: string | null): void {
+function drawNav(email: string | null, role?: string): void {
   const items = email
     ? [
         ['/scans', 'Scans'],
         ['/keys', 'API keys'],
         ['/usage', 'Usage'],
+        ...(role === 'admin' ? [['/users', 'Users']] : []),
       ]
     : [];
   const here = location.pathname;
@@ -148,7 +149,9 @@ async function keysPage(): Promise<void> {
         {},
         k.revokedAt
           ? `revoked ${when(k.revokedAt)}`
-          : h('button', { type: 'button', class: 'secondary outline', 'aria-label': `Revoke ${k.name}`, onclick: () => confirmRevoke(dialog, k) }, 'Revoke'),
+          : k.canRevoke
+            ? h('button', { type: 'button', class: 'secondary outline', 'aria-label': `Revoke ${k.name}`, onclick: () => confirmRevoke(dialog, k) }, 'Revoke')
+            : h('small', { title: 'Only an admin or the user who created it may revoke this key.' }, 'not yours'),
       ),
     ),
   );
@@ -178,6 +181,56 @@ function confirmRevoke(dialog: HTMLDialogElement, key: Json): void {
     ),
   );
   dialog.showModal();
+}
+
+async function usersPage(): Promise<void> {
+  const { users } = await api('GET', '/users');
+  const added = h('div', { 'aria-live': 'polite' });
+  const error = h('p', { role: 'alert', class: 'sev-high' });
+  const roleSelect = (id: string, value: string) =>
+    h('select', { id, name: 'role' }, ...['member', 'admin'].map((r) => h('option', { value: r, selected: r === value }, r)));
+  const form = h(
+    'form',
+    { class: 'grid' },
+    h('label', { for: 'user-email' }, 'Email', h('input', { id: 'user-email', name: 'email', type: 'email', required: true })),
+    h('label', { for: 'user-role' }, 'Role', roleSelect('user-role', 'member')),
+    h('div', {}, h('button', { type: 'submit' }, 'Add user')),
+  ) as HTMLFormElement;
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const data = new FormData(form);
+    try {
+      const answer = await api('POST', '/users', { email: data.get('email'), role: data.get('role') });
+      const done = h('button', { type: 'button', onclick: () => void usersPage() }, 'Done');
+      added.replaceChildren(
+        h('article', {}, h('header', {}, h('strong', {}, `${answer.email} added as ${answer.role}. `), 'Hand over this password; it is shown only this once.'), h('p', {}, h('code', { class: 'secret', id: 'new-password' }, answer.password)), h('footer', {}, done)),
+      );
+    } catch (err) {
+      error.textContent = (err as Error).message;
+    }
+  });
+  const rows = (users as Json[]).map((u) => {
+    const select = roleSelect(`role-${u.id}`, u.role);
+    select.setAttribute('aria-label', `Role of ${u.email}`);
+    select.addEventListener('change', async () => {
+      try {
+        await api('PATCH', `/users/${u.id}`, { role: (select as HTMLSelectElement).value });
+        error.textContent = '';
+      } catch (err) {
+        error.textContent = (err as Error).message;
+        (select as HTMLSelectElement).value = u.role;
+      }
+    });
+    return h('tr', {}, h('td', {}, u.email), h('td', {}, select), h('td', {}, when(u.createdAt)));
+  });
+  setPage(
+    'Users',
+    h('p', {}, 'Admins manage users, roles and every API key. Members start scans, read results and usage, and manage the API keys they created.'),
+    form,
+    added,
+    error,
+    h('div', { class: 'table-wrap' }, h('table', {}, h('thead', {}, h('tr', {}, ...['Email', 'Role', 'Added'].map((t) => h('th', { scope: 'col' }, t)))), h('tbody', {}, ...rows))),
+  );
 }
 
 async function scansPage(): Promise<void> {
@@ -353,8 +406,9 @@ async function render(): Promise<void> {
   try {
     const session = await api('GET', '/session');
     csrfToken = session.csrfToken;
-    drawNav(session.email);
+    drawNav(session.email, session.role);
     if (path === '/keys') await keysPage();
+    else if (path === '/users' && session.role === 'admin') await usersPage();
     else if (path === '/usage') await usagePage();
     else if (path.startsWith('/scans/')) await scanPage(decodeURIComponent(path.slice('/scans/'.length)));
     else await scansPage();

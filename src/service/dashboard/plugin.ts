@@ -16,7 +16,7 @@ import { isJobId } from '../routes/jobs.ts';
 import { accept, checkPlanAllowsScan } from '../routes/scans.ts';
 import { parseRepository, RefName } from '../schemas.ts';
 import { verifyPassword } from '../secrets.ts';
-import { JOB_STATUSES, periodOf, type JobRecord } from '../store/store.ts';
+import { JOB_STATUSES, periodOf, type JobRecord, type Role } from '../store/store.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 const COOKIE = 'scanner_session';
@@ -24,7 +24,7 @@ const SESSION_MS = 12 * 60 * 60 * 1000;
 /** Failures per email+address before a lockout; each further failure doubles it. */
 const FREE_FAILURES = 5;
 const LOCKOUT_BASE_MS = 60_000;
-const PAGES = ['/', '/keys', '/scans', '/usage'];
+const PAGES = ['/', '/keys', '/scans', '/usage', '/users'];
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -50,6 +50,7 @@ interface Session {
   accountId: string;
   email: string;
   csrfToken: string;
+  role: Role;
 }
 
 declare module 'fastify' {
@@ -106,6 +107,9 @@ function scanView(job: JobRecord, findings?: number) {
 const SignIn = z.strictObject({ email: z.string().min(1).max(320), password: z.string().min(1).max(1000) });
 const NewKey = z.strictObject({ name: z.string().trim().min(1).max(100) });
 const NewScan = z.strictObject({ repository: z.string().trim().min(1).max(300), ref: z.union([z.literal(''), RefName]).optional() });
+const ROLES = ['admin', 'member'] as const;
+const NewUser = z.strictObject({ email: z.string().trim().toLowerCase().regex(/^[^@\s]+@[^@\s]+$/, 'must be an email address').max(320), role: z.enum(ROLES) });
+const RoleChange = z.strictObject({ role: z.enum(ROLES) });
 const ScansQuery = z.object({ status: z.enum(JOB_STATUSES).optional(), repository: z.string().max(300).optional() });
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -115,6 +119,11 @@ function parse<T>(schema: z.ZodType<T>, value: unknown): T {
     throw new ApiError(400, 'INVALID_REQUEST', `${issue.path.join('.') || 'body'}: ${issue.message}`);
   }
   return result.data;
+}
+
+/** Admins manage the account's users and every API key; members cannot. */
+function requireAdmin(request: FastifyRequest, action: string): void {
+  if (request.dashboardSession?.role !== 'admin') throw new ApiError(403, 'FORBIDDEN', `Only an admin may ${action}.`);
 }
 
 export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
@@ -226,25 +235,70 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
 
       api.get('/session', async (request) => {
         const account = request.account;
-        return { email: request.dashboardSession!.email, csrfToken: request.dashboardSession!.csrfToken, account: { name: account.name, plan: account.plan } };
+        const session = request.dashboardSession!;
+        return { email: session.email, role: session.role, csrfToken: session.csrfToken, account: { name: account.name, plan: account.plan } };
       });
 
+      // Every user sees the account's keys; a member may revoke only the keys they created.
       api.get('/keys', async (request) => {
+        const session = request.dashboardSession!;
         const keys = await ctx.store.keys.list(request.account.id);
-        return { keys: keys.map(({ id, name, prefix, createdAt, lastUsedAt, revokedAt }) => ({ id, name, prefix, createdAt, lastUsedAt, revokedAt })) };
+        return {
+          keys: keys.map(({ id, name, prefix, createdAt, lastUsedAt, revokedAt, createdBy }) => ({
+            id,
+            name,
+            prefix,
+            createdAt,
+            lastUsedAt,
+            revokedAt,
+            mine: createdBy === session.userId,
+            canRevoke: !revokedAt && (session.role === 'admin' || createdBy === session.userId),
+          })),
+        };
       });
 
       api.post('/keys', async (request) => {
         const { name } = parse(NewKey, request.body);
-        const { info, key } = await ctx.store.keys.create(request.account.id, name);
+        const { info, key } = await ctx.store.keys.create(request.account.id, name, request.dashboardSession!.userId);
         return { id: info.id, name: info.name, prefix: info.prefix, createdAt: info.createdAt, key };
       });
 
       api.delete<{ Params: { id: string } }>('/keys/:id', async (request) => {
+        const session = request.dashboardSession!;
         const owned = (await ctx.store.keys.list(request.account.id)).find((k) => k.id === request.params.id);
         if (!owned) throw new ApiError(404, 'NOT_FOUND', 'No such key.');
+        if (session.role !== 'admin' && owned.createdBy !== session.userId) {
+          throw new ApiError(403, 'FORBIDDEN', 'Only an admin may revoke a key another user created.');
+        }
         await ctx.store.keys.revoke(owned.id);
+        request.log.info({ keyId: owned.id, by: session.userId }, 'API key revoked from the dashboard');
         return { ok: true };
+      });
+
+      api.get('/users', async (request) => {
+        requireAdmin(request, 'list users');
+        return { users: await ctx.store.users.list(request.account.id) };
+      });
+
+      api.post('/users', async (request) => {
+        requireAdmin(request, 'add users');
+        const { email, role } = parse(NewUser, request.body);
+        if (await ctx.store.users.findByEmail(email)) throw new ApiError(409, 'EMAIL_TAKEN', 'A user with this email exists already.', 'email');
+        const password = randomBytes(12).toString('base64url');
+        const { id } = await ctx.store.users.create({ email, password, admin: role === 'admin', accountId: request.account.id });
+        request.log.info({ userId: id, role, by: request.dashboardSession!.userId }, 'dashboard user added');
+        // Shown once, for the admin to hand over; only its hash is kept.
+        return { id, email, role, password };
+      });
+
+      api.patch<{ Params: { id: string } }>('/users/:id', async (request) => {
+        requireAdmin(request, 'change roles');
+        const { role } = parse(RoleChange, request.body);
+        const outcome = await ctx.store.users.setRole(request.account.id, request.params.id, role);
+        if (outcome === 'missing') throw new ApiError(404, 'NOT_FOUND', 'No such user.');
+        if (outcome === 'last-admin') throw new ApiError(409, 'LAST_ADMIN', 'The account needs at least one admin: make another user admin first.');
+        request.log.info({ userId: request.params.id, role, by: request.dashboardSession!.userId }, 'dashboard user role changed');
+        return { id: request.params.id, role };
       });
 
       api.get('/scans', async (request) => {

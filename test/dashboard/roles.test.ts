@@ -1,0 +1,99 @@
+// Dashboard roles over real HTTP: an admin manages users, roles and every API key;
+// a member scans, reads and manages only the keys they created.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sqliteBackend, startTestService, type Backend, type TestService } from '../service/harness.ts';
+import { signIn, type DashboardUser } from './session.ts';
+
+describe('dashboard roles', { timeout: 60_000 }, () => {
+  let backend: Backend;
+  let svc: TestService;
+  let admin: DashboardUser;
+  let member: DashboardUser;
+  let cliKeyId: string;
+  let memberId: string;
+
+  before(async () => {
+    backend = await sqliteBackend();
+    svc = await startTestService(await backend.freshStore());
+    const store = svc.server.core.store;
+    const account = await store.accounts.create('team', 'free');
+    cliKeyId = (await store.keys.create(account.id, 'made-with-the-cli')).info.id;
+    await store.users.create({ email: 'lead@example.test', password: 'fake-password-a', admin: true, accountId: account.id });
+    memberId = (await store.users.create({ email: 'dev@example.test', password: 'fake-password-m', admin: false, accountId: account.id })).id;
+    admin = await signIn(svc.server.url, 'lead@example.test', 'fake-password-a');
+    member = await signIn(svc.server.url, 'dev@example.test', 'fake-password-m');
+  });
+  after(async () => {
+    await svc?.close();
+    await backend?.stop();
+  });
+
+  it('the session says which role the user has', async () => {
+    assert.equal((await admin.call('GET', '/session')).body.role, 'admin');
+    assert.equal((await member.call('GET', '/session')).body.role, 'member');
+  });
+
+  it('a member cannot revoke a key someone else created, but can revoke their own', async () => {
+    const adminKey = (await admin.call('POST', '/keys', { name: 'lead-ci' })).body.id as string;
+    for (const id of [adminKey, cliKeyId]) {
+      const answer = await member.call('DELETE', `/keys/${id}`);
+      assert.equal(answer.status, 403);
+      assert.equal((answer.body.error as { code: string }).code, 'FORBIDDEN');
+    }
+    const keys = (await member.call('GET', '/keys')).body.keys as { id: string; revokedAt: string | null; mine: boolean; canRevoke: boolean }[];
+    assert.ok(keys.every((k) => !k.revokedAt), 'no key was revoked');
+    assert.deepEqual(keys.filter((k) => k.canRevoke), [], 'the member is offered no revoke button');
+
+    const own = (await member.call('POST', '/keys', { name: 'dev-laptop' })).body.id as string;
+    const listed = (await member.call('GET', '/keys')).body.keys as { id: string; mine: boolean; canRevoke: boolean }[];
+    assert.deepEqual(listed.filter((k) => k.canRevoke).map((k) => k.id), [own]);
+    assert.equal((await member.call('DELETE', `/keys/${own}`)).status, 200);
+  });
+
+  it('an admin may revoke any key of the account', async () => {
+    const devKey = (await member.call('POST', '/keys', { name: 'dev-ci' })).body.id as string;
+    assert.equal((await admin.call('DELETE', `/keys/${devKey}`)).status, 200);
+    assert.equal((await admin.call('DELETE', `/keys/${cliKeyId}`)).status, 200);
+  });
+
+  it('only an admin lists users, adds them and changes roles; the last admin stays', async () => {
+    for (const [method, path, body] of [
+      ['GET', '/users', undefined],
+      ['POST', '/users', { email: 'new@example.test', role: 'admin' }],
+      ['PATCH', `/users/${memberId}`, { role: 'admin' }],
+    ] as const) {
+      const answer = await member.call(method, path, body);
+      assert.equal(answer.status, 403, `${method} ${path}`);
+    }
+    assert.equal((await member.call('GET', '/session')).body.role, 'member', 'the member did not promote themselves');
+
+    const added = await admin.call('POST', '/users', { email: 'New@Example.test', role: 'member' });
+    assert.equal(added.status, 200);
+    assert.equal(added.body.email, 'new@example.test');
+    assert.equal(typeof added.body.password, 'string');
+    assert.equal((await admin.call('POST', '/users', { email: 'new@example.test', role: 'member' })).status, 409);
+    const newcomer = await signIn(svc.server.url, 'new@example.test', added.body.password as string);
+    assert.equal((await newcomer.call('GET', '/session')).body.role, 'member');
+
+    const lead = ((await admin.call('GET', '/users')).body.users as { id: string; email: string }[]).find((u) => u.email === 'lead@example.test')!;
+    const demoteLast = await admin.call('PATCH', `/users/${lead.id}`, { role: 'member' });
+    assert.equal(demoteLast.status, 409);
+    assert.equal((demoteLast.body.error as { code: string }).code, 'LAST_ADMIN');
+
+    assert.equal((await admin.call('PATCH', `/users/${memberId}`, { role: 'admin' })).status, 200);
+    assert.equal((await member.call('GET', '/session')).body.role, 'admin', 'the new role applies to the open session');
+    assert.equal((await member.call('GET', '/users')).status, 200);
+    assert.equal((await admin.call('PATCH', `/users/${memberId}`, { role: 'member' })).status, 200);
+    assert.equal((await member.call('GET', '/users')).status, 403);
+  });
+
+  it('users of another account are out of reach', async () => {
+    const store = svc.server.core.store;
+    const other = await store.accounts.create('other', 'free');
+    const stranger = await store.users.create({ email: 'x@other.test', password: 'fake-password-x', admin: false, accountId: other.id });
+    assert.equal((await admin.call('PATCH', `/users/${stranger.id}`, { role: 'admin' })).status, 404);
+    const emails = ((await admin.call('GET', '/users')).body.users as { email: string }[]).map((u) => u.email);
+    assert.ok(!emails.includes('x@other.test'));
+  });
+});
