@@ -14,9 +14,9 @@ import type { Finding, SkippedFile } from '../engine/types.ts';
 import { scanTextForSecrets, secretLineFilter, type SecretHit } from '../engine/secrets/index.ts';
 import { GitError, ObjectStore, looksBinary, runGit } from './git.ts';
 import { historyCacheKey, readStoredHistory, reusableCount, writeStoredHistory, type CachedFinding, type StoredHistory } from './history/cache.ts';
-import { streamGitLog } from './history/log-stream.ts';
 import { MergeResolutions, type FoundChange } from './history/merges.ts';
-import { COMMIT_FORMAT, PATCH_OPTIONS, PatchParser, type FileChange } from './history/patch.ts';
+import { PatchParser, type FileChange } from './history/patch.ts';
+import { readPass, type Unreadable } from './history/read-pass.ts';
 import { refTips } from './history/refs.ts';
 
 export { estimateHistoryScanMs, historySize, type HistorySize } from './history/estimate.ts';
@@ -45,8 +45,12 @@ export interface HistoryScanResult {
   blobsScanned: number;
   /** Bytes of added lines scanned. */
   bytesScanned: number;
-  /** Changed files not read: too large or binary (counted; paths of the first few too-large ones). */
-  blobsSkipped: { tooLarge: number; binary: number; examples: SkippedFile[] };
+  /**
+   * Changed files not read: too large, binary, or unreadable (a blob the repository
+   * lacks, as in a partial mirror); counted, with the paths of the first few too-large
+   * and unreadable ones. Everything else is still read.
+   */
+  blobsSkipped: { tooLarge: number; binary: number; unreadable: number; examples: SkippedFile[] };
   /** True for a shallow clone: history before `shallowBoundary` could not be seen. */
   shallow: boolean;
   /** Commits whose parents are missing (shallow clone): secrets they show may be older. */
@@ -68,7 +72,7 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
     cachedCommits: 0,
     blobsScanned: 0,
     bytesScanned: 0,
-    blobsSkipped: { tooLarge: 0, binary: 0, examples: [] },
+    blobsSkipped: { tooLarge: 0, binary: 0, unreadable: 0, examples: [] },
     shallow: false,
     shallowBoundary: [],
     oldestCommitDate: null,
@@ -139,7 +143,8 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
       result.commitsSeen = result.cachedCommits = Math.max(0, counts.commitsSeen - reuse.droppedCommits);
       result.blobsScanned = counts.blobsScanned;
       result.bytesScanned = counts.bytesScanned;
-      result.blobsSkipped = { tooLarge: counts.blobsSkipped.tooLarge, binary: counts.blobsSkipped.binary, examples: [...counts.blobsSkipped.examples] };
+      const skipped = counts.blobsSkipped;
+      result.blobsSkipped = { tooLarge: skipped.tooLarge, binary: skipped.binary, unreadable: skipped.unreadable ?? 0, examples: [...skipped.examples] };
       result.oldestCommitDate = counts.oldestCommitDate;
     }
 
@@ -174,11 +179,21 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
       binaries.length = 0;
     };
 
+    const unreadable = ({ path, commit, blob }: Unreadable) => {
+      result.blobsSkipped.unreadable++;
+      if (result.blobsSkipped.examples.length < 20) {
+        result.blobsSkipped.examples.push({ path, reason: 'unreadable', detail: `blob ${blob} is missing from the repository, in commit ${commit}` });
+      }
+    };
     const revisions = [...tips, ...(stored?.tips ?? []).map((t) => `^${t}`)];
     // Blobs over the limit are "binary" to git's diff: never loaded, never sent to us.
-    const logOptions = { signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal, extraConfig: [`core.bigFileThreshold=${maxBlobBytes}`, 'diff.renameLimit=2000'] };
+    const logOptions = {
+      signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+      extraConfig: [`core.bigFileThreshold=${maxBlobBytes}`, 'diff.renameLimit=2000'],
+      maxBlobBytes,
+    };
     if (tips.length > 0) {
-      merges = new MergeResolutions(repo, revisions, logOptions);
+      merges = new MergeResolutions(repo, revisions, logOptions, unreadable);
       const mergePass = merges;
       // Lines are handled synchronously, a chunk of git's output at a time; the rare
       // work that has to wait (a finding's HEAD look-up, sizing binaries, a merge's
@@ -207,15 +222,15 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
         }
         if (binaries.length >= CHUNK) await classifyBinaries();
       };
-      await streamGitLog(
+      await readPass(
         repo,
-        ['--date-order', '--reverse', '-M', ...PATCH_OPTIONS, COMMIT_FORMAT],
+        { walk: ['--date-order', '--reverse'], diff: ['-M'], combined: false },
         revisions,
         logOptions,
-        (line) => parser.line(line),
+        parser,
+        unreadable,
         () => (pending.length > 0 || binaries.length >= CHUNK ? settle() : null),
       );
-      parser.end();
       await settle();
       await classifyBinaries();
       await mergePass.done;

@@ -40,9 +40,10 @@ export function mergeHistoryFindings(tree: Finding[], history: Finding[]): Findi
 
 /** One line saying how much history was seen (and how far, for a shallow clone). */
 export function historySummary(history: HistoryScanResult): string {
-  const skipped = history.blobsSkipped.tooLarge + history.blobsSkipped.binary;
+  const { tooLarge, binary, unreadable } = history.blobsSkipped;
   let line = `git history: ${history.commitsSeen} commits, ${history.blobsScanned} file versions scanned for secrets`;
-  if (skipped > 0) line += `, ${history.blobsSkipped.tooLarge} too large and ${history.blobsSkipped.binary} binary skipped`;
+  if (tooLarge + binary > 0) line += `, ${tooLarge} too large and ${binary} binary skipped`;
+  if (unreadable > 0) line += `; ${unreadable} file versions unreadable (objects missing from the repository) skipped, the rest read`;
   if (history.shallow) {
     line += `; shallow clone: history before ${history.shallowBoundary.map((c) => c.slice(0, 12)).join(', ')} (oldest commit seen ${history.oldestCommitDate ?? 'none'}) was not available, and secrets shown at those commits may be older`;
   }

@@ -26,7 +26,7 @@ export interface HistoryCounts {
   commitsSeen: number;
   blobsScanned: number;
   bytesScanned: number;
-  blobsSkipped: { tooLarge: number; binary: number; examples: SkippedFile[] };
+  blobsSkipped: { tooLarge: number; binary: number; unreadable?: number; examples: SkippedFile[] };
   oldestCommitDate: string | null;
 }
 

@@ -12,8 +12,9 @@
 // are first seen, and so the commit credited with each, is the history's own.
 import type { SecretHit } from '../../engine/secrets/index.ts';
 import { scanTextForSecrets, secretLineFilter } from '../../engine/secrets/index.ts';
-import { streamGitLog, type LogOptions } from './log-stream.ts';
-import { COMMIT_FORMAT, PATCH_OPTIONS, PatchParser, type FileChange } from './patch.ts';
+import type { LogOptions } from './log-stream.ts';
+import { PatchParser, type FileChange } from './patch.ts';
+import { readPass, type Unreadable } from './read-pass.ts';
 
 export interface FoundChange {
   hits: SecretHit[];
@@ -39,7 +40,7 @@ export class MergeResolutions {
   private ended = false;
   private failure: unknown = null;
 
-  constructor(repo: string, revisions: string[], options: LogOptions) {
+  constructor(repo: string, revisions: string[], options: LogOptions & { maxBlobBytes: number }, onUnreadable: (missing: Unreadable) => void) {
     const parser = new PatchParser(secretLineFilter(), {
       commit: ({ commit }) => {
         if (this.last) this.markComplete(this.last);
@@ -52,16 +53,16 @@ export class MergeResolutions {
         if (hits.length > 0) (this.found.get(change.commit) ?? this.found.set(change.commit, []).get(change.commit)!).push({ hits, change });
       },
     });
-    this.done = streamGitLog(
+    this.done = readPass(
       repo,
       // Rename detection would compare every merge with each parent in full: only files differing from all parents matter here.
-      ['--merges', '--date-order', '--reverse', '--cc', '--no-renames', ...PATCH_OPTIONS, COMMIT_FORMAT],
+      { walk: ['--merges', '--date-order', '--reverse'], diff: ['--cc', '--no-renames'], combined: true },
       revisions,
       options,
-      (line) => parser.line(line),
+      parser,
+      onUnreadable,
     ).then(
       () => {
-        parser.end();
         this.bytesAdded = parser.bytesAdded;
         this.ended = true;
         for (const list of this.waiters.values()) for (const w of list) w.resolve();

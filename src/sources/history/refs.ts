@@ -36,9 +36,9 @@ export async function missingObjects(repo: string, ids: string[], signal?: Abort
   return missing;
 }
 
-/** `git rev-list --stdin` over `revisions` (`sha`, `^sha`): the commits it lists. */
-export async function revList(repo: string, revisions: string[], signal?: AbortSignal): Promise<string[]> {
-  const list = spawnGit(repo, ['rev-list', '--stdin'], { signal });
+/** `git rev-list --stdin [args]` over `revisions` (`sha`, `^sha`): the commits it lists. */
+export async function revList(repo: string, revisions: string[], signal?: AbortSignal, args: string[] = []): Promise<string[]> {
+  const list = spawnGit(repo, ['rev-list', '--stdin', ...args], { signal });
   let stdout = '';
   let stderr = '';
   list.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
