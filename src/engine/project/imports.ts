@@ -1,0 +1,183 @@
+// The imports of the files of one scan: which files an import statement names (relative
+// paths, module names by their path's tail, project path aliases, Go packages by directory),
+// and which names a file's imports bind to which files.
+import path from 'node:path';
+import { detectLanguage, ruleLanguageOf } from '../languages/index.ts';
+import type { ParsedFile } from '../taint/run.ts';
+import type { FileText } from '../analyze.ts';
+
+/** Is `file` of the language `from` is in, as the rules see it (TypeScript and JavaScript are one)? */
+export function sameRuleLanguage(from: ParsedFile, file: string): boolean {
+  const syntax = detectLanguage(file, '');
+  return !!syntax && ruleLanguageOf(syntax) === ruleLanguageOf(from.syntax);
+}
+
+export class ImportIndex {
+  private readonly imports = new Map<string, string[]>();
+  private readonly importedNameSets = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly files: Map<string, FileText>,
+    /** The scan's files by directory. */
+    private readonly byDirectory: Map<string, string[]>,
+  ) {}
+
+  /** The files a file imports (every import statement, by the language's import patterns). */
+  importsOf(file: ParsedFile): string[] {
+    let out = this.imports.get(file.path);
+    if (!out) {
+      out = this.findImports(file);
+      this.imports.set(file.path, out);
+    }
+    return out;
+  }
+
+  private findImports(file: ParsedFile): string[] {
+    const text = this.files.get(file.path)?.text ?? '';
+    const out: string[] = [];
+    for (const pattern of file.syntax.importPatterns ?? []) {
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(text); m; m = pattern.exec(text)) out.push(...this.specFiles(file, m[1]!));
+    }
+    return out;
+  }
+
+  /** The files an import specifier names, relative to the importing file or by the tail of a module path. */
+  private specFiles(file: ParsedFile, spec: string): string[] {
+    const dir = path.posix.dirname(file.path);
+    const candidates: string[] = [];
+    if (spec.startsWith('.')) {
+      if (spec.includes('/')) candidates.push(path.posix.normalize(path.posix.join(dir, spec)));
+      else {
+        // Python relative module: `.queries` / `..pkg.mod`
+        const dots = /^\.+/.exec(spec)![0].length;
+        let base = dir;
+        for (let i = 1; i < dots; i++) base = path.posix.dirname(base);
+        const rest = spec.slice(dots).replace(/\./g, '/');
+        candidates.push(rest ? path.posix.join(base, rest) : base);
+      }
+    } else if (/^[@~#]/.test(spec)) {
+      // A path alias of the project (`@server/utils/x`, `~/lib/x`, `@/components/x`): the path after the alias, by its tail.
+      // The alias usually names a folder (`@server` → `server/`); otherwise it stands for the source root.
+      const named = this.filesNamedBy(spec.replace(/^[@~#]\/?/, ''), true);
+      if (named.length) return named;
+      candidates.push(spec.replace(/^[@~#][\w-]*\//, ''));
+    } else {
+      // Module names (`pkg.mod`, PHP `Repository\UserRepository`) name a file by its path's tail.
+      candidates.push(spec.replace(/[.\\]/g, '/'));
+    }
+    return candidates.flatMap((c) => this.filesNamedBy(c, !spec.startsWith('.')));
+  }
+
+  /** Files in scan order, by path without extension and by the last part of that path. */
+  private fileIndex?: { order: Map<string, number>; byStem: Map<string, string[]>; byLastPart: Map<string, string[]> };
+
+  /**
+   * The files an import names: the path itself, with any extension, its `index` file, and for
+   * a module name (`tail`) any file whose path ends with it. In scan order.
+   */
+  private filesNamedBy(name: string, tail: boolean): string[] {
+    if (!this.fileIndex) {
+      const index = { order: new Map<string, number>(), byStem: new Map<string, string[]>(), byLastPart: new Map<string, string[]>() };
+      for (const f of this.files.keys()) {
+        index.order.set(f, index.order.size);
+        const stem = f.replace(/\.[^./]+$/, '');
+        (index.byStem.get(stem) ?? index.byStem.set(stem, []).get(stem)!).push(f);
+        const last = stem.slice(stem.lastIndexOf('/') + 1);
+        (index.byLastPart.get(last) ?? index.byLastPart.set(last, []).get(last)!).push(f);
+      }
+      this.fileIndex = index;
+    }
+    const { order, byStem, byLastPart } = this.fileIndex;
+    const found = new Set<string>();
+    if (this.files.has(name)) found.add(name);
+    for (const f of byStem.get(name) ?? []) found.add(f);
+    for (const f of this.byDirectory.get(name) ?? []) if (path.posix.basename(f).startsWith('index.')) found.add(f);
+    if (tail) {
+      for (const f of byLastPart.get(name.slice(name.lastIndexOf('/') + 1)) ?? []) if (f.replace(/\.[^./]+$/, '').endsWith(`/${name}`)) found.add(f);
+    }
+    return [...found].sort((a, b) => order.get(a)! - order.get(b)!);
+  }
+
+  /**
+   * Per file, the names its imports bind and the files each names: every name spelled in a
+   * top-level import statement (`import Auth from './Auth'`, `from . import utils`, a PHP `use`),
+   * and Go's package names (import specs, by the directory the import path ends in).
+   */
+  bindings(file: ParsedFile): Map<string, string[]> {
+    let bindings = this.bindingMaps.get(file.path);
+    if (bindings) return bindings;
+    bindings = new Map();
+    this.bindingMaps.set(file.path, bindings);
+    const patterns = file.syntax.importPatterns ?? [];
+    for (const top of file.tree.rootNode.namedChildren) {
+      if (!top || !(top.type.includes('import') || top.type.includes('use') || top.text.includes('require'))) continue;
+      const files = new Set<string>();
+      const specs: string[] = [];
+      for (const pattern of patterns) {
+        pattern.lastIndex = 0;
+        for (let m = pattern.exec(top.text); m; m = pattern.exec(top.text)) specs.push(m[1]!);
+      }
+      if (specs.length === 0) continue;
+      for (const spec of specs) for (const f of this.specFiles(file, spec)) files.add(f);
+      for (const word of top.text.match(/[A-Za-z_$][\w$]*/g) ?? []) {
+        if (/^(import|from|require|const|let|var|as|type|typeof|default|use|function|include|require_once|include_once|__DIR__)$/.test(word)) continue;
+        // Python's `from . import utils`: the module is the name itself.
+        const own = specs.flatMap((spec) => (spec.startsWith('.') && !spec.includes('/') ? this.specFiles(file, `${spec}${spec.endsWith('.') ? '' : '.'}${word}`) : []));
+        const all = [...new Set([...files, ...own])];
+        if (all.length) bindings.set(word, all);
+      }
+    }
+    const spec = file.syntax.importSpecs;
+    if (spec) {
+      for (const n of file.tree.rootNode.descendantsOfType(spec.node)) {
+        const importPath = n?.childForFieldName(spec.path)?.text.replace(/^["'`]|["'`]$/g, '');
+        if (!n || !importPath) continue;
+        const name = n.childForFieldName(spec.name)?.text ?? importPath.split('/').pop()!;
+        const files = this.packageFiles(importPath).filter((f) => sameRuleLanguage(file, f));
+        if (files.length) bindings.set(name, files);
+      }
+    }
+    return bindings;
+  }
+
+  private readonly bindingMaps = new Map<string, Map<string, string[]>>();
+
+  /** The files of the directory an import path ends in (Go: `github.com/org/app/core/auth` → `core/auth/*.go`). */
+  private packageFiles(importPath: string): string[] {
+    let files = this.packages.get(importPath);
+    if (!files) {
+      files = [];
+      for (const [dir, inDir] of this.byDirectory) {
+        if (dir !== '.' && (importPath === dir || importPath.endsWith(`/${dir}`))) {
+          files = inDir;
+          break;
+        }
+      }
+      this.packages.set(importPath, files);
+    }
+    return files;
+  }
+
+  /** Per import path, the files of its package (each distinct path is looked up once per scan). */
+  private readonly packages = new Map<string, string[]>();
+
+  /**
+   * The names a file's top-level import statements (and `require` declarations) spell: the
+   * functions of other files a bare call in it can run; `*` for a star import (any name).
+   */
+  importedNames(file: ParsedFile): Set<string> {
+    let names = this.importedNameSets.get(file.path);
+    if (!names) {
+      names = new Set();
+      for (const top of file.tree.rootNode.namedChildren) {
+        if (!top || !(top.type.includes('import') || top.text.includes('require('))) continue;
+        if (/\bimport\s+\*/.test(top.text)) names.add('*');
+        for (const word of top.text.match(/[\w$]+/g) ?? []) names.add(word);
+      }
+      this.importedNameSets.set(file.path, names);
+    }
+    return names;
+  }
+
+}

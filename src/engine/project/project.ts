@@ -1,0 +1,265 @@
+// The cross-file side of an analysis: the files of a scan parsed on demand, and the
+// CallResolver the taint engine asks where a call leads. Import statements are read in
+// imports.ts.
+import path from 'node:path';
+import type { Node } from 'web-tree-sitter';
+import { detectLanguage, type LanguageSyntax } from '../languages/index.ts';
+import { loadedLanguage, parseSync } from '../parser.ts';
+import { MAX_CALL_TARGETS, type CallResolver, type ParsedFile, type TaintHit } from '../taint/run.ts';
+import { enclosingClass, receiverKey, type Receiver } from '../taint/receivers.ts';
+import { field } from '../syntax.ts';
+import { isTestCode } from '../test-code.ts';
+import type { Analyzer, FileText } from '../analyze.ts';
+import { ImportIndex, sameRuleLanguage } from './imports.ts';
+
+/** Files above this size are not parsed (they are almost always generated). */
+export const MAX_PARSE_BYTES = 2 * 1024 * 1024;
+
+/** A file or class name as the class-file convention compares it: `user_service`, `user-service`, `user.service`, `UserService` alike. */
+function baseKey(name: string): string {
+  return name.toLowerCase().replace(/[-_.]/g, '');
+}
+
+function insideClass(syntax: LanguageSyntax, node: Node): boolean {
+  return enclosingClass(syntax, node) !== null;
+}
+
+/** Is a function a method of class `className`: inside a class of that name or one naming it as a base, or a Go method on that type? */
+function definedOn(syntax: LanguageSyntax, fn: Node, className: string): boolean {
+  const cls = enclosingClass(syntax, fn);
+  const word = new RegExp(`\\b${className}\\b`);
+  if (cls) {
+    if (cls.childForFieldName('name')?.text === className) return true;
+    const body = cls.childForFieldName('body');
+    return word.test(body ? cls.text.slice(0, body.startIndex - cls.startIndex) : cls.text.split('\n')[0]!);
+  }
+  const goReceiver = fn.childForFieldName('receiver');
+  return !!goReceiver && word.test(goReceiver.text);
+}
+
+/**
+ * The files of one scan as the taint engine sees them: parsed on demand, with
+ * an index of function definitions, and call resolution by name — same file
+ * first, then the same directory (package), then files it imports, then a file
+ * named like the receiver's class (Rails/PHP/C# conventions).
+ */
+export class Project implements CallResolver {
+  private readonly parsedFiles = new Map<string, ParsedFile | null>();
+  private readonly definitions = new Map<string, Map<string, Node[]>>();
+  private readonly byDirectory = new Map<string, string[]>();
+  private readonly byBaseName = new Map<string, string[]>();
+  /** Per file, the names it may define a function of (`any`: its language cannot tell). */
+  private readonly definableNames = new Map<string, Set<string> | 'any'>();
+  private readonly sourceHolders = new Map<string, boolean>();
+  private readonly resolutions = new Map<string, { file: ParsedFile; node: Node }[]>();
+  private readonly importIndex: ImportIndex;
+
+  constructor(
+    private readonly files: Map<string, FileText>,
+    private readonly analyzer: Pick<Analyzer, 'languageRules'>,
+  ) {
+    for (const p of files.keys()) {
+      const dir = path.posix.dirname(p);
+      (this.byDirectory.get(dir) ?? this.byDirectory.set(dir, []).get(dir)!).push(p);
+      const base = baseKey(path.posix.basename(p).replace(/\.[^.]+$/, ''));
+      (this.byBaseName.get(base) ?? this.byBaseName.set(base, []).get(base)!).push(p);
+    }
+    this.importIndex = new ImportIndex(files, this.byDirectory);
+  }
+
+  text(file: string): string | undefined {
+    return this.files.get(file)?.text;
+  }
+
+  /**
+   * Taint flows found from `file`, by where their sink is: in the file itself, in
+   * another file of its directory (the package: a controller calling a service
+   * beside it), or in another directory.
+   */
+  taintHitsOf(file: string): { own: TaintHit[]; neighbours: TaintHit[]; foreign: TaintHit[]; tooDeep: boolean } {
+    const out = { own: [] as TaintHit[], neighbours: [] as TaintHit[], foreign: [] as TaintHit[], tooDeep: false };
+    const parsed = this.parsed(file);
+    const lr = parsed && this.analyzer.languageRules(parsed.syntax);
+    // Test code's sources (test-function parameters, fixtures, factories) are not attacker
+    // data: no flow starts in a test file, nor from a source a call led into test code.
+    if (!parsed || !lr || isTestCode(file)) return out;
+    const hits: TaintHit[] = [];
+    try {
+      lr.taint.analyzeFile(parsed, this, hits, this.files.get(file)?.text);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      out.tooDeep = true;
+    }
+    const dir = path.posix.dirname(file);
+    for (const hit of hits) {
+      if (hit.trace[0]?.kind === 'source' && isTestCode(hit.trace[0].file)) continue;
+      if (hit.file === file) out.own.push(hit);
+      else if (path.posix.dirname(hit.file) === dir) out.neighbours.push(hit);
+      else out.foreign.push(hit);
+    }
+    return out;
+  }
+
+  tooLarge(file: string): boolean {
+    return (this.files.get(file)?.text.length ?? 0) > MAX_PARSE_BYTES;
+  }
+
+  parsed(file: string): ParsedFile | null {
+    if (this.parsedFiles.has(file)) return this.parsedFiles.get(file)!;
+    let result: ParsedFile | null = null;
+    const text = this.files.get(file)?.text;
+    if (text !== undefined && text.length <= MAX_PARSE_BYTES) {
+      const syntax = detectLanguage(file, text.slice(0, 200));
+      if (syntax && loadedLanguage(syntax) && this.analyzer.languageRules(syntax)) {
+        const tree = parseSync(syntax, text);
+        if (tree) result = { path: file, syntax, tree };
+      }
+    }
+    this.parsedFiles.set(file, result);
+    return result;
+  }
+
+  private definitionsIn(file: string): Map<string, Node[]> {
+    let defs = this.definitions.get(file);
+    if (defs) return defs;
+    defs = new Map();
+    this.definitions.set(file, defs);
+    const parsed = this.parsed(file);
+    if (!parsed) return defs;
+    const syntax = parsed.syntax;
+    const types = Object.keys(syntax.functions);
+    for (const fn of parsed.tree.rootNode.descendantsOfType(types)) {
+      if (!fn) continue;
+      const shape = syntax.functions[fn.type]!;
+      let name = shape.name ? field(fn, shape.name)?.text : undefined;
+      // `const helper = (x) => …` / `helper = function (x) {…}`
+      if (!name && fn.parent) {
+        const assign = syntax.assignments[fn.parent.type];
+        if (assign) name = field(fn.parent, assign.left)?.text.split('.').pop();
+        else if (fn.parent.type === 'pair') name = fn.parent.childForFieldName('key')?.text;
+      }
+      if (!name || !/^[\w$]+$/.test(name)) continue;
+      (defs.get(name) ?? defs.set(name, []).get(name)!).push(fn);
+    }
+    return defs;
+  }
+
+  resolve(from: ParsedFile, name: string, receiver: Receiver, holdsSource?: (text: string) => boolean, withinFile = false): { file: ParsedFile; node: Node }[] {
+    const key = `${from.path}\0${name}\0${receiverKey(receiver)}\0${holdsSource ? 'sources' : 'all'}\0${withinFile ? 'file' : 'package'}`;
+    let found = this.resolutions.get(key);
+    if (!found) {
+      found = this.lookUp(from, name, receiver, holdsSource, withinFile);
+      this.resolutions.set(key, found);
+    }
+    return found;
+  }
+
+  bindsImport(from: ParsedFile, name: string): boolean {
+    return this.importIndex.bindings(from).has(name);
+  }
+
+  /**
+   * The functions a call may run, nearest first: the file itself, then, by what the receiver is,
+   * the files of its class (by the file's name, or a class of that name in the package or the
+   * imports), of the module it was imported from, or of the bases of the class around the call.
+   * A receiver the code says nothing about (`config.get()`) reaches no other file.
+   */
+  private lookUp(from: ParsedFile, name: string, receiver: Receiver, holdsSource: ((text: string) => boolean) | undefined, withinFile: boolean): { file: ParsedFile; node: Node }[] {
+    // A file passed over for holding no source may define the name: then the call stays
+    // unresolved rather than resolving to a namesake further away.
+    let passedOver = false;
+    const bare = receiver.kind === 'none';
+    const lookIn = (files: Iterable<string>, onClass?: string) => {
+      const out: { file: ParsedFile; node: Node }[] = [];
+      for (const f of files) {
+        // A file that cannot define the name need not be parsed.
+        if (!this.definitions.has(f) && !this.mayDefine(f, name)) continue;
+        if (holdsSource && f !== from.path && !this.holdsSource(f, holdsSource)) {
+          passedOver = true;
+          continue;
+        }
+        const nodes = this.definitionsIn(f).get(name);
+        if (!nodes) continue;
+        const parsed = this.parsed(f)!;
+        const bodyField = (node: Node) => parsed.syntax.functions[node.type]?.body;
+        for (const node of nodes) {
+          if (bare && f !== from.path && !parsed.syntax.inheritedBareCalls && insideClass(parsed.syntax, node)) continue;
+          // A declaration without a body (an interface's or abstract method) runs no code of its own.
+          const body = bodyField(node);
+          if (body && !field(node, body)) continue;
+          if (onClass && !definedOn(parsed.syntax, node, onClass)) continue;
+          out.push({ file: parsed, node });
+        }
+        // More than that many is as good as any number: the call counts as unknown code.
+        if (out.length > MAX_CALL_TARGETS) break;
+      }
+      return out;
+    };
+    let found = lookIn([from.path]);
+    if (found.length || passedOver || withinFile) return found;
+    const sameLanguage = (files: Iterable<string>) => [...files].filter((f) => f !== from.path && sameRuleLanguage(from, f));
+    const dir = path.posix.dirname(from.path);
+    const classFiles = (className: string) => {
+      // An interface's methods have no body: its implementation is where the code runs
+      // (`IUserService` → `UserService`, `UserService` → `UserServiceImpl`).
+      const names = /^I[A-Z]/.test(className) ? [className.slice(1), className] : [className];
+      names.push(`${className}Impl`);
+      return sameLanguage(names.flatMap((n) => this.byBaseName.get(baseKey(n)) ?? []));
+    };
+    switch (receiver.kind) {
+      case 'type': {
+        // `Report.search(…)` / `users.find()` with `UserService users`: the class's own file first,
+        // then a class of that name elsewhere in the package or the imports (Go methods, several classes a file).
+        found = lookIn(classFiles(receiver.name));
+        if (found.length || passedOver) return found;
+        found = lookIn(sameLanguage(this.byDirectory.get(dir) ?? []), receiver.name);
+        if (found.length || passedOver) return found;
+        return lookIn(sameLanguage(this.importIndex.importsOf(from)), receiver.name);
+      }
+      case 'module': {
+        found = lookIn(this.importIndex.bindings(from).get(receiver.binding) ?? []);
+        // `import { Team } from '@server/models'`: a barrel file re-exports the class from its own file.
+        if (found.length || passedOver || !/^[A-Z]/.test(receiver.binding)) return found;
+        return lookIn(classFiles(receiver.binding));
+      }
+      case 'self': {
+        for (const base of receiver.bases) {
+          found = lookIn(classFiles(base));
+          if (found.length || passedOver) return found;
+        }
+        return found;
+      }
+      case 'unknown':
+        return [];
+    }
+    if (from.syntax.bareCallsNeedImport) {
+      // `max(x)` or `run(x)` runs another file's function only if the file imports that name.
+      const imported = this.importIndex.importedNames(from);
+      return imported.has(name) || imported.has('*') ? lookIn(this.importIndex.importsOf(from)) : [];
+    }
+    found = lookIn(sameLanguage(this.byDirectory.get(dir) ?? []));
+    if (found.length || passedOver) return found;
+    return lookIn(this.importIndex.importsOf(from));
+  }
+
+  /** Per file, whether its text may hold a taint source (the language's file hints, asked once). */
+  private holdsSource(file: string, test: (text: string) => boolean): boolean {
+    let holds = this.sourceHolders.get(file);
+    if (holds === undefined) {
+      holds = test(this.files.get(file)?.text ?? '');
+      this.sourceHolders.set(file, holds);
+    }
+    return holds;
+  }
+
+  private mayDefine(file: string, name: string): boolean {
+    const text = this.files.get(file)?.text ?? '';
+    let names = this.definableNames.get(file);
+    if (!names) {
+      const pattern = detectLanguage(file, text.slice(0, 200))?.definitionNames;
+      names = pattern ? new Set([...text.matchAll(pattern)].flatMap((m) => m.slice(1).filter((n) => n !== undefined))) : 'any';
+      this.definableNames.set(file, names);
+    }
+    return names === 'any' ? text.includes(name) : names.has(name);
+  }
+}
