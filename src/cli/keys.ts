@@ -1,5 +1,25 @@
 // scanner keys create|list|revoke — API keys for scripts (the dashboard does the same).
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
+
+/**
+ * The service's store for an administrative command. A missing embedded database is
+ * created only when `create` says so: a mistyped --data-dir must not quietly start an
+ * empty one whose keys no server ever reads.
+ */
+export async function openAdminStore(dataDir: string | undefined, create = false) {
+  // The service (Fastify, databases) loads only for the commands that use it: `scanner scan` stays quick to start.
+  const { openStore } = await import('../service/service.ts');
+  const { loadServiceConfig } = await import('../service/config.ts');
+  const { embeddedDatabaseFile } = await import('../service/store/db.ts');
+  const file = embeddedDatabaseFile(loadServiceConfig({ dataDir }));
+  if (file && !create && !existsSync(file)) {
+    throw new Error(`no service database at ${file}: check --data-dir (or SCANNER_DATA_DIR), or pass --create-database to start a new one`);
+  }
+  return openStore({ dataDir });
+}
+
+const CREATE_DATABASE = ['--create-database', 'create the embedded database if the data directory has none'] as const;
 
 export function registerKeysCommand(program: Command): void {
   const keys = program.command('keys').description('Manage API keys of the scan service');
@@ -12,10 +32,9 @@ export function registerKeysCommand(program: Command): void {
     .option('--account <id>', 'add the key to this existing account')
     .option('--json', 'print {"id", "key", "name", "account"}')
     .option('--data-dir <dir>', 'embedded database directory (default ./.scanner/server)')
-    .action(async (options: { name: string; plan?: string; account?: string; json?: boolean; dataDir?: string }) => {
-      // The service (Fastify, databases) loads only for the commands that use it: `scanner scan` stays quick to start.
-      const { openStore } = await import('../service/service.ts');
-      const { store, config, close } = await openStore({ dataDir: options.dataDir });
+    .option(...CREATE_DATABASE)
+    .action(async (options: { name: string; plan?: string; account?: string; json?: boolean; dataDir?: string; createDatabase?: boolean }) => {
+      const { store, config, close } = await openAdminStore(options.dataDir, options.createDatabase);
       try {
         let account;
         if (options.account) {
@@ -50,9 +69,7 @@ export function registerKeysCommand(program: Command): void {
     .option('--json', 'print JSON')
     .option('--data-dir <dir>', 'embedded database directory (default ./.scanner/server)')
     .action(async (options: { json?: boolean; dataDir?: string }) => {
-      // The service (Fastify, databases) loads only for the commands that use it: `scanner scan` stays quick to start.
-      const { openStore } = await import('../service/service.ts');
-      const { store, close } = await openStore({ dataDir: options.dataDir });
+      const { store, close } = await openAdminStore(options.dataDir);
       try {
         const list = await store.keys.list();
         if (options.json) {
@@ -74,9 +91,7 @@ export function registerKeysCommand(program: Command): void {
     .argument('<id>', 'key id (key_…)')
     .option('--data-dir <dir>', 'embedded database directory (default ./.scanner/server)')
     .action(async (id: string, options: { dataDir?: string }) => {
-      // The service (Fastify, databases) loads only for the commands that use it: `scanner scan` stays quick to start.
-      const { openStore } = await import('../service/service.ts');
-      const { store, close } = await openStore({ dataDir: options.dataDir });
+      const { store, close } = await openAdminStore(options.dataDir);
       try {
         if (!(await store.keys.revoke(id))) throw new Error(`no active key ${id}`);
         process.stderr.write(`Revoked ${id}.\n`);

@@ -1,5 +1,6 @@
 // scanner users create — dashboard logins.
 import type { Command } from 'commander';
+import { openAdminStore } from './keys.ts';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -17,9 +18,8 @@ export function registerUsersCommand(program: Command): void {
     .option('--password-stdin', 'read the password from standard input')
     .option('--account <id>', 'account of the user (default: the first account)')
     .option('--data-dir <dir>', 'embedded database directory (default ./.scanner/server)')
-    .action(async (options: { email: string; admin?: boolean; passwordStdin?: boolean; account?: string; dataDir?: string }) => {
-      // The service (Fastify, databases) loads only for the commands that use it: `scanner scan` stays quick to start.
-      const { openStore } = await import('../service/service.ts');
+    .option('--create-database', 'create the embedded database if the data directory has none')
+    .action(async (options: { email: string; admin?: boolean; passwordStdin?: boolean; account?: string; dataDir?: string; createDatabase?: boolean }) => {
       if (!/^[^@\s]+@[^@\s]+$/.test(options.email)) throw new Error(`--email: not an email address: ${options.email}`);
       let password: string;
       let generated = false;
@@ -31,12 +31,13 @@ export function registerUsersCommand(program: Command): void {
         password = randomBytes(12).toString('base64url');
         generated = true;
       }
-      const { store, config, close } = await openStore({ dataDir: options.dataDir });
+      const { store, config, close } = await openAdminStore(options.dataDir, options.createDatabase);
       try {
         const account = options.account
           ? await store.accounts.get(options.account)
           : ((await store.accounts.first()) ?? (await store.accounts.create('default', config.defaultPlan)));
         if (!account) throw new Error(`no account ${options.account}`);
+        if (await store.users.findByEmail(options.email)) throw new Error(`a user with the email ${options.email.toLowerCase()} exists already`);
         const user = await store.users.create({ email: options.email, password, admin: Boolean(options.admin), accountId: account.id });
         process.stderr.write(`Created ${options.admin ? 'admin ' : ''}user ${user.id} <${options.email}> in account ${account.id}.\n`);
         if (generated) process.stdout.write(`${password}\n`);

@@ -25,7 +25,7 @@ function cliEnv(extra: Record<string, string>): Record<string, string> {
 
 function createKey(env: Record<string, string>, dataDir: string, plan: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [BIN, 'keys', 'create', '--name', `mcp-${plan}`, '--plan', plan, '--json', '--data-dir', dataDir], { env }, (error, stdout, stderr) => {
+    execFile(process.execPath, [BIN, 'keys', 'create', '--name', `mcp-${plan}`, '--plan', plan, '--json', '--data-dir', dataDir, '--create-database'], { env }, (error, stdout, stderr) => {
       if (error) reject(new Error(`keys create: ${stderr}`));
       else resolve(JSON.parse(stdout).key);
     });

@@ -1,6 +1,7 @@
 // scanner keys create|list|revoke and scanner users create, run as a user would.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +25,7 @@ describe('scanner keys and users', () => {
   it('creates a key shown once, lists it without the key, revokes it', async () => {
     const { dir, remove } = tempDir('cli');
     try {
-      const created = JSON.parse((await scanner(['keys', 'create', '--name', 'ci', '--json', '--data-dir', dir])).stdout);
+      const created = JSON.parse((await scanner(['keys', 'create', '--name', 'ci', '--json', '--data-dir', dir, '--create-database'])).stdout);
       assert.deepEqual(Object.keys(created).sort(), ['account', 'id', 'key', 'name']);
       assert.match(created.key, /^scn_[A-Za-z0-9_-]{43}$/);
       assert.equal(created.name, 'ci');
@@ -51,11 +52,33 @@ describe('scanner keys and users', () => {
     }
   });
 
+  it('refuses a data directory without a database unless told to create one', async () => {
+    const { dir, remove } = tempDir('cli');
+    try {
+      const typo = path.join(dir, 'typo');
+      for (const args of [
+        ['keys', 'create', '--name', 'ci'],
+        ['keys', 'list'],
+        ['keys', 'revoke', 'key_x'],
+        ['users', 'create', '--email', 'dev@example.test'],
+      ]) {
+        await assert.rejects(scanner([...args, '--data-dir', typo]), /no service database at .*typo.*--create-database/s, args.join(' '));
+      }
+      assert.equal(existsSync(typo), false, 'nothing was created');
+      await scanner(['keys', 'create', '--name', 'ci', '--data-dir', typo, '--create-database']);
+      assert.equal(existsSync(path.join(typo, 'scanner.db')), true);
+      await scanner(['keys', 'create', '--name', 'again', '--data-dir', typo]);
+    } finally {
+      remove();
+    }
+  });
+
   it('creates a dashboard user with a scrypt password hash', async () => {
     const { dir, remove } = tempDir('cli');
     try {
-      await scanner(['users', 'create', '--email', 'lead@example.test', '--admin', '--password-stdin', '--data-dir', dir], 'correct horse battery\n');
+      await scanner(['users', 'create', '--email', 'lead@example.test', '--admin', '--password-stdin', '--data-dir', dir, '--create-database'], 'correct horse battery\n');
       await assert.rejects(scanner(['users', 'create', '--email', 'nope', '--data-dir', dir]), /not an email/);
+      await assert.rejects(scanner(['users', 'create', '--email', 'Lead@example.test', '--data-dir', dir]), /a user with the email lead@example\.test exists already/);
       const db = openDb({ dataDir: dir });
       try {
         const user = await db.get<{ email: string; password_hash: string; is_admin: number }>('SELECT email, password_hash, is_admin FROM users');

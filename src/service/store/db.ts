@@ -201,10 +201,16 @@ class PostgresDb implements Db {
   }
 }
 
+/** The SQLite file a configuration uses, or undefined when it names PostgreSQL. */
+export function embeddedDatabaseFile(options: { databaseUrl?: string; dataDir: string }): string | undefined {
+  return options.databaseUrl ? undefined : path.join(options.dataDir, 'scanner.db');
+}
+
 export function openDb(options: { databaseUrl?: string; dataDir: string }): Db {
-  if (options.databaseUrl) return new PostgresDb(options.databaseUrl);
+  const file = embeddedDatabaseFile(options);
+  if (!file) return new PostgresDb(options.databaseUrl!);
   mkdirSync(options.dataDir, { recursive: true });
-  return new SqliteDb(path.join(options.dataDir, 'scanner.db'));
+  return new SqliteDb(file);
 }
 
 export function isPostgres(db: Db): db is Db & { pool: pg.Pool } {
