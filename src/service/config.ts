@@ -46,6 +46,8 @@ const FileConfigSchema = z.strictObject({
   defaultPlan: z.string().optional(),
   githubUrl: z.string().url().optional(),
   scanConcurrency: z.number().int().positive().optional(),
+  cloneConcurrency: z.number().int().nonnegative().optional(),
+  queueRetryLimit: z.number().int().nonnegative().optional(),
   autoCancelGraceMs: z.number().int().nonnegative().optional(),
   keepAliveMs: z.number().int().positive().optional(),
   cloneTimeoutMs: z.number().int().positive().optional(),
@@ -65,8 +67,15 @@ export interface ServiceConfig {
   defaultPlan: string;
   /** Base URL that POST /github repositories must live under. */
   githubUrl: string;
-  /** Scans this process runs at once (0 = this process takes no scans). */
+  /** Commit scans this process runs at once (0 = this process takes no scans). */
   scanConcurrency: number;
+  /**
+   * GitHub scans (clone, then scan) this process runs at once, a budget of their own so
+   * slow clones never take the slots commit scans need. Defaults to scanConcurrency.
+   */
+  cloneConcurrency: number;
+  /** pg-boss: how many times a scan whose run failed or whose worker died is run again before it fails. */
+  queueRetryLimit: number;
   autoCancelGraceMs: number;
   keepAliveMs: number;
   cloneTimeoutMs: number;
@@ -99,6 +108,7 @@ export function loadServiceConfig(input: ServiceConfigInput = {}, env: NodeJS.Pr
   const plans = { ...DEFAULT_PLANS, ...file.plans, ...input.plans };
   const defaultPlan = input.defaultPlan ?? file.defaultPlan ?? 'free';
   if (!plans[defaultPlan]) throw new Error(`default plan "${defaultPlan}" is not configured`);
+  const scanConcurrency = input.scanConcurrency ?? intFromEnv(env.SCANNER_SCAN_CONCURRENCY) ?? file.scanConcurrency ?? 2;
   const githubUrl = (input.githubUrl ?? env.SCANNER_GITHUB_URL ?? file.githubUrl ?? 'https://github.com').replace(/\/+$/, '');
   return {
     dataDir: path.resolve(input.dataDir ?? env.SCANNER_DATA_DIR ?? path.join('.scanner', 'server')),
@@ -108,7 +118,10 @@ export function loadServiceConfig(input: ServiceConfigInput = {}, env: NodeJS.Pr
     plans,
     defaultPlan,
     githubUrl,
-    scanConcurrency: input.scanConcurrency ?? intFromEnv(env.SCANNER_SCAN_CONCURRENCY) ?? file.scanConcurrency ?? 2,
+    scanConcurrency,
+    cloneConcurrency:
+      input.cloneConcurrency ?? intFromEnv(env.SCANNER_CLONE_CONCURRENCY) ?? file.cloneConcurrency ?? scanConcurrency,
+    queueRetryLimit: input.queueRetryLimit ?? intFromEnv(env.SCANNER_QUEUE_RETRY_LIMIT) ?? file.queueRetryLimit ?? 20,
     autoCancelGraceMs:
       input.autoCancelGraceMs ?? intFromEnv(env.SCANNER_AUTO_CANCEL_GRACE_MS) ?? file.autoCancelGraceMs ?? 10_000,
     keepAliveMs: input.keepAliveMs ?? intFromEnv(env.SCANNER_KEEPALIVE_MS) ?? file.keepAliveMs ?? 15_000,

@@ -1,32 +1,113 @@
 // Where accepted scans wait for a runner. Embedded: an in-process queue over
 // the SQLite store (the store is the queue's memory, so a restart resumes
-// every queued or running job). Distributed: pg-boss on PostgreSQL, whose
-// heartbeats hand a dead worker's scan to another worker.
-import { PgBoss } from 'pg-boss';
+// every queued or running job). Distributed: pg-boss on PostgreSQL
+// (pgboss-queue.ts). Both keep two lanes, commit scans and GitHub scans, each
+// with its own number of slots, so slow clones never hold up commit scans; and
+// within a lane the next scan goes to the account with the fewest scans
+// ahead of it, so one account's backlog does not make every other account wait.
 import type { ServiceConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { ScanRunner } from './runner.ts';
+import type { Queryable } from './store/db.ts';
+import type { JobKind } from './store/jobs.ts';
 import type { Store } from './store/store.ts';
 
+/** What a queue needs to know of an accepted job. */
+export interface QueuedJob {
+  id: string;
+  accountId: string;
+  kind: JobKind;
+}
+
+/** Slots per lane: commit scans, and GitHub scans (which clone first). */
+export interface Lanes {
+  scans: number;
+  clones: number;
+}
+
+export type Lane = keyof Lanes;
+
+export function laneOf(kind: JobKind): Lane {
+  return kind === 'github' ? 'clones' : 'scans';
+}
+
+/** The slots a process runs, from its configuration. */
+export function lanesOf(config: Pick<ServiceConfig, 'scanConcurrency' | 'cloneConcurrency'>): Lanes {
+  return { scans: config.scanConcurrency, clones: config.cloneConcurrency };
+}
+
 export interface JobQueue {
-  /** Makes an accepted job available to runners. */
-  enqueue(jobId: string): Promise<void>;
-  /** Starts taking work with this runner (not called on API-only processes). */
-  startWorking(runner: ScanRunner, concurrency: number): Promise<void>;
+  /**
+   * Records an accepted job in the queue inside the store transaction that creates it,
+   * so the job and its place in the queue commit together or not at all. `position` is
+   * how many of the account's jobs were already active (fair ordering). False when this
+   * queue cannot join a store transaction; the caller then uses `enqueue` after commit.
+   */
+  enqueueWithin(tx: Queryable, job: QueuedJob, position: number): Promise<boolean>;
+  /** Makes a committed job available to runners; doing it twice is harmless. */
+  enqueue(job: QueuedJob): Promise<void>;
+  /** Starts taking work with this runner (API-only processes pass zero slots). */
+  startWorking(runner: ScanRunner, lanes: Lanes): Promise<void>;
   /** Stops taking work; running scans get `graceMs` to end, then are handed back. */
   stop(graceMs: number): Promise<void>;
   healthy(): Promise<boolean>;
   readonly name: string;
 }
 
+/**
+ * Jobs waiting in one lane, handed out fairly: the account with the fewest jobs running
+ * in the lane goes first, then the one served longest ago, then the oldest job.
+ */
+export class FairWaitingList {
+  private readonly waiting: QueuedJob[] = [];
+  private readonly runningPerAccount = new Map<string, number>();
+  private readonly lastServed = new Map<string, number>();
+  private served = 0;
+
+  get length(): number {
+    return this.waiting.length;
+  }
+
+  push(job: QueuedJob): void {
+    this.waiting.push(job);
+  }
+
+  /** Takes the next job to run and counts it as running until `done`. */
+  take(): QueuedJob | undefined {
+    let best = -1;
+    for (let i = 0; i < this.waiting.length; i++) {
+      if (best === -1 || this.before(this.waiting[i].accountId, this.waiting[best].accountId)) best = i;
+    }
+    if (best === -1) return undefined;
+    const [job] = this.waiting.splice(best, 1);
+    this.runningPerAccount.set(job.accountId, (this.runningPerAccount.get(job.accountId) ?? 0) + 1);
+    this.lastServed.set(job.accountId, ++this.served);
+    return job;
+  }
+
+  done(job: QueuedJob): void {
+    const left = (this.runningPerAccount.get(job.accountId) ?? 1) - 1;
+    if (left > 0) this.runningPerAccount.set(job.accountId, left);
+    else this.runningPerAccount.delete(job.accountId);
+  }
+
+  private before(a: string, b: string): boolean {
+    if (a === b) return false;
+    const running = (this.runningPerAccount.get(a) ?? 0) - (this.runningPerAccount.get(b) ?? 0);
+    if (running !== 0) return running < 0;
+    return (this.lastServed.get(a) ?? 0) < (this.lastServed.get(b) ?? 0);
+  }
+}
+
 export class InProcessQueue implements JobQueue {
   readonly name = 'in-process';
-  private readonly waiting: string[] = [];
+  private readonly waiting: Record<Lane, FairWaitingList> = { scans: new FairWaitingList(), clones: new FairWaitingList() };
+  private readonly slots: Lanes = { scans: 0, clones: 0 };
+  private readonly busy: Lanes = { scans: 0, clones: 0 };
   private readonly known = new Set<string>();
   private readonly running = new Map<string, Promise<unknown>>();
   private readonly stopController = new AbortController();
   private runner: ScanRunner | null = null;
-  private concurrency = 0;
   private stopping = false;
 
   constructor(
@@ -34,35 +115,45 @@ export class InProcessQueue implements JobQueue {
     private readonly log: Logger,
   ) {}
 
-  async enqueue(jobId: string): Promise<void> {
-    if (this.known.has(jobId)) return;
-    this.known.add(jobId);
-    this.waiting.push(jobId);
+  async enqueueWithin(): Promise<boolean> {
+    // The store is this queue's memory: a committed job is found again at every start.
+    return false;
+  }
+
+  async enqueue(job: QueuedJob): Promise<void> {
+    if (this.known.has(job.id)) return;
+    this.known.add(job.id);
+    this.waiting[laneOf(job.kind)].push(job);
     this.pump();
   }
 
-  async startWorking(runner: ScanRunner, concurrency: number): Promise<void> {
+  async startWorking(runner: ScanRunner, lanes: Lanes): Promise<void> {
     this.runner = runner;
-    this.concurrency = concurrency;
-    const resumable = await this.store.jobs.toResume();
+    Object.assign(this.slots, lanes);
+    const resumable = await this.store.jobs.active();
     if (resumable.length > 0) this.log.info({ jobs: resumable.length }, 'resuming jobs accepted before the restart');
-    for (const id of resumable) await this.enqueue(id);
+    for (const job of resumable) await this.enqueue(job);
     this.pump();
   }
 
   private pump(): void {
     if (!this.runner || this.stopping) return;
-    while (this.running.size < this.concurrency && this.waiting.length > 0) {
-      const jobId = this.waiting.shift()!;
-      const run = this.runner
-        .run(jobId, this.stopController.signal)
-        .catch((error) => this.log.error({ jobId, err: String(error) }, 'runner crashed'))
-        .finally(() => {
-          this.running.delete(jobId);
-          this.known.delete(jobId);
-          this.pump();
-        });
-      this.running.set(jobId, run);
+    for (const lane of ['scans', 'clones'] as const) {
+      while (this.busy[lane] < this.slots[lane] && this.waiting[lane].length > 0) {
+        const job = this.waiting[lane].take()!;
+        this.busy[lane]++;
+        const run = this.runner
+          .run(job.id, this.stopController.signal)
+          .catch((error) => this.log.error({ jobId: job.id, err: String(error) }, 'runner crashed'))
+          .finally(() => {
+            this.busy[lane]--;
+            this.waiting[lane].done(job);
+            this.running.delete(job.id);
+            this.known.delete(job.id);
+            this.pump();
+          });
+        this.running.set(job.id, run);
+      }
     }
   }
 
@@ -77,110 +168,11 @@ export class InProcessQueue implements JobQueue {
   }
 }
 
-const QUEUE = 'scanner-scans';
-
-export class PgBossQueue implements JobQueue {
-  readonly name = 'pg-boss';
-  private readonly boss: PgBoss;
-  private readonly stopController = new AbortController();
-  private readonly running = new Set<Promise<unknown>>();
-  private started = false;
-  private working = false;
-
-  constructor(
-    connectionString: string,
-    private readonly config: ServiceConfig,
-    private readonly log: Logger,
-  ) {
-    // Supervision finds jobs whose worker stopped sending heartbeats; check often enough to matter.
-    this.boss = new PgBoss({
-      connectionString,
-      schema: 'pgboss',
-      max: 4,
-      superviseIntervalSeconds: Math.max(2, Math.floor(config.heartbeatSeconds / 2)),
-      monitorIntervalSeconds: Math.max(2, Math.floor(config.heartbeatSeconds / 2)),
-    });
-    this.boss.on('error', (error: unknown) => this.log.warn({ err: String(error) }, 'queue error'));
-  }
-
-  async start(): Promise<void> {
-    // Several processes starting at once race to install pg-boss's schema; the losers try again.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.boss.start();
-        break;
-      } catch (error) {
-        if (attempt >= 5) throw error;
-        this.log.warn({ err: String(error), attempt }, 'queue start failed; retrying');
-        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
-      }
-    }
-    const existing = await this.boss.getQueue(QUEUE);
-    if (!existing) {
-      await this.boss
-        .createQueue(QUEUE, {
-          heartbeatSeconds: this.config.heartbeatSeconds,
-          expireInSeconds: 6 * 3600,
-          retryLimit: 20,
-          retryDelay: 1,
-        })
-        .catch(async (error) => {
-          // Another process may have created it first.
-          if (!(await this.boss.getQueue(QUEUE))) throw error;
-        });
-    }
-    this.started = true;
-  }
-
-  async enqueue(jobId: string): Promise<void> {
-    await this.boss.send(QUEUE, { jobId });
-  }
-
-  async startWorking(runner: ScanRunner, concurrency: number): Promise<void> {
-    if (concurrency <= 0) return;
-    this.working = true;
-    await this.boss.work<{ jobId: string }>(
-      QUEUE,
-      { localConcurrency: concurrency, batchSize: 1, pollingIntervalSeconds: 1 },
-      async ([job]) => {
-        const run = runner.run(job.data.jobId, this.stopController.signal);
-        this.running.add(run);
-        try {
-          const outcome = await run;
-          // A handed-back scan must be retried by pg-boss, so its handler fails.
-          if (outcome === 'released') throw new Error('handed back at shutdown');
-        } finally {
-          this.running.delete(run);
-        }
-      },
-    );
-  }
-
-  async stop(graceMs: number): Promise<void> {
-    if (!this.started) return;
-    if (this.working) {
-      const offWork = this.boss.offWork(QUEUE).catch(() => {});
-      await drainWithin([...this.running], graceMs, this.stopController);
-      await offWork;
-    }
-    await this.boss.stop({ graceful: true, timeout: 5000 }).catch(() => {});
-  }
-
-  async healthy(): Promise<boolean> {
-    try {
-      await this.boss.getQueue(QUEUE);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-}
-
 /**
  * Lets running scans finish for up to `graceMs`; past that, aborts them (they hand
  * their jobs back) and waits for them to wind down.
  */
-async function drainWithin(running: Promise<unknown>[], graceMs: number, stop: AbortController): Promise<void> {
+export async function drainWithin(running: Promise<unknown>[], graceMs: number, stop: AbortController): Promise<void> {
   const all = Promise.allSettled(running);
   let timer: NodeJS.Timeout | undefined;
   const timedOut = await Promise.race([

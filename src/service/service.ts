@@ -6,7 +6,8 @@ import { loadServiceConfig, type ServiceConfig, type ServiceConfigInput } from '
 import { WatcherRegistry, type ServiceContext } from './context.ts';
 import { EventHub, LocalTransport, PostgresTransport, type PokeTransport } from './events.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { InProcessQueue, PgBossQueue, type JobQueue } from './queue.ts';
+import { PgBossQueue } from './pgboss-queue.ts';
+import { InProcessQueue, lanesOf, type JobQueue } from './queue.ts';
 import { cancelAbandoned } from './routes/events.ts';
 import { ScanRunner } from './runner.ts';
 import { closeScanThreads } from './scan-thread.ts';
@@ -27,22 +28,25 @@ export async function openCore(config: ServiceConfig, log: Logger): Promise<Core
   const store = await openMigratedStore(config);
   const db = store.db;
   let transport: PokeTransport;
-  let queue: JobQueue;
   if (isPostgres(db)) {
     const pgTransport = new PostgresTransport(db.pool, config.databaseUrl!, (message, error) =>
       log.warn({ err: error ? String(error) : undefined }, message),
     );
     await pgTransport.start();
     transport = pgTransport;
-    const boss = new PgBossQueue(config.databaseUrl!, config, log);
-    await boss.start();
-    queue = boss;
   } else {
     transport = new LocalTransport();
-    queue = new InProcessQueue(store, log);
   }
   // With PostgreSQL a NOTIFY can be lost while the database restarts: followers also poll.
   const hub = new EventHub(store, transport, { pollMs: isPostgres(db) ? 2000 : undefined });
+  let queue: JobQueue;
+  if (isPostgres(db)) {
+    const boss = new PgBossQueue(config.databaseUrl!, config, store, hub, log);
+    await boss.start();
+    queue = boss;
+  } else {
+    queue = new InProcessQueue(store, log);
+  }
   return {
     config,
     store,
@@ -112,7 +116,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const runner = new ScanRunner(core.store, core.hub, config, log);
   await runner.removeAbandonedClones();
   await app.listen({ host: config.host, port: config.port });
-  await core.queue.startWorking(runner, config.scanConcurrency);
+  await core.queue.startWorking(runner, lanesOf(config));
   const port = (app.server.address() as AddressInfo).port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
@@ -150,8 +154,9 @@ export async function startWorker(options: ServiceConfigInput = {}): Promise<Run
   const core = await openCore(config, log);
   const runner = new ScanRunner(core.store, core.hub, config, log);
   await runner.removeAbandonedClones();
-  await core.queue.startWorking(runner, Math.max(1, config.scanConcurrency));
-  log.info({ concurrency: Math.max(1, config.scanConcurrency) }, 'scanner worker taking scans');
+  const lanes = { ...lanesOf(config), scans: Math.max(1, config.scanConcurrency) };
+  await core.queue.startWorking(runner, lanes);
+  log.info({ concurrency: lanes.scans, clones: lanes.clones }, 'scanner worker taking scans');
   let closing: Promise<void> | null = null;
   return {
     core,

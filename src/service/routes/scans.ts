@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ServiceContext } from '../context.ts';
-import { ApiError, } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { githubTokens } from '../runner.ts';
 import {
   CommitScanBody,
@@ -12,41 +12,70 @@ import {
   StartCommitResponse,
   StartGithubResponse,
 } from '../schemas.ts';
+import type { Plan } from '../config.ts';
+import { LimitReachedError } from '../store/jobs.ts';
 import { periodOf, type JobRecord, type NewJob } from '../store/store.ts';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
 
+function periodLimitError(accountPlan: string, plan: Plan): ApiError {
+  return new ApiError(
+    403,
+    'SUBSCRIPTION_LIMIT_EXCEEDED',
+    `The plan "${accountPlan}" allows ${plan.scansPerPeriod} scans per month; this month's are used up.`,
+  );
+}
+
+function concurrencyLimitError(accountPlan: string, plan: Plan): ApiError {
+  return new ApiError(
+    429,
+    'RATE_LIMITED',
+    `The plan "${accountPlan}" allows ${plan.concurrentScans} scans queued or running at once; wait for one to finish.`,
+    undefined,
+    { 'retry-after': '5' },
+  );
+}
+
+/** A quick check before a request's body is worked on; `accept` checks again, atomically. */
 export async function checkPlanAllowsScan(ctx: ServiceContext, request: FastifyRequest): Promise<void> {
   const { account, plan } = request;
   const usage = await ctx.store.usage.totals(account.id, periodOf(new Date().toISOString()));
-  if (usage.scansCounted >= plan.scansPerPeriod) {
-    throw new ApiError(
-      403,
-      'SUBSCRIPTION_LIMIT_EXCEEDED',
-      `The plan "${account.plan}" allows ${plan.scansPerPeriod} scans per month; this month's are used up.`,
-    );
-  }
+  if (usage.scansCounted >= plan.scansPerPeriod) throw periodLimitError(account.plan, plan);
   const active = await ctx.store.jobs.countActive(account.id);
-  if (active >= plan.concurrentScans) {
-    throw new ApiError(
-      429,
-      'RATE_LIMITED',
-      `The plan "${account.plan}" allows ${plan.concurrentScans} scans queued or running at once; wait for one to finish.`,
-      undefined,
-      { 'retry-after': '5' },
-    );
-  }
+  if (active >= plan.concurrentScans) throw concurrencyLimitError(account.plan, plan);
 }
 
+/**
+ * Creates the job and queues it as one step: the plan's limits are checked in the
+ * transaction that writes the job, and a queue that can join it (pg-boss) records the
+ * job there too, so no process crash or failed send leaves a job that nothing will run.
+ */
 export async function accept(ctx: ServiceContext, input: NewJob, beforeQueue?: (job: JobRecord) => void): Promise<JobRecord> {
-  const job = await ctx.store.jobs.create(input);
-  beforeQueue?.(job);
+  const account = await ctx.store.accounts.get(input.accountId);
+  const planName = account?.plan ?? ctx.config.defaultPlan;
+  const plan = ctx.config.plans[planName] ?? ctx.config.plans[ctx.config.defaultPlan];
+  let queued = false;
+  let job: JobRecord;
   try {
-    await ctx.queue.enqueue(job.id);
+    job = await ctx.store.jobs.create(input, {
+      concurrentScans: plan.concurrentScans,
+      scansPerPeriod: plan.scansPerPeriod,
+      within: async (tx, created, position) => {
+        beforeQueue?.(created);
+        queued = await ctx.queue.enqueueWithin(tx, created, position);
+      },
+    });
   } catch (error) {
-    await ctx.store.jobs.cancel(job.id, 'The scan could not be queued.');
-    throw error;
+    if (error instanceof LimitReachedError) {
+      throw error.limit === 'scansPerPeriod' ? periodLimitError(planName, plan) : concurrencyLimitError(planName, plan);
+    }
+    if (error instanceof ApiError) throw error;
+    ctx.log.error({ err: String(error) }, 'a scan could not be queued');
+    throw new ApiError(503, 'QUEUE_UNAVAILABLE', 'The scan could not be queued; nothing was started. Try again shortly.', undefined, {
+      'retry-after': '5',
+    });
   }
+  if (!queued) await ctx.queue.enqueue(job);
   return job;
 }
 

@@ -14,6 +14,11 @@ export interface Queryable {
   all<T>(sql: string, params?: Param[]): Promise<T[]>;
   get<T>(sql: string, params?: Param[]): Promise<T | undefined>;
   run(sql: string, params?: Param[]): Promise<{ changes: number }>;
+  /**
+   * PostgreSQL only: runs SQL as written ($1 placeholders) on the same connection, so a
+   * library that takes an `executeSql` (pg-boss) can join this transaction.
+   */
+  readonly executeSql?: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 }
 
 export interface Db extends Queryable {
@@ -126,6 +131,7 @@ function pgQueryable(client: pg.Pool | pg.PoolClient): Queryable {
     run: async (sql: string, params: Param[] = []) => ({
       changes: (await client.query(numberPlaceholders(sql), params)).rowCount ?? 0,
     }),
+    executeSql: async (text: string, values: unknown[] = []) => ({ rows: (await client.query(text, values)).rows }),
   };
 }
 

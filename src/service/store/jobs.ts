@@ -1,9 +1,9 @@
 // Scan jobs: created queued, claimed by one runner at a time (fenced by its run
 // token), and ended exactly once together with their terminal event and usage record.
 import { randomUUID } from 'node:crypto';
-import type { Db } from './db.ts';
+import type { Db, Queryable } from './db.ts';
 import { appendEventIn, type StoredEvent } from './events.ts';
-import { now } from './time.ts';
+import { now, periodBounds, periodOf } from './time.ts';
 import { recordUsageIn } from './usage.ts';
 
 export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
@@ -40,6 +40,35 @@ export interface NewJob {
   commit: string | null;
   options: Record<string, unknown>;
   files?: { path: string; content: string }[];
+}
+
+/** The plan limits a new job is admitted under, checked and applied in one transaction. */
+export interface Admission {
+  /** Jobs of the account queued or running at once. */
+  concurrentScans: number;
+  /** Jobs counted this period: billed ones plus those queued or running. */
+  scansPerPeriod: number;
+  /**
+   * Runs inside the creating transaction after the job is written; if it throws, the job
+   * is not created. `position` is how many of the account's jobs were already active.
+   */
+  within?(tx: Queryable, job: JobRecord, position: number): Promise<void>;
+}
+
+/** A new job would exceed its plan; nothing was written. */
+export class LimitReachedError extends Error {
+  constructor(readonly limit: 'scansPerPeriod' | 'concurrentScans') {
+    super(`plan limit reached: ${limit}`);
+  }
+}
+
+/** A job the queue should hold: what a sweeper compares with the queue's own records. */
+export interface ActiveJob {
+  id: string;
+  accountId: string;
+  kind: JobKind;
+  status: 'queued' | 'running';
+  createdAt: string;
 }
 
 export interface FinishOutcome {
@@ -98,10 +127,16 @@ function toJob(row: JobRow): JobRecord {
 export class JobRepository {
   constructor(private readonly db: Db) {}
 
-  async create(input: NewJob): Promise<JobRecord> {
+  /**
+   * Creates a queued job. With an admission, the account's active and period counts are
+   * read and the job written in one transaction that holds the account's row, so API
+   * processes sharing a database cannot together exceed the plan.
+   */
+  async create(input: NewJob, admission?: Admission): Promise<JobRecord> {
     const id = randomUUID();
     const createdAt = now();
     await this.db.transaction(async (tx) => {
+      const position = admission ? await this.admit(tx, input.accountId, createdAt, admission) : 0;
       await tx.run(
         `INSERT INTO jobs (id, account_id, kind, status, progress, repository, ref, commit_sha, options, created_at)
          VALUES (?, ?, ?, 'queued', 0, ?, ?, ?, ?, ?)`,
@@ -110,8 +145,36 @@ export class JobRepository {
       for (const file of input.files ?? []) {
         await tx.run(`INSERT INTO job_files (job_id, path, content) VALUES (?, ?, ?)`, [id, file.path, file.content]);
       }
+      if (admission?.within) {
+        const row = await tx.get<JobRow>(`SELECT * FROM jobs WHERE id = ?`, [id]);
+        await admission.within(tx, toJob(row!), position);
+      }
     });
     return (await this.get(id))!;
+  }
+
+  /** Checks the plan inside the creating transaction; returns the account's active job count. */
+  private async admit(tx: Queryable, accountId: string, at: string, admission: Admission): Promise<number> {
+    // SQLite's BEGIN IMMEDIATE already serialises writers; PostgreSQL serialises on the account's row.
+    if (tx.dialect === 'postgres') await tx.get(`SELECT id FROM accounts WHERE id = ? FOR UPDATE`, [accountId]);
+    const period = periodOf(at);
+    const { start, end } = periodBounds(period);
+    const counts = await tx.get<{ active: number; active_in_period: number }>(
+      `SELECT CAST(COUNT(*) AS INTEGER) AS active,
+              CAST(COALESCE(SUM(CASE WHEN created_at >= ? AND created_at < ? THEN 1 ELSE 0 END), 0) AS INTEGER) AS active_in_period
+       FROM jobs WHERE account_id = ? AND status IN ('queued', 'running')`,
+      [start, end, accountId],
+    );
+    const billed = await tx.get<{ n: number }>(
+      `SELECT CAST(COUNT(*) AS INTEGER) AS n FROM usage_records WHERE account_id = ? AND period = ? AND billed = 1`,
+      [accountId, period],
+    );
+    const active = Number(counts?.active ?? 0);
+    if (Number(billed?.n ?? 0) + Number(counts?.active_in_period ?? 0) >= admission.scansPerPeriod) {
+      throw new LimitReachedError('scansPerPeriod');
+    }
+    if (active >= admission.concurrentScans) throw new LimitReachedError('concurrentScans');
+    return active;
   }
 
   async get(id: string): Promise<JobRecord | undefined> {
@@ -159,12 +222,18 @@ export class JobRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** Queued and running jobs, oldest first: what an in-process queue takes up again at start. */
-  async toResume(): Promise<string[]> {
-    const rows = await this.db.all<{ id: string }>(
-      `SELECT id FROM jobs WHERE status IN ('queued', 'running') ORDER BY created_at, id`,
+  /** Queued and running jobs, oldest first: what a queue must hold (resumed at start, swept for). */
+  async active(): Promise<ActiveJob[]> {
+    const rows = await this.db.all<{ id: string; account_id: string; kind: string; status: string; created_at: string }>(
+      `SELECT id, account_id, kind, status, created_at FROM jobs WHERE status IN ('queued', 'running') ORDER BY created_at, id`,
     );
-    return rows.map((r) => r.id);
+    return rows.map((r) => ({
+      id: r.id,
+      accountId: r.account_id,
+      kind: r.kind as JobKind,
+      status: r.status as ActiveJob['status'],
+      createdAt: r.created_at,
+    }));
   }
 
   async files(jobId: string): Promise<{ path: string; content: string }[]> {
@@ -231,27 +300,49 @@ export class JobRepository {
   }
 
   /** Cancels a queued or running job; 'terminal' when it had already ended. */
-  async cancel(
+  async cancel(jobId: string, reason: string): Promise<UnrunEnding<'cancelled'>> {
+    return this.endWithoutRunner(jobId, 'cancelled', reason, {
+      message: `${reason} A cancelled scan is not billed.`,
+      error: 'CANCELLED',
+      status: 'cancelled',
+    });
+  }
+
+  /**
+   * Fails a queued or running job whoever holds it (the queue gave up on it): a runner
+   * still at work is fenced out by its token. 'terminal' when it had already ended.
+   */
+  async fail(jobId: string, reason: string): Promise<UnrunEnding<'failed'>> {
+    return this.endWithoutRunner(jobId, 'failed', reason, {
+      message: `Scan failed: ${reason} A failed scan is not billed.`,
+      error: 'SCAN_FAILED',
+      status: 'failed',
+    });
+  }
+
+  private async endWithoutRunner<S extends 'cancelled' | 'failed'>(
     jobId: string,
+    status: S,
     reason: string,
-  ): Promise<{ outcome: 'cancelled'; event: StoredEvent } | { outcome: 'terminal' | 'missing' }> {
+    eventData: Record<string, unknown>,
+  ): Promise<UnrunEnding<S>> {
     return this.db.transaction(async (tx) => {
       const row = await tx.get<JobRow>(`SELECT * FROM jobs WHERE id = ?`, [jobId]);
       if (!row) return { outcome: 'missing' as const };
       if (TERMINAL_STATUSES.includes(row.status as JobStatus)) return { outcome: 'terminal' as const };
-      await tx.run(`UPDATE jobs SET status = 'cancelled', finished_at = ?, error = ?, run_token = NULL WHERE id = ?`, [
+      await tx.run(`UPDATE jobs SET status = ?, finished_at = ?, error = ?, run_token = NULL WHERE id = ?`, [
+        status,
         now(),
         reason,
         jobId,
       ]);
-      const event = await appendEventIn(tx, jobId, 'failed', {
-        message: `${reason} A cancelled scan is not billed.`,
-        error: 'CANCELLED',
-        status: 'cancelled',
-      });
-      await recordUsageIn(tx, toJob(row), 'cancelled', false, 0, 0);
+      const event = await appendEventIn(tx, jobId, 'failed', eventData);
+      await recordUsageIn(tx, toJob(row), status, false, 0, 0);
       await tx.run(`DELETE FROM job_files WHERE job_id = ?`, [jobId]);
-      return { outcome: 'cancelled' as const, event };
+      return { outcome: status, event };
     });
   }
 }
+
+/** How ending a job without its runner went: ended now, already ended, or no such job. */
+export type UnrunEnding<S extends 'cancelled' | 'failed'> = { outcome: S; event: StoredEvent } | { outcome: 'terminal' | 'missing' };
