@@ -24,7 +24,7 @@ export interface ScanRecord {
   findings: Finding[];
   /** Diff scans: findings in changed files that do not touch a changed line. */
   preexisting?: number;
-  summary?: Partial<ScanSummary> & { historyCommits?: number; historyBlobs?: number };
+  summary?: Partial<ScanSummary> & { historyCommits?: number; historyBlobs?: number; treeMs?: number; historyMs?: number };
   error?: string;
   /** Remote mode: the service's job id and kind. */
   remote?: { jobId: string; kind: 'commit' | 'github'; apiUrl: string };

@@ -15,15 +15,26 @@ import { DEFAULT_STATUS_LIMIT } from './schemas.ts';
 import { decodeCursor, findingsPage, pageHint } from './pages.ts';
 import { debug } from './log.ts';
 import { git, resolveRepo, resolveRepoAndCommit } from './repo.ts';
-import { estimateScanMs, pollAfterMs, FIRST_POLL_MS } from './timing.ts';
+import { estimateDiffMs, estimateFullScanMs, pollAfterMs, readTimings, recordTimings, FIRST_POLL_MS, MAX_POLL_MS } from './timing.ts';
+import type { Listing } from '../sources/directory.ts';
+import type { HistorySize } from '../sources/history/estimate.ts';
 import type { McpFinding } from './schemas.ts';
 import type { RemoteScanner } from './remote.ts';
-import { cacheDir } from '../sources/workspace.ts';
+import { cacheDir, prepareCacheDir } from '../sources/workspace.ts';
+
+/** How long scanner_scan_diff may wait for its scan to finish, to answer with the findings (SCANNER_DIFF_WAIT_MS). */
+const INLINE_BUDGET_MS = budgetFromEnv(process.env.SCANNER_DIFF_WAIT_MS, 1_000);
+
+function budgetFromEnv(value: string | undefined, fallback: number): number {
+  const ms = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(ms) && ms >= 0 ? ms : fallback;
+}
 
 export interface ScanHandle {
   scan_id: string;
   queued: boolean;
   eta_ms: number;
+  next_hint: string;
 }
 
 export interface StatusInput {
@@ -60,6 +71,7 @@ export class ScanManager {
   }
 
   async startDiff(input: { repo: string; since: string; paths?: string[] }) {
+    const started = Date.now();
     const { repo, commit } = await resolveRepoAndCommit(input.repo, input.since);
     // The tool takes globs; git takes pathspecs, where `:(glob)` gives glob semantics.
     const pathspecs = input.paths?.map((p) => (p.startsWith(':') ? p : `:(glob)${p}`));
@@ -82,7 +94,8 @@ export class ScanManager {
       considered = collected.files.length;
       bytes = collected.files.reduce((n, f) => n + f.content.length, 0);
     }
-    const record = newRecord(repo, 'diff', estimateScanMs(bytes), considered);
+    const timings = await readTimings();
+    const record = newRecord(repo, 'diff', estimateDiffMs({ files: considered, bytes }, timings), considered);
     record.since = input.since;
 
     if (considered === 0) {
@@ -97,6 +110,24 @@ export class ScanManager {
       await this.analyseDiff(diff.files, diff.skipped, diff.changedLines, repo, record);
     });
     debug('diff scan started', { scan_id: record.scan_id, repo, files: considered, bytes, remote: !!record.remote });
+
+    // A small diff is done within a second: then the answer carries its findings,
+    // and the agent is not sent away to come back for them.
+    const done = considered > 0 && (await this.finishedWithin(record.scan_id, INLINE_BUDGET_MS - (Date.now() - started)));
+    if (done && record.state === 'completed') {
+      const page = findingsPage(record, { limit: DEFAULT_STATUS_LIMIT, detail: 'compact', offset: 0 });
+      return {
+        scan_id: record.scan_id,
+        queued: false,
+        eta_ms: 0,
+        next_hint: `${completedHint(record, input.repo)}${pageHint(page, record, input.repo)}`,
+        summary: { files_considered: considered, mode: 'diff' as const },
+        ready: true,
+        findings: page.findings,
+        total_findings: page.total,
+        ...(page.nextCursor ? { next_cursor: page.nextCursor } : {}),
+      };
+    }
 
     const fileWord = considered === 1 ? 'file' : 'files';
     return {
@@ -113,19 +144,53 @@ export class ScanManager {
 
   async startFull(input: { repo: string }): Promise<ScanHandle> {
     const repo = await resolveRepo(input.repo);
-    const { treeBytes, historyBytes } = await measureRepository(repo);
-    const record = newRecord(repo, 'full', estimateScanMs(treeBytes, historyBytes), 0);
     // Only a repository the service can clone from its GitHub host is scanned
-    // remotely; any other one is scanned here, so the tool always works.
+    // remotely; any other one is scanned here, so the tool always works, and says so.
     const repository = this.remote ? await this.remote.githubRepository(repo) : undefined;
+    const [{ listDirectory }, { historySize, estimateHistoryScanMs }, timings] = await Promise.all([
+      loadDirectorySource(),
+      loadHistorySource(),
+      readTimings(),
+    ]);
+    const [listing, history] = await Promise.all([
+      listDirectory(repo),
+      historySize(repo, { cacheDir: cacheDir(repo) }).catch((error) => {
+        debug('could not measure the history', error);
+        return { commits: 0, newCommits: 0, packBytes: 0 };
+      }),
+    ]);
+    const tree = { files: listing.files.length, bytes: listing.files.reduce((n, f) => n + f.size, 0) };
+    const estimate = estimateFullScanMs(repo, tree, estimateHistoryScanMs(history, timings.history), timings);
+    const record = newRecord(repo, 'full', estimate.etaMs, tree.files);
+    let next_hint = `Scanning ${tree.files} files and ${history.newCommits} commit${history.newCommits === 1 ? '' : 's'} of history on this machine (estimate: tree ${seconds(estimate.treeMs)}, history ${seconds(estimate.historyMs)}, side by side). `;
     if (this.remote && repository) {
       record.remote = await this.remote.startRepositoryScan(repo, repository);
       // The service also clones: add a fixed allowance for it.
       record.eta_ms += 5_000;
+      next_hint = `The scanning service at ${this.remote.config.apiUrl} clones ${repository} and scans it. `;
+    } else if (this.remote) {
+      next_hint =
+        `Scanned locally, not on the scanning service: origin is not a repository on ${this.remote.config.githubUrl} (SCANNER_GITHUB_URL), which is all the service can clone. ` +
+        next_hint;
     }
-    await this.persistStart(record, () => this.analyseFull(repo, record));
-    debug('full scan started', { scan_id: record.scan_id, repo, eta_ms: record.eta_ms, remote: !!record.remote });
-    return { scan_id: record.scan_id, queued: true, eta_ms: record.eta_ms };
+    next_hint += `Call scanner_status {repo: ${JSON.stringify(input.repo)}, scan_id: "${record.scan_id}"} in about ${seconds(Math.max(FIRST_POLL_MS, Math.min(record.eta_ms, MAX_POLL_MS)))}.`;
+    await this.persistStart(record, () => this.analyseFull(repo, record, listing, history));
+    debug('full scan started', { scan_id: record.scan_id, repo, eta_ms: record.eta_ms, tree, history, remote: !!record.remote });
+    return { scan_id: record.scan_id, queued: true, eta_ms: record.eta_ms, next_hint };
+  }
+
+  /** Whether a local scan of this server finished within `budgetMs`. */
+  private async finishedWithin(scanId: string, budgetMs: number): Promise<boolean> {
+    const run = this.running.get(scanId);
+    if (!run) return false;
+    if (budgetMs <= 0) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      run.work.then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), budgetMs))),
+    ]);
+    clearTimeout(timer);
+    return finished;
   }
 
   async status(input: StatusInput): Promise<StatusAnswer> {
@@ -283,30 +348,55 @@ export class ScanManager {
   ): Promise<void> {
     if (files.length === 0) return;
     const { scanSourceFiles } = await loadEngine();
+    // Timed from here: loading the engine once per server is no throughput figure.
+    const started = performance.now();
     const result = await scanSourceFiles(files, { cacheDir: cacheDir(repo), skipped });
     const touching = result.findings.filter((f) => touchesChangedLines(f, changedLines.get(f.file)));
     record.findings = touching;
     record.preexisting = result.findings.length - touching.length;
     record.summary = result.summary;
+    const size = { files: files.length, bytes: files.reduce((n, f) => n + f.content.length, 0) };
+    void recordTimings({ tree: { size, cachedFiles: result.summary.cachedFiles, durationMs: Math.round(performance.now() - started) } });
   }
 
-  private async analyseFull(repo: string, record: ScanRecord): Promise<void> {
-    const [{ collectDirectory }, { scanHistory }, { scanSourceFiles }] = await Promise.all([
-      loadDirectorySource(),
-      loadHistorySource(),
-      loadEngine(),
+  private async analyseFull(repo: string, record: ScanRecord, listing: Listing, historySize: HistorySize): Promise<void> {
+    const [{ readListed }, { scanHistory }, { scanSourceFiles }] = await Promise.all([loadDirectorySource(), loadHistorySource(), loadEngine()]);
+    const cache = prepareCacheDir(repo);
+    const timed = async <T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> => {
+      const started = performance.now();
+      const value = await work();
+      return { value, ms: Math.round(performance.now() - started) };
+    };
+    const [tree, history] = await Promise.all([
+      timed(async () => {
+        const collected = readListed(listing);
+        return { collected, result: await scanSourceFiles(collected.files, { cacheDir: cache, skipped: collected.skipped }) };
+      }),
+      timed(() => scanHistory(repo, { cacheDir: cache })),
     ]);
-    const tree = await collectDirectory(repo);
-    record.files_considered = tree.files.length;
-    const [result, history] = await Promise.all([
-      scanSourceFiles(tree.files, { cacheDir: cacheDir(repo), skipped: tree.skipped }),
-      scanHistory(repo),
-    ]);
+    const { result, collected } = tree.value;
+    record.files_considered = collected.files.length;
     const seen = new Set(result.findings.map((f) => f.id));
-    const historyOnly = history.findings.filter((f: Finding) => !seen.has(f.id));
+    const historyOnly = history.value.findings.filter((f: Finding) => !seen.has(f.id));
     record.findings = [...result.findings, ...historyOnly];
-    record.summary = { ...result.summary, historyCommits: history.commitsSeen, historyBlobs: history.blobsScanned };
+    record.summary = {
+      ...result.summary,
+      historyCommits: history.value.commitsSeen,
+      historyBlobs: history.value.blobsScanned,
+      treeMs: tree.ms,
+      historyMs: history.ms,
+    };
+    const size = { files: collected.files.length, bytes: collected.files.reduce((n, f) => n + f.content.length, 0) };
+    await recordTimings({
+      repo,
+      tree: { size, cachedFiles: result.summary.cachedFiles, durationMs: tree.ms },
+      history: { size: historySize, durationMs: history.ms },
+    });
   }
+}
+
+function seconds(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
 
 function newRecord(repo: string, mode: 'diff' | 'full', eta_ms: number, files_considered: number): ScanRecord {
@@ -363,31 +453,6 @@ async function changedSinceHead(repo: string, pathspecs: string[] | undefined, g
   );
   const existing = sizes.filter((size) => size >= 0);
   return { files: existing.length, bytes: existing.reduce((n, size) => n + size, 0) };
-}
-
-/** Sizes for the estimate without reading file contents: blob sizes at HEAD and the packed history. */
-async function measureRepository(repo: string): Promise<{ treeBytes: number; historyBytes: number }> {
-  let treeBytes = 0;
-  let historyBytes = 0;
-  try {
-    const listing = await git(repo, ['ls-tree', '-r', '-l', '-z', 'HEAD']);
-    for (const entry of listing.split('\0')) {
-      const size = Number(entry.split(/\s+/)[3]);
-      if (Number.isFinite(size)) treeBytes += size;
-    }
-  } catch {
-    // No commit yet: the working tree is all there is; count nothing for it.
-  }
-  try {
-    const counts = await git(repo, ['count-objects', '-v']);
-    for (const line of counts.split('\n')) {
-      const [key, value] = line.split(': ');
-      if (key === 'size' || key === 'size-pack') historyBytes += Number(value) * 1024;
-    }
-  } catch {
-    // count-objects never fails on a valid repo; an estimate without it is still an estimate.
-  }
-  return { treeBytes, historyBytes };
 }
 
 /** The engine's summary shape, whether the record holds a local summary or the service's job summary (other field shapes). */

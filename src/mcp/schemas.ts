@@ -103,7 +103,8 @@ export const fullScanInput = {
 export const fullScanOutput = {
   scan_id: z.string(),
   queued: z.boolean(),
-  eta_ms: z.number().int(),
+  eta_ms: z.number().int().describe("Estimated from this machine's earlier scans: the working tree and the history, read side by side"),
+  next_hint: z.string().optional().describe('Where the scan runs (locally, or on the service) and when to poll'),
 };
 
 export const reportInput = {

@@ -1,5 +1,22 @@
-// Spec section 8: first poll after 5 s, then 5–30 s with exponential backoff,
-// never continuous polling.
+// How long a scan will take and when to ask again.
+//
+// Polling (spec section 8): first poll after 5 s, then 5–30 s with exponential
+// backoff, never continuous polling.
+//
+// Estimates come from throughput measured on this machine: each finished scan
+// records its size and duration (files and bytes for the working tree, commits
+// and packed bytes for the history) in the user's cache folder, and the next
+// estimate scales a fixed model by how far off that model was for the recent
+// scans. The history part is the history reader's own estimate
+// (`estimateHistoryScanMs` in src/sources/history/estimate.ts), fed with the
+// history timings recorded here, so a change to how history is read refines it
+// there.
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { HistorySize, HistoryTiming } from '../sources/history/estimate.ts';
+import { debug } from './log.ts';
+
 export const FIRST_POLL_MS = 5_000;
 export const MAX_POLL_MS = 30_000;
 
@@ -15,13 +32,113 @@ export function pollAfterMs(notReadyAnswers: number, remainingEtaMs?: number): n
   return Math.max(FIRST_POLL_MS, Math.round(remainingEtaMs));
 }
 
-// Throughput figures behind the estimates. The engine parses ≈5–10 MB/s per
-// core (DESIGN.md) and the history secret pass reads ≈100 MB/s; startup costs
-// (worker threads, rule loading) dominate small scans.
-const ANALYSIS_BYTES_PER_MS = 4_000; // ≈4 MB/s, conservative across both cores
-const HISTORY_BYTES_PER_MS = 50_000;
-const STARTUP_MS = 400;
+/** The working tree a scan reads: files and bytes, and how many came from the result cache. */
+export interface TreeSize {
+  files: number;
+  bytes: number;
+}
 
-export function estimateScanMs(bytes: number, historyBytes = 0): number {
-  return Math.round(STARTUP_MS + bytes / ANALYSIS_BYTES_PER_MS + historyBytes / HISTORY_BYTES_PER_MS);
+export interface TreeTiming {
+  size: TreeSize;
+  /** Files answered from the result cache: such a scan says little about throughput. */
+  cachedFiles: number;
+  durationMs: number;
+}
+
+/** What this machine measured: the latest scans of each kind, and per repository its latest full scan. */
+export interface Timings {
+  tree: TreeTiming[];
+  history: HistoryTiming[];
+  repos: Record<string, { files: number; treeMs: number; at: string }>;
+}
+
+// The model before any scan was measured here: start-up (rules, grammars, worker
+// threads), then per file and per byte. Measured on a 2-core machine under load
+// (docs/benchmarks.md, "MCP at scale"); calibration corrects it for this one.
+const TREE_STARTUP_MS = 500;
+const TREE_MS_PER_FILE = 1;
+const TREE_BYTES_PER_MS = 1_000;
+/** Throughput figures kept per kind: recent enough to follow the machine's load. */
+const KEPT = 20;
+
+function treeModelMs(size: TreeSize): number {
+  return TREE_STARTUP_MS + size.files * TREE_MS_PER_FILE + size.bytes / TREE_BYTES_PER_MS;
+}
+
+/** The median of how far off the model was for earlier scans, within 0.25–4×. */
+function calibration(ratios: number[]): number {
+  if (ratios.length === 0) return 1;
+  const sorted = [...ratios].sort((a, b) => a - b);
+  return Math.min(4, Math.max(0.25, sorted[Math.floor(sorted.length / 2)]));
+}
+
+export function estimateTreeMs(size: TreeSize, earlier: TreeTiming[] = []): number {
+  const ratios = earlier
+    .filter((t) => t.durationMs > 0 && t.size.files > 0 && t.cachedFiles < t.size.files / 2)
+    .map((t) => t.durationMs / treeModelMs(t.size));
+  return Math.round(treeModelMs(size) * calibration(ratios));
+}
+
+/**
+ * A full scan reads the tree and the history at the same time, so it takes as long as
+ * the longer of the two. A repository scanned before answers most of its tree from the
+ * result cache: its last tree time, scaled by its size now, is the better guess.
+ */
+export function estimateFullScanMs(
+  repo: string,
+  tree: TreeSize,
+  historyMs: number,
+  timings: Timings,
+): { etaMs: number; treeMs: number; historyMs: number } {
+  const previous = timings.repos[repo];
+  const treeMs = previous
+    ? Math.round(Math.max(TREE_STARTUP_MS, previous.treeMs * Math.min(4, Math.max(0.5, tree.files / Math.max(1, previous.files)))))
+    : estimateTreeMs(tree, timings.tree);
+  return { etaMs: Math.max(treeMs, historyMs), treeMs, historyMs };
+}
+
+/** The diff scan: the changed files, through the same calibrated model. */
+export function estimateDiffMs(tree: TreeSize, timings: Timings): number {
+  return estimateTreeMs(tree, timings.tree);
+}
+
+/** `$XDG_CACHE_HOME/scanner/timings.json` (default `~/.cache/`): per machine and user, never in a repository. */
+export function timingsFile(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_CACHE_HOME?.trim() || path.join(os.homedir(), '.cache');
+  return path.join(base, 'scanner', 'timings.json');
+}
+
+export async function readTimings(file = timingsFile()): Promise<Timings> {
+  try {
+    const data = JSON.parse(await readFile(file, 'utf8')) as Partial<Timings>;
+    return { tree: Array.isArray(data.tree) ? data.tree : [], history: Array.isArray(data.history) ? data.history : [], repos: data.repos ?? {} };
+  } catch {
+    return { tree: [], history: [], repos: {} };
+  }
+}
+
+/** Adds a finished full or diff scan's figures; a failure to write only costs calibration. */
+export async function recordTimings(
+  entry: { repo?: string; tree?: TreeTiming; history?: { size: HistorySize; durationMs: number } },
+  file = timingsFile(),
+): Promise<void> {
+  try {
+    const timings = await readTimings(file);
+    if (entry.tree) timings.tree = [...timings.tree, entry.tree].slice(-KEPT);
+    if (entry.history) timings.history = [...timings.history, entry.history].slice(-KEPT);
+    if (entry.repo && entry.tree) {
+      timings.repos[entry.repo] = { files: entry.tree.size.files, treeMs: entry.tree.durationMs, at: new Date().toISOString() };
+      const names = Object.keys(timings.repos);
+      // The oldest repositories go first once many were scanned.
+      if (names.length > 200) {
+        for (const name of names.sort((a, b) => timings.repos[a].at.localeCompare(timings.repos[b].at)).slice(0, names.length - 200)) delete timings.repos[name];
+      }
+    }
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, JSON.stringify(timings));
+    await rename(tmp, file);
+  } catch (error) {
+    debug('could not record scan timings', error);
+  }
 }

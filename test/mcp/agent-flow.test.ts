@@ -34,7 +34,8 @@ describe('scanner mcp: the recommended agent flow on a real repository', () => {
     tmp = await tempDir('mcp-flow');
     repo = tmp.dir;
     await makeRepo(repo);
-    mcp = await startMcp({ cwd: repo });
+    // This suite follows the polling path: a diff scan never answers inline here.
+    mcp = await startMcp({ cwd: repo, env: { SCANNER_DIFF_WAIT_MS: '0' } });
   });
   after(async () => {
     await mcp?.close();
@@ -123,7 +124,8 @@ describe('scanner mcp: the recommended agent flow on a real repository', () => {
 
     const handle = await callTool(mcp.client, 'scanner_full_scan', { repo });
     assert.equal(handle.isError, false, JSON.stringify(handle.json));
-    assert.deepEqual(Object.keys(handle.json).sort(), ['eta_ms', 'queued', 'scan_id']);
+    assert.deepEqual(Object.keys(handle.json).sort(), ['eta_ms', 'next_hint', 'queued', 'scan_id']);
+    assert.match(handle.json.next_hint, /on this machine .*scanner_status/);
     assert.equal(handle.json.queued, true);
     assert.ok(handle.json.eta_ms > 0);
     fullScanId = handle.json.scan_id;
@@ -149,11 +151,42 @@ describe('scanner mcp: the recommended agent flow on a real repository', () => {
 
   it('latest survives a restart of the MCP server', async () => {
     await mcp.close();
-    mcp = await startMcp({ cwd: repo });
+    mcp = await startMcp({ cwd: repo, env: { SCANNER_DIFF_WAIT_MS: '0' } });
     const status = await callTool(mcp.client, 'scanner_status', { repo, latest: true });
     assert.equal(status.json.ready, true);
     assert.ok(status.json.findings.some((f: any) => f.type === 'HARDCODED_SECRET'));
     const report = await callTool(mcp.client, 'scanner_report', { repo, scan_id: fullScanId });
     assert.equal(report.isError, false);
+  });
+});
+
+describe('scanner mcp: a diff scan that finishes within its budget answers with its findings', () => {
+  let mcp: McpHandle;
+  let tmp: { dir: string; cleanup(): Promise<void> };
+
+  before(async () => {
+    tmp = await tempDir('mcp-inline');
+    await makeRepo(tmp.dir);
+    // A generous budget keeps the test deterministic on a busy machine; the default is 1 s.
+    mcp = await startMcp({ cwd: tmp.dir, env: { SCANNER_DIFF_WAIT_MS: '60000' } });
+  });
+  after(async () => {
+    await mcp?.close();
+    await tmp?.cleanup();
+  });
+
+  it('ready: true, queued: false and the findings in the answer; status agrees', async () => {
+    await appendFile(path.join(tmp.dir, 'src', 'app.js'), `${VULNERABLE_JS_LINE}\n`);
+    const handle = await callTool(mcp.client, 'scanner_scan_diff', { repo: tmp.dir });
+    assert.equal(handle.isError, false, handle.text);
+    assert.equal(handle.json.ready, true);
+    assert.equal(handle.json.queued, false);
+    assert.equal(handle.json.eta_ms, 0);
+    assert.deepEqual(handle.json.summary, { files_considered: 1, mode: 'diff' });
+    assert.equal(handle.json.total_findings, 1);
+    assert.equal(handle.json.findings[0].type, VULNERABLE_TYPE);
+    assert.doesNotMatch(handle.json.next_hint, /Call scanner_status/);
+    const status = await callTool(mcp.client, 'scanner_status', { repo: tmp.dir, scan_id: handle.json.scan_id });
+    assert.deepEqual(status.json.findings, handle.json.findings);
   });
 });

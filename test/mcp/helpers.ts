@@ -25,6 +25,8 @@ export async function startMcp(options: { env?: Record<string, string>; cwd?: st
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !key.startsWith('SCANNER_')) env[key] = value;
   }
+  // Scan timings are per machine and user: the tests keep theirs apart.
+  env.XDG_CACHE_HOME = path.join(os.tmpdir(), 'scanner-mcp-test-cache');
   Object.assign(env, options.env);
   const transport = new StdioClientTransport({
     command: process.execPath,

@@ -1,7 +1,10 @@
 // Small pure parts of the MCP server: polling backoff, estimates, GitHub host matching.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { estimateScanMs, pollAfterMs } from '../../src/mcp/timing.ts';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { estimateFullScanMs, estimateTreeMs, pollAfterMs, readTimings, recordTimings, timingsFile } from '../../src/mcp/timing.ts';
 import { repositoryOnHost } from '../../src/mcp/remote.ts';
 import { groupedMarkdownReport } from '../../src/mcp/report.ts';
 import type { Finding, Severity } from '../../src/engine/types.ts';
@@ -20,10 +23,47 @@ describe('polling backoff (spec section 8)', () => {
   });
 });
 
-describe('scan estimates grow with the work', () => {
-  it('more bytes, longer estimate; history adds to it', () => {
-    assert.ok(estimateScanMs(10_000_000) > estimateScanMs(10_000));
-    assert.ok(estimateScanMs(10_000, 50_000_000) > estimateScanMs(10_000));
+describe('scan estimates from this machine\'s throughput', () => {
+  it('more files and bytes, longer estimate', () => {
+    assert.ok(estimateTreeMs({ files: 2000, bytes: 10_000_000 }) > estimateTreeMs({ files: 10, bytes: 10_000 }));
+  });
+  it('calibrated: a machine three times slower than the model gets estimates three times longer', () => {
+    const size = { files: 1000, bytes: 5_000_000 };
+    const model = estimateTreeMs(size);
+    const earlier = [0.5, 1, 2].map((k) => ({ size: { files: 800 * k, bytes: 4_000_000 * k }, cachedFiles: 0, durationMs: 3 * estimateTreeMs({ files: 800 * k, bytes: 4_000_000 * k }) }));
+    assert.ok(Math.abs(estimateTreeMs(size, earlier) / model - 3) < 0.05);
+    // Scans answered from the result cache say nothing about throughput.
+    const cached = earlier.map((t) => ({ ...t, cachedFiles: t.size.files, durationMs: 10 }));
+    assert.equal(estimateTreeMs(size, cached), model);
+  });
+  it('a full scan takes the longer of tree and history; a repository scanned before is estimated from its last time', () => {
+    const timings = { tree: [], history: [], repos: { '/r': { files: 1000, treeMs: 1500, at: '2026-01-01T00:00:00Z' } } };
+    assert.deepEqual(estimateFullScanMs('/other', { files: 1000, bytes: 1_000_000 }, 60_000, timings), {
+      etaMs: 60_000,
+      treeMs: estimateTreeMs({ files: 1000, bytes: 1_000_000 }),
+      historyMs: 60_000,
+    });
+    assert.equal(estimateFullScanMs('/r', { files: 1000, bytes: 1_000_000 }, 100, timings).etaMs, 1500);
+  });
+  it('timings are recorded and read back, the latest twenty of each kind', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'scanner-timings-'));
+    try {
+      const file = path.join(dir, 'scanner', 'timings.json');
+      for (let i = 0; i < 25; i++) {
+        await recordTimings(
+          { repo: `/repo${i % 3}`, tree: { size: { files: i + 1, bytes: 100 }, cachedFiles: 0, durationMs: i }, history: { size: { commits: i, newCommits: i, packBytes: 1 }, durationMs: i } },
+          file,
+        );
+      }
+      const timings = await readTimings(file);
+      assert.equal(timings.tree.length, 20);
+      assert.equal(timings.history.length, 20);
+      assert.equal(timings.tree.at(-1)!.durationMs, 24);
+      assert.deepEqual(Object.keys(timings.repos).sort(), ['/repo0', '/repo1', '/repo2']);
+      assert.equal(timingsFile({ XDG_CACHE_HOME: dir }), file);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
