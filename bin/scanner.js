@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs the compiled JavaScript in dist/ (`npm run build`, done by `npm install`):
+// Runs the compiled JavaScript in dist/ (`npm run build`, done by `npm install` in a
+// checkout; an installed package ships dist/ and no sources):
 // it starts several times faster than the TypeScript sources. When dist/ is
 // missing or older than a source file (a checkout being edited), the sources
 // run through the tsx loader instead, so the command never runs stale code
@@ -21,10 +22,17 @@ function newestSourceTime(dir) {
 }
 
 function compiledIsFresh() {
+  let compiled;
   try {
-    return statSync(compiledMain).mtimeMs >= newestSourceTime(`${root}src/`);
+    compiled = statSync(compiledMain).mtimeMs;
   } catch {
     return false;
+  }
+  try {
+    return compiled >= newestSourceTime(`${root}src/`);
+  } catch {
+    // An installed package ships dist/ without the sources.
+    return true;
   }
 }
 

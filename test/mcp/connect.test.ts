@@ -3,9 +3,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parse as parseJsonc } from 'jsonc-parser';
 import { BIN, tempDir } from './helpers.ts';
+import { launcher } from '../../src/cli/connect.ts';
 
 interface Run {
   code: number;
@@ -37,17 +39,19 @@ describe('scanner connect', () => {
   });
   after(async () => tmp?.cleanup());
 
-  it('cursor: creates ~/.cursor/mcp.json with the spec shape {command, args, env:{SCANNER_API_KEY}}', async () => {
+  it('cursor: creates ~/.cursor/mcp.json with {command, args, env}; the key is a ${env:…} reference, never its value', async () => {
     const result = await run('--ide', 'cursor', '--api-key', 'sk_test_fake_123', '--api-url', 'http://127.0.0.1:7700/api/v1');
     assert.equal(result.code, 0, result.stderr);
     const file = path.join(home, '.cursor', 'mcp.json');
-    const config = JSON.parse(await readFile(file, 'utf8'));
-    const entry = config.mcpServers.scanner;
-    assert.equal(entry.command, process.execPath);
+    const text = await readFile(file, 'utf8');
+    const entry = JSON.parse(text).mcpServers.scanner;
+    // No absolute node (gone after an upgrade): node from PATH runs this checkout's bin.
+    assert.equal(entry.command, 'node');
     assert.deepEqual(entry.args, [BIN, 'mcp']);
-    assert.deepEqual(entry.env, { SCANNER_API_KEY: 'sk_test_fake_123', SCANNER_API_URL: 'http://127.0.0.1:7700/api/v1' });
-    assert.equal((await stat(file)).mode & 0o777, 0o600, 'a file holding a key is private');
+    assert.deepEqual(entry.env, { SCANNER_API_KEY: '${env:SCANNER_API_KEY}', SCANNER_API_URL: 'http://127.0.0.1:7700/api/v1' });
+    assert.doesNotMatch(text, /sk_test_fake_123/);
     assert.doesNotMatch(result.stdout, /sk_test_fake_123/, 'the key is not echoed');
+    assert.match(result.stdout, /set SCANNER_API_KEY in the environment Cursor starts from/);
   });
 
   it('windsurf: merges into an existing file, keeps other servers and settings, keeps a backup', async () => {
@@ -61,28 +65,67 @@ describe('scanner connect', () => {
     const config = JSON.parse(await readFile(file, 'utf8'));
     assert.equal(config.theme, 'dark');
     assert.deepEqual(config.mcpServers.other, before.mcpServers.other);
-    assert.deepEqual(config.mcpServers.scanner.args, [BIN, 'mcp']);
-    assert.deepEqual(config.mcpServers.scanner.env, {});
+    assert.deepEqual(config.mcpServers.scanner, { command: 'node', args: [BIN, 'mcp'], env: {} });
     const backups = (await readdir(dir)).filter((f) => f.startsWith('mcp_config.json.bak-'));
     assert.equal(backups.length, 1);
     assert.deepEqual(JSON.parse(await readFile(path.join(dir, backups[0]), 'utf8')), before);
     assert.match(result.stdout, /Previous file kept as/);
   });
 
-  it("vscode: .vscode/mcp.json in the project, VS Code's servers shape with type stdio", async () => {
-    const result = await run('--ide', 'vscode', '--api-key', 'sk_test_fake_456');
-    assert.equal(result.code, 0, result.stderr);
-    const config = JSON.parse(await readFile(path.join(project, '.vscode', 'mcp.json'), 'utf8'));
-    assert.deepEqual(config.servers.scanner, { type: 'stdio', command: process.execPath, args: [BIN, 'mcp'], env: { SCANNER_API_KEY: 'sk_test_fake_456' } });
-    assert.equal(config.mcpServers, undefined);
-    assert.match(result.stderr, /keep it out of version control/);
+  it('backups made in the same second never overwrite each other', async () => {
+    const file = path.join(tmp.dir, 'many.json');
+    await writeFile(file, '{"mcpServers": {}}');
+    for (let i = 0; i < 3; i++) {
+      await writeFile(file, JSON.stringify({ round: i, mcpServers: {} }));
+      const result = await run('--ide', 'cursor', '--config', file);
+      assert.equal(result.code, 0, result.stderr);
+    }
+    const backups = (await readdir(tmp.dir)).filter((f) => f.startsWith('many.json.bak-')).sort();
+    assert.equal(backups.length, 3);
+    const rounds = await Promise.all(backups.map(async (b) => JSON.parse(await readFile(path.join(tmp.dir, b), 'utf8')).round));
+    assert.deepEqual(rounds.sort(), [0, 1, 2]);
   });
 
-  it('claude: .mcp.json in the project with mcpServers', async () => {
-    const result = await run('--ide', 'claude');
+  it("vscode: .vscode/mcp.json with comments: comments kept, VS Code's servers shape, the key from a password input", async () => {
+    const dir = path.join(project, '.vscode');
+    await mkdir(dir, { recursive: true });
+    const original = [
+      '{',
+      '  // Servers for this project',
+      '  "servers": {',
+      '    "github": { "type": "http", "url": "https://api.githubcopilot.com/mcp/" }, // kept',
+      '  },',
+      '}',
+      '',
+    ].join('\n');
+    await writeFile(path.join(dir, 'mcp.json'), original);
+    const result = await run('--ide', 'vscode', '--api-key', 'sk_test_fake_456', '--api-url', 'http://127.0.0.1:7700/api/v1');
+    assert.equal(result.code, 0, result.stderr);
+    const text = await readFile(path.join(dir, 'mcp.json'), 'utf8');
+    assert.match(text, /\/\/ Servers for this project/);
+    assert.match(text, /\/\/ kept/);
+    assert.doesNotMatch(text, /sk_test_fake_456/);
+    const config = parseJsonc(text);
+    assert.equal(config.servers.github.url, 'https://api.githubcopilot.com/mcp/');
+    assert.deepEqual(config.servers.scanner, {
+      type: 'stdio',
+      command: 'node',
+      args: [BIN, 'mcp'],
+      env: { SCANNER_API_KEY: '${input:scanner-api-key}', SCANNER_API_URL: 'http://127.0.0.1:7700/api/v1' },
+    });
+    assert.deepEqual(config.inputs, [{ type: 'promptString', id: 'scanner-api-key', description: 'Scanner API key (from the dashboard)', password: true }]);
+    assert.equal(config.mcpServers, undefined);
+    // Connecting again changes nothing but the backup count.
+    await run('--ide', 'vscode', '--api-key', 'sk_test_fake_456', '--api-url', 'http://127.0.0.1:7700/api/v1');
+    assert.equal(await readFile(path.join(dir, 'mcp.json'), 'utf8'), text);
+  });
+
+  it('claude: .mcp.json in the project with mcpServers and a ${VAR} reference', async () => {
+    const result = await run('--ide', 'claude', '--api-key', 'sk_test_fake_000', '--api-url', 'http://127.0.0.1:7700/api/v1');
     assert.equal(result.code, 0, result.stderr);
     const config = JSON.parse(await readFile(path.join(project, '.mcp.json'), 'utf8'));
     assert.deepEqual(config.mcpServers.scanner.args, [BIN, 'mcp']);
+    assert.equal(config.mcpServers.scanner.env.SCANNER_API_KEY, '${SCANNER_API_KEY}');
   });
 
   it('refuses to overwrite a file it cannot parse, and leaves it as it was', async () => {
@@ -91,7 +134,7 @@ describe('scanner connect', () => {
     await writeFile(file, text);
     const result = await run('--ide', 'cursor', '--config', file);
     assert.equal(result.code, 2);
-    assert.match(result.stderr, /not valid JSON.*not touching it/);
+    assert.match(result.stderr, /not valid JSON with comments \(CloseBraceExpected on line 2\).*not touching it/);
     assert.equal(await readFile(file, 'utf8'), text);
     assert.equal((await readdir(tmp.dir)).filter((f) => f.startsWith('broken.json.bak')).length, 0);
   });
@@ -107,11 +150,11 @@ describe('scanner connect', () => {
   it('--print shows the merged configuration and writes nothing', async () => {
     const file = path.join(tmp.dir, 'print.json');
     await writeFile(file, '{"mcpServers": {"keep": {"command": "x", "args": []}}}');
-    const result = await run('--ide', 'cursor', '--config', file, '--print', '--api-key', 'sk_test_fake_789');
+    const result = await run('--ide', 'cursor', '--config', file, '--print', '--api-key', 'sk_test_fake_789', '--api-url', 'http://127.0.0.1:7700/api/v1');
     assert.equal(result.code, 0, result.stderr);
     const printed = JSON.parse(result.stdout);
     assert.deepEqual(Object.keys(printed.mcpServers).sort(), ['keep', 'scanner']);
-    assert.equal(printed.mcpServers.scanner.env.SCANNER_API_KEY, 'sk_test_fake_789');
+    assert.equal(printed.mcpServers.scanner.env.SCANNER_API_KEY, '${env:SCANNER_API_KEY}');
     assert.equal(await readFile(file, 'utf8'), '{"mcpServers": {"keep": {"command": "x", "args": []}}}');
   });
 
@@ -125,5 +168,33 @@ describe('scanner connect', () => {
     const result = await run('--ide', 'emacs');
     assert.equal(result.code, 2);
     assert.match(result.stderr, /cursor, vscode, claude, windsurf/);
+  });
+});
+
+describe('scanner connect: a launcher that survives node upgrades and cache cleaning', () => {
+  let tmp: { dir: string; cleanup(): Promise<void> };
+  before(async () => {
+    tmp = await tempDir('launcher');
+  });
+  after(async () => tmp?.cleanup());
+
+  it('run from the npx cache: npx -y <name>@<version> mcp, never the cache path', async () => {
+    const bin = path.join(tmp.dir, '.npm', '_npx', '0a1b2c', 'node_modules', 'scanner', 'bin', 'scanner.js');
+    await mkdir(path.dirname(bin), { recursive: true });
+    await writeFile(bin, '');
+    const { version, name } = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8'));
+    assert.deepEqual(launcher(bin, []), { kind: 'npx', command: 'npx', args: ['-y', `${name}@${version}`, 'mcp'] });
+  });
+
+  it('installed with a scanner command on PATH: scanner mcp', async () => {
+    const bin = path.join(tmp.dir, 'global', 'lib', 'node_modules', 'scanner', 'bin', 'scanner.js');
+    const binDir = path.join(tmp.dir, 'global', 'bin');
+    await mkdir(path.dirname(bin), { recursive: true });
+    await mkdir(binDir, { recursive: true });
+    await writeFile(bin, '');
+    await symlink(bin, path.join(binDir, 'scanner'));
+    assert.deepEqual(launcher(bin, ['/nonexistent', binDir]), { kind: 'command', command: 'scanner', args: ['mcp'] });
+    // Another installation's scanner on PATH is not this one.
+    assert.equal(launcher(path.join(tmp.dir, 'elsewhere', 'bin', 'scanner.js'), [binDir]).kind, 'node');
   });
 });
