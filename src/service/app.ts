@@ -83,7 +83,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
       const touched = keyCache.get(found.keyId) ?? (found.lastUsedAt ? Date.parse(found.lastUsedAt) : 0);
       if (Date.now() - touched > TOUCH_INTERVAL_MS) {
         keyCache.set(found.keyId, Date.now());
-        void ctx.store.keys.touch(found.keyId).catch(() => {});
+        void ctx.store.keys.touch(found.keyId).catch((error: unknown) => request.log.warn({ err: String(error) }, 'could not record the key’s last use'));
       }
     });
 
@@ -109,12 +109,13 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     typed.get(
       '/health',
       { config: { public: true }, schema: { summary: 'Liveness and readiness (no key needed)', security: [], response: { 200: HealthResponse, 503: HealthResponse } } },
-      async (_request, reply) => {
+      async (request, reply) => {
+        // Health answers "degraded"; the log says why.
         const database = await ctx.store.db
           .get('SELECT 1 AS ok')
           .then(() => true)
-          .catch(() => false);
-        const queue = await ctx.queue.healthy().catch(() => false);
+          .catch((error: unknown) => (request.log.warn({ err: String(error) }, 'health: the database does not answer'), false));
+        const queue = await ctx.queue.healthy().catch((error: unknown) => (request.log.warn({ err: String(error) }, 'health: the queue does not answer'), false));
         const ok = database && queue;
         reply.code(ok ? 200 : 503);
         return {

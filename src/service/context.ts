@@ -40,6 +40,7 @@ export class WatcherRegistry {
   constructor(
     private readonly graceMs: number,
     private readonly onAbandoned: (jobId: string) => Promise<void>,
+    private readonly log?: Pick<Logger, 'error'>,
   ) {}
 
   add(jobId: string): void {
@@ -61,7 +62,10 @@ export class WatcherRegistry {
     if (!autoCancel || this.stopped) return;
     const timer = setTimeout(() => {
       this.timers.delete(jobId);
-      if (!this.counts.has(jobId)) void this.onAbandoned(jobId).catch(() => {});
+      if (!this.counts.has(jobId)) {
+        // A failed auto-cancel leaves a scan running (and billed) that nobody watches: say so.
+        void this.onAbandoned(jobId).catch((error: unknown) => this.log?.error({ jobId, err: String(error) }, 'auto-cancel failed; the scan keeps running'));
+      }
     }, this.graceMs);
     timer.unref();
     this.timers.set(jobId, timer);

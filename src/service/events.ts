@@ -5,6 +5,7 @@
 // the poke travels by LISTEN/NOTIFY so API nodes see scans run by any worker.
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import type { Logger } from './logger.ts';
 import type { Store, StoredEvent } from './store/store.ts';
 
 export const TERMINAL_EVENT_TYPES = new Set(['completed', 'failed']);
@@ -122,12 +123,15 @@ interface Feed {
 export class EventHub {
   private readonly feeds = new Map<string, Promise<Feed>>();
   private pollTimer: NodeJS.Timeout | null = null;
+  private readFailing = false;
+  private readonly log?: Pick<Logger, 'info' | 'warn' | 'error'>;
 
   constructor(
     private readonly store: Store,
     private readonly transport: PokeTransport,
-    options: { pollMs?: number } = {},
+    options: { pollMs?: number; log?: Pick<Logger, 'info' | 'warn' | 'error'> } = {},
   ) {
+    this.log = options.log;
     transport.onPoke((jobId) => {
       if (jobId === null) for (const id of this.feeds.keys()) void this.read(id);
       else if (this.feeds.has(jobId)) void this.read(jobId);
@@ -188,15 +192,24 @@ export class EventHub {
           for (const listener of [...feed.listeners]) {
             try {
               listener(events);
-            } catch {
-              // One broken follower must not starve the others.
+            } catch (error) {
+              // One broken follower must not starve the others, but it is a bug to hear about.
+              this.log?.error({ jobId, err: String(error) }, 'an event follower failed');
             }
           }
           if (events.length < 500) break;
         }
       } while (feed.readAgain);
-    } catch {
-      // The database may be restarting; the next poke or poll reads again.
+      if (this.readFailing) {
+        this.readFailing = false;
+        this.log?.info('reading job events works again');
+      }
+    } catch (error) {
+      // The database may be restarting; the next poke or poll reads again. Said once per outage.
+      if (!this.readFailing) {
+        this.readFailing = true;
+        this.log?.warn({ jobId, err: String(error) }, 'reading job events failed; followers retry at the next poke or poll');
+      }
     } finally {
       feed.reading = false;
     }

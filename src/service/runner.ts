@@ -127,7 +127,8 @@ export class ScanRunner {
         .then((s) => {
           if (!s || s.status !== 'running' || s.runToken !== token) cancel();
         })
-        .catch(() => {});
+        // The hub still delivers a cancel; without this check a lost one goes unnoticed until the scan ends.
+        .catch((error: unknown) => log.warn({ err: String(error) }, 'could not check whether the scan was cancelled'));
     }, 2000);
     poll.unref();
 
@@ -163,7 +164,8 @@ export class ScanRunner {
       lastPercent = rounded;
       lastProgressAt = nowMs;
       writer.push('progress', { message, progress: rounded });
-      void this.store.jobs.setProgress(jobId, token, rounded).catch(() => {});
+      // The progress event is what clients see; the column is a hint for job lists.
+      void this.store.jobs.setProgress(jobId, token, rounded).catch((error: unknown) => log.debug({ err: String(error) }, 'progress not saved'));
     };
 
     try {
@@ -172,6 +174,7 @@ export class ScanRunner {
         progress,
         finding: onFinding,
         scratch: () => {},
+        warn: (message, error) => log.warn({ err: String(error) }, message),
         signal: abort.signal,
       });
       await writer.flush();
@@ -195,7 +198,7 @@ export class ScanRunner {
       log.info({ findings: findingsCount, ended: Boolean(ended) }, 'scan finished');
       return 'finished';
     } catch (error) {
-      await writer.flush().catch(() => {});
+      await writer.flush().catch((error: unknown) => log.warn({ err: String(error) }, 'events of the ending scan were not saved'));
       if (stop.aborted && !cancelled) {
         await retrying(() => this.store.jobs.release(jobId, token), 5);
         log.info('scan handed back for another runner');

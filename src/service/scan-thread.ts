@@ -81,7 +81,11 @@ export function runScanInThread(task: ScanTask, cb: ScanCallbacks): Promise<{ su
       void worker.terminate();
       // A clone lives in its own temp dir (…/scanner-clone-*): remove it, since the thread could not.
       const leftover = scratch && path.basename(scratch).startsWith(CLONE_FOLDER_PREFIX) ? scratch : null;
-      const removal = leftover ? rm(leftover, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }).catch(() => {}) : Promise.resolve();
+      const removal = leftover
+        ? rm(leftover, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 }).catch((error: unknown) =>
+            cb.warn?.(`could not remove the clone folder ${leftover}; the next start removes it`, error),
+          )
+        : Promise.resolve();
       void removal.then(outcome);
     };
     const stopped = () => reject(cb.signal?.reason ?? new Error('aborted'));

@@ -30,6 +30,8 @@ export interface ScanCallbacks {
   finding(finding: Finding): void;
   /** A directory to remove if the scan is stopped before it cleans up itself. */
   scratch(dir: string): void;
+  /** Something an operator should hear about that does not fail the scan (a clone folder left behind). */
+  warn?(message: string, error: unknown): void;
   /** A process group (a git fetch) to kill if the scan is stopped; `running` false once it ended. */
   processGroup?(pgid: number, running: boolean): void;
   signal?: AbortSignal;

@@ -38,7 +38,7 @@ export async function openCore(config: ServiceConfig, log: Logger): Promise<Core
     transport = new LocalTransport();
   }
   // With PostgreSQL a NOTIFY can be lost while the database restarts: followers also poll.
-  const hub = new EventHub(store, transport, { pollMs: isPostgres(db) ? 2000 : undefined });
+  const hub = new EventHub(store, transport, { pollMs: isPostgres(db) ? 2000 : undefined, log });
   let queue: JobQueue;
   if (isPostgres(db)) {
     const boss = new PgBossQueue(config.databaseUrl!, config, store, hub, log);
@@ -110,7 +110,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const ctx: ServiceContext = {
     ...core,
     openStreams: new Set(),
-    watchers: new WatcherRegistry(config.autoCancelGraceMs, (jobId) => cancelAbandoned(ctx, jobId)),
+    watchers: new WatcherRegistry(config.autoCancelGraceMs, (jobId) => cancelAbandoned(ctx, jobId), log),
   };
   const app = await buildApp(ctx);
   const runner = new ScanRunner(core.store, core.hub, config, log);

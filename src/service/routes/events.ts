@@ -43,7 +43,9 @@ export async function stream(ctx: ServiceContext, request: FastifyRequest, reply
   };
 
   // A store that cannot answer (database restarting) ends the stream without an event: clients reconnect.
-  const job = isJobId(id) ? await ctx.store.jobs.getOf(request.account.id, id).catch(() => null) : undefined;
+  const job = isJobId(id)
+    ? await ctx.store.jobs.getOf(request.account.id, id).catch((error: unknown) => (request.log.warn({ err: String(error) }, 'event stream: the store does not answer'), null))
+    : undefined;
   if (job === null) {
     raw.end();
     return;
@@ -83,7 +85,8 @@ export async function stream(ctx: ServiceContext, request: FastifyRequest, reply
       if (replaying) held.push(...events);
       else send(events);
     });
-  } catch {
+  } catch (error) {
+    request.log.warn({ err: String(error) }, 'event stream: could not follow the job');
     raw.end();
     return;
   }
@@ -98,6 +101,7 @@ export async function stream(ctx: ServiceContext, request: FastifyRequest, reply
     ctx.store
       .events.list(id, lastSent, 1000)
       .then((events) => send(events))
+      // The next keep-alive reads again; the hub's own failure is logged there.
       .catch(() => {})
       .finally(() => (checking = false));
   }, ctx.config.keepAliveMs);
