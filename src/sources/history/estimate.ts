@@ -3,6 +3,8 @@
 // the commits and the packed objects. The figures are measured on real histories
 // (docs/benchmarks.md, `bench/history-real.ts`); a caller that timed earlier scans
 // on this machine passes them, and the estimate is scaled to match.
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { runGit } from '../git.ts';
 import { readStoredHistory, historyCacheKey } from './cache.ts';
 import { refTips, revList } from './refs.ts';
@@ -59,10 +61,20 @@ export async function historySize(repo: string, options: { cacheDir?: string | n
   for (const line of objects.split('\n')) {
     const [key, value] = line.split(': ');
     if (key === 'size' || key === 'size-pack') packBytes += Number(value) * 1024;
+    // A clone made with --shared or --reference reads its history from there.
+    if (key === 'alternate') packBytes += await packedBytes(value.replace(/^"|"$/g, ''));
   }
   const count = (revisions: string[]) => (revisions.length > 0 ? revList(repo, revisions, signal).then((l) => l.length) : Promise.resolve(0));
   const commits = await count(tips);
   const stored = options.cacheDir ? await readStoredHistory(options.cacheDir, historyCacheKey(options.maxBlobBytes ?? 5 * 1024 * 1024)) : null;
   const newCommits = stored ? await count([...tips, ...stored.tips.map((t) => `^${t}`)]).catch(() => commits) : commits;
   return { commits, newCommits, packBytes };
+}
+
+/** Bytes of the pack files of an object folder. */
+async function packedBytes(objectsDir: string): Promise<number> {
+  const packs = path.join(objectsDir, 'pack');
+  const names = await readdir(packs).catch(() => [] as string[]);
+  const sizes = await Promise.all(names.filter((n) => n.endsWith('.pack')).map((n) => stat(path.join(packs, n)).then((s) => s.size, () => 0)));
+  return sizes.reduce((a, b) => a + b, 0);
 }
