@@ -102,6 +102,21 @@ export const MIGRATIONS: Migration[] = [
     name: 'who created each API key (members may revoke only their own)',
     statements: [`ALTER TABLE api_keys ADD COLUMN created_by TEXT REFERENCES users(id)`],
   },
+  {
+    id: 4,
+    name: 'finding dismissals per repository',
+    statements: [
+      `CREATE TABLE finding_dismissals (
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        repository TEXT NOT NULL,
+        finding_id TEXT NOT NULL,
+        status TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        dismissed_by TEXT NOT NULL,
+        dismissed_at TEXT NOT NULL,
+        PRIMARY KEY (account_id, repository, finding_id))`,
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<void> {

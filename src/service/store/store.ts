@@ -2,6 +2,7 @@
 // concern over one database handle, and the one place a database is opened and migrated.
 import { AccountRepository } from './accounts.ts';
 import { openDb, type Db } from './db.ts';
+import { DismissalRepository } from './dismissals.ts';
 import { EventRepository } from './events.ts';
 import { JobRepository } from './jobs.ts';
 import { ApiKeyRepository } from './keys.ts';
@@ -17,6 +18,7 @@ export type { Role, UserInfo, UserLogin } from './users.ts';
 export type { DashboardSession } from './sessions.ts';
 export { JOB_STATUSES, TERMINAL_STATUSES, type FinishOutcome, type JobKind, type JobRecord, type JobStatus, type NewJob } from './jobs.ts';
 export type { StoredEvent } from './events.ts';
+export { DISMISSAL_STATUSES, withDismissals, type Dismissal, type DismissalStatus } from './dismissals.ts';
 export type { UsageRecord, UsageTotals } from './usage.ts';
 export { periodBounds, periodOf } from './time.ts';
 
@@ -29,6 +31,7 @@ export class Store {
   readonly jobs: JobRepository;
   readonly events: EventRepository;
   readonly usage: UsageRepository;
+  readonly dismissals: DismissalRepository;
 
   constructor(readonly db: Db) {
     this.accounts = new AccountRepository(db);
@@ -39,6 +42,7 @@ export class Store {
     this.jobs = new JobRepository(db);
     this.events = new EventRepository(db);
     this.usage = new UsageRepository(db);
+    this.dismissals = new DismissalRepository(db);
   }
 
   close(): Promise<void> {
