@@ -28,6 +28,14 @@ export function remoteConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Remot
 }
 
 const RETRIES_ON_5XX = 3;
+/** The service serves its API under /api/v1. */
+const API_ROOT = /\/api\/v\d+\/?$/;
+
+function suggestedApiUrl(apiUrl: string): string {
+  const url = new URL(apiUrl);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/api/v1`;
+  return url.toString().replace(/\/+$/, '');
+}
 
 export class RemoteScanner {
   private readonly client: ScannerClient;
@@ -97,8 +105,9 @@ export class RemoteScanner {
 
   private explain(error: unknown, attempts: number): ToolError {
     if (!(error instanceof ApiRequestError)) {
+      const root = API_ROOT.test(new URL(this.config.apiUrl).pathname) ? '' : ` It must be the service's API root, ending in /api/v1 (e.g. ${suggestedApiUrl(this.config.apiUrl)}).`;
       return new ToolError(
-        `Cannot reach the scanning service at ${this.config.apiUrl} (${(error as Error).message}) after ${attempts} attempts. Check SCANNER_API_URL, or unset it to scan locally.`,
+        `Cannot reach the scanning service at ${this.config.apiUrl} (${(error as Error).message}) after ${attempts} attempts. Check SCANNER_API_URL, or unset it to scan locally.${root}`,
       );
     }
     const detail = error.message ? ` (${error.code}: ${error.message})` : '';
@@ -110,6 +119,13 @@ export class RemoteScanner {
           `The subscription limit of this API key is used up (403)${detail}. Wait for the next period, upgrade the plan, or unset SCANNER_API_URL to scan locally.`,
         );
       case 404:
+        // The service answers an unknown route with "No route …": the URL misses the API root, not the job.
+        if (error.message.startsWith('No route') || !API_ROOT.test(new URL(this.config.apiUrl).pathname)) {
+          return new ToolError(
+            `The scanning service at ${this.config.apiUrl} has no such API route (404)${detail}. SCANNER_API_URL must be the service's API root, ` +
+              `ending in /api/v1 (e.g. ${suggestedApiUrl(this.config.apiUrl)}); fix it in the MCP server's configuration and restart the server.`,
+          );
+        }
         return new ToolError(`Not found on the scanning service (404)${detail}. The job may belong to another key or no longer exist; start a new scan.`);
       case 429: {
         const wait = error.retryAfterSeconds ? `${error.retryAfterSeconds} s` : 'a little while';

@@ -149,6 +149,7 @@ describe('scanner mcp: remote mode against scanner serve', () => {
       const before = (await new ScannerClient({ baseUrl: apiUrl, apiKey: keys.free }).listJobs()).jobs.length;
       const handle = await callTool(other.client, 'scanner_full_scan', { repo: local });
       assert.equal(handle.isError, false, JSON.stringify(handle.json));
+      assert.match(handle.json.next_hint, /^Scanned locally, not on the scanning service: origin is not a repository on http/);
       const status = await pollReady(other, local, handle.json.scan_id);
       assert.deepEqual(status.findings, []);
       const after = (await new ScannerClient({ baseUrl: apiUrl, apiKey: keys.free }).listJobs()).jobs.length;
@@ -196,6 +197,21 @@ describe('scanner mcp: remote mode against scanner serve', () => {
       assert.match(answer!.json.error, /rate limiting this key \(429\).*Retry after \d+ s/);
     } finally {
       await slow.close();
+    }
+  });
+
+  it('a service URL without /api/v1 is a tool error that says how to fix SCANNER_API_URL, not "another key"', async () => {
+    const root = apiUrl.replace(/\/api\/v1$/, '');
+    const wrong = await startMcp({ cwd: repo, env: { ...remoteEnv(keys.free), SCANNER_API_URL: root } });
+    try {
+      await appendFile(path.join(repo, 'src', 'search.js'), '// touch again\n');
+      const answer = await callTool(wrong.client, 'scanner_scan_diff', { repo });
+      assert.equal(answer.isError, true);
+      assert.match(answer.json.error, /has no such API route \(404\).*SCANNER_API_URL must be the service's API root, ending in \/api\/v1/);
+      assert.ok(answer.json.error.includes(`(e.g. ${apiUrl})`), answer.json.error);
+      assert.doesNotMatch(answer.json.error, /another key/);
+    } finally {
+      await wrong.close();
     }
   });
 
