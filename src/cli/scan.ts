@@ -169,7 +169,7 @@ async function scan(
       const { limitToDiff } = await import('../sources/scan-targets.ts');
       result = { ...result, findings: limitToDiff(result.findings, changedLines, options.diffContext) };
     }
-    if (options.history) result = await addHistorySecrets(result, where, signal);
+    if (options.history) result = await addHistorySecrets(result, where, signal, cacheDir);
     return {
       result: baseline ? (await import('../report/baseline.ts')).applyBaseline(result, baseline) : withCounts(result),
       // A temporary clone's path means nothing to the reader of the report.
@@ -320,12 +320,13 @@ async function collectFiles(where: ScanTarget, options: ScanCommandOptions, sign
 type HelperStart = (listing?: Listing) => Promise<AnalysisHelpers | undefined>;
 
 /** Secrets from every commit, folded into the tree's findings (one per fingerprint). */
-async function addHistorySecrets(result: ScanResult, where: ScanTarget, signal: AbortSignal): Promise<ScanResult> {
+async function addHistorySecrets(result: ScanResult, where: ScanTarget, signal: AbortSignal, cacheDir: string | null): Promise<ScanResult> {
   const { scanHistory } = await import('../sources/git-history.ts');
   const { mergeHistoryFindings, historySummary } = await import('../sources/scan-targets.ts');
   let history;
   try {
-    history = await scanHistory(where.root, { signal });
+    // With the cache, a re-scan reads only the commits added since the last one.
+    history = await scanHistory(where.root, { signal, cacheDir });
   } catch (error) {
     throw new ScanInputError(`--history: ${error instanceof Error ? error.message : String(error)}`);
   }
