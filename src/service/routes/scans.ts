@@ -55,17 +55,21 @@ export async function accept(ctx: ServiceContext, input: NewJob, beforeQueue?: (
   const planName = account?.plan ?? ctx.config.defaultPlan;
   const plan = ctx.config.plans[planName] ?? ctx.config.plans[ctx.config.defaultPlan];
   let queued = false;
+  let attempted: string | undefined;
   let job: JobRecord;
   try {
     job = await ctx.store.jobs.create(input, {
       concurrentScans: plan.concurrentScans,
       scansPerPeriod: plan.scansPerPeriod,
       within: async (tx, created, position) => {
+        attempted = created.id;
         beforeQueue?.(created);
         queued = await ctx.queue.enqueueWithin(tx, created, position);
       },
     });
   } catch (error) {
+    // The job was rolled back: a token kept for its clone has no job to serve.
+    if (attempted) githubTokens.delete(attempted);
     if (error instanceof LimitReachedError) {
       throw error.limit === 'scansPerPeriod' ? periodLimitError(planName, plan) : concurrencyLimitError(planName, plan);
     }
