@@ -79,6 +79,7 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
       const found = await ctx.store.keys.authenticate(key);
       if (!found) throw new ApiError(401, 'UNAUTHORIZED', 'The API key is not valid.');
       request.account = found.account;
+      request.apiKeyId = found.keyId;
       request.plan = ctx.config.plans[found.account.plan] ?? ctx.config.plans[ctx.config.defaultPlan];
       const touched = keyCache.get(found.keyId) ?? (found.lastUsedAt ? Date.parse(found.lastUsedAt) : 0);
       if (Date.now() - touched > TOUCH_INTERVAL_MS) {

@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     account: Account;
     plan: Plan;
+    /** The API key the request came with (undefined on dashboard and public routes). */
+    apiKeyId?: string;
   }
   interface FastifyContextConfig {
     /** Routes that need no API key (health, OpenAPI document). */

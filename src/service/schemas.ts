@@ -2,7 +2,7 @@
 // requests, type the handlers and produce the OpenAPI document.
 import { z } from 'zod';
 import { refNameProblem } from '../sources/clone.ts';
-import { JOB_STATUSES } from './store/store.ts';
+import { DISMISSAL_STATUSES, JOB_STATUSES } from './store/store.ts';
 
 /** "owner/name" in GitHub's alphabet: letters, digits, '-', '_', '.', and never a '..' segment. */
 const REPO_SLUG = /^(?!\.{1,2}\/)[A-Za-z0-9_.-]{1,100}\/(?!\.{1,2}$)[A-Za-z0-9_.-]{1,100}$/;
@@ -124,12 +124,36 @@ export const StartCommitResponse = z.object({
   }),
 });
 
+export const Dismissal = z
+  .object({
+    status: z.enum(DISMISSAL_STATUSES),
+    reason: z.string(),
+    by: z.string().describe('the dashboard user, or key:<key id> for the API'),
+    at: z.string(),
+  })
+  .describe('why the finding was dismissed; kept for later scans of the repository');
+
 export const Vulnerability = z.looseObject({
   id: z.string(),
   type: z.string(),
   severity: z.string(),
   file: z.string(),
   line: z.number(),
+  dismissal: Dismissal.nullable().optional().describe('null while the finding is open'),
+});
+
+export const FindingParams = z.strictObject({ jobId: z.string(), findingId: z.string().max(200) });
+
+export const DismissalBody = z
+  .strictObject({
+    status: z.enum(DISMISSAL_STATUSES),
+    reason: z.string().trim().min(1).max(2000),
+  })
+  .describe('Dismiss a finding as a false positive, an accepted risk or won\'t fix');
+
+export const DismissalResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ findingId: z.string(), repository: z.string(), dismissal: Dismissal.nullable() }),
 });
 
 const JobFields = {

@@ -289,7 +289,47 @@ async function scansPage(): Promise<void> {
   );
 }
 
-function findingView(f: Json): HTMLElement {
+const DISMISSALS: [string, string][] = [
+  ['false_positive', 'False positive'],
+  ['accepted_risk', 'Accepted risk'],
+  ['wont_fix', "Won't fix"],
+];
+
+/** Dismiss (with a status and a reason) or reopen a finding; the choice holds for later scans of the repository. */
+function triageView(f: Json, scanId: string): HTMLElement {
+  const url = `/dashboard/api/scans/${scanId}/findings/${encodeURIComponent(f.id)}/dismissal`;
+  const error = h('p', { role: 'alert', class: 'sev-high' });
+  if (f.dismissal) {
+    const label = DISMISSALS.find(([value]) => value === f.dismissal.status)?.[1] ?? f.dismissal.status;
+    return h(
+      'div',
+      { class: 'triage' },
+      h('p', {}, h('strong', {}, `Dismissed: ${label}. `), f.dismissal.reason, h('small', {}, ` — ${f.dismissal.by}, ${when(f.dismissal.at)}`)),
+      h('button', { type: 'button', class: 'secondary outline', onclick: async () => { await api('DELETE', url); await scanPage(scanId); } }, 'Reopen'),
+      error,
+    );
+  }
+  const form = h(
+    'form',
+    { class: 'grid triage' },
+    h('label', {}, 'Dismiss as', h('select', { name: 'status' }, ...DISMISSALS.map(([value, text]) => h('option', { value }, text)))),
+    h('label', {}, 'Reason', h('input', { name: 'reason', required: true, maxlength: '2000', placeholder: 'why this needs no fix' })),
+    h('div', {}, h('button', { type: 'submit', class: 'secondary' }, 'Dismiss')),
+  ) as HTMLFormElement;
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const data = new FormData(form);
+    try {
+      await api('PUT', url, { status: data.get('status'), reason: data.get('reason') });
+      await scanPage(scanId);
+    } catch (err) {
+      error.textContent = (err as Error).message;
+    }
+  });
+  return h('div', {}, form, error);
+}
+
+function findingView(f: Json, scanId: string): HTMLElement {
   const trace = Array.isArray(f.trace) && f.trace.length
     ? h('div', {}, h('h4', {}, 'Taint trace'), h('ol', {}, ...f.trace.map((step: Json) => h('li', {}, `${step.file ?? ''}:${step.line ?? ''} `, h('code', {}, String(step.snippet ?? step.label ?? step.kind ?? ''))))))
     : null;
@@ -299,13 +339,14 @@ function findingView(f: Json): HTMLElement {
   return h(
     'details',
     { class: 'finding' },
-    h('summary', {}, h('span', { class: `badge sev-${f.severity}` }, f.severity), `${f.title ?? f.type} — line ${f.line}`),
+    h('summary', {}, h('span', { class: `badge sev-${f.severity}` }, f.severity), `${f.title ?? f.type} — line ${f.line}`, f.dismissal ? h('small', { class: 'dismissed' }, ' · dismissed') : null),
     h('p', {}, f.message ?? ''),
     h('p', {}, `Rule ${f.ruleId ?? ''} · CWE ${(f.cwe ?? []).join(', ')}${f.commit ? ` · commit ${String(f.commit).slice(0, 10)}` : ''}`),
     f.snippet ? h('pre', {}, h('code', {}, f.snippet)) : null,
     trace,
     f.remediation ? h('div', {}, h('h4', {}, 'Remediation'), h('p', {}, f.remediation)) : null,
     refs,
+    f.id ? triageView(f, scanId) : null,
   );
 }
 
@@ -327,19 +368,25 @@ async function scanPage(id: string): Promise<void> {
     'Download: ',
     ...['sarif', 'json', 'md'].flatMap((f) => [h('a', { href: `/dashboard/api/scans/${id}/report.${f}`, download: true, role: 'button', class: 'secondary outline' }, f === 'md' ? 'Markdown' : f.toUpperCase()), ' ']),
   );
-  const showFindings = (list: Json[]) => {
+  const shown = h('select', { id: 'f-triage', 'aria-label': 'Show findings' }, ...[['open', 'Open'], ['dismissed', 'Dismissed'], ['all', 'All']].map(([value, text]) => h('option', { value }, text))) as HTMLSelectElement;
+  let current: Json[] = findings;
+  shown.addEventListener('change', () => showFindings(current));
+  const showFindings = (all: Json[]) => {
+    current = all;
+    const list = all.filter((f) => shown.value === 'all' || (shown.value === 'dismissed') === Boolean(f.dismissal));
     const bySeverity = new Map<string, Map<string, Json[]>>();
     for (const f of list) {
       const files = bySeverity.get(f.severity) ?? new Map<string, Json[]>();
       files.set(f.file, [...(files.get(f.file) ?? []), f]);
       bySeverity.set(f.severity, files);
     }
-    body.replaceChildren(h('h2', {}, `Findings (${list.length})`));
+    const dismissed = all.filter((f) => f.dismissal).length;
+    body.replaceChildren(h('h2', {}, `Findings (${all.length - dismissed} open, ${dismissed} dismissed)`), h('label', {}, 'Show ', shown));
     for (const s of SEVERITIES) {
       const files = bySeverity.get(s);
       if (!files) continue;
       body.append(h('h3', { class: `sev-${s}` }, s));
-      for (const [file, items] of files) body.append(h('section', {}, h('h4', {}, h('code', {}, file)), ...items.map(findingView)));
+      for (const [file, items] of files) body.append(h('section', {}, h('h4', {}, h('code', {}, file)), ...items.map((f) => findingView(f, id))));
     }
   };
   setPage(scan.repository, status, progress, h('p', {}, `Started ${when(scan.createdAt)}${scan.ref ? ` · ref ${scan.ref}` : ''}`), downloads, log, body);

@@ -16,7 +16,7 @@ import { isJobId } from '../routes/jobs.ts';
 import { accept, checkPlanAllowsScan } from '../routes/scans.ts';
 import { parseRepository, RefName } from '../schemas.ts';
 import { verifyPassword } from '../secrets.ts';
-import { JOB_STATUSES, periodOf, type JobRecord, type Role } from '../store/store.ts';
+import { DISMISSAL_STATUSES, JOB_STATUSES, periodOf, withDismissals, type Dismissal, type JobRecord, type Role } from '../store/store.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 const COOKIE = 'scanner_session';
@@ -84,6 +84,29 @@ function resultOf(job: JobRecord, vulnerabilities: Record<string, unknown>[]): S
   };
 }
 
+const DISMISSAL_LABELS: Record<string, string> = { false_positive: 'false positive', accepted_risk: 'accepted risk', wont_fix: "won't fix" };
+
+/** Dismissed findings as SARIF suppressions (kind external: decided outside the code), as code-scanning tools read them. */
+function withSuppressions<T extends { runs: { results?: { properties?: Record<string, unknown>; suppressions?: unknown[] }[] }[] }>(
+  sarif: T,
+  findings: { id: string; dismissal: Dismissal | null }[],
+): T {
+  const dismissed = new Map(findings.filter((f) => f.dismissal).map((f) => [f.id, f.dismissal!]));
+  for (const result of sarif.runs.flatMap((run) => run.results ?? [])) {
+    const dismissal = dismissed.get(String(result.properties?.id));
+    if (!dismissal) continue;
+    result.suppressions = [
+      {
+        kind: 'external',
+        status: 'accepted',
+        justification: `${DISMISSAL_LABELS[dismissal.status] ?? dismissal.status}: ${dismissal.reason}`,
+        properties: { status: dismissal.status, by: dismissal.by, at: dismissal.at },
+      },
+    ];
+  }
+  return sarif;
+}
+
 function scanView(job: JobRecord, findings?: number) {
   const started = job.startedAt ?? job.createdAt;
   return {
@@ -108,6 +131,7 @@ const SignIn = z.strictObject({ email: z.string().min(1).max(320), password: z.s
 const NewKey = z.strictObject({ name: z.string().trim().min(1).max(100) });
 const NewScan = z.strictObject({ repository: z.string().trim().min(1).max(300), ref: z.union([z.literal(''), RefName]).optional() });
 const ROLES = ['admin', 'member'] as const;
+const DismissalInput = z.strictObject({ status: z.enum(DISMISSAL_STATUSES), reason: z.string().trim().min(1).max(2000) });
 const NewUser = z.strictObject({ email: z.string().trim().toLowerCase().regex(/^[^@\s]+@[^@\s]+$/, 'must be an email address').max(320), role: z.enum(ROLES) });
 const RoleChange = z.strictObject({ role: z.enum(ROLES) });
 const ScansQuery = z.object({ status: z.enum(JOB_STATUSES).optional(), repository: z.string().max(300).optional() });
@@ -330,7 +354,34 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
         return job;
       };
       const findingsOf = async (job: JobRecord) =>
-        (await ctx.store.events.list(job.id, 0, 100_000, 'vulnerability')).map((e) => e.data);
+        withDismissals(
+          (await ctx.store.events.list(job.id, 0, 100_000, 'vulnerability')).map((e) => e.data as { id: string }),
+          await ctx.store.dismissals.of(job.accountId, job.repository),
+        );
+      const reportedFinding = async (request: FastifyRequest<{ Params: { id: string; findingId: string } }>) => {
+        const job = await ownJob(request);
+        if (!(await findingsOf(job)).some((f) => f.id === request.params.findingId)) throw new ApiError(404, 'NOT_FOUND', 'This scan reported no such finding.');
+        return job;
+      };
+
+      // Triage is open to every user of the account: admins and members alike.
+      api.put<{ Params: { id: string; findingId: string } }>('/scans/:id/findings/:findingId/dismissal', async (request) => {
+        const job = await reportedFinding(request);
+        const input = parse(DismissalInput, request.body);
+        const dismissal = await ctx.store.dismissals.set(job.accountId, job.repository, request.params.findingId, {
+          ...input,
+          by: request.dashboardSession!.email,
+        });
+        return { findingId: request.params.findingId, dismissal };
+      });
+
+      api.delete<{ Params: { id: string; findingId: string } }>('/scans/:id/findings/:findingId/dismissal', async (request) => {
+        const job = await reportedFinding(request);
+        if (!(await ctx.store.dismissals.remove(job.accountId, job.repository, request.params.findingId))) {
+          throw new ApiError(404, 'NOT_FOUND', 'The finding is not dismissed.');
+        }
+        return { findingId: request.params.findingId, dismissal: null };
+      });
 
       api.get<{ Params: { id: string } }>('/scans/:id', async (request) => {
         const job = await ownJob(request);
@@ -345,10 +396,11 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
 
       api.get<{ Params: { id: string; format: string } }>('/scans/:id/report.:format', async (request, reply) => {
         const job = await ownJob(request);
-        const result = resultOf(job, await findingsOf(job));
+        const findings = await findingsOf(job);
+        const result = resultOf(job, findings);
         const name = `scan-${job.id.slice(0, 8)}`;
         const formats: Record<string, [string, string, () => string]> = {
-          sarif: ['application/sarif+json', 'sarif', () => JSON.stringify(toSarif(result), null, 2)],
+          sarif: ['application/sarif+json', 'sarif', () => JSON.stringify(withSuppressions(toSarif(result), findings), null, 2)],
           json: ['application/json', 'json', () => toJson(result)],
           md: ['text/markdown; charset=utf-8', 'md', () => toMarkdown(result)],
         };

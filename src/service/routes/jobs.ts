@@ -5,7 +5,10 @@ import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import {
   CancelResponse,
+  DismissalBody,
+  DismissalResponse,
   ErrorResponse,
+  FindingParams,
   JobIdParams,
   JobQuery,
   JobResponse,
@@ -13,7 +16,7 @@ import {
   JobsResponse,
   UsageResponse,
 } from '../schemas.ts';
-import { periodBounds, periodOf, type JobRecord } from '../store/store.ts';
+import { periodBounds, periodOf, withDismissals, type JobRecord } from '../store/store.ts';
 import type { Vulnerability } from '../vulnerability.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -79,10 +82,62 @@ export function jobRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         data: {
           ...jobView(job),
           ...(job.kind === 'github' ? { scanId: job.id } : {}),
-          findings: page.map((e) => e.data as Vulnerability),
+          findings: withDismissals(
+            page.map((e) => e.data as Vulnerability),
+            await ctx.store.dismissals.of(job.accountId, job.repository),
+          ),
           nextCursor,
         },
       };
+    },
+  );
+
+  /** The job and the finding it reported, or 404. */
+  const findingOf = async (accountId: string, jobId: string, findingId: string) => {
+    const job = isJobId(jobId) ? await ctx.store.jobs.getOf(accountId, jobId) : undefined;
+    if (!job) throw notFound();
+    const reported = (await ctx.store.events.list(job.id, 0, 1_000_000, 'vulnerability')).some((e) => e.data.id === findingId);
+    if (!reported) throw new ApiError(404, 'NOT_FOUND', 'This job reported no such finding.');
+    return job;
+  };
+
+  api.put(
+    '/jobs/:jobId/findings/:findingId/dismissal',
+    {
+      schema: {
+        summary: "Dismiss a finding (false positive, accepted risk, won't fix); later scans of the repository keep it dismissed",
+        params: FindingParams,
+        body: DismissalBody,
+        response: { 200: DismissalResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { jobId, findingId } = request.params;
+      const job = await findingOf(request.account.id, jobId, findingId);
+      const dismissal = await ctx.store.dismissals.set(job.accountId, job.repository, findingId, {
+        ...request.body,
+        by: `key:${request.apiKeyId}`,
+      });
+      return { success: true as const, data: { findingId, repository: job.repository, dismissal } };
+    },
+  );
+
+  api.delete(
+    '/jobs/:jobId/findings/:findingId/dismissal',
+    {
+      schema: {
+        summary: 'Reopen a dismissed finding',
+        params: FindingParams,
+        response: { 200: DismissalResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { jobId, findingId } = request.params;
+      const job = await findingOf(request.account.id, jobId, findingId);
+      if (!(await ctx.store.dismissals.remove(job.accountId, job.repository, findingId))) {
+        throw new ApiError(404, 'NOT_FOUND', 'The finding is not dismissed.');
+      }
+      return { success: true as const, data: { findingId, repository: job.repository, dismissal: null } };
     },
   );
 
