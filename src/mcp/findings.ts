@@ -15,14 +15,12 @@ const SEVERITY_ORDER: Record<string, number> = { critical: 0, high: 1, medium: 2
 export type FindingDetail = 'compact' | 'full';
 
 export function toMcpFinding(finding: Finding, detail: FindingDetail = 'full'): McpFinding {
+  const start = { line: finding.line, col: finding.column };
   const compact: McpFinding = {
     id: finding.id,
     severity: finding.severity,
     path: finding.file,
-    range: {
-      start: { line: finding.line, col: finding.column },
-      end: { line: finding.endLine ?? finding.line, col: finding.endColumn ?? finding.column },
-    },
+    range: { start },
     description: finding.message || finding.title,
     type: finding.type,
     cwe: finding.cwe ?? [],
@@ -33,6 +31,7 @@ export function toMcpFinding(finding: Finding, detail: FindingDetail = 'full'): 
   if (detail === 'compact') return compact;
   return {
     ...compact,
+    range: { start, end: { line: finding.endLine ?? finding.line, col: finding.endColumn ?? finding.column } },
     title: finding.title,
     confidence: finding.confidence,
     snippet: finding.snippet,
@@ -47,20 +46,13 @@ export function toMcpFinding(finding: Finding, detail: FindingDetail = 'full'): 
 /** One line per finding, for the text an agent reads when its client shows no structured content. */
 export function findingLine(f: McpFinding): string {
   const where = `${f.path}:${f.range.start.line}:${f.range.start.col}${f.commit ? ` @ ${f.commit.slice(0, 12)}` : ''}`;
-  return `- [${f.severity}] ${f.type} ${where}: ${f.description} (${f.id})`;
+  const description = f.description.length > 120 ? `${f.description.slice(0, 117)}…` : f.description;
+  return `- [${f.severity}] ${f.type} ${where}: ${description} (${f.id})`;
 }
 
-/** The findings as lines, then each rule's remediation once. */
+/** The findings as lines (the remediation is in the structured content, and in detail: "full"). */
 export function findingsText(findings: McpFinding[]): string {
-  if (findings.length === 0) return '';
-  const fixes = new Map<string, string>();
-  for (const f of findings) if (f.remediation && !fixes.has(f.ruleId ?? f.type)) fixes.set(f.ruleId ?? f.type, f.remediation);
-  return [
-    ...findings.map(findingLine),
-    '',
-    'How to fix:',
-    ...[...fixes].map(([rule, fix]) => `- ${rule}: ${fix}`),
-  ].join('\n');
+  return findings.map(findingLine).join('\n');
 }
 
 export const SEVERITY_RANK: Record<Severity, number> = { critical: 3, high: 2, medium: 1, low: 0 };

@@ -59,8 +59,8 @@ export const scanDiffOutput = {
   next_cursor: z.string().optional().describe('With ready: more findings follow; pass it to scanner_status as cursor'),
 };
 
-/** Findings a status answer lists when `limit` is not given: about 15 KB in the compact form. */
-export const DEFAULT_STATUS_LIMIT = 25;
+/** Findings a status answer lists when `limit` is not given: under 32 KB with the longest messages and paths (test/mcp/units.test.ts). */
+export const DEFAULT_STATUS_LIMIT = 20;
 export const MAX_STATUS_LIMIT = 200;
 
 export const statusInput = {

@@ -36,7 +36,7 @@ async function answer(tool: string, work: () => Promise<Record<string, unknown>>
   }
 }
 
-function answerText(result: Record<string, unknown>): string {
+export function answerText(result: Record<string, unknown>): string {
   const holder = (result.response && typeof result.response === 'object' ? result.response : result) as Record<string, unknown>;
   const findings = holder.findings as McpFinding[] | undefined;
   if (!findings?.length) return JSON.stringify(result);

@@ -54,15 +54,15 @@ describe('scanner mcp: answers an agent can afford', () => {
     await tmp?.cleanup();
   });
 
-  it('by default: the 25 most severe findings, compact, the findings once, a count of the rest and a cursor', () => {
+  it('by default: the 20 most severe findings, compact, the findings once, a count of the rest and a cursor', () => {
     const all = FILES * PER_FILE + FILES / 4;
     assert.equal(first.json.total_findings, all);
-    assert.equal(first.json.findings.length, 25);
+    assert.equal(first.json.findings.length, 20);
     assert.equal(first.json.counts.medium, FILES / 4);
     assert.equal(first.json.counts.critical + first.json.counts.high, FILES * PER_FILE);
     assert.equal(first.json.scan_id, scanId);
     assert.equal(typeof first.json.next_cursor, 'string');
-    assert.match(first.json.next_hint, new RegExp(`Listed 1–25 of ${all}`));
+    assert.match(first.json.next_hint, new RegExp(`Listed 1–20 of ${all}`));
     assert.match(first.json.next_hint, /cursor: "/);
     for (const f of first.json.findings) {
       assert.ok(['critical', 'high'].includes(f.severity), 'most severe first');
@@ -72,7 +72,7 @@ describe('scanner mcp: answers an agent can afford', () => {
     }
     // Sent once: the text carries one line per finding, not a second copy of the JSON.
     assert.doesNotMatch(first.text, /"remediation"/);
-    assert.equal(first.text.match(/^- \[(critical|high)\] SQL_INJECTION /gm)?.length, 25);
+    assert.equal(first.text.match(/^- \[(critical|high)\] SQL_INJECTION /gm)?.length, 20);
     assert.ok(first.bytes < 32 * 1024, `default answer: ${first.bytes} bytes`);
   });
 
@@ -91,7 +91,7 @@ describe('scanner mcp: answers an agent can afford', () => {
       pages++;
     }
     assert.equal(seen.size, first.json.total_findings);
-    assert.equal(pages, 1 + Math.ceil((first.json.total_findings - 25) / 100));
+    assert.equal(pages, 1 + Math.ceil((first.json.total_findings - 20) / 100));
   });
 
   it('severity is a minimum; detail full adds traces', async () => {

@@ -7,6 +7,10 @@ import path from 'node:path';
 import { estimateFullScanMs, estimateTreeMs, pollAfterMs, readTimings, recordTimings, timingsFile } from '../../src/mcp/timing.ts';
 import { repositoryOnHost } from '../../src/mcp/remote.ts';
 import { groupedMarkdownReport } from '../../src/mcp/report.ts';
+import { findingsPage } from '../../src/mcp/pages.ts';
+import { answerText } from '../../src/mcp/server.ts';
+import { DEFAULT_STATUS_LIMIT } from '../../src/mcp/schemas.ts';
+import type { ScanRecord } from '../../src/mcp/client-state.ts';
 import type { Finding, Severity } from '../../src/engine/types.ts';
 
 describe('polling backoff (spec section 8)', () => {
@@ -133,5 +137,45 @@ describe('scanner_report markdown within its budget', () => {
     const report = groupedMarkdownReport({ findings: findings.slice(0, 6), summary }, { target: 'small' });
     assert.doesNotMatch(report, /<details>|collapsed/);
     assert.match(report, /Remediation/);
+  });
+});
+
+describe('scanner_status default answer, worst case', () => {
+  it('20 findings with the longest messages, remediations and paths of the rules stay under 32 KB with text and structured content', () => {
+    const long = (n: number, c: string) => c.repeat(n);
+    const findings: Finding[] = Array.from({ length: 60 }, (_, i) => ({
+      id: `vuln_${'a'.repeat(24)}${i}`,
+      fingerprint: `fp${i}`,
+      ruleId: `javascript.some-long-rule-name-${i}`,
+      type: 'SERVER_SIDE_REQUEST_FORGERY',
+      cwe: [918, 20],
+      severity: 'critical',
+      confidence: 'high',
+      title: long(80, 't'),
+      message: long(300, 'm'),
+      file: `${long(140, 'd')}/file${i}.ts`,
+      line: 12345,
+      column: 67,
+      endLine: 12346,
+      endColumn: 80,
+      snippet: long(400, 's'),
+      remediation: long(300, 'r'),
+      references: ['https://cwe.mitre.org/data/definitions/918.html'],
+      trace: [{ kind: 'source', file: 'a.ts', line: 1, column: 1, label: long(100, 'l') }],
+      commit: 'c'.repeat(40),
+    }));
+    const record = { scan_id: 'scan', findings } as unknown as ScanRecord;
+    const page = findingsPage(record, { limit: DEFAULT_STATUS_LIMIT, detail: 'compact', offset: 0 });
+    const result = {
+      ready: true,
+      scan_id: 'scan',
+      findings: page.findings,
+      next_hint: long(900, 'h'),
+      total_findings: page.total,
+      counts: { critical: 60, high: 0, medium: 0, low: 0 },
+      next_cursor: page.nextCursor,
+    };
+    const bytes = Buffer.byteLength(JSON.stringify({ content: [{ type: 'text', text: answerText(result) }], structuredContent: result }));
+    assert.ok(bytes < 32 * 1024 && bytes > 20_000, `${bytes} bytes`);
   });
 });
