@@ -200,8 +200,8 @@ export class ScanManager {
     if (cursor && input.scan_id && input.scan_id !== cursor.scan_id) {
       throw new ToolError(`cursor belongs to scan ${cursor.scan_id}, not ${input.scan_id}: pass the next_cursor of an answer about the same scan, or no cursor.`);
     }
-    const wanted = cursor?.scan_id ?? input.scan_id;
-    const scanId = input.latest || !wanted ? ((await store.latestId()) ?? wanted) : wanted;
+    // A cursor continues its own scan, whatever `latest` says.
+    const scanId = cursor ? cursor.scan_id : input.latest || !input.scan_id ? ((await store.latestId()) ?? input.scan_id) : input.scan_id;
     if (!scanId) {
       // Not a clean result: nothing is known yet, and the answer must not read as "no findings".
       return {

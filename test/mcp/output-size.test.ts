@@ -104,6 +104,14 @@ describe('scanner mcp: answers an agent can afford', () => {
     assert.match(high.json.next_hint, /at or above high/);
   });
 
+  it('a cursor continues its own scan even with latest: true after a newer scan', async () => {
+    const newer = await callTool(mcp.client, 'scanner_scan_diff', { repo });
+    assert.notEqual(newer.json.scan_id, scanId);
+    const page = await callTool(mcp.client, 'scanner_status', { repo, latest: true, cursor: first.json.next_cursor });
+    assert.equal(page.json.scan_id, scanId);
+    assert.match(page.json.next_hint, /Listed 21–40 of/);
+  });
+
   it('a cursor of another scan is refused', async () => {
     const answer = await callTool(mcp.client, 'scanner_status', { repo, scan_id: 'another-scan', cursor: first.json.next_cursor });
     assert.equal(answer.isError, true);
