@@ -223,3 +223,92 @@ test('sign-in locks out an email+address after repeated failures', async () => {
   });
   assert.equal(crossSite.status, 403);
 });
+
+test('triage and roles in Chromium: dismiss with a reason, still dismissed in a re-scan; add a member and change their role', { skip: !haveBrowser && 'no Chromium', timeout: 300_000 }, async () => {
+  const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+  const page: Page = await context.newPage();
+  const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await page.goto(`${base}/scans`);
+  await page.waitForURL(/\/signin/);
+  await page.getByLabel('Email').fill('admin@localhost');
+  await page.getByLabel('Password').fill(adminPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/scans$/);
+
+  const scanAcme = async () => {
+    await page.getByRole('link', { name: 'Scans' }).click();
+    await page.getByText('Start a GitHub scan').click();
+    await page.getByLabel('GitHub repository').fill('acme/app');
+    await page.getByRole('button', { name: 'Start scan' }).click();
+    await page.waitForURL(/\/scans\/[0-9a-f-]{36}$/);
+    await page.locator('#scan-status', { hasText: 'completed' }).waitFor({ timeout: 180_000 });
+  };
+
+  // Dismiss the first finding with a reason.
+  await scanAcme();
+  const first = page.locator('details.finding').first();
+  const title = (await first.locator('summary').innerText()).replace(/\s+/g, ' ').trim();
+  await first.locator('summary').click();
+  await first.getByLabel('Dismiss as').selectOption('false_positive');
+  await first.getByLabel('Reason').fill('the query is parameterised by the ORM');
+  await shot('09-dismiss');
+  await first.getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole('heading', { name: /Findings \(\d+ open, 1 dismissed\)/ }).waitFor();
+
+  // A later scan of the repository shows it dismissed, with the reason and who did it.
+  await scanAcme();
+  await page.getByRole('heading', { name: /Findings \(\d+ open, 1 dismissed\)/ }).waitFor();
+  await page.getByLabel('Show findings').selectOption('dismissed');
+  const kept = page.locator('details.finding').first();
+  assert.equal((await kept.locator('summary').innerText()).replace(/\s+/g, ' ').trim(), `${title} · dismissed`);
+  await kept.locator('summary').click();
+  await kept.getByText('Dismissed: False positive.').waitFor();
+  assert.match(await kept.innerText(), /the query is parameterised by the ORM[\s\S]*admin@localhost/);
+  await shot('10-dismissed-in-rescan');
+
+  // A key of the admin's, which a member will see but may not revoke.
+  await page.getByRole('link', { name: 'API keys' }).click();
+  await page.getByLabel('Key name').fill('lead-key');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  await page.getByRole('button', { name: 'Done, I saved it' }).click();
+  await page.getByRole('cell', { name: 'lead-key', exact: true }).waitFor();
+
+  // Users: add a member (password shown once), make them admin, then member again.
+  await page.getByRole('link', { name: 'Users' }).click();
+  await page.getByLabel('Email').fill('member@example.test');
+  await page.locator('#user-role').selectOption('member');
+  await page.getByRole('button', { name: 'Add user' }).click();
+  const password = (await page.locator('#new-password').innerText()).trim();
+  await page.getByRole('button', { name: 'Done' }).click();
+  const role = page.getByLabel('Role of member@example.test');
+  await role.selectOption('admin');
+  const member = await signIn('member@example.test', password);
+  const sessionRole = async () =>
+    ((await (await fetch(`${base}/dashboard/api/session`, { headers: { cookie: member.cookie } })).json()) as { role: string }).role;
+  for (let i = 0; i < 50 && (await sessionRole()) !== 'admin'; i++) await new Promise((r) => setTimeout(r, 100));
+  assert.equal(await sessionRole(), 'admin');
+  await role.selectOption('member');
+  for (let i = 0; i < 50 && (await sessionRole()) !== 'member'; i++) await new Promise((r) => setTimeout(r, 100));
+  assert.equal(await sessionRole(), 'member');
+  await shot('11-users');
+
+  // The member's own view: no Users page, and no Revoke button on keys they did not create.
+  const memberContext = await browser!.newContext({ viewport: { width: 390, height: 844 } });
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto(`${base}/signin`);
+  await memberPage.getByLabel('Email').fill('member@example.test');
+  await memberPage.getByLabel('Password').fill(password);
+  await memberPage.getByRole('button', { name: 'Sign in' }).click();
+  await memberPage.waitForURL(/\/scans$/);
+  assert.equal(await memberPage.getByRole('link', { name: 'Users' }).count(), 0);
+  await memberPage.getByRole('link', { name: 'API keys' }).click();
+  await memberPage.getByRole('cell', { name: 'lead-key', exact: true }).waitFor();
+  assert.equal(await memberPage.getByRole('button', { name: 'Revoke lead-key' }).count(), 0);
+  await memberPage.getByLabel('Key name').fill('member-key');
+  await memberPage.getByRole('button', { name: 'Create key' }).click();
+  await memberPage.getByRole('button', { name: 'Done, I saved it' }).click();
+  await memberPage.getByRole('button', { name: 'Revoke member-key' }).waitFor();
+  await memberPage.screenshot({ path: path.join(SHOTS, '12-member-keys-phone.png'), fullPage: true });
+  await memberContext.close();
+  await context.close();
+});

@@ -297,7 +297,7 @@ const DISMISSALS: [string, string][] = [
 
 /** Dismiss (with a status and a reason) or reopen a finding; the choice holds for later scans of the repository. */
 function triageView(f: Json, scanId: string): HTMLElement {
-  const url = `/dashboard/api/scans/${scanId}/findings/${encodeURIComponent(f.id)}/dismissal`;
+  const url = `/scans/${scanId}/findings/${encodeURIComponent(f.id)}/dismissal`;
   const error = h('p', { role: 'alert', class: 'sev-high' });
   if (f.dismissal) {
     const label = DISMISSALS.find(([value]) => value === f.dismissal.status)?.[1] ?? f.dismissal.status;
