@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findSecrets } from '../src/engine/secrets/index.ts';
-import { decodeSource } from '../src/engine/text.ts';
+import { decodeSource } from '../src/engine/parse/text.ts';
 import { isSuppressed, suppressionsOf } from '../src/engine/suppress.ts';
 import { listDirectory, readListed } from '../src/sources/directory.ts';
 

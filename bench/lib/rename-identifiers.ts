@@ -27,7 +27,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { detectLanguage } from '../../src/engine/languages/index.ts';
-import { loadLanguage, parseSync } from '../../src/engine/parser.ts';
+import { loadLanguage, parseSync } from '../../src/engine/parse/parser.ts';
 
 /** Called by the runtime or a framework through its name, never renamed. */
 const ENTRY_POINTS = new Set([

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { SEVERITIES, SEVERITY_RANK, type ScanResult, type Severity, type SkippedFile, type SourceFile } from '../engine/types.ts';
 import type { ScanOptions } from '../engine/scan.ts';
-import type { AnalysisHelpers } from '../engine/helpers.ts';
+import type { WorkerPool } from '../engine/workers/pool.ts';
 import type { Listing } from '../sources/directory.ts';
 import { REPORT_FORMATS, renderReport, type ReportFormat } from '../report/render.ts';
 import { countBySeverity, summaryLine, testFindingsNote } from '../report/common.ts';
@@ -133,15 +133,15 @@ async function scan(
   // most results come from the cache, and the scan starts threads itself if much is left.
   const jobs = options.jobs ?? availableParallelism();
   const scannedBefore = options.cache && !where.clone && (await stat(workspaceCacheDir(where.root)).catch(() => undefined));
-  let helpers: AnalysisHelpers | undefined;
+  let helpers: WorkerPool | undefined;
   const startHelpers: HelperStart = async (listing) => {
     if (helpers || jobs < 2 || where.within?.isFile || scannedBefore) return helpers;
-    const { AnalysisHelpers, minBytesForWorkers } = await import('../engine/helpers.ts');
-    if (!listing) helpers = AnalysisHelpers.start(jobs - 1, extraRulesDirs);
+    const { WorkerPool, minBytesForWorkers } = await import('../engine/workers/pool.ts');
+    if (!listing) helpers = WorkerPool.start(jobs - 1, extraRulesDirs);
     else if (listing.files.reduce((n, f) => n + f.size, 0) >= minBytesForWorkers(jobs)) {
       // A path per file extension tells the threads which grammars to load.
       const byExtension = new Map(listing.files.map((f) => [path.extname(f.path), f.path]));
-      helpers = AnalysisHelpers.start(jobs - 1, extraRulesDirs, [...byExtension.values()]);
+      helpers = WorkerPool.start(jobs - 1, extraRulesDirs, [...byExtension.values()]);
     }
     return helpers;
   };
@@ -190,7 +190,7 @@ async function scan(
 async function scanTreeWithCache(where: ScanTarget, cacheDir: string, options: ScanOptions, startHelpers: HelperStart): Promise<ScanResult> {
   const started = performance.now();
   // The cache's modules load while the tree is listed.
-  const cacheModules = Promise.all([import('../engine/rules/builtin-dir.ts'), import('../engine/tree-cache.ts')]);
+  const cacheModules = Promise.all([import('../engine/rules/builtin-dir.ts'), import('../engine/cache/tree-cache.ts')]);
   const { listDirectory, readListed } = await import('../sources/directory.ts');
   const scope = scopeGlobs(where);
   const listing = await listDirectory(where.root, scope ? { paths: scope } : undefined);
@@ -317,7 +317,7 @@ async function collectFiles(where: ScanTarget, options: ScanCommandOptions, sign
  * Starts the worker threads (once) if the files of `listing` are work enough for them, or
  * whatever the work when it is not known yet; the threads, if any.
  */
-type HelperStart = (listing?: Listing) => Promise<AnalysisHelpers | undefined>;
+type HelperStart = (listing?: Listing) => Promise<WorkerPool | undefined>;
 
 /** Secrets from every commit, folded into the tree's findings (one per fingerprint). */
 async function addHistorySecrets(result: ScanResult, where: ScanTarget, signal: AbortSignal, cacheDir: string | null): Promise<ScanResult> {

@@ -3,8 +3,8 @@
 // applies inline suppressions and produces findings.
 import type { Node, Tree } from 'web-tree-sitter';
 import { detectLanguage, ruleLanguageOf, type LanguageSyntax } from './languages/index.ts';
-import { loadLanguage } from './parser.ts';
-import { PatternMatcher, matchRegexRules, regexRulesFor, type PatternHit } from './patterns.ts';
+import { loadLanguage } from './parse/parser.ts';
+import { PatternMatcher, matchRegexRules, regexRulesFor, type PatternHit } from './patterns/matcher.ts';
 import type { CompiledRule, RuleSet } from './rules/load.ts';
 import { TaintEngine } from './taint/engine.ts';
 import type { TaintHit } from './taint/run.ts';

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { CompiledRule } from './rules/load.ts';
 import type { Finding, TraceStep } from './types.ts';
-import { normalisedText } from './syntax.ts';
+import { normalisedText } from './parse/syntax.ts';
 import { byCodeUnits } from './order.ts';
 
 export interface Location {

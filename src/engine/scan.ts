@@ -5,10 +5,10 @@ import { availableParallelism } from 'node:os';
 import type { Finding, ScanResult, ScanSummary, ScanWarning, SkippedFile, SourceFile } from './types.ts';
 import { loadRuleSet, type RuleSet } from './rules/load.ts';
 import type { Analyzer, AnalysedFile, FileAnalysis, FileText } from './analyze.ts';
-import { ResultCache } from './cache.ts';
-import { decodeSource } from './text.ts';
-import { AnalysisHelpers, minBytesForWorkers } from './helpers.ts';
-import { WorkQueue } from './work-queue.ts';
+import { ResultCache } from './cache/directory-cache.ts';
+import { decodeSource } from './parse/text.ts';
+import { WorkerPool, minBytesForWorkers } from './workers/pool.ts';
+import { WorkQueue } from './workers/work-queue.ts';
 import { byCodeUnits } from './order.ts';
 import { isTestFinding, withoutTestFindings } from './test-code.ts';
 
@@ -38,11 +38,11 @@ export interface ScanOptions {
   includeTests?: boolean;
   signal?: AbortSignal;
   /**
-   * Worker threads started ahead (`AnalysisHelpers.start(jobs - 1, extraRulesDirs)`) while the
+   * Worker threads started ahead (`WorkerPool.start(jobs - 1, extraRulesDirs)`) while the
    * files were collected. The scan takes them over: it uses them if the work is worth it, and
    * stops them either way.
    */
-  helpers?: AnalysisHelpers;
+  helpers?: WorkerPool;
 }
 
 
@@ -132,7 +132,7 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
     const pendingBytes = pending.reduce((n, p) => n + texts.get(p)!.text.length, 0);
     const worthHelpers = jobs > 1 && pendingBytes >= minBytesForWorkers(jobs) && pending.length > jobs;
     // Helpers started ahead are used only when the work is worth it; scanSourceFiles stops them either way.
-    const helpers = worthHelpers ? (options.helpers ?? AnalysisHelpers.start(jobs - 1, rules.dirs)) : undefined;
+    const helpers = worthHelpers ? (options.helpers ?? WorkerPool.start(jobs - 1, rules.dirs)) : undefined;
     try {
       await analyseShared(texts, pending, helpers, rules, onAnalysis, options.signal);
     } finally {
@@ -179,7 +179,7 @@ function abortError(): Error {
 async function analyseShared(
   texts: Map<string, FileText>,
   pending: string[],
-  helpers: AnalysisHelpers | undefined,
+  helpers: WorkerPool | undefined,
   rules: RuleSet,
   onAnalysis: (a: FileAnalysis) => void,
   signal?: AbortSignal,

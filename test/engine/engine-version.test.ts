@@ -1,10 +1,10 @@
 // The engine version that keys the result caches is a hash of the engine's code.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { engineVersion } from '../../src/engine/engine-version.ts';
+import { ENGINE_DIR, engineVersion } from '../../src/engine/cache/engine-version.ts';
 
 test('engines with the same modules have one version; a change to any module makes another', (t) => {
   const root = mkdtempSync(path.join(tmpdir(), 'scanner-engine-version-'));
@@ -22,4 +22,9 @@ test('engines with the same modules have one version; a change to any module mak
   assert.equal(engine('b', 'export const x = 1;\n'), a, 'same modules (other prose) give the same version');
   assert.notEqual(engine('c', 'export const x = 2;\n'), a, 'a changed module in a subfolder gives another');
   assert.equal(engineVersion(), engineVersion(), 'the running engine has one version per process');
+});
+
+test("the running engine's version covers the whole engine folder, not only the cache's", () => {
+  for (const part of ['rules', 'taint', 'patterns', 'cache']) assert.ok(existsSync(path.join(ENGINE_DIR, part)), `${ENGINE_DIR} holds ${part}/`);
+  assert.equal(engineVersion(), engineVersion(ENGINE_DIR));
 });

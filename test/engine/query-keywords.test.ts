@@ -3,7 +3,7 @@
 // test file (rules.test.ts) runs through the same gate.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { patternCount, queryRequirement, regexKeywords, textMeets } from '../../src/engine/query-keywords.ts';
+import { patternCount, queryRequirement, regexKeywords, textMeets } from '../../src/engine/patterns/query-keywords.ts';
 
 test('literal words of regular expressions, or none where a match need not contain them', () => {
   assert.deepEqual(regexKeywords('^(md5|sha1)$'), ['md5', 'sha1']);

@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, mkdirSync, readdirSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { scanSourceFiles, type SourceFile } from '../../src/engine/index.ts';
-import { AnalysisHelpers } from '../../src/engine/helpers.ts';
-import { VERSIONS_KEPT } from '../../src/engine/cache.ts';
+import { WorkerPool } from '../../src/engine/workers/pool.ts';
+import { VERSIONS_KEPT } from '../../src/engine/cache/directory-cache.ts';
 import { collectDirectory, SourceError } from '../../src/sources/directory.ts';
 
 const VULNERABLE = `const db = require('./db');
@@ -186,7 +186,7 @@ test('worker threads give the same findings as one thread, also for flows betwee
   const single = await scanSourceFiles(files, { jobs: 1 });
   // Three threads: with two, this much code is analysed on one (minBytesForWorkers).
   const parallel = await scanSourceFiles(files, { jobs: 3 });
-  const startedAhead = await scanSourceFiles(files, { jobs: 3, helpers: AnalysisHelpers.start(2, []) });
+  const startedAhead = await scanSourceFiles(files, { jobs: 3, helpers: WorkerPool.start(2, []) });
   assert.ok(single.findings.length >= 66);
   assert.deepEqual(single.findings.filter((f) => f.file.includes('service')).map((f) => `${f.file}:${f.line}`).sort(), ['pkg0/service0.js:3', 'pkg0/service30.js:3', 'pkg2/service20.js:3', 'pkg2/service50.js:3', 'pkg4/service10.js:3', 'pkg4/service40.js:3']);
   assert.deepEqual(parallel.findings.map((f) => f.id).sort(), single.findings.map((f) => f.id).sort());

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { listDirectory } from '../../src/sources/directory.ts';
-import { storeTreeResult, storedTreeResult, treeKey } from '../../src/engine/tree-cache.ts';
+import { storeTreeResult, storedTreeResult, treeKey } from '../../src/engine/cache/tree-cache.ts';
 import type { ScanResult } from '../../src/engine/types.ts';
 
 const RESULT = { findings: [], summary: { filesScanned: 2 } } as unknown as ScanResult;

@@ -2,7 +2,7 @@
 // (the secret scanner's keywords), in one pass.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WordAutomaton } from '../../src/engine/word-automaton.ts';
+import { WordAutomaton } from '../../src/engine/patterns/word-automaton.ts';
 
 test('the word automaton finds every word a text spells in one pass, also words inside words and overlapping ones', () => {
   const finder = new WordAutomaton(['exec', 'execSync', 'abc', 'bcd', 'md5', 'a.b', 'never']);

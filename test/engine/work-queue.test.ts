@@ -1,7 +1,7 @@
 // The shared work queue: how files are split between threads and taken.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WorkQueue } from '../../src/engine/work-queue.ts';
+import { WorkQueue } from '../../src/engine/workers/work-queue.ts';
 
 const files = Array.from({ length: 20 }, (_, i) => `d${String(Math.floor(i / 5))}/f${String(i).padStart(2, '0')}`);
 

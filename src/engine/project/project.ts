@@ -4,10 +4,10 @@
 import path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { detectLanguage, type LanguageSyntax } from '../languages/index.ts';
-import { loadedLanguage, parseSync } from '../parser.ts';
+import { loadedLanguage, parseSync } from '../parse/parser.ts';
 import { MAX_CALL_TARGETS, type CallResolver, type ParsedFile, type TaintHit } from '../taint/run.ts';
 import { enclosingClass, receiverKey, type Receiver } from '../taint/receivers.ts';
-import { field } from '../syntax.ts';
+import { field } from '../parse/syntax.ts';
 import { isTestCode } from '../test-code.ts';
 import type { Analyzer, FileText } from '../analyze.ts';
 import { ImportIndex, sameRuleLanguage } from './imports.ts';

@@ -5,7 +5,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ruleValidation, validatedRuleData } from '../rules/snapshot.ts';
 import type { AssignmentRule, PatternRule, SecretRule } from './schema.ts';
-import { WordAutomaton } from '../word-automaton.ts';
+import { WordAutomaton } from '../patterns/word-automaton.ts';
 import type { SecretFileKind } from './file-kinds.ts';
 
 export const BUILTIN_SECRET_RULES_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../rules/secrets');

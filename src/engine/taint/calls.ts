@@ -4,7 +4,7 @@
 // literals met on the walk (callbacks, handlers) are analysed where they stand.
 import type { Node, Tree } from 'web-tree-sitter';
 import type { TraceStep } from '../types.ts';
-import { callParts, field, patternNames, type CallParts } from '../syntax.ts';
+import { callParts, field, patternNames, type CallParts } from '../parse/syntax.ts';
 import { classifyReceiver, type Receiver } from './receivers.ts';
 import { MAX_CALL_DEPTH, MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';

@@ -3,7 +3,7 @@
 // it (with imports resolved) and its declared type.
 import type { Node } from 'web-tree-sitter';
 import type { CompiledArgCondition } from '../rules/load.ts';
-import { callParts, type CallParts } from '../syntax.ts';
+import { callParts, type CallParts } from '../parse/syntax.ts';
 import type { TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 

@@ -15,8 +15,8 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from '../languages/types.ts';
 import type { CompiledRule, CompiledSanitizer, CompiledSink, CompiledSource, LanguageTaint } from '../rules/load.ts';
-import { Memo } from '../memo.ts';
-import { hintsInCode, topLevelToWalk } from '../source-regions.ts';
+import { Memo } from './memo.ts';
+import { hintsInCode, topLevelToWalk } from './source-regions.ts';
 import { TaintRun, type CallResolver, type ParsedFile, type TaintHit } from './run.ts';
 import { analyzeRoot } from './walk.ts';
 

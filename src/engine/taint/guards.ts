@@ -4,7 +4,7 @@
 // after it, and a called function that opens with one that throws vets its argument.
 import type { Node } from 'web-tree-sitter';
 import type { CompiledSanitizer } from '../rules/load.ts';
-import { accessPath, callParts, field, type CallParts } from '../syntax.ts';
+import { accessPath, callParts, field, type CallParts } from '../parse/syntax.ts';
 import type { FunctionFrame, ParsedFile, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { merge, sanitize, type Tainted } from './values.ts';

@@ -2,7 +2,7 @@
 // what an assignment stores where (variables, containers, tuples, positional returns,
 // destructuring) and the fields of `self`/`this` that a class's methods share.
 import type { Node } from 'web-tree-sitter';
-import { callParts, field, patternNames } from '../syntax.ts';
+import { callParts, field, patternNames } from '../parse/syntax.ts';
 import type { FunctionFrame, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { addStep, fieldOf, merge, readField, type Tainted } from './values.ts';

@@ -3,7 +3,7 @@
 // call the function is passed to (framework handlers whose parameters are the request by position).
 import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from '../languages/types.ts';
-import { accessPath, callParts, decoratorName, decoratorsOf, field, patternNames, type CallParts } from '../syntax.ts';
+import { accessPath, callParts, decoratorName, decoratorsOf, field, patternNames, type CallParts } from '../parse/syntax.ts';
 import type { FunctionFrame, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { merge, type Taint } from './values.ts';

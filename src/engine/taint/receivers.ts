@@ -6,7 +6,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { LanguageSyntax } from '../languages/types.ts';
 import type { Scope } from './scope.ts';
-import { callParts, field } from '../syntax.ts';
+import { callParts, field } from '../parse/syntax.ts';
 
 export type Receiver =
   /** A call without a receiver (`helper(x)`). */

@@ -6,7 +6,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from '../languages/types.ts';
 import type { CompiledRule, CompiledSanitizer } from '../rules/load.ts';
 import type { TraceStep } from '../types.ts';
-import { accessPath } from '../syntax.ts';
+import { accessPath } from '../parse/syntax.ts';
 import type { TaintEngine } from './engine.ts';
 import type { Receiver } from './receivers.ts';
 import type { Scope } from './scope.ts';

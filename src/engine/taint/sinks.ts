@@ -3,7 +3,7 @@
 // rule and line, with its trace.
 import type { Node } from 'web-tree-sitter';
 import type { CompiledRule, CompiledSink } from '../rules/load.ts';
-import { decoratorsOf, enclosingFunction, type CallParts } from '../syntax.ts';
+import { decoratorsOf, enclosingFunction, type CallParts } from '../parse/syntax.ts';
 import type { FunctionFrame, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { merge, type Taint, type Tainted } from './values.ts';

@@ -3,8 +3,8 @@
 // application (server or browser code).
 import type { Node } from 'web-tree-sitter';
 import type { CompiledSource } from '../rules/load.ts';
-import { codeSideOf } from '../code-sides.ts';
-import { field, type CallParts } from '../syntax.ts';
+import { codeSideOf } from './code-sides.ts';
+import { field, type CallParts } from '../parse/syntax.ts';
 import type { FunctionFrame, ParsedFile, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import type { Tainted } from './values.ts';

@@ -4,7 +4,7 @@
 // (calls.ts) and sinks (sinks.ts) have their own modules; what is left here is the dispatch,
 // string building, object literals and the file scope every function of a file sees.
 import type { Node, Tree } from 'web-tree-sitter';
-import { field, patternNames } from '../syntax.ts';
+import { field, patternNames } from '../parse/syntax.ts';
 import type { FunctionFrame, ParsedFile, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, sanitize, type Tainted } from './values.ts';

@@ -4,7 +4,7 @@
 // which lets the taint engine parse files it resolves calls into on demand.
 import { createRequire } from 'node:module';
 import { Parser, Language, type Tree } from 'web-tree-sitter';
-import type { LanguageSyntax } from './languages/types.ts';
+import type { LanguageSyntax } from '../languages/types.ts';
 
 const require = createRequire(import.meta.url);
 let initialised: Promise<void> | undefined;

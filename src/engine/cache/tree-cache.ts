@@ -8,7 +8,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { ENGINE_DIR, ENGINE_MODULE } from './engine-version.ts';
-import type { ScanResult, SkippedFile } from './types.ts';
+import type { ScanResult, SkippedFile } from '../types.ts';
 
 /** What identifies a file's version without reading it. */
 export interface FileVersion {

@@ -2,10 +2,10 @@
 // line-oriented regular expressions for configuration files that are not parsed.
 import picomatch from 'picomatch';
 import { Query, type Language, type Node, type Tree } from 'web-tree-sitter';
-import type { LanguageSyntax } from './languages/types.ts';
+import type { LanguageSyntax } from '../languages/types.ts';
 import { patternCount, queryRequirement, requirementWords, textMeets, type QueryRequirement } from './query-keywords.ts';
 import { WordAutomaton } from './word-automaton.ts';
-import { BUILTIN_RULES_DIR, RuleError, type CompiledRule } from './rules/load.ts';
+import { BUILTIN_RULES_DIR, RuleError, type CompiledRule } from '../rules/load.ts';
 
 export interface PatternHit {
   rule: CompiledRule;

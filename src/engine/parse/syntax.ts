@@ -1,7 +1,7 @@
 // Reading a tree-sitter tree through a language's syntax description: access
 // paths, call parts, parameters. Shared by the taint engine and the pattern matcher.
 import type { Node } from 'web-tree-sitter';
-import type { LanguageSyntax } from './languages/types.ts';
+import type { LanguageSyntax } from '../languages/types.ts';
 
 export interface CallParts {
   /** The callee expression (absent for Java `foo()` with no object: then `name` is the callee). */

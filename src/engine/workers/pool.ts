@@ -1,8 +1,8 @@
-// Worker threads that analyse files beside the scanning thread. Each loads the
+// The worker pool: threads that analyse files beside the scanning thread. Each loads the
 // rules when it starts, so a caller that starts them before collecting the files
 // (`scanner scan` does) has that start-up done by the time the files are known.
 import { Worker } from 'node:worker_threads';
-import type { FileAnalysis, FileText } from './analyze.ts';
+import type { FileAnalysis, FileText } from '../analyze.ts';
 import type { WorkQueue } from './work-queue.ts';
 
 /**
@@ -25,14 +25,14 @@ export function minBytesForWorkers(jobs: number): number {
 }
 
 /** What a worker sends: a file's analysis, that the queue is empty, or why it stopped. */
-export type HelperMessage = { file: FileAnalysis } | { done: true } | { error: string };
+export type WorkerMessage = { file: FileAnalysis } | { done: true } | { error: string };
 /** What a worker starts with. */
-export interface HelperStartData {
+export interface WorkerStartData {
   rulesDirs: string[];
   samplePaths: string[];
 }
 /** What a worker receives: every file of the scan (calls may resolve anywhere) and the queue to take work from. */
-export interface HelperRequest {
+export interface WorkerRequest {
   files: FileText[];
   queue: { files: string[]; shared: SharedArrayBuffer };
   thread: number;
@@ -41,12 +41,12 @@ export interface HelperRequest {
 interface Helper {
   worker: Worker;
   /** Set by `run`; until then an early failure is kept in `failed`. */
-  onMessage?: (msg: HelperMessage) => void;
+  onMessage?: (msg: WorkerMessage) => void;
   onFailure?: (error: Error) => void;
   failed?: Error;
 }
 
-export class AnalysisHelpers {
+export class WorkerPool {
   private used = false;
 
   private constructor(private readonly helpers: Helper[]) {}
@@ -56,9 +56,9 @@ export class AnalysisHelpers {
    * `samplePaths` (a path per kind of file the scan will hold) are loaded at once, while
    * the caller reads the files.
    */
-  static start(count: number, rulesDirs: string[], samplePaths: string[] = []): AnalysisHelpers {
+  static start(count: number, rulesDirs: string[], samplePaths: string[] = []): WorkerPool {
     const helpers: Helper[] = [];
-    const workerData: HelperStartData = { rulesDirs, samplePaths };
+    const workerData: WorkerStartData = { rulesDirs, samplePaths };
     for (let i = 0; i < count; i++) {
       const worker = new Worker(WORKER_URL, { workerData });
       const helper: Helper = { worker };
@@ -66,7 +66,7 @@ export class AnalysisHelpers {
         if (helper.onFailure) helper.onFailure(error);
         else helper.failed ??= error;
       };
-      worker.on('message', (msg: HelperMessage) => {
+      worker.on('message', (msg: WorkerMessage) => {
         if ('error' in msg) fail(new Error(msg.error));
         else helper.onMessage?.(msg);
       });
@@ -74,7 +74,7 @@ export class AnalysisHelpers {
       worker.on('exit', (code) => fail(new Error(`analysis worker exited with code ${code}`)));
       helpers.push(helper);
     }
-    return new AnalysisHelpers(helpers);
+    return new WorkerPool(helpers);
   }
 
   get size(): number {
@@ -99,7 +99,7 @@ export class AnalysisHelpers {
               if ('file' in msg) onAnalysis(msg.file);
               else resolve();
             };
-            const request: HelperRequest = { files, queue: { files: queue.files, shared: queue.shared }, thread: i + 1 };
+            const request: WorkerRequest = { files, queue: { files: queue.files, shared: queue.shared }, thread: i + 1 };
             helper.worker.postMessage(request);
           }),
       ),

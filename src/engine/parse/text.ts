@@ -1,5 +1,5 @@
 // Turning a file's bytes into text the engine can analyse, or a counted skip.
-import type { SkippedFile, SourceFile } from './types.ts';
+import type { SkippedFile, SourceFile } from '../types.ts';
 
 /** Lines longer than this (on average over the file) mark minified or generated code. */
 const MINIFIED_AVERAGE_LINE = 500;

@@ -4,7 +4,7 @@
 // server's job queue are neither. The language describes the markers (languages/types.ts
 // `codeSides`); a file that says nothing either way is on both sides.
 import type { Tree } from 'web-tree-sitter';
-import type { LanguageSyntax } from './languages/types.ts';
+import type { LanguageSyntax } from '../languages/types.ts';
 
 export type CodeSide = 'server' | 'browser';
 

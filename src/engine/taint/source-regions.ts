@@ -6,8 +6,8 @@
 // fifty functions where one reads the request is walked for that one (calls from
 // it still follow into the others, with what it passes them).
 import type { Node, Tree } from 'web-tree-sitter';
-import type { LanguageSyntax } from './languages/types.ts';
-import { patternNames } from './syntax.ts';
+import type { LanguageSyntax } from '../languages/types.ts';
+import { patternNames } from '../parse/syntax.ts';
 
 /** How deep declarations nest in a top-level statement (`export const`, Go's `var ( … )` lists). */
 const MAX_DECLARATION_DEPTH = 3;

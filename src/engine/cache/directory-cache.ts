@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AnalysedFile, FileText } from './analyze.ts';
+import type { AnalysedFile, FileText } from '../analyze.ts';
 import { engineVersion } from './engine-version.ts';
 
 /** A stored directory: its files' results, each with the content hashes of the other files its findings lie in. */

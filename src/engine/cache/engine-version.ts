@@ -1,5 +1,5 @@
 // What keys the result caches besides the rules and the files: the engine's own code.
-// A hash of the modules of this directory, so that results cached by a scanner whose
+// A hash of the modules of the engine's folder, so that results cached by a scanner whose
 // engine differs in any way (an upgrade, a local edit) are never reused — no version
 // number to remember to bump.
 import { createHash } from 'node:crypto';
@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The engine's modules: this directory (compiled or sources). */
-export const ENGINE_DIR = path.dirname(fileURLToPath(import.meta.url));
+/** The engine's modules: the folder above this one (compiled or sources). */
+export const ENGINE_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 /** The files of the engine that its version covers. */
 export const ENGINE_MODULE = /\.(m?[jt]s|json)$/;
 const versions = new Map<string, string>();
