@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { ScannerClient } from '../../src/client/index.ts';
+import { FairWaitingList, type QueuedJob } from '../../src/service/queue.ts';
 import { postgresBackend, sqliteBackend, startTestService, VULNERABLE_JS, type Backend } from './harness.ts';
 
 interface StallingGitHost {
@@ -142,6 +143,30 @@ function defineFairnessSuite(makeBackend: () => Promise<Backend>) {
     }
   });
 }
+
+describe('the in-process waiting list', () => {
+  const job = (id: string, accountId: string): QueuedJob => ({ id, accountId, kind: 'commit' });
+
+  it('takes turns between accounts, one slot at a time', () => {
+    const list = new FairWaitingList();
+    for (const j of [job('a1', 'A'), job('a2', 'A'), job('a3', 'A'), job('b1', 'B'), job('c1', 'C'), job('b2', 'B')]) list.push(j);
+    const order: string[] = [];
+    for (let next = list.take(); next; next = list.take()) {
+      order.push(next.id);
+      list.done(next);
+    }
+    assert.deepEqual(order, ['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
+  });
+
+  it('gives a free slot to the account with the fewest scans running', () => {
+    const list = new FairWaitingList();
+    for (const j of [job('a1', 'A'), job('a2', 'A'), job('a3', 'A'), job('b1', 'B')]) list.push(j);
+    assert.equal(list.take()?.id, 'a1');
+    assert.equal(list.take()?.id, 'b1');
+    assert.equal(list.take()?.id, 'a2', 'with B served and nothing else waiting, A goes on');
+    assert.equal(list.length, 1);
+  });
+});
 
 describe('fair scheduling on the embedded store', { timeout: 180_000 }, () => defineFairnessSuite(sqliteBackend));
 describe('fair scheduling on PostgreSQL with pg-boss', { timeout: 240_000 }, () => defineFairnessSuite(postgresBackend));
