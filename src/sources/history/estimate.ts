@@ -24,10 +24,11 @@ export interface HistoryTiming {
   durationMs: number;
 }
 
-// Measured with bench/history-real.ts on a 2-core machine: per-scan fixed cost,
-// per commit read, per byte of packed history.
+// Fitted with bench/history-real.ts on webpack, prometheus and jellyfin (20k–31k
+// commits, 150–500 MB packed; docs/benchmarks.md) on a 2-core machine: a fixed cost
+// per scan, per commit read and per byte of packed history. Within 2× of each.
 const FIXED_MS = 300;
-const MS_PER_COMMIT = 0.25;
+const MS_PER_COMMIT = 0.75;
 const PACK_BYTES_PER_MS = 40_000;
 
 function modelMs(size: HistorySize): number {
