@@ -267,6 +267,14 @@ test('triage and roles in Chromium: dismiss with a reason, still dismissed in a 
   assert.match(await kept.innerText(), /the query is parameterised by the ORM[\s\S]*admin@localhost/);
   await shot('10-dismissed-in-rescan');
 
+  // A scan that fails says why on its page.
+  await page.getByRole('link', { name: 'Scans' }).click();
+  await page.getByText('Start a GitHub scan').click();
+  await page.getByLabel('GitHub repository').fill('acme/missing');
+  await page.getByRole('button', { name: 'Start scan' }).click();
+  await page.locator('#scan-status', { hasText: 'failed' }).waitFor({ timeout: 120_000 });
+  assert.match(await page.locator('#scan-error').innerText(), /could not fetch/);
+
   // A key of the admin's, which a member will see but may not revoke.
   await page.getByRole('link', { name: 'API keys' }).click();
   await page.getByLabel('Key name').fill('lead-key');

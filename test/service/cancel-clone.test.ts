@@ -5,56 +5,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createRepository, sqliteBackend, startGitHost, startTestService, tempDir, type Backend, type GitHost, type TestService } from './harness.ts';
-
-interface SlowGitHost {
-  url: string;
-  /** Fetches that got their ref advertisement and are now waiting for the pack. */
-  stalled(): number;
-  stop(): Promise<void>;
-}
-
-/**
- * A git host that answers the ref advertisement and then never sends the pack:
- * the client's `git fetch` and its transport helper wait mid-transfer, as they do
- * on an overloaded host.
- */
-async function startSlowGitHost(real: GitHost): Promise<SlowGitHost> {
-  const target = new URL(real.url);
-  const waiting = new Set<ServerResponse>();
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    if (request.method === 'POST') {
-      request.resume();
-      response.writeHead(200, { 'content-type': 'application/x-git-upload-pack-result', 'cache-control': 'no-cache' });
-      response.flushHeaders();
-      waiting.add(response);
-      response.on('close', () => waiting.delete(response));
-      return;
-    }
-    const upstream = httpRequest(
-      { host: target.hostname, port: target.port, path: request.url, method: request.method, headers: request.headers },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    upstream.on('error', () => response.destroy());
-    request.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stalled: () => waiting.size,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
+import { startSlowGitHost, type SlowGitHost } from './slow-git-host.ts';
 
 /** Live processes whose command line mentions `needle` (Linux /proc). */
 function processesMentioning(needle: string): string[] {

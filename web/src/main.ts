@@ -389,9 +389,28 @@ async function scanPage(id: string): Promise<void> {
       for (const [file, items] of files) body.append(h('section', {}, h('h4', {}, h('code', {}, file)), ...items.map((f) => findingView(f, id))));
     }
   };
-  setPage(scan.repository, status, progress, h('p', {}, `Started ${when(scan.createdAt)}${scan.ref ? ` · ref ${scan.ref}` : ''}`), downloads, log, body);
+  const active = ['queued', 'running'].includes(scan.status);
+  const cancelError = h('p', { role: 'alert', class: 'sev-high' });
+  const cancel = active
+    ? h('button', {
+        type: 'button',
+        class: 'secondary',
+        id: 'cancel-scan',
+        onclick: async () => {
+          try {
+            await api('POST', `/scans/${id}/cancel`);
+          } catch (err) {
+            cancelError.textContent = (err as Error).message;
+          }
+          await scanPage(id);
+        },
+      }, 'Cancel scan')
+    : null;
+  // A failed or cancelled scan says why.
+  const why = ['failed', 'cancelled'].includes(scan.status) && scan.error ? h('p', { id: 'scan-error', role: 'note' }, scan.error) : null;
+  setPage(scan.repository, status, progress, h('p', {}, `Started ${when(scan.createdAt)}${scan.ref ? ` · ref ${scan.ref}` : ''}`), ...[why, cancel, cancelError].filter((n): n is HTMLElement => n !== null), downloads, log, body);
   showFindings(findings);
-  if (['queued', 'running'].includes(scan.status)) {
+  if (active) {
     openStream?.close();
     const live: Json[] = [...findings];
     const events = new EventSource(`/dashboard/api/scans/${id}/events`);

@@ -12,7 +12,7 @@ import type { Finding, ScanResult } from '../../engine/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { stream } from '../routes/events.ts';
-import { isJobId } from '../routes/jobs.ts';
+import { cancelJob, isJobId } from '../routes/jobs.ts';
 import { accept, checkPlanAllowsScan } from '../routes/scans.ts';
 import { parseRepository, RefName } from '../schemas.ts';
 import { verifyPassword } from '../secrets.ts';
@@ -387,6 +387,14 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
         const job = await ownJob(request);
         const findings = await findingsOf(job);
         return { scan: scanView(job, findings.length), findings };
+      });
+
+      api.post<{ Params: { id: string } }>('/scans/:id/cancel', async (request) => {
+        const job = await ownJob(request);
+        const result = await cancelJob(ctx, job.id, `The scan was cancelled from the dashboard by ${request.dashboardSession!.email}.`);
+        if (result.outcome === 'terminal') throw new ApiError(409, 'JOB_ALREADY_FINISHED', 'The scan has already ended.');
+        if (result.outcome === 'missing') throw new ApiError(404, 'NOT_FOUND', 'No such scan.');
+        return { id: job.id, status: 'cancelled' };
       });
 
       api.get<{ Params: { id: string } }>('/scans/:id/events', async (request, reply) => {
