@@ -14,7 +14,7 @@ import { PgBoss, type JobWithMetadata } from 'pg-boss';
 import type { ServiceConfig } from './config.ts';
 import type { EventHub } from './events.ts';
 import type { Logger } from './logger.ts';
-import { drainWithin, laneOf, type JobQueue, type Lane, type Lanes, type QueuedJob } from './queue.ts';
+import { drainWithin, failGivenUp, gaveUpReason, laneOf, type JobQueue, type Lane, type Lanes, type QueuedJob } from './queue.ts';
 import type { ScanRunner } from './runner.ts';
 import type { Queryable } from './store/db.ts';
 import type { ActiveJob } from './store/jobs.ts';
@@ -159,18 +159,13 @@ export class PgBossQueue implements JobQueue {
   }
 
   private async deadLettered(job: JobWithMetadata<Payload>): Promise<void> {
-    const runs = (job.sourceRetryCount ?? 0) + 1;
     const last = (job.sourceOutput as { message?: unknown } | null)?.message;
-    const reason = `the queue gave up on it after ${runs} ${runs === 1 ? 'run' : 'runs'}${typeof last === 'string' ? ` (last: ${last})` : ''}.`;
+    const reason = gaveUpReason((job.sourceRetryCount ?? 0) + 1, typeof last === 'string' ? last : undefined);
     await this.failInStore(job.data.jobId, reason);
   }
 
-  private async failInStore(jobId: string, reason: string): Promise<void> {
-    const ended = await this.store.jobs.fail(jobId, reason);
-    if (ended.outcome === 'failed') {
-      this.log.warn({ jobId, reason }, 'scan failed by the queue');
-      await this.hub.published(jobId);
-    }
+  private failInStore(jobId: string, reason: string): Promise<void> {
+    return failGivenUp(this.store, this.hub, this.log, jobId, reason);
   }
 
   /** Brings the store and pg-boss back into agreement about every active job. */

@@ -6,6 +6,7 @@
 // within a lane the next scan goes to the account with the fewest scans
 // ahead of it, so one account's backlog does not make every other account wait.
 import type { ServiceConfig } from './config.ts';
+import type { EventHub } from './events.ts';
 import type { Logger } from './logger.ts';
 import type { ScanRunner } from './runner.ts';
 import type { Queryable } from './store/db.ts';
@@ -34,6 +35,20 @@ export function laneOf(kind: JobKind): Lane {
 /** The slots a process runs, from its configuration. */
 export function lanesOf(config: Pick<ServiceConfig, 'scanConcurrency' | 'cloneConcurrency'>): Lanes {
   return { scans: config.scanConcurrency, clones: config.cloneConcurrency };
+}
+
+/** The reason a job the queue gave up on fails with. */
+export function gaveUpReason(runs: number, last?: string): string {
+  return `the queue gave up on it after ${runs} ${runs === 1 ? 'run' : 'runs'}${last ? ` (last: ${last})` : ''}.`;
+}
+
+/** Fails a job the queue gave up on, whoever holds it, and ends its event streams. */
+export async function failGivenUp(store: Store, hub: EventHub, log: Logger, jobId: string, reason: string): Promise<void> {
+  const ended = await store.jobs.fail(jobId, reason);
+  if (ended.outcome === 'failed') {
+    log.warn({ jobId, reason }, 'scan failed by the queue');
+    await hub.published(jobId);
+  }
 }
 
 export interface JobQueue {
@@ -107,12 +122,16 @@ export class InProcessQueue implements JobQueue {
   private readonly known = new Set<string>();
   private readonly running = new Map<string, Promise<unknown>>();
   private readonly stopController = new AbortController();
+  /** Runs of a job that crashed (threw instead of ending the job), for the retry limit. */
+  private readonly crashes = new Map<string, number>();
   private runner: ScanRunner | null = null;
   private stopping = false;
 
   constructor(
     private readonly store: Store,
+    private readonly hub: EventHub,
     private readonly log: Logger,
+    private readonly retryLimit: number,
   ) {}
 
   async enqueueWithin(): Promise<boolean> {
@@ -144,7 +163,10 @@ export class InProcessQueue implements JobQueue {
         this.busy[lane]++;
         const run = this.runner
           .run(job.id, this.stopController.signal)
-          .catch((error) => this.log.error({ jobId: job.id, err: String(error) }, 'runner crashed'))
+          .then(
+            () => this.crashes.delete(job.id),
+            (error) => this.crashed(job, error),
+          )
           .finally(() => {
             this.busy[lane]--;
             this.waiting[lane].done(job);
@@ -155,6 +177,22 @@ export class InProcessQueue implements JobQueue {
         this.running.set(job.id, run);
       }
     }
+  }
+
+  /** A run that threw left its job queued or running: run it again a little later, up to the limit, then fail it. */
+  private async crashed(job: QueuedJob, error: unknown): Promise<void> {
+    const runs = (this.crashes.get(job.id) ?? 0) + 1;
+    this.log.error({ jobId: job.id, err: String(error), runs }, 'runner crashed');
+    if (runs <= this.retryLimit) {
+      this.crashes.set(job.id, runs);
+      setTimeout(() => void this.enqueue(job), 1000).unref();
+      return;
+    }
+    this.crashes.delete(job.id);
+    const reason = gaveUpReason(runs, error instanceof Error ? error.message : String(error));
+    await failGivenUp(this.store, this.hub, this.log, job.id, reason).catch((failure) =>
+      this.log.error({ jobId: job.id, err: String(failure) }, 'a job the queue gave up on could not be failed; it is resumed at the next start'),
+    );
   }
 
   async stop(graceMs: number): Promise<void> {

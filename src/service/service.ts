@@ -45,7 +45,7 @@ export async function openCore(config: ServiceConfig, log: Logger): Promise<Core
     await boss.start();
     queue = boss;
   } else {
-    queue = new InProcessQueue(store, log);
+    queue = new InProcessQueue(store, hub, log, config.queueRetryLimit);
   }
   return {
     config,

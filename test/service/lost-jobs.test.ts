@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ScannerClient } from '../../src/client/index.ts';
 import { openMigratedStore } from '../../src/service/store/store.ts';
-import { freePort, startPostgres, tempDir, VULNERABLE_JS, type PostgresCluster } from './harness.ts';
+import { freePort, sqliteBackend, startPostgres, startTestService, tempDir, VULNERABLE_JS, type PostgresCluster } from './harness.ts';
 import {
   activeJobs,
   assertEveryJobEndedOnce,
@@ -241,6 +241,29 @@ describe('no lost jobs with PostgreSQL and pg-boss', { timeout: 600_000 }, () =>
     } finally {
       await db.end();
       await d.close();
+    }
+  });
+});
+
+describe('no lost jobs on the embedded store', () => {
+  it('a scan whose runs keep crashing is run again up to the retry limit, then fails once and its stream ends', { timeout: 60_000 }, async () => {
+    const backend = await sqliteBackend();
+    const svc = await startTestService(await backend.freshStore(), { queueRetryLimit: 2 });
+    try {
+      // Every run of the scan crashes as it starts: the runner cannot claim the job.
+      await svc.server.core.store.db.run(`CREATE TRIGGER refuse_claim BEFORE UPDATE ON jobs FOR EACH ROW WHEN NEW.status = 'running'
+        BEGIN SELECT RAISE(ABORT, 'injected fault: the runner cannot start'); END`);
+      const accepted = await svc.client.startCommitScan(SMALL_COMMIT);
+      const events = await svc.client.collectEvents('commit', accepted.jobId);
+      assert.equal(events.at(-1)?.type, 'failed', 'the stream ends with the failure');
+      const job = (await svc.server.core.store.jobs.get(accepted.jobId))!;
+      assert.equal(job.status, 'failed');
+      assert.match(job.error ?? '', /gave up on it after 3 runs \(last: injected fault/);
+      assert.equal(await svc.server.core.store.jobs.countActive(job.accountId), 0);
+      await assertEveryJobEndedOnce(svc.server.core.store, [accepted.jobId]);
+    } finally {
+      await svc.close();
+      await backend.stop();
     }
   });
 });
