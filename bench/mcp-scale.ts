@@ -99,7 +99,8 @@ try {
   const latest = await call(client, 'scanner_status', { repo: first, latest: true });
   console.log(`status latest before any scan: scanned=${latest.json.scanned}, ${latest.json.next_hint.slice(0, 60)}…`);
 
-  const target = git(first, 'ls-files', '*.ts').split('\n').find((f) => f.startsWith('server/routes'))!;
+  // A route module, not a test (findings in test code are left out).
+  const target = git(first, 'ls-files', 'server/routes/*.ts').split('\n').find((f) => f.endsWith('.ts') && !/\.test\.|__tests__|\/test\//.test(f))!;
   await appendFile(path.join(first, target), `\n${VULNERABLE}\n`);
   // Give the engine the moment after the handshake an IDE gives it.
   await sleep(3_000);

@@ -49,7 +49,8 @@ export interface TreeTiming {
 export interface Timings {
   tree: TreeTiming[];
   history: HistoryTiming[];
-  repos: Record<string, { files: number; treeMs: number; at: string }>;
+  /** Per repository, its latest full scan's tree: whether a re-scan has a result cache to answer from. */
+  repos: Record<string, { files: number; treeMs: number; cachedFiles?: number; at: string }>;
 }
 
 // The model before any scan was measured here: start-up (rules, grammars, worker
@@ -58,11 +59,15 @@ export interface Timings {
 const TREE_STARTUP_MS = 500;
 const TREE_MS_PER_FILE = 1;
 const TREE_BYTES_PER_MS = 1_000;
+/** A file answered from the result cache: listed, stat'ed, looked up. */
+const CACHED_MS_PER_FILE = 1;
+/** Scans smaller than this are mostly start-up: they say nothing about throughput. */
+const MIN_CALIBRATION_BYTES = 1_000_000;
 /** Throughput figures kept per kind: recent enough to follow the machine's load. */
 const KEPT = 20;
 
-function treeModelMs(size: TreeSize): number {
-  return TREE_STARTUP_MS + size.files * TREE_MS_PER_FILE + size.bytes / TREE_BYTES_PER_MS;
+function treeModelMs(size: TreeSize, cached = false): number {
+  return TREE_STARTUP_MS + (cached ? size.files * CACHED_MS_PER_FILE : size.files * TREE_MS_PER_FILE + size.bytes / TREE_BYTES_PER_MS);
 }
 
 /** The median of how far off the model was for earlier scans, within 0.25–4×. */
@@ -72,17 +77,23 @@ function calibration(ratios: number[]): number {
   return Math.min(4, Math.max(0.25, sorted[Math.floor(sorted.length / 2)]));
 }
 
-export function estimateTreeMs(size: TreeSize, earlier: TreeTiming[] = []): number {
+/**
+ * `cached`: the tree was scanned before, so its result cache answers the files that did not
+ * change; calibrated by earlier scans of the same kind (mostly cached, or not).
+ */
+export function estimateTreeMs(size: TreeSize, earlier: TreeTiming[] = [], cached = false): number {
   const ratios = earlier
-    .filter((t) => t.durationMs > 0 && t.size.files > 0 && t.cachedFiles < t.size.files / 2)
-    .map((t) => t.durationMs / treeModelMs(t.size));
-  return Math.round(treeModelMs(size) * calibration(ratios));
+    .filter((t) => t.durationMs > 0 && t.size.files > 0 && t.size.bytes >= MIN_CALIBRATION_BYTES && t.cachedFiles >= t.size.files / 2 === cached)
+    .map((t) => t.durationMs / treeModelMs(t.size, cached));
+  return Math.round(treeModelMs(size, cached) * calibration(ratios));
 }
 
 /**
- * A full scan reads the tree and the history at the same time, so it takes as long as
- * the longer of the two. A repository scanned before answers most of its tree from the
- * result cache: its last tree time, scaled by its size now, is the better guess.
+ * A full scan reads the tree and the history at the same time. Times measured here were
+ * measured that way, so with them the scan takes as long as the longer part; the
+ * uncalibrated model times each part alone, and two parts sharing a machine take about
+ * their sum. A repository scanned before (by this machine's record) answers most of its
+ * tree from the result cache.
  */
 export function estimateFullScanMs(
   repo: string,
@@ -90,11 +101,9 @@ export function estimateFullScanMs(
   historyMs: number,
   timings: Timings,
 ): { etaMs: number; treeMs: number; historyMs: number } {
-  const previous = timings.repos[repo];
-  const treeMs = previous
-    ? Math.round(Math.max(TREE_STARTUP_MS, previous.treeMs * Math.min(4, Math.max(0.5, tree.files / Math.max(1, previous.files)))))
-    : estimateTreeMs(tree, timings.tree);
-  return { etaMs: Math.max(treeMs, historyMs), treeMs, historyMs };
+  const treeMs = estimateTreeMs(tree, timings.tree, repo in timings.repos);
+  const measured = timings.history.length > 0 && timings.tree.some((t) => t.size.bytes >= MIN_CALIBRATION_BYTES);
+  return { etaMs: measured ? Math.max(treeMs, historyMs) : treeMs + historyMs, treeMs, historyMs };
 }
 
 /** The diff scan: the changed files, through the same calibrated model. */
@@ -127,7 +136,7 @@ export async function recordTimings(
     if (entry.tree) timings.tree = [...timings.tree, entry.tree].slice(-KEPT);
     if (entry.history) timings.history = [...timings.history, entry.history].slice(-KEPT);
     if (entry.repo && entry.tree) {
-      timings.repos[entry.repo] = { files: entry.tree.size.files, treeMs: entry.tree.durationMs, at: new Date().toISOString() };
+      timings.repos[entry.repo] = { files: entry.tree.size.files, treeMs: entry.tree.durationMs, cachedFiles: entry.tree.cachedFiles, at: new Date().toISOString() };
       const names = Object.keys(timings.repos);
       // The oldest repositories go first once many were scanned.
       if (names.length > 200) {

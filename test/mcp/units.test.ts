@@ -34,20 +34,28 @@ describe('scan estimates from this machine\'s throughput', () => {
   it('calibrated: a machine three times slower than the model gets estimates three times longer', () => {
     const size = { files: 1000, bytes: 5_000_000 };
     const model = estimateTreeMs(size);
-    const earlier = [0.5, 1, 2].map((k) => ({ size: { files: 800 * k, bytes: 4_000_000 * k }, cachedFiles: 0, durationMs: 3 * estimateTreeMs({ files: 800 * k, bytes: 4_000_000 * k }) }));
+    const earlier = [1, 2, 4].map((k) => ({ size: { files: 800 * k, bytes: 4_000_000 * k }, cachedFiles: 0, durationMs: 3 * estimateTreeMs({ files: 800 * k, bytes: 4_000_000 * k }) }));
     assert.ok(Math.abs(estimateTreeMs(size, earlier) / model - 3) < 0.05);
-    // Scans answered from the result cache say nothing about throughput.
+    // Scans answered from the result cache calibrate cached estimates only.
     const cached = earlier.map((t) => ({ ...t, cachedFiles: t.size.files, durationMs: 10 }));
     assert.equal(estimateTreeMs(size, cached), model);
+    // A one-file diff is mostly start-up: it calibrates nothing.
+    const tiny = [{ size: { files: 1, bytes: 300 }, cachedFiles: 0, durationMs: 100 }];
+    assert.equal(estimateTreeMs(size, tiny), model);
   });
-  it('a full scan takes the longer of tree and history; a repository scanned before is estimated from its last time', () => {
-    const timings = { tree: [], history: [], repos: { '/r': { files: 1000, treeMs: 1500, at: '2026-01-01T00:00:00Z' } } };
-    assert.deepEqual(estimateFullScanMs('/other', { files: 1000, bytes: 1_000_000 }, 60_000, timings), {
-      etaMs: 60_000,
-      treeMs: estimateTreeMs({ files: 1000, bytes: 1_000_000 }),
-      historyMs: 60_000,
-    });
-    assert.equal(estimateFullScanMs('/r', { files: 1000, bytes: 1_000_000 }, 100, timings).etaMs, 1500);
+  it('a full scan: the sum of the parts by the model, the longer part once this machine measured both; a repository scanned before is estimated as cached', () => {
+    const tree = { files: 2000, bytes: 15_000_000 };
+    const none = { tree: [], history: [], repos: {} };
+    assert.deepEqual(estimateFullScanMs('/r', tree, 60_000, none), { etaMs: estimateTreeMs(tree) + 60_000, treeMs: estimateTreeMs(tree), historyMs: 60_000 });
+    const measured = {
+      tree: [{ size: tree, cachedFiles: 0, durationMs: estimateTreeMs(tree) }],
+      history: [{ size: { commits: 10_000, newCommits: 10_000, packBytes: 1 }, durationMs: 60_000 }],
+      repos: { '/r': { files: 2000, treeMs: 20_000, cachedFiles: 0, at: '2026-01-01T00:00:00Z' } },
+    };
+    assert.equal(estimateFullScanMs('/other', tree, 60_000, measured).etaMs, 60_000);
+    const again = estimateFullScanMs('/r', tree, 1_000, measured);
+    assert.equal(again.treeMs, estimateTreeMs(tree, [], true));
+    assert.ok(again.treeMs < estimateTreeMs(tree) / 5, `re-scan of the tree: ${again.treeMs} ms`);
   });
   it('timings are recorded and read back, the latest twenty of each kind', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'scanner-timings-'));
