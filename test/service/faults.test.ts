@@ -3,125 +3,29 @@
 // (completed or failed), none may complete twice, and no stream may lose an
 // event: the ids a reconnecting client sees run 1, 2, 3, … without a gap.
 import assert from 'node:assert/strict';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { ScannerClient, type ScanEvent } from '../../src/client/index.ts';
 import { Store } from '../../src/service/store/store.ts';
 import { openDb } from '../../src/service/store/db.ts';
-import { freePort, startPostgres, tempDir, VULNERABLE_JS, type PostgresCluster } from './harness.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const BIN = path.join(ROOT, 'bin', 'scanner.js');
-
-/** Enough code that a scan takes a noticeable moment. */
-const FILES = Array.from({ length: 24 }, (_, i) => ({
-  path: `src/module${i}/routes.js`,
-  content: Array.from({ length: 8 }, () => VULNERABLE_JS.replaceAll('/users', `/users${i}`)).join('\n'),
-}));
-
-interface Proc {
-  child: ChildProcess;
-  output: () => string;
-}
-
-function launch(args: string[], env: Record<string, string>): Proc {
-  let output = '';
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, SCANNER_LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  return { child, output: () => output };
-}
-
-function kill9(proc: Proc): Promise<void> {
-  return new Promise((resolve) => {
-    if (proc.child.exitCode !== null || proc.child.signalCode !== null) return resolve();
-    proc.child.once('exit', () => resolve());
-    proc.child.kill('SIGKILL');
-  });
-}
-
-async function stop(proc: Proc): Promise<void> {
-  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => proc.child.once('exit', resolve));
-  proc.child.kill('SIGTERM');
-  const timer = setTimeout(() => proc.child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitHealthy(api: string, proc: Proc, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(`${api}/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (proc.child.exitCode !== null) throw new Error(`server exited: ${proc.output()}`);
-    if (Date.now() > deadline) throw new Error(`server not healthy: ${proc.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function createKey(env: Record<string, string>, dataDir?: string): string {
-  const out = execFileSync(process.execPath, [BIN, 'keys', 'create', '--name', 'faults', '--json', ...(dataDir ? ['--data-dir', dataDir] : [])], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-  }).toString();
-  return JSON.parse(out).key;
-}
-
-function writeConfig(dir: string): string {
-  const file = path.join(dir, 'config.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      plans: {
-        free: {
-          scansPerPeriod: 1000,
-          concurrentScans: 100,
-          requestsPerMinute: 100_000,
-          maxRepoBytes: 10_000_000,
-          maxCommitPayloadBytes: 10_000_000,
-          maxCommitFiles: 1000,
-        },
-      },
-    }),
-  );
-  return file;
-}
+import { freePort, startPostgres, tempDir, type PostgresCluster } from './harness.ts';
+import {
+  assertEveryJobEndedOnce,
+  BIG_COMMIT_FILES as FILES,
+  createKey,
+  kill9,
+  launch,
+  stop,
+  waitHealthy,
+  writeConfig,
+  type Proc,
+} from './processes.ts';
 
 /** Follows every job's stream across the crash, recording the event ids each client saw. */
 function followAll(client: ScannerClient, jobIds: string[]): Promise<ScanEvent[][]> {
   return Promise.all(
     jobIds.map((id) => client.collectEvents('commit', id, { maxReconnects: 40, initialDelayMs: 100, maxDelayMs: 1000 })),
   );
-}
-
-async function assertEveryJobEndedOnce(store: Store, jobIds: string[], streams: ScanEvent[][]): Promise<void> {
-  for (const [i, jobId] of jobIds.entries()) {
-    const job = await store.jobs.get(jobId);
-    assert.ok(job && ['completed', 'failed'].includes(job.status), `job ${jobId} ended: ${job?.status}`);
-    const events = await store.events.list(jobId, 0, 100_000);
-    const terminal = events.filter((e) => e.type === 'completed' || e.type === 'failed');
-    assert.equal(terminal.length, 1, `job ${jobId} ended exactly once`);
-    const vulnKeys = events.filter((e) => e.type === 'vulnerability').map((e) => `${e.data.id}@${e.data.commit ?? ''}`);
-    assert.equal(new Set(vulnKeys).size, vulnKeys.length, 'no finding streamed twice');
-    const usage = await store.usage.recent(job.accountId, job.createdAt.slice(0, 7), 10_000);
-    assert.equal(usage.filter((u) => u.jobId === jobId).length, 1, 'one usage record per job');
-    // What the client saw: every numbered event from 1 to the last, once, in order.
-    const seen = streams[i].filter((e) => e.id !== undefined).map((e) => e.id!);
-    assert.deepEqual(seen, events.map((e) => e.seq), `client of ${jobId} saw every event once`);
-    assert.deepEqual(seen, Array.from({ length: seen.length }, (_, k) => k + 1));
-    assert.equal(streams[i].at(-1)?.type, job.status);
-  }
 }
 
 async function waitUntilRunning(client: ScannerClient, jobIds: string[]): Promise<void> {

@@ -69,8 +69,8 @@ export async function waitHealthy(api: string, proc: Proc, timeoutMs = 60_000): 
   }
 }
 
-export function createKey(env: Record<string, string>): string {
-  const out = execFileSync(process.execPath, [BIN, 'keys', 'create', '--name', 'faults', '--json'], {
+export function createKey(env: Record<string, string>, dataDir?: string): string {
+  const out = execFileSync(process.execPath, [BIN, 'keys', 'create', '--name', 'faults', '--json', ...(dataDir ? ['--data-dir', dataDir] : [])], {
     cwd: ROOT,
     env: { ...process.env, ...env },
   }).toString();
@@ -133,6 +133,7 @@ export async function assertEveryJobEndedOnce(store: Store, jobIds: string[], st
     if (streams) {
       const seen = streams[i].filter((e) => e.id !== undefined).map((e) => e.id!);
       assert.deepEqual(seen, events.map((e) => e.seq), `client of ${jobId} saw every event once`);
+      assert.deepEqual(seen, Array.from({ length: seen.length }, (_, k) => k + 1));
       assert.equal(streams[i].at(-1)?.type, job.status);
     }
   }
