@@ -181,18 +181,23 @@ export class PgBossQueue implements JobQueue {
     for (const id of this.settledButActive.keys()) if (!seen.has(id)) this.settledButActive.delete(id);
   }
 
+  /** The queue's record of a job: under the job's own id, or by its payload if an older version sent it. */
+  private async findHeld(job: ActiveJob): Promise<JobWithMetadata<Payload> | undefined> {
+    const [own] = await this.boss.findJobs<Payload>(QUEUES[laneOf(job.kind)], { id: job.id });
+    if (own) return own;
+    // Older versions sent every job to the commit-scan queue under an id of pg-boss's choosing.
+    const legacy = await this.boss.findJobs<Payload>(QUEUES.scans, { data: { jobId: job.id } });
+    return legacy.find((j) => j.state === 'created' || j.state === 'retry' || j.state === 'active') ?? legacy[0];
+  }
+
   private async reconcile(job: ActiveJob, nowMs: number, graceMs: number): Promise<void> {
-    const own = QUEUES[laneOf(job.kind)];
-    // Before there were lanes every job went to the commit-scan queue.
-    const held =
-      (await this.boss.getJobById(own, job.id)) ??
-      (own === QUEUES.scans ? null : await this.boss.getJobById(QUEUES.scans, job.id));
+    const held = await this.findHeld(job);
     if (!held) {
       this.log.warn({ jobId: job.id }, 'an accepted scan was missing from the queue; sending it again');
       await this.enqueue(job);
       return;
     }
-    const state = (held as { state?: string }).state;
+    const state = held.state;
     if (state === 'failed' || state === 'cancelled') {
       // The dead-letter handler normally gets there first; this covers a queue without one.
       await this.failInStore(job.id, `the queue gave up on it (${state}).`);
