@@ -78,6 +78,9 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
     oldestCommitDate: null,
     durationMs: 0,
   };
+  // Without a cache, git log starts on --all at once; with one, from the tips a re-scan will stop at.
+  const storedTips = options.cacheDir ? refTips(repo, signal) : null;
+  storedTips?.catch(() => undefined); // a failure here is the "not a repository" below
   const facts = await runGit(repo, ['rev-parse', '--is-shallow-repository', '--git-path', 'shallow'], { signal }).catch((err: GitError) => {
     throw new GitError(`not a git repository: ${repo} (${err.stderr.trim()})`, err.args, err.stderr, err.code);
   });
@@ -89,11 +92,10 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
     const listed = await readFile(shallowFile.startsWith('/') ? shallowFile : `${repo}/${shallowFile}`, 'utf8').catch(() => '');
     result.shallowBoundary = listed.split('\n').filter(Boolean);
   }
-  // Read from these commits down, and only those: what is stored as read when the scan is done.
-  const tips = await refTips(repo, signal);
+  const tips = storedTips ? await storedTips : null;
   const cacheKey = historyCacheKey(maxBlobBytes);
   let stored = options.cacheDir ? await readStoredHistory(options.cacheDir, cacheKey) : null;
-  const reuse = stored ? await reusableCount(repo, stored, tips, result.shallowBoundary, signal) : null;
+  const reuse = stored && tips ? await reusableCount(repo, stored, tips, result.shallowBoundary, signal) : null;
   if (!reuse) stored = null;
 
   // The object reader is started on first use: most histories have no finding and no binary file.
@@ -185,14 +187,14 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
         result.blobsSkipped.examples.push({ path, reason: 'unreadable', detail: `blob ${blob} is missing from the repository, in commit ${commit}` });
       }
     };
-    const revisions = [...tips, ...(stored?.tips ?? []).map((t) => `^${t}`)];
+    const revisions = tips ? [...tips, ...(stored?.tips ?? []).map((t) => `^${t}`)] : ['--all'];
     // Blobs over the limit are "binary" to git's diff: never loaded, never sent to us.
     const logOptions = {
       signal: signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
       extraConfig: [`core.bigFileThreshold=${maxBlobBytes}`, 'diff.renameLimit=2000'],
       maxBlobBytes,
     };
-    if (tips.length > 0) {
+    if (!tips || tips.length > 0) {
       merges = new MergeResolutions(repo, revisions, logOptions, unreadable);
       const mergePass = merges;
       // Lines are handled synchronously, a chunk of git's output at a time; the rare
@@ -243,7 +245,7 @@ export async function scanHistory(repo: string, options: HistoryScanOptions = {}
     merges?.done.catch(() => undefined);
     (objectStore as ObjectStore | null)?.close(); // assigned inside the closures above
   }
-  if (options.cacheDir) {
+  if (options.cacheDir && tips) {
     const counts = { commitsSeen: result.commitsSeen, blobsScanned: result.blobsScanned, bytesScanned: result.bytesScanned, blobsSkipped: result.blobsSkipped, oldestCommitDate: result.oldestCommitDate };
     const next: StoredHistory = { key: cacheKey, tips, shallowBoundary: result.shallowBoundary, findings: toStore, counts };
     // A cache that cannot be written only means the next scan reads everything again.

@@ -40,7 +40,8 @@ export interface LogOptions {
 
 /**
  * Runs `git log --stdin <args>` over the given revisions (`sha` to include,
- * `^sha` to exclude) and feeds its output to `onLine` as it comes.
+ * `^sha` to exclude, or options such as `--all`, which go on the command line)
+ * and feeds its output to `onLine` as it comes.
  */
 export async function streamGitLog(
   repo: string,
@@ -50,13 +51,13 @@ export async function streamGitLog(
   onLine: (line: string) => void,
   afterChunk?: () => Promise<void> | null,
 ): Promise<void> {
-  const log = spawnGit(repo, ['log', '--stdin', ...args], options);
+  const log = spawnGit(repo, ['log', '--stdin', ...args, ...revisionOptions(revisions)], options);
   let stderr = '';
   log.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
   const exited = new Promise<number | null>((resolve) => log.on('close', resolve));
   log.on('error', () => undefined);
   log.stdin.on('error', () => undefined);
-  log.stdin.end(revisions.join('\n') + '\n');
+  log.stdin.end(revisionLines(revisions));
   // Read from the start: a child whose output nobody listens to when it exits has that output discarded.
   const output = log.stdout.pipe(new PassThrough({ highWaterMark: 1 << 20 }));
   try {
@@ -68,4 +69,15 @@ export async function streamGitLog(
   const code = await exited;
   if (options.signal?.aborted) throw options.signal.reason ?? new Error('aborted');
   if (code !== 0) throw new GitError(`git log failed: ${stderr.trim()}`, ['log', ...args], stderr, code);
+}
+
+/** Of a list of revisions, the options (`--all`): git 2.39 takes only names on --stdin. */
+export function revisionOptions(revisions: string[]): string[] {
+  return revisions.filter((r) => r.startsWith('--'));
+}
+
+/** Of a list of revisions, the names, as `--stdin` input. */
+export function revisionLines(revisions: string[]): string {
+  const names = revisions.filter((r) => !r.startsWith('--'));
+  return names.length > 0 ? names.join('\n') + '\n' : '';
 }

@@ -1,5 +1,6 @@
 // Which commits a history scan starts from, and which named objects a repository lacks.
 import { ByteReader, GitError, runGit, spawnGit } from '../git.ts';
+import { revisionLines, revisionOptions } from './log-stream.ts';
 
 /**
  * The commits every ref and HEAD point at (tags peeled by git when walked): what
@@ -36,9 +37,9 @@ export async function missingObjects(repo: string, ids: string[], signal?: Abort
   return missing;
 }
 
-/** `git rev-list --stdin [args]` over `revisions` (`sha`, `^sha`): the commits it lists. */
+/** `git rev-list --stdin [args]` over `revisions` (`sha`, `^sha`, `--all`): the commits it lists. */
 export async function revList(repo: string, revisions: string[], signal?: AbortSignal, args: string[] = []): Promise<string[]> {
-  const list = spawnGit(repo, ['rev-list', '--stdin', ...args], { signal });
+  const list = spawnGit(repo, ['rev-list', '--stdin', ...args, ...revisionOptions(revisions)], { signal });
   let stdout = '';
   let stderr = '';
   list.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -46,7 +47,7 @@ export async function revList(repo: string, revisions: string[], signal?: AbortS
   list.on('error', () => undefined);
   list.stdin.on('error', () => undefined);
   const exited = new Promise<number | null>((resolve) => list.on('close', resolve));
-  list.stdin.end(revisions.join('\n') + '\n');
+  list.stdin.end(revisionLines(revisions));
   const code = await exited;
   if (code !== 0) throw new GitError(`git rev-list failed: ${stderr.trim()}`, ['rev-list'], stderr, code);
   return stdout.split('\n').filter(Boolean);
