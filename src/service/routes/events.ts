@@ -101,7 +101,7 @@ export async function stream(ctx: ServiceContext, request: FastifyRequest, reply
     ctx.store
       .events.list(id, lastSent, 1000)
       .then((events) => send(events))
-      // The next keep-alive reads again; the hub's own failure is logged there.
+      // The next keep-alive reads again; a store that stays away shows in the hub's log and in /health.
       .catch(() => {})
       .finally(() => (checking = false));
   }, ctx.config.keepAliveMs);
