@@ -1,57 +1,78 @@
-package codes
+package accounts
 
 import (
 	"crypto/rand"
+	"encoding/hex"
 	"math/big"
-	"strconv"
 	mathrand "math/rand"
+	"net/http"
+	"strconv"
+	"strings"
 	"time"
+
+	"github.com/gorilla/sessions"
 )
 
-const digits = "0123456789"
+const letters = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789"
 
-// OneTimeCode is sent by SMS for two-factor login.
-func OneTimeCode() string {
-	out := make([]byte, 6)
-	for i := range out {
-		// ruleid: WEAK_RANDOM
-		out[i] = digits[mathrand.Intn(len(digits))]
-	}
-	return string(out)
+type Account struct {
+	Email      string
+	ResetToken string
+	Password   string
 }
 
-// OneTimeCodeV2 is sent by SMS for two-factor login.
-func OneTimeCodeV2() (string, error) {
-	out := make([]byte, 6)
-	for i := range out {
-		// ok: WEAK_RANDOM
-		n, err := rand.Int(rand.Reader, big.NewInt(int64(len(digits))))
-		if err != nil {
-			return "", err
-		}
-		out[i] = digits[n.Int64()]
+var store = sessions.NewCookieStore([]byte("x"))
+
+func randomString(n int) string {
+	var sb strings.Builder
+	for i := 0; i < n; i++ {
+		sb.WriteString(strconv.Itoa(mathrand.Intn(10)))
 	}
-	return string(out), nil
+	return sb.String()
+}
+
+// StartReset stores a reset token drawn from math/rand on the account (through a helper).
+func StartReset(a *Account) {
+	// ruleid: WEAK_RANDOM
+	a.ResetToken = randomString(32)
+}
+
+func newVisitor(w http.ResponseWriter, r *http.Request) {
+	id := strconv.FormatInt(mathrand.Int63(), 36)
+	// ruleid: WEAK_RANDOM
+	http.SetCookie(w, &http.Cookie{Name: "visitor", Value: id, HttpOnly: true, Secure: true})
+	s, _ := store.Get(r, "app")
+	// ruleid: WEAK_RANDOM
+	s.Values["csrf"] = strconv.Itoa(mathrand.Intn(1_000_000))
+	_ = s.Save(r, w)
+}
+
+func provision(a *Account) {
+	rng := mathrand.New(mathrand.NewSource(time.Now().UnixNano()))
+	// ruleid: WEAK_RANDOM
+	a.Password = strconv.FormatUint(rng.Uint64(), 36)
+}
+
+func secureReset(a *Account) error {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return err
+	}
+	// ok: WEAK_RANDOM
+	a.ResetToken = hex.EncodeToString(b)
+	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	if err != nil {
+		return err
+	}
+	// ok: WEAK_RANDOM
+	a.Password = n.String()
+	return nil
 }
 
 // RetryBackoff spaces out reconnect attempts.
 func RetryBackoff(attempt int) time.Duration {
 	// ok: WEAK_RANDOM
 	return time.Duration(attempt)*time.Second + time.Duration(mathrand.Int63n(int64(time.Second)))
-}
-
-// InviteCode is mailed to invited team members.
-func InviteCode() string {
-	rng := mathrand.New(mathrand.NewSource(time.Now().UnixNano()))
-	// ruleid: WEAK_RANDOM
-	return string(digits[rng.Intn(len(digits))])
-}
-
-// provision sets up a new account; the variable says what the value is for.
-func provision(user string) string {
-	// ruleid: WEAK_RANDOM
-	resetToken := strconv.FormatInt(mathrand.Int63(), 36)
-	return user + ":" + resetToken
 }
 
 // spillName names a temporary file no one else guesses or relies on.
@@ -66,3 +87,8 @@ func scheduleOrder(n int) []int {
 	return mathrand.Perm(n)
 }
 
+// sample keeps about one request in a hundred for tracing.
+func sample(r *http.Request) bool {
+	// ok: WEAK_RANDOM
+	return mathrand.Float64() < 0.01
+}
