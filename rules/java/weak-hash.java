@@ -1,55 +1,65 @@
 package com.example.security;
 
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HexFormat;
 
+import jakarta.servlet.http.HttpServletRequest;
 import org.apache.commons.codec.digest.DigestUtils;
 
-public final class Tokens {
+public final class Accounts {
 
-    private Tokens() {
+    record User(String name, String password) {
+        String getPassword() { return password; }
     }
 
-    public static String hashApiKey(String apiKey) throws Exception {
+    /** The method name says nothing; the data is a password. */
+    public static String digestOf(String password) throws Exception {
+        MessageDigest md = MessageDigest.getInstance("MD5");
         // ruleid: WEAK_HASH
-        MessageDigest digest = MessageDigest.getInstance("SHA-1");
-        return HexFormat.of().formatHex(digest.digest(apiKey.getBytes(StandardCharsets.UTF_8)));
+        return HexFormat.of().formatHex(md.digest(password.getBytes(StandardCharsets.UTF_8)));
     }
 
-    public static String hashApiKeyV2(String apiKey) throws Exception {
+    public static String store(User user, String salt) {
+        // ruleid: WEAK_HASH
+        return DigestUtils.sha1Hex(salt + user.getPassword());
+    }
+
+    public static boolean login(HttpServletRequest request, String stored) throws Exception {
+        MessageDigest sha = MessageDigest.getInstance("SHA-1");
+        // ruleid: WEAK_HASH
+        sha.update(request.getParameter("password").getBytes(StandardCharsets.UTF_8));
+        return HexFormat.of().formatHex(sha.digest()).equals(stored);
+    }
+
+    public static String strong(String password) throws Exception {
+        MessageDigest md = MessageDigest.getInstance("SHA-256");
         // ok: WEAK_HASH
-        MessageDigest digest = MessageDigest.getInstance("SHA-256");
-        return HexFormat.of().formatHex(digest.digest(apiKey.getBytes(StandardCharsets.UTF_8)));
-    }
-
-    public static String resetCode(String email, long time) {
-        // ruleid: WEAK_HASH
-        return DigestUtils.md5Hex(email + ":" + time);
+        return HexFormat.of().formatHex(md.digest(password.getBytes(StandardCharsets.UTF_8)));
     }
 
     public static String cacheKey(String url) throws Exception {
-        // ok: WEAK_HASH
         MessageDigest digest = MessageDigest.getInstance("MD5");
+        // ok: WEAK_HASH
         return HexFormat.of().formatHex(digest.digest(url.getBytes(StandardCharsets.UTF_8)));
     }
 
-    /** Stable identifier of an imported record, derived from its source path. */
-    public static String recordId(String sourcePath) throws Exception {
-        // ok: WEAK_HASH
-        MessageDigest md = MessageDigest.getInstance("MD5");
-        return HexFormat.of().formatHex(md.digest(sourcePath.getBytes(StandardCharsets.UTF_8)));
-    }
-
     /** Checksum of a downloaded archive, kept beside its SHA-256. */
-    public static String legacyDigest(byte[] archive) throws Exception {
-        // ok: WEAK_HASH
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(archive));
+    public static String archiveDigest(InputStream in) throws Exception {
+        MessageDigest md = MessageDigest.getInstance("SHA-1");
+        byte[] buffer = new byte[8192];
+        for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
+            // ok: WEAK_HASH
+            md.update(buffer, 0, n);
+        }
+        return HexFormat.of().formatHex(md.digest());
     }
 
-    public static boolean checkPassword(String submitted, String storedHex) throws Exception {
-        // ruleid: WEAK_HASH
-        MessageDigest md = MessageDigest.getInstance("MD5");
-        return HexFormat.of().formatHex(md.digest(submitted.getBytes(StandardCharsets.UTF_8))).equals(storedHex);
+    /** Fallback check of signed update-site metadata: SHA-1 of public JSON. */
+    public static boolean metadataMatches(byte[] json, String expected) throws Exception {
+        MessageDigest digest = MessageDigest.getInstance("SHA1");
+        // ok: WEAK_HASH
+        return HexFormat.of().formatHex(digest.digest(json)).equals(expected);
     }
 }

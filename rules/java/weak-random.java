@@ -1,31 +1,65 @@
-package com.example.invites;
+package com.example.accounts;
 
 import java.security.SecureRandom;
+import java.util.HexFormat;
 import java.util.Random;
 
-public final class InviteCodes {
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+public final class ResetService {
 
     private static final Random RNG = new Random();
     private static final SecureRandom SECURE = new SecureRandom();
+    private static final String ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
-    private InviteCodes() {
+    interface Account {
+        void setResetToken(String token);
+        void setPassword(String password);
     }
 
-    public static String inviteCode() {
+    private static String code(int length) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < length; i++) {
+            sb.append(ALPHABET.charAt(new Random().nextInt(ALPHABET.length())));
+        }
+        return sb.toString();
+    }
+
+    public void startReset(Account account) {
         // ruleid: WEAK_RANDOM
-        return Integer.toString(RNG.nextInt(1_000_000));
+        account.setResetToken(code(24));
     }
 
-    public static String apiToken() {
+    public void temporaryPassword(Account account) {
+        String value = Long.toHexString(new Random().nextLong());
+        // ruleid: WEAK_RANDOM
+        account.setPassword(value);
+    }
+
+    public void remember(HttpServletRequest request, HttpServletResponse response) {
+        // ruleid: WEAK_RANDOM
+        Cookie cookie = new Cookie("remember", Double.toString(Math.random()).substring(2));
+        cookie.setHttpOnly(true);
+        cookie.setSecure(true);
+        response.addCookie(cookie);
+        // ruleid: WEAK_RANDOM
+        request.getSession().setAttribute("csrf", Integer.toString(new Random().nextInt()));
+    }
+
+    public void secureReset(Account account) {
         byte[] bytes = new byte[24];
-        // ok: WEAK_RANDOM
         SECURE.nextBytes(bytes);
-        return java.util.HexFormat.of().formatHex(bytes);
+        // ok: WEAK_RANDOM
+        account.setResetToken(HexFormat.of().formatHex(bytes));
     }
 
-    public static String pin() {
-        // ruleid: WEAK_RANDOM
-        return String.valueOf((int) (Math.random() * 9000) + 1000);
+    /** A throw-away password, hashed once so unknown users take as long as known ones. */
+    private static final String DUMMY_HASH = hash(code(20));
+
+    private static String hash(String value) {
+        return Integer.toHexString(value.hashCode());
     }
 
     public static long backoffMillis(int attempt) {
@@ -34,32 +68,9 @@ public final class InviteCodes {
         return (1L << attempt) * 50L + jitterSource.nextInt(50);
     }
 
-    /** Spreads periodic work of several instances over an hour. */
-    public static long recurrenceMinutes() {
-        // ok: WEAK_RANDOM
-        return 60 + RNG.nextInt(30);
-    }
-
     /** Id of a generated form element in the page. */
     public static String elementId() {
         // ok: WEAK_RANDOM
         return "item-" + Math.floor(Math.random() * 3000);
-    }
-
-    public static String passwordResetToken() {
-        // ruleid: WEAK_RANDOM
-        long value = RNG.nextLong();
-        return Long.toHexString(value);
-    }
-
-    private static final String ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-
-    public static String nextReference() {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < 8; i++) {
-            // ruleid: WEAK_RANDOM
-            sb.append(ALPHABET.charAt(RNG.nextInt(ALPHABET.length())));
-        }
-        return sb.toString();
     }
 }
