@@ -5,8 +5,9 @@ function storePassword(password) {
   return crypto.createHash('md5').update(password).digest('hex');
 }
 
+// A signature over public data that a partner's protocol prescribes: no password goes in.
 function signPayload(body) {
-  // ruleid: WEAK_HASH
+  // ok: WEAK_HASH
   const mac = crypto.createHash('sha1').update(process.env.SIGNING_KEY + body).digest('hex');
   return mac;
 }
@@ -65,12 +66,20 @@ function cacheEntryName(cacheKey) {
 }
 module.exports.cacheEntryName = cacheEntryName;
 
-// A password hashed under another name: the function says what the digest protects.
-function hashPassword(plain) {
+// A password hashed under any function name: what goes in decides.
+function legacyDigest(account, salt) {
   // ruleid: WEAK_HASH
-  return crypto.createHash('sha1').update(plain).digest('hex');
+  return crypto.createHash('sha1').update(salt + account.password).digest('hex');
 }
-module.exports.hashPassword = hashPassword;
+module.exports.legacyDigest = legacyDigest;
+
+function checkLogin(req, stored) {
+  const hasher = crypto.createHash('md5');
+  // ruleid: WEAK_HASH
+  hasher.update(req.body.password);
+  return hasher.digest('hex') === stored;
+}
+module.exports.checkLogin = checkLogin;
 
 function avatarUrl(author) {
   // ok: WEAK_HASH
@@ -85,9 +94,9 @@ function designAssetName(contents) {
 module.exports.avatarUrl = avatarUrl;
 module.exports.designAssetName = designAssetName;
 
-// A secret before the data is a home-made MAC, which length extension forges.
+// A signature over the request body: no password goes in (HMAC would be better, but that is not a password hash).
 function webhookSignature(secret, body) {
-  // ruleid: WEAK_HASH
+  // ok: WEAK_HASH
   return crypto.createHash('sha1').update(secret + body).digest('hex');
 }
 

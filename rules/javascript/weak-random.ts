@@ -1,6 +1,41 @@
-export function newSessionToken(): string {
+import type { Request, Response } from 'express';
+
+interface Account {
+  email: string;
+  resetToken?: string;
+  password?: string;
+  save(): Promise<void>;
+}
+
+declare const Users: { create(data: Record<string, unknown>): Promise<Account> };
+declare function sendMail(to: string, body: string): Promise<void>;
+
+function randomCode(length: number): string {
+  const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  let out = '';
+  for (let i = 0; i < length; i++) out += letters.charAt(Math.floor(Math.random() * letters.length));
+  return out;
+}
+
+export async function requestReset(account: Account): Promise<void> {
   // ruleid: WEAK_RANDOM
-  return Math.random().toString(36).slice(2);
+  account.resetToken = randomCode(32);
+  await account.save();
+  await sendMail(account.email, `https://example.com/reset?token=${account.resetToken}`);
+}
+
+export async function invite(email: string): Promise<Account> {
+  const initial = Math.random().toString(36).slice(2);
+  // ruleid: WEAK_RANDOM
+  return Users.create({ email, password: initial });
+}
+
+export function login(req: Request, res: Response): void {
+  // ruleid: WEAK_RANDOM
+  res.cookie('sid', Math.random().toString(36).slice(2), { httpOnly: true, secure: true });
+  // ruleid: WEAK_RANDOM
+  req.session.csrf = String(Math.floor(Math.random() * 1e9));
+  res.end();
 }
 
 export function backoff(attempt: number): number {
@@ -14,13 +49,15 @@ export function assignVariant(): 'control' | 'test' {
   return Math.random() < 0.5 ? 'control' : 'test';
 }
 
-export const resetLink = {
-  // ruleid: WEAK_RANDOM
-  code: Math.floor(Math.random() * 1_000_000).toString().padStart(6, '0'),
-};
-
-export function paletteIndex(): number {
+// An OAuth 1.0a nonce: sent once in a signed outbound request, never stored or handed out.
+export async function signedFetch(url: string, sign: (params: Record<string, string>) => string): Promise<unknown> {
+  const params: Record<string, string> = { oauth_nonce: randomCode(30), oauth_timestamp: String(Date.now()) };
+  const header = `OAuth oauth_nonce="${params.oauth_nonce}", oauth_signature="${sign(params)}"`;
   // ok: WEAK_RANDOM
-  const colorKey = Math.floor(Math.random() * 5);
-  return colorKey;
+  return fetch(url, { headers: { Authorization: header } });
+}
+
+export function paletteIndex(palette: { colorKey: number }): void {
+  // ok: WEAK_RANDOM
+  palette.colorKey = Math.floor(Math.random() * 5);
 }
