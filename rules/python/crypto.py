@@ -1,4 +1,5 @@
 import hashlib
+from hashlib import md5
 import os
 import random
 import secrets
@@ -15,9 +16,24 @@ def store_password(password):
     return hashlib.sha1(password.encode()).hexdigest()
 
 
-def signature(payload, secret):
+def legacy_digest(user, salt):
+    # The function name says nothing; the data is the user's password.
     # ruleid: WEAK_HASH
-    return hashlib.new("md5", secret + payload).hexdigest()
+    return hashlib.new("md5", (salt + user.password).encode()).hexdigest()
+
+
+def login(request, stored):
+    hasher = md5()
+    # ruleid: WEAK_HASH
+    hasher.update(request.POST.get("password", "").encode())
+    return hasher.hexdigest() == stored
+
+
+def partner_signature(params, secret):
+    # A partner API prescribes MD5 over its public parameters and a shared secret.
+    payload = "".join(f"{k}{v}" for k, v in sorted(params.items())) + secret
+    # ok: WEAK_HASH
+    return hashlib.md5(payload.encode()).hexdigest()
 
 
 def etag_for(body):
@@ -25,38 +41,44 @@ def etag_for(body):
     return hashlib.md5(body).hexdigest()
 
 
-def legacy_digest(user):
-    # ruleid: WEAK_HASH
-    return hashlib.md5(user.password_hash.encode()).hexdigest()
-
-
-def verify_webhook(body, header):
-    # ruleid: WEAK_HASH
-    return hashlib.sha1(body).hexdigest() == header
-
-
-def icon_sprite_version(markup):
-    # A fingerprint for cache busting: no secret goes in, nothing is verified.
-    # ok: WEAK_HASH
-    return hashlib.sha1(markup.encode()).hexdigest()[:8]
-
-
 def file_fingerprint(fh):
     hasher = hashlib.sha1()
     for chunk in iter(lambda: fh.read(65536), b""):
+        # ok: WEAK_HASH
         hasher.update(chunk)
-    # ok: WEAK_HASH
     return hasher.hexdigest()
 
 
-def content_id(body):
+def content_id(password_policy_text):
     # ok: WEAK_HASH
-    return hashlib.md5(body, usedforsecurity=False).hexdigest()
+    return hashlib.md5(password_policy_text, usedforsecurity=False).hexdigest()
 
 
-def invite_code():
+def _code(length):
+    return "".join(random.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(length))
+
+
+def start_reset(user):
     # ruleid: WEAK_RANDOM
-    return "".join(random.choices("ABCDEFGHJKLMNPQRSTUVWXYZ23456789", k=8))
+    user.reset_token = _code(32)
+    user.save()
+
+
+def create_account(email):
+    # ruleid: WEAK_RANDOM
+    return User.objects.create_user(email=email, password=str(random.getrandbits(64)))
+
+
+def remember(request, response):
+    # ruleid: WEAK_RANDOM
+    response.set_cookie("remember", str(random.randint(0, 10**12)), secure=True, httponly=True)
+    # ruleid: WEAK_RANDOM
+    request.session["otp"] = f"{random.randint(0, 999999):06d}"
+
+
+def start_reset_v2(user):
+    # ok: WEAK_RANDOM
+    user.reset_token = secrets.token_urlsafe(32)
 
 
 def jitter(delay):
@@ -69,9 +91,10 @@ def ab_bucket(user_id):
     return random.Random(user_id).random() < 0.5
 
 
-def api_key():
+def throwaway_password_hash():
+    # A random password hashed and discarded so that unknown users take as long as known ones.
     # ok: WEAK_RANDOM
-    return secrets.token_hex(32)
+    return make_password(_code(20))
 
 
 def seal(key, data):
