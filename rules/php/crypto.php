@@ -1,10 +1,25 @@
 <?php
 // Account security helpers.
 
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
 function legacyHash(string $password): string
 {
     // ruleid: WEAK_HASH
     return md5($password);
+}
+
+function storeUser(User $user, string $salt): void
+{
+    // The function name says nothing; the data is the user's password.
+    // ruleid: WEAK_HASH
+    $user->password_digest = sha1($salt . $user->password);
+}
+
+function login(Request $request, string $stored): bool
+{
+    // ruleid: WEAK_HASH
+    return hash('md5', $request->input('password')) === $stored;
 }
 
 function cacheKey(string $url): string
@@ -13,22 +28,61 @@ function cacheKey(string $url): string
     return md5($url);
 }
 
-function apiTokenDigest(string $token): string
+function fileChecksum(string $path): string
 {
     // ok: WEAK_HASH
-    return sha1($token);
+    return sha1(file_get_contents($path));
 }
 
-function makeResetToken(): string
+function partnerSignature(array $params, string $secret): string
+{
+    ksort($params);
+    // ok: WEAK_HASH
+    return md5(http_build_query($params) . $secret);
+}
+
+function randomToken(int $length): string
+{
+    return substr(md5(uniqid((string) mt_rand(), true)), 0, $length);
+}
+
+function startReset(User $user): void
 {
     // ruleid: WEAK_RANDOM
-    return dechex(mt_rand()) . dechex(mt_rand());
+    $user->reset_token = randomToken(32);
+    $user->save();
+}
+
+function rememberMe(): void
+{
+    // ruleid: WEAK_RANDOM
+    setcookie('remember', dechex(mt_rand()) . dechex(mt_rand()), ['secure' => true, 'httponly' => true]);
+    // ruleid: WEAK_RANDOM
+    $_SESSION['csrf'] = str_pad((string) rand(0, 999999), 6, '0', STR_PAD_LEFT);
+}
+
+function invite(string $email): User
+{
+    // ruleid: WEAK_RANDOM
+    return User::create(['email' => $email, 'password' => substr(str_shuffle(str_repeat(ALPHABET, 3)), 0, 12)]);
+}
+
+function startResetSecure(User $user): void
+{
+    // ok: WEAK_RANDOM
+    $user->reset_token = bin2hex(random_bytes(32));
 }
 
 function pickBanner(array $banners): string
 {
     // ok: WEAK_RANDOM
     return $banners[mt_rand(0, count($banners) - 1)];
+}
+
+function backoffMicros(int $attempt): int
+{
+    // ok: WEAK_RANDOM
+    return min(30_000_000, (2 ** $attempt) * 100_000) + mt_rand(0, 250_000);
 }
 
 function encryptLegacy(string $data, string $key): string
