@@ -10,24 +10,53 @@ module AccountSecurity
     Digest::MD5.hexdigest(password)
   end
 
+  # The method name says nothing; the data is a password.
+  def self.encode(clear_password, salt)
+    # ruleid: WEAK_HASH
+    Digest::SHA1.hexdigest("#{salt}#{clear_password}")
+  end
+
+  def login_digest(params)
+    # ruleid: WEAK_HASH
+    Digest::MD5.hexdigest(params[:password].to_s)
+  end
+
   def asset_fingerprint(body)
     # ok: WEAK_HASH
     Digest::MD5.hexdigest(body)
   end
 
-  def token_digest(token)
+  def partner_signature(query, secret)
     # ok: WEAK_HASH
-    Digest::SHA1.hexdigest(token)
+    Digest::MD5.hexdigest(query.sort.map { |k, v| "#{k}#{v}" }.join + secret)
   end
 
-  def invite_token
+  def start_reset(user)
     # ruleid: WEAK_RANDOM
-    rand(10**20).to_s(36)
+    user.reset_token = rand(36**32).to_s(36)
+    user.save!
+  end
+
+  def remember(user)
+    # ruleid: WEAK_RANDOM
+    cookies[:remember] = { value: Random.new.rand(10**20).to_s(36), secure: true, httponly: true }
+    # ruleid: WEAK_RANDOM
+    session[:otp] = format("%06d", rand(1_000_000))
+  end
+
+  def invite(email)
+    # ruleid: WEAK_RANDOM
+    User.create!(email: email, password: ("a".."z").to_a.sample(12).join)
+  end
+
+  def start_reset_secure(user)
+    # ok: WEAK_RANDOM
+    user.reset_token = SecureRandom.urlsafe_base64(32)
   end
 
   def shuffle_delay
     # ok: WEAK_RANDOM
-    rand(100) / 1000.0
+    sleep(rand(100) / 1000.0)
   end
 
   def legacy_cipher
