@@ -4,12 +4,27 @@ using System.Text;
 
 namespace Shop.Services;
 
+public sealed class Account
+{
+    public string Email { get; set; } = "";
+    public string Password { get; set; } = "";
+    public string ResetToken { get; set; } = "";
+}
+
 public static class Security
 {
     public static byte[] LegacyPasswordHash(string password)
     {
         // ruleid: WEAK_HASH
         return MD5.HashData(Encoding.UTF8.GetBytes(password));
+    }
+
+    // The method name says nothing; the data is the account's password.
+    public static string Digest(Account account, string salt)
+    {
+        using var sha1 = SHA1.Create();
+        // ruleid: WEAK_HASH
+        return Convert.ToHexString(sha1.ComputeHash(Encoding.UTF8.GetBytes(salt + account.Password)));
     }
 
     public static byte[] ContentHash(byte[] body)
@@ -35,10 +50,33 @@ public static class Security
         return Convert.ToHexStringLower(hashed);
     }
 
-    public static int NewLoginCode()
+    public static void StartReset(Account account)
+    {
+        var rng = new Random();
+        // ruleid: WEAK_RANDOM
+        account.ResetToken = rng.Next(100000, 999999).ToString();
+    }
+
+    public static void Remember(HttpContext context)
     {
         // ruleid: WEAK_RANDOM
-        return new Random().Next(100000, 999999);
+        context.Response.Cookies.Append("remember", Random.Shared.NextInt64().ToString("x"), new CookieOptions { Secure = true, HttpOnly = true, SameSite = SameSiteMode.Strict });
+        // ruleid: WEAK_RANDOM
+        context.Session.SetString("otp", new Random().Next(0, 1_000_000).ToString("D6"));
+    }
+
+    public static Account Invite(string email)
+    {
+        var account = new Account { Email = email };
+        // ruleid: WEAK_RANDOM
+        account.Password = Convert.ToBase64String(BitConverter.GetBytes(Random.Shared.NextInt64()));
+        return account;
+    }
+
+    public static void StartResetSecure(Account account)
+    {
+        // ok: WEAK_RANDOM
+        account.ResetToken = RandomNumberGenerator.GetHexString(32);
     }
 
     public static int PickShippingSlot(int slots)
