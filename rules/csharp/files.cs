@@ -102,3 +102,30 @@ public class DocsController : ControllerBase
         return Ok();
     }
 }
+
+// Only server administrators reach this controller: the directory they validate is theirs to choose.
+[ApiController]
+[Route("api/environment")]
+[Authorize(Policy = Policies.RequiresElevation)]
+public class EnvironmentController : ControllerBase
+{
+    [HttpPost("validate")]
+    public IActionResult ValidatePath([FromBody] string path)
+    {
+        // ok: PATH_TRAVERSAL
+        System.IO.File.WriteAllText(Path.Combine(path, Guid.NewGuid().ToString()), string.Empty);
+        return NoContent();
+    }
+}
+
+// A store owner's policy is not the server administrator's.
+[Authorize(Policy = Policies.CanModifyStoreSettings)]
+public class StoreFilesController : ControllerBase
+{
+    [HttpGet("files/{name}")]
+    public IActionResult Read(string name)
+    {
+        // ruleid: PATH_TRAVERSAL
+        return Content(System.IO.File.ReadAllText(Path.Combine("/srv/stores", name)));
+    }
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+	"github.com/go-chi/chi/v5"
 )
 
 const themeDir = "/srv/themes"
@@ -63,4 +64,16 @@ func Template(c *gin.Context) {
 	}
 	// ok: PATH_TRAVERSAL
 	c.File(filepath.Join(themeDir, "templates", name))
+}
+
+// Routes behind an administrators-only middleware read the operator's input.
+func AdminRoutes(r chi.Router, adminOnly func(http.Handler) http.Handler) {
+	r.With(adminOnly).Post("/backups", func(w http.ResponseWriter, req *http.Request) {
+		// ok: PATH_TRAVERSAL
+		os.MkdirAll(req.FormValue("directory"), 0o755)
+	})
+	r.Post("/exports", func(w http.ResponseWriter, req *http.Request) {
+		// ruleid: PATH_TRAVERSAL
+		os.MkdirAll(filepath.Join("/srv/exports", req.FormValue("directory")), 0o755)
+	})
 }

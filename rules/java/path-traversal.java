@@ -75,3 +75,83 @@ final class DocumentHandler {
         return org.springframework.web.reactive.function.server.ServerResponse.ok().bodyValue(body);
     }
 }
+
+/** Administrators choose where backups go: handlers only they reach read the operator's input. */
+@RestController
+class BackupController {
+
+    @PostMapping("/admin/backup")
+    @PreAuthorize("hasRole('ADMIN')")
+    public void backup(@RequestParam String directory) throws IOException {
+        // ok: PATH_TRAVERSAL
+        Files.createDirectories(Path.of(directory));
+    }
+
+    @PostMapping("/backup/restore")
+    @PreAuthorize("hasRole('USER')")
+    public byte[] restore(@RequestParam String name) throws IOException {
+        // ruleid: PATH_TRAVERSAL
+        return Files.readAllBytes(Path.of("/srv/backups", name));
+    }
+
+    // A Stapler action that checks for the administer permission first (Jenkins).
+    public void doExport(StaplerRequest req) throws IOException {
+        Jenkins.get().checkPermission(Jenkins.ADMINISTER);
+        String target = req.getParameter("target");
+        // ok: PATH_TRAVERSAL
+        Files.createDirectories(Path.of(target));
+    }
+
+    public void doDownload(StaplerRequest req) throws IOException {
+        Jenkins.get().checkPermission(Item.READ);
+        String name = req.getParameter("name");
+        // ruleid: PATH_TRAVERSAL
+        Files.readAllBytes(Path.of("/var/jenkins/exports", name));
+    }
+}
+
+/** Records looked up by a request key are the application's: their own paths are not the request's. */
+class CopyJobAction {
+    private final DocumentRepository documentRepository;
+
+    CopyJobAction(DocumentRepository documentRepository) {
+        this.documentRepository = documentRepository;
+    }
+
+    public void doCopy(StaplerRequest req) throws IOException {
+        Item src = Jenkins.get().getItem(req.getParameter("from"));
+        // ok: PATH_TRAVERSAL
+        Files.copy(src.getConfigFile().toPath(), Path.of("/var/jenkins/copies/config.xml"));
+    }
+
+    @GetMapping("/documents/{name}")
+    public byte[] document(@PathVariable String name) throws IOException {
+        Document document = documentRepository.findByName(name);
+        // ok: PATH_TRAVERSAL
+        byte[] stored = Files.readAllBytes(Path.of(document.getStoragePath()));
+        // ruleid: PATH_TRAVERSAL
+        return Files.readAllBytes(Path.of("/srv/documents", name));
+    }
+}
+
+/** A vetted name stays vetted when it is read again through a call (`name.trim()`). */
+class JobFolders {
+    private static final java.util.regex.Pattern SAFE_NAME = java.util.regex.Pattern.compile("^[A-Za-z0-9_-]+$");
+
+    public void doCreate(HttpServletRequest req) throws IOException {
+        String name = req.getParameter("name");
+        if (!SAFE_NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("bad name");
+        }
+        String trimmed = name.trim();
+        // ok: PATH_TRAVERSAL
+        Files.createDirectory(Path.of("/var/jobs", trimmed));
+    }
+
+    public void doRename(HttpServletRequest req) throws IOException {
+        String name = req.getParameter("name");
+        String trimmed = name.trim();
+        // ruleid: PATH_TRAVERSAL
+        Files.createDirectory(Path.of("/var/jobs", trimmed));
+    }
+}

@@ -28,7 +28,20 @@ function goBack() {
   window.location.href = back;
 }
 
-module.exports = { router, goBack };
+// A position of 0 is a passed prefix check; -1 is a failed one.
+function openPaymentLink() {
+  const link = new URLSearchParams(location.search).get('pay');
+  if (link.indexOf('bitcoin:') === 0) {
+    // ok: OPEN_REDIRECT, XSS
+    window.location.href = link;
+  }
+  if (link.indexOf('javascript:') === -1) {
+    // ruleid: OPEN_REDIRECT, XSS
+    window.location.href = link;
+  }
+}
+
+module.exports = { router, goBack, openPaymentLink };
 
 router.get('/orders/:id/view', (req, res) => {
   // ok: OPEN_REDIRECT

@@ -74,3 +74,16 @@ module.exports.theme = defineEventHandler((event) => {
   // ruleid: PATH_TRAVERSAL
   return fs.readFileSync(`themes/${getCookie(event, 'theme')}.css`, 'utf8');
 });
+
+// Routes behind an administrators-only middleware read the operator's input.
+router.post('/admin/exports', requireAdmin, (req, res) => {
+  // ok: PATH_TRAVERSAL
+  fs.mkdirSync(req.body.directory, { recursive: true });
+  res.sendStatus(201);
+});
+
+router.post('/exports', requireLogin, (req, res) => {
+  // ruleid: PATH_TRAVERSAL
+  fs.mkdirSync(path.join('/srv/exports', req.body.directory), { recursive: true });
+  res.sendStatus(201);
+});

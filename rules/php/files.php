@@ -35,3 +35,22 @@ if (isset($_FILES['avatar'])) {
     // ok: UNSAFE_FILE_UPLOAD
     move_uploaded_file($_FILES['avatar']['tmp_name'], $safe);
 }
+
+class MaintenanceController
+{
+    public function export(Request $request)
+    {
+        // Only those who manage the application's settings reach this: the folder is theirs to choose.
+        $this->checkPermission('settings-manage');
+        $dir = $request->input('directory');
+        // ok: PATH_TRAVERSAL
+        mkdir($dir, 0755, true);
+    }
+
+    public function download(Request $request)
+    {
+        $this->checkPermission('page-view');
+        // ruleid: PATH_TRAVERSAL
+        return file_get_contents('/srv/exports/' . $request->input('name'));
+    }
+}

@@ -58,3 +58,16 @@ def log_failed_login(sender, credentials, request, **kwargs):
     username = credentials.get("username")
     # ruleid: LOG_INJECTION
     log.warning(f"failed sign-in for {username}")
+
+
+class TokenProvisionView(View):
+    def post(self, request):
+        serializer = TokenSerializer(data=request.POST)
+        serializer.is_valid(raise_exception=True)
+        model = serializer.Meta.model
+        # The model's name is the code's, not the request's.
+        # ok: LOG_INJECTION
+        log.info(f"Creating new {model._meta.verbose_name}")
+        # ruleid: LOG_INJECTION
+        log.info(f"Creating token named {serializer.validated_data['name']}")
+        return JsonResponse({})

@@ -3,6 +3,9 @@ import tempfile
 import uuid
 from pathlib import Path
 
+from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.core.files.storage import default_storage
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
@@ -74,3 +77,26 @@ def django_upload(request):
     # ruleid: UNSAFE_FILE_UPLOAD
     # ok: PATH_TRAVERSAL
     return default_storage.save(uploaded_file.name, uploaded_file)
+
+
+# Views only staff reach: the export folder is the operator's choice.
+@staff_member_required
+def export_folder(request):
+    folder = request.POST["folder"]
+    # ok: PATH_TRAVERSAL
+    with open(os.path.join(folder, "export.csv"), "w") as fh:
+        fh.write("")
+    return {"ok": True}
+
+
+def backup_folder(request):
+    if not request.user.is_superuser:
+        raise PermissionDenied
+    # ok: PATH_TRAVERSAL
+    return open(os.path.join(request.POST["folder"], "backup.tar"), "rb").read()
+
+
+@login_required
+def user_folder(request):
+    # ruleid: PATH_TRAVERSAL
+    return open(os.path.join("/srv/users", request.POST["folder"]), "rb").read()

@@ -14,4 +14,10 @@ public static class Tmdb
         var key = $"moviesearch-{name}-{language}";
         return key;
     }
+
+    // A sample response kept in a comment:
+    // {
+    // ok: HARDCODED_SECRET
+    //   "token":"9jF3TUbPa2kXq7Lm4Rz8Wd",
+    // }
 }

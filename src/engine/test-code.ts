@@ -33,6 +33,12 @@ const TEST_PATHS: { pattern: RegExp; convention: string }[] = [
   { pattern: /(^|\/)config\/environments\/test\w*\.rb$/, convention: "Rails' test environment settings" },
 ];
 
+/**
+ * Go's test-helper packages are named for the package they help test (`httptest`, `iotest`,
+ * `caddytest`): a folder of Go files whose name ends in `test`, other than English words that do.
+ */
+const GO_TEST_PACKAGE = /(^|\/)(?!(la|con|pro|at|de|fas|grea|shor|hot|stric|smar|brigh|ligh)test\/)[a-z][a-z0-9]*test\/[^/]+\.go$/;
+
 /** File names that are tests or test configuration wherever they are. */
 const TEST_FILES: { pattern: RegExp; convention: string }[] = [
   { pattern: /_test\.go$/, convention: 'go test' },
@@ -56,7 +62,7 @@ export function isTestCode(path: string): boolean {
   const slash = path.lastIndexOf('/');
   const name = path.slice(slash + 1);
   if (TEST_FILES.some(({ pattern }) => pattern.test(name))) return true;
-  if (TEST_PATHS.some(({ pattern }) => pattern.test(path))) return true;
+  if (TEST_PATHS.some(({ pattern }) => pattern.test(path)) || GO_TEST_PACKAGE.test(path)) return true;
   const main = PRODUCTION_ROOT.exec(path);
   const folders = path.slice(0, main ? main.index : slash + 1);
   return folders.split('/').some((segment) => segment !== '' && TEST_FOLDERS.some(({ pattern }) => pattern.test(segment)));

@@ -11,6 +11,9 @@ test('test files, test folders and fixtures of each language are test code', () 
     'pkg/store/store_test.go',
     'modules/encode/testdata/handler.go',
     'internal/testutil/server.go',
+    // Go test-helper packages, named for the package they help test.
+    'caddytest/caddytest.go',
+    'internal/httptest/server.go',
     // Python
     'tests/test_views.py',
     'app/test_models.py',
@@ -71,6 +74,8 @@ test('production code whose name looks like a test convention is not test code',
     'app/contest.py',
     'app/latest.py',
     'app/latest/views.py',
+    'pkg/latest/release.go',
+    'internal/contest/entries.go',
     'app/testimonials.py',
     'src/api/users.ts',
     'src/api/latest.spec-parser.ts',

@@ -50,6 +50,7 @@ export const python: LanguageSyntax = {
   exitCalls: /(^|\.)(abort|exit|_exit|redirect)$/,
   classes: ['class_definition'],
   selfNames: ['self', 'cls'],
+  metadataMembers: /^(pk|_meta|Meta|__class__|__name__|__qualname__|__module__|__doc__|DoesNotExist|MultipleObjectsReturned)$/,
   bareCallsNeedImport: true,
   constructorNames: ['__init__'],
   comprehensions: ['list_comprehension', 'set_comprehension', 'dictionary_comprehension', 'generator_expression'],

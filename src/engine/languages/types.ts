@@ -109,6 +109,11 @@ export interface LanguageSyntax {
   /** Receiver expressions meaning "this object" (`this`, `self`). */
   selfNames?: string[];
   /**
+   * Members that describe a value's type or its database row rather than hold its data (Python's
+   * `__class__`, Django's `_meta`, `Meta` and primary key `pk`): reading one yields clean data.
+   */
+  metadataMembers?: RegExp;
+  /**
    * A global regex whose matches name (in whichever capture group matched) every function a
    * file may define, and some more. Call resolution parses a neighbour file only when the
    * callee is among its names; absent: every file spelling the name is parsed.

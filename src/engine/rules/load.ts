@@ -102,6 +102,8 @@ export interface LanguageTaint {
   fileHints?: RegExp[];
   /** Names in the hints that count only where they are a function's parameter. */
   hintParameters: string[];
+  /** How handlers that only administrators reach are recognised (several files' regexes are alternatives). */
+  privileged: { decorator: RegExp[]; registration: RegExp[]; check: RegExp[] };
 }
 
 export interface RuleSet {
@@ -241,12 +243,22 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
     if (data.kind === 'language') {
       const lt = data.file;
       for (const language of Array.isArray(lt.language) ? lt.language : [lt.language]) {
-        const entry = languageTaint.get(language) ?? { sources: [], sanitizers: [], requestTypes: [], hintParameters: [] };
+        const entry = languageTaint.get(language) ?? {
+          sources: [],
+          sanitizers: [],
+          requestTypes: [],
+          hintParameters: [],
+          privileged: { decorator: [], registration: [], check: [] },
+        };
         entry.sources.push(...lt.sources.map((s) => compileSource(s, file)));
         entry.sanitizers.push(...lt.sanitizers.map((s) => compileSanitizer(s, file)));
         entry.requestTypes.push(...lt.requestTypes.map((r) => ({ type: regex(r.type, file), alias: r.alias })));
         if (lt.fileHint) (entry.fileHints ??= []).push(regex(lt.fileHint, file));
         entry.hintParameters.push(...lt.hintParameters);
+        for (const key of ['decorator', 'registration', 'check'] as const) {
+          const pattern = lt.privileged?.[key];
+          if (pattern) entry.privileged[key].push(regex(pattern, file));
+        }
         languageTaint.set(language, entry);
       }
       continue;

@@ -241,6 +241,21 @@ export const LanguageTaintFile = z
     hintParameters: z.array(z.string().regex(/^[\w$]+$/)).default([]),
     /** Parameters whose declared type makes them the framework's request object: renamed to `alias` in access paths. */
     requestTypes: z.array(z.object({ type: Regex, alias: z.string() }).strict()).default([]),
+    /**
+     * Handlers only the application's administrators reach. What they read is the operator's input, not an
+     * attacker's, so nothing read there is a source. Each regex is optional; any one that matches is enough.
+     */
+    privileged: z
+      .object({
+        /** A decorator, annotation or attribute (its text without `@`) on the handler or on its class. */
+        decorator: Regex.optional(),
+        /** The call that registers the handler (callee and other arguments): a route's admin-only middleware. */
+        registration: Regex.optional(),
+        /** A statement in the handler, or directly in its class's body (Rails `before_action :require_admin`). */
+        check: Regex.optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -67,6 +67,8 @@ export class TaintEngine {
   private readonly requestTypes: { type: RegExp; alias: string }[];
   private readonly fileHints?: RegExp[];
   private readonly hintParameters: string[];
+  /** How handlers only administrators reach are recognised (the language's `privileged`; see privileged.ts). */
+  readonly privileged: { decorator: RegExp[]; registration: RegExp[]; check: RegExp[] };
   readonly hasRules: boolean;
 
   constructor(
@@ -80,6 +82,7 @@ export class TaintEngine {
     this.sanitizers.push(...(shared?.sanitizers ?? []));
     this.requestTypes = shared?.requestTypes ?? [];
     this.hintParameters = shared?.hintParameters ?? [];
+    this.privileged = shared?.privileged ?? { decorator: [], registration: [], check: [] };
     this.fileHints = fileHintsFor(this.rules.map((r) => r.rule), shared?.fileHints);
     if (this.fileHints) this.anyFileHint = joinedHints(this.fileHints);
     for (const { rule } of this.rules) {

@@ -14,6 +14,17 @@ import { visit } from './walk.ts';
 const URL_PARSERS = /(^|\.)(urlparse|urlsplit|parse_url|urlParse|URL|parse)$/;
 
 export function visitMember(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted {
+  // `serializer.Meta.model._meta.verbose_name`: past a metadata member, the chain reads the type, not the data.
+  const metadata = run.syntax.metadataMembers;
+  for (let n: Node | null = metadata ? node : null; n && run.syntax.members[n.type]; ) {
+    const shape = run.syntax.members[n.type]!;
+    const object = field(n, shape.object);
+    if (metadata!.test(n.childForFieldName(shape.property)?.text ?? '')) {
+      if (object) visit(run, object, scope, frame);
+      return null;
+    }
+    n = object;
+  }
   const path = run.path(node, scope);
   // A value stored at exactly this path (also a source path a guard has vetted) wins over the source.
   const stored = scope.lookup(path);

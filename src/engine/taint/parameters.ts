@@ -8,6 +8,7 @@ import type { FunctionFrame, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { merge, type Taint } from './values.ts';
 import { onThisSide } from './sources.ts';
+import { inPrivilegedHandler } from './privileged.ts';
 
 /** Per tree: names of functions passed by name to a handler-registering call (`http.createServer(handle)`). */
 const handlersByName = new WeakMap<Tree, Set<string>>();
@@ -42,7 +43,7 @@ export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]
     for (const n of p.names) scope.types.set(n, p.type);
   }
   const sources = run.engine.paramSources();
-  if (sources.length === 0) return;
+  if (sources.length === 0 || inPrivilegedHandler(run, p.node, frame.file)) return;
   const paramDecorators = decoratorsOf(syntax, p.node).map(decoratorName);
   let fnDecorators: string[] | undefined;
   let handlerCallee: string | undefined;

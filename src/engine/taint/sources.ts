@@ -7,7 +7,8 @@ import { codeSideOf } from './code-sides.ts';
 import { field, type CallParts } from '../parse/syntax.ts';
 import type { FunctionFrame, ParsedFile, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
-import type { Tainted } from './values.ts';
+import { sanitize, type Tainted } from './values.ts';
+import { inPrivilegedHandler } from './privileged.ts';
 import { conditionHolds } from './conditions.ts';
 
 /**
@@ -41,8 +42,32 @@ export function sourceTaint(run: TaintRun, frame: FunctionFrame, node: Node, raw
   matches = matches.filter(
     (m) => onThisSide(run, m.source, frame.file) && (m.source.where.length === 0 || (call && m.source.where.every((c) => conditionHolds(run, c, call.parts, call.scope)))),
   );
-  if (matches.length === 0) return null;
-  return matches.map((m) => ({ trace: [run.step(frame, node, m.label, 'source')], clean: new Set<string>(), onlyRule: m.onlyRule, whole: m.whole }));
+  if (matches.length === 0 || inPrivilegedHandler(run, node, frame.file)) return null;
+  let taint: Tainted = matches.map((m) => ({ trace: [run.step(frame, node, m.label, 'source')], clean: new Set<string>(), onlyRule: m.onlyRule, whole: m.whole }));
+  // A source read again through a name (`value.trim()` after `value = req.getHeader(h)`) keeps what the
+  // sanitisers of the calls inside its path cleaned (a header value holds no line break)…
+  for (const callee of innerCallees(path)) {
+    for (const san of run.engine.sanitizerFor(callee)) if (san.where.length === 0 && !san.receiver) taint = sanitize(taint, san.types);
+  }
+  // …and what a guard or sanitiser cleaned on the name since (`checkName(name); name.trim()`).
+  const root = path === rawPath ? undefined : /^[\w$@]+/.exec(rawPath)?.[0];
+  const held = root === undefined ? undefined : scope.lookup(root);
+  if (root !== undefined && held !== undefined) {
+    const bound = scope.binding(root);
+    if (bound && run.engine.matchSource(run.path(bound, scope)).length > 0) {
+      if (held === null) return null;
+      const cleanEverywhere = held.map((t) => t.clean).reduce((a, b) => new Set([...a].filter((c) => b.has(c))));
+      if (cleanEverywhere.size > 0) taint = sanitize(taint, [...cleanEverywhere]);
+    }
+  }
+  return taint;
+}
+
+/** The callees of the calls inside an access path, outermost excluded: `a.b().c().d()` → `a.b`, `a.b().c`. */
+function innerCallees(path: string): string[] {
+  const out: string[] = [];
+  for (let i = path.indexOf('()'); i >= 0 && i + 2 < path.length; i = path.indexOf('()', i + 2)) out.push(path.slice(0, i));
+  return out;
 }
 
 /** Does a source apply in this file: one for a side of the application (`in: server`) only in code on that side. */

@@ -1,0 +1,64 @@
+// Handlers only the application's administrators reach. What they read is the operator's input,
+// not an attacker's: a directory an administrator types into a settings page is the feature, not a
+// path traversal. The language's `privileged` vocabulary (rules/<language>/sources.yaml) says how
+// such a handler declares itself: an admin-only attribute on it or on its class, an admin-only
+// middleware where it is registered, or a permission check among its statements or its class's.
+import type { Node } from 'web-tree-sitter';
+import type { LanguageSyntax } from '../languages/types.ts';
+import { callParts, decoratorsOf } from '../parse/syntax.ts';
+import type { ParsedFile, TaintRun } from './run.ts';
+
+/** Per analysis: whether each function or class seen so far (by file and position) is admin-only. */
+const privilegedScopes = new WeakMap<TaintRun, Map<string, boolean>>();
+
+/** Is this node inside a function or class that only administrators reach? Nothing read there is a source. */
+export function inPrivilegedHandler(run: TaintRun, node: Node, file: ParsedFile): boolean {
+  const rules = run.engine.privileged;
+  if (rules.decorator.length + rules.registration.length + rules.check.length === 0) return false;
+  const syntax = file.syntax;
+  let memo = privilegedScopes.get(run);
+  if (!memo) privilegedScopes.set(run, (memo = new Map()));
+  for (let p = node.parent; p; p = p.parent) {
+    if (!syntax.functions[p.type] && !(syntax.classes ?? []).includes(p.type)) continue;
+    const key = `${file.path}:${p.startIndex}:${p.endIndex}`;
+    let privileged = memo.get(key);
+    if (privileged === undefined) memo.set(key, (privileged = declaresPrivileged(run, p, syntax)));
+    if (privileged) return true;
+  }
+  return false;
+}
+
+function declaresPrivileged(run: TaintRun, scope: Node, syntax: LanguageSyntax): boolean {
+  const rules = run.engine.privileged;
+  const decorators = decoratorsOf(syntax, scope).map((d) => d.text.replace(/^@/, ''));
+  if (rules.decorator.some((re) => decorators.some((d) => re.test(d)))) return true;
+  const shape = syntax.functions[scope.type];
+  if (shape && rules.registration.length > 0 && registeredBehindAdminCheck(scope, syntax, rules.registration)) return true;
+  if (rules.check.length === 0) return false;
+  const body = (shape?.body ? scope.childForFieldName(shape.body) : scope.childForFieldName('body')) ?? scope;
+  return statementsOf(body, syntax).some((statement) => rules.check.some((re) => re.test(statement.text.slice(0, 400))));
+}
+
+/** A function literal passed to a registration call (`router.post('/x', requireAdmin, (req, res) => …)`) with an admin-only part. */
+function registeredBehindAdminCheck(fn: Node, syntax: LanguageSyntax, patterns: RegExp[]): boolean {
+  const call = fn.parent?.parent;
+  const parts = call && syntax.calls[call.type] ? callParts(syntax, call) : null;
+  if (!parts?.positional.some((a) => a.equals(fn))) return false;
+  const callee = parts.callee?.text ?? `${parts.receiver?.text ?? ''}.${parts.name?.text ?? ''}`;
+  const others = [callee, ...parts.positional.filter((a) => !a.equals(fn)).map((a) => a.text)];
+  return patterns.some((re) => others.some((text) => re.test(text)));
+}
+
+/** The statements directly in a body (through one wrapping block), without nested function or class declarations. */
+function statementsOf(body: Node, syntax: LanguageSyntax): Node[] {
+  const out: Node[] = [];
+  const take = (n: Node, depth: number) => {
+    for (const c of n.namedChildren) {
+      if (!c || syntax.comments.includes(c.type) || syntax.functions[c.type] || (syntax.classes ?? []).includes(c.type)) continue;
+      if (depth === 0 && /^(block|body_statement|statement_list|compound_statement|declaration_list|class_body|body)$/.test(c.type)) take(c, 1);
+      else out.push(c);
+    }
+  };
+  take(body, 0);
+  return out;
+}
