@@ -7,8 +7,10 @@
 //  - the poll_after_ms an agent is told while it waits;
 //  - the size of scanner_status's default answer (target < 32 KB) and of
 //    scanner_report (target < 60,000 characters).
-// Usage: node --import tsx bench/mcp-scale.ts [--repo ../real-code/outline]
+// Usage: node --import tsx bench/mcp-scale.ts [--repo ../real-code/outline] [--timings DIR] [--once]
 // The repository is cloned into a temporary folder (nothing is written to it).
+// --timings keeps the machine's scan timings in DIR across runs (default: a fresh,
+// empty folder, so the first full scan is uncalibrated); --once runs one full scan.
 import { execFileSync } from 'node:child_process';
 import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,7 +21,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { printUsage } from './lib/script.ts';
 
-const { values } = parseArgs({ options: { repo: { type: 'string', default: '../real-code/outline' }, help: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { repo: { type: 'string', default: '../real-code/outline' }, timings: { type: 'string' }, once: { type: 'boolean' }, help: { type: 'boolean' } },
+});
 if (values.help) printUsage(import.meta.url);
 const SOURCE = path.resolve(values.repo!);
 const BIN = fileURLToPath(new URL('../bin/scanner.js', import.meta.url));
@@ -88,13 +92,16 @@ const work = await mkdtemp(path.join(os.tmpdir(), 'scanner-mcp-scale-'));
 try {
   const first = path.join(work, 'first');
   const second = path.join(work, 'second');
-  for (const clone of [first, second]) git(work, 'clone', '-q', '--no-hardlinks', SOURCE, clone);
+  for (const clone of values.once ? [first] : [first, second]) git(work, 'clone', '-q', '--no-hardlinks', SOURCE, clone);
+  // A working repository's index has been refreshed by earlier git commands; a fresh
+  // clone's "racily clean" entries make the first `git status` hash every file.
+  for (const clone of values.once ? [first] : [first, second]) git(clone, 'status', '--porcelain');
   const files = git(first, 'ls-files').split('\n').filter(Boolean).length;
   const commits = git(first, 'rev-list', '--all', '--count').trim();
   console.log(`repository: ${path.basename(SOURCE)}, ${files} tracked files, ${commits} commits`);
 
-  // A machine that never scanned: an empty calibration.
-  const cacheHome = path.join(work, 'cache-home');
+  // A machine that never scanned (an empty calibration), unless --timings names one.
+  const cacheHome = values.timings ? path.resolve(values.timings) : path.join(work, 'cache-home');
   let client = await startServer(first, cacheHome);
   const latest = await call(client, 'scanner_status', { repo: first, latest: true });
   console.log(`status latest before any scan: scanned=${latest.json.scanned}, ${latest.json.next_hint.slice(0, 60)}…`);
@@ -115,7 +122,7 @@ try {
   }
   git(first, 'checkout', '-q', '--', '.');
 
-  const cold = await fullScan(client, first, 'full scan, no calibration yet');
+  const cold = await fullScan(client, first, values.timings ? `full scan (timings in ${values.timings})` : 'full scan, no calibration yet');
   const report = await call(client, 'scanner_report', { repo: first, scan_id: cold.handle.json.scan_id });
   console.log(
     `scanner_status default answer: ${cold.status.bytes} bytes (${cold.status.json.findings.length} of ${cold.status.json.total_findings} findings); ` +
@@ -124,17 +131,19 @@ try {
   const everything = await call(client, 'scanner_status', { repo: first, scan_id: cold.handle.json.scan_id, limit: 200, detail: 'full' });
   console.log(`scanner_status limit 200, detail full: ${everything.bytes} bytes`);
   await client.close();
+  if (!values.once) {
 
-  // Another clone of the same size on the same machine: the estimate uses the first scan's timings.
-  client = await startServer(second, cacheHome);
-  const calibrated = await fullScan(client, second, 'full scan, calibrated by the first');
-  await appendFile(path.join(second, target), '// one more commit\n');
-  git(second, 'commit', '-q', '-am', 'one more commit');
-  const rescan = await fullScan(client, second, 're-scan after one new commit');
-  await client.close();
+    // Another clone of the same size on the same machine: the estimate uses the first scan's timings.
+    client = await startServer(second, cacheHome);
+    const calibrated = await fullScan(client, second, 'full scan, calibrated by the first');
+    await appendFile(path.join(second, target), '// one more commit\n');
+    git(second, 'commit', '-q', '-am', 'one more commit');
+    const rescan = await fullScan(client, second, 're-scan after one new commit');
+    await client.close();
 
-  console.log('');
-  console.log(`eta_ms off by: ${cold.ratio.toFixed(2)}× (no calibration), ${calibrated.ratio.toFixed(2)}× (calibrated), ${rescan.ratio.toFixed(2)}× (re-scan); target ≤ 2×`);
+    console.log('');
+    console.log(`eta_ms off by: ${cold.ratio.toFixed(2)}× (no calibration), ${calibrated.ratio.toFixed(2)}× (calibrated), ${rescan.ratio.toFixed(2)}× (re-scan); target ≤ 2×`);
+  }
 } finally {
   await rm(work, { recursive: true, force: true });
 }

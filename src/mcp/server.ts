@@ -3,7 +3,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ToolError } from './errors.ts';
-import { loadEngine } from './lazy.ts';
+import { warmUp } from './warm.ts';
 import { debug } from './log.ts';
 import { RemoteScanner, remoteConfigFromEnv } from './remote.ts';
 import { ScanManager } from './scans.ts';
@@ -173,7 +173,7 @@ export async function runStdioServer(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM', SIGNAL_GRACE_MS));
   await mcp.server.connect(transport);
   debug(`scanner MCP server ready (${mcp.scans.mode} mode, pid ${process.pid})`);
-  // The first diff scan should answer within its budget too: the engine loads now,
-  // after the handshake, instead of inside that first call.
-  setTimeout(() => void loadEngine().catch((error) => debug('engine failed to load', error)), 0).unref();
+  // The first diff scan should answer within its budget too: the engine and the grammars
+  // of the working directory's main languages load now, after the handshake.
+  setTimeout(() => void warmUp(process.cwd()), 0).unref();
 }
