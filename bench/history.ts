@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { scanHistory } from '../src/sources/git-history.ts';
 import { builtinSecretRules, findSecrets } from '../src/engine/secrets/index.ts';
-import { readAnnotations, score } from './annotations.ts';
+import { parseAnnotations, score, type Counts } from '../src/engine/rules/annotations.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const OUT = join(HERE, 'out');
@@ -411,13 +411,13 @@ if (values.secretlint && !values['no-secretlint']) {
     const corpus = resolve(values.corpus ?? process.env.SCANNER_CORPUS ?? '../shared/corpus');
     const secretsDir = join(corpus, 'secrets');
     if (existsSync(secretsDir)) {
-      const expectations = walkFiles(secretsDir).flatMap((p) => readAnnotations(relative(secretsDir, p), readFileSync(p, 'utf8')));
+      const expectations = walkFiles(secretsDir).flatMap((p) => parseAnnotations(relative(secretsDir, p), readFileSync(p, 'utf8')));
       const sl = runSecretlint(bin, secretsDir);
-      const slScore = score('HARDCODED_SECRET', expectations, sl.messages.map((m) => ({ ...m, type: 'HARDCODED_SECRET', snippet: '' })));
+      const slScore = score(expectations, sl.messages.map((m) => ({ ...m, type: 'HARDCODED_SECRET' })), { type: 'HARDCODED_SECRET' }).overall;
       const ourFindings = walkFiles(secretsDir).flatMap((p) => findSecrets(relative(secretsDir, p), readFileSync(p, 'utf8')));
-      const ourScore = score('HARDCODED_SECRET', expectations, ourFindings);
-      const fmt = (s: ReturnType<typeof score>) =>
-        `precision ${((s.truePositives / Math.max(1, s.reported)) * 100).toFixed(1)}% recall ${((s.truePositives / s.expected) * 100).toFixed(1)}% (${s.truePositives}/${s.expected}, ${s.reported} reported)`;
+      const ourScore = score(expectations, ourFindings, { type: 'HARDCODED_SECRET' }).overall;
+      const fmt = (s: Counts) =>
+        `precision ${((s.truePositives / Math.max(1, s.findings)) * 100).toFixed(1)}% recall ${((s.truePositives / s.ruleid) * 100).toFixed(1)}% (${s.truePositives}/${s.ruleid}, ${s.findings} reported)`;
       console.log(`corpus/secrets: scanner ${fmt(ourScore)}; secretlint (recommended preset) ${fmt(slScore)}`);
     }
   }

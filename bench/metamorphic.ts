@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { corpusLanguages, findingsFromSarif, readAnnotations, score, type Counts, type ScoredFinding } from './lib/corpus-score.ts';
+import { score, type Counts, type ScoredFinding } from '../src/engine/rules/annotations.ts';
+import { UNLABELLED_TYPES, corpusLanguages, findingsFromSarif, readAnnotations } from './lib/corpus.ts';
 import { renameIdentifiers } from './lib/rename-identifiers.ts';
 import { failer, printUsage } from './lib/script.ts';
 
@@ -80,8 +81,8 @@ function scanCorpus(root: string, label: string): ScoredFinding[] {
 }
 
 try {
-  const original = score(readAnnotations(corpus, languages), scanCorpus(corpus, 'original'));
-  const renamed = score(readAnnotations(renamedRoot, languages), scanCorpus(renamedRoot, 'renamed'));
+  const original = score(readAnnotations(corpus, languages), scanCorpus(corpus, 'original'), { ignoredTypes: UNLABELLED_TYPES });
+  const renamed = score(readAnnotations(renamedRoot, languages), scanCorpus(renamedRoot, 'renamed'), { ignoredTypes: UNLABELLED_TYPES });
 
   const points = (value: number | null) => (value === null ? null : value * 100);
   const pct = (value: number | null) => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`);

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { findSecrets } from '../src/engine/secrets/index.ts';
-import { readAnnotations, score, type Expectation } from './annotations.ts';
+import { parseAnnotations, score, type Annotation } from '../src/engine/rules/annotations.ts';
 
 const corpus = resolve(process.argv[2] ?? process.env.SCANNER_CORPUS ?? '../shared/corpus');
 const TYPE = 'HARDCODED_SECRET';
@@ -19,7 +19,7 @@ function* walk(dir: string): Generator<string> {
 }
 
 function measure(folders: string[]) {
-  const expectations: Expectation[] = [];
+  const expectations: Annotation[] = [];
   const findings: ReturnType<typeof findSecrets> = [];
   let bytes = 0;
   let files = 0;
@@ -30,24 +30,25 @@ function measure(folders: string[]) {
       const text = readFileSync(path, 'utf8');
       bytes += text.length;
       files++;
-      expectations.push(...readAnnotations(file, text));
+      expectations.push(...parseAnnotations(file, text));
       findings.push(...findSecrets(file, text));
     }
   }
   const ms = performance.now() - started;
-  return { result: score(TYPE, expectations, findings), files, bytes, ms };
+  return { result: score(expectations, findings, { type: TYPE }), files, bytes, ms };
 }
 
 function report(label: string, m: ReturnType<typeof measure>) {
   const { result } = m;
-  const precision = result.reported === 0 ? 1 : result.truePositives / result.reported;
-  const recall = result.expected === 0 ? 1 : result.truePositives / result.expected;
+  const { truePositives, findings, ruleid } = result.overall;
+  const precision = findings === 0 ? 1 : truePositives / findings;
+  const recall = ruleid === 0 ? 1 : truePositives / ruleid;
   console.log(
-    `${label}: precision ${(precision * 100).toFixed(1)}% (${result.truePositives}/${result.reported}), ` +
-      `recall ${(recall * 100).toFixed(1)}% (${result.truePositives}/${result.expected}), ` +
+    `${label}: precision ${(precision * 100).toFixed(1)}% (${truePositives}/${findings}), ` +
+      `recall ${(recall * 100).toFixed(1)}% (${truePositives}/${ruleid}), ` +
       `${m.files} files, ${(m.bytes / 1024).toFixed(0)} KiB in ${m.ms.toFixed(0)} ms`,
   );
-  for (const fp of result.falsePositives) console.log(`  false positive${fp.onOkLine ? ' (ok trap)' : ''}: ${fp.file}:${fp.line} ${fp.ruleId} ${fp.snippet}`);
+  for (const fp of result.falsePositives) console.log(`  false positive${fp.why === 'ok-trap' ? ' (ok trap)' : ''}: ${fp.file}:${fp.line} ${fp.ruleId} ${fp.snippet}`);
   for (const fn of result.falseNegatives) console.log(`  missed: ${fn.file}:${fn.line}`);
   return { precision, recall };
 }

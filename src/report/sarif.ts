@@ -213,8 +213,3 @@ function directoryUri(root: string): string {
   const withSlash = posix.endsWith('/') ? posix : `${posix}/`;
   return `file://${withSlash.startsWith('/') ? '' : '/'}${encodeUriPath(withSlash)}`;
 }
-
-/** Back from a SARIF artifact URI to the repository-relative path. */
-export function decodeUriPath(uri: string): string {
-  return uri.split('/').map(decodeURIComponent).join('/');
-}

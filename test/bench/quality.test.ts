@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toSarif } from '../../src/report/index.ts';
-import { parseAnnotations, score } from '../../bench/lib/corpus-score.ts';
+import { parseAnnotations, score } from '../../src/engine/rules/annotations.ts';
+import { UNLABELLED_TYPES } from '../../bench/lib/corpus.ts';
 import { sampleResult, structuralFinding, taintFinding } from '../report/sample-result.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,7 +45,7 @@ test('score: strict lines, duplicates collapsed, ok traps, unannotated files, ig
     { file: 'js/a.js', line: 3, type: 'XSS' }, // other type on an annotated line
     { file: 'js/lib.js', line: 1, type: 'XSS' }, // unannotated file
     { file: 'js/a.js', line: 20, type: 'VULNERABLE_DEPENDENCY' }, // not labelled: ignored
-  ]);
+  ], { ignoredTypes: UNLABELLED_TYPES });
   assert.equal(result.overall.truePositives, 1);
   assert.equal(result.overall.falsePositives, 4);
   assert.equal(result.overall.falseNegatives, 1);
@@ -60,6 +61,24 @@ test('score: strict lines, duplicates collapsed, ok traps, unannotated files, ig
   assert.deepEqual(result.falseNegatives.map((a) => `${a.file}:${a.line}:${a.type}`), ['js/a.js:9:XSS']);
   assert.equal(result.byType.XSS.recall, 0);
   assert.equal(result.byLanguage.js.findings, 5);
+});
+
+test('score: one type only, as the secret rules and benchmarks score HARDCODED_SECRET', () => {
+  const annotations = [
+    ...parseAnnotations('config.yml', ['# ruleid: HARDCODED_SECRET', 'token: abc', '# ok: HARDCODED_SECRET', 'token: ${TOKEN}', '# ruleid: XSS', 'x'].join('\n')),
+  ];
+  const result = score(
+    annotations,
+    [
+      { file: 'config.yml', line: 2, type: 'HARDCODED_SECRET', ruleId: 'generic-secret', snippet: 'token: abc' },
+      { file: 'config.yml', line: 4, type: 'HARDCODED_SECRET', ruleId: 'generic-secret', snippet: 'token: ${TOKEN}' },
+      { file: 'config.yml', line: 9, type: 'SQL_INJECTION', ruleId: 'other', snippet: '' },
+    ],
+    { type: 'HARDCODED_SECRET' },
+  );
+  assert.deepEqual([result.overall.ruleid, result.overall.truePositives, result.overall.findings], [1, 1, 2], 'the XSS label and the SQL finding are not scored');
+  assert.deepEqual(result.falsePositives.map((f) => `${f.line} ${f.ruleId} ${f.snippet} ${f.why}`), ['4 generic-secret token: ${TOKEN} ok-trap']);
+  assert.deepEqual(result.falseNegatives, []);
 });
 
 test('bench/quality.ts scores a SARIF report of a corpus folder', () => {

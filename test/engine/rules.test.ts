@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { scanSourceFiles, loadRuleSet } from '../../src/engine/index.ts';
 import { BUILTIN_RULES_DIR } from '../../src/engine/rules/load.ts';
-import { parseAnnotations, score } from '../../src/engine/annotations.ts';
+import { parseAnnotations, score } from '../../src/engine/rules/annotations.ts';
 import { parse as parseYaml } from 'yaml';
 
 const rules = loadRuleSet();
@@ -37,11 +37,11 @@ for (const { yaml, tests } of ruleTestFiles()) {
     const provenIds = new Set<string>();
     for (const file of tests) {
       const text = readFileSync(file, 'utf8');
-      const expectations = parseAnnotations(text);
-      assert.ok(expectations.some((e) => e.kind === 'ruleid'), `${file} has no ruleid annotation`);
       const rel = path.basename(file);
+      const expectations = parseAnnotations(rel, text);
+      assert.ok(expectations.some((e) => e.kind === 'ruleid'), `${file} has no ruleid annotation`);
       const { findings } = await scanSourceFiles([{ path: rel, content: Buffer.from(text) }], { rules, jobs: 1, includeTests: true });
-      const s = score(new Map([[rel, expectations]]), findings);
+      const s = score(expectations, findings);
       for (const f of findings) {
         if (expectations.some((e) => e.kind === 'ruleid' && e.line === f.line && e.type === f.type)) provenIds.add(f.ruleId);
       }

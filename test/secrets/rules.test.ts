@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findSecrets } from '../../src/engine/secrets/index.ts';
 import { BUILTIN_SECRET_RULES_DIR } from '../../src/engine/secrets/rules.ts';
-import { readAnnotations, score } from '../../bench/annotations.ts';
+import { parseAnnotations, score } from '../../src/engine/rules/annotations.ts';
 
 const names = readdirSync(BUILTIN_SECRET_RULES_DIR).sort();
 const ruleFiles = names.filter((n) => n.endsWith('.yaml'));
@@ -21,10 +21,10 @@ for (const ruleFile of ruleFiles) {
   for (const testFile of testFiles) {
     test(`secret rules ${ruleFile}: ${testFile}`, () => {
       const text = readFileSync(join(BUILTIN_SECRET_RULES_DIR, testFile), 'utf8');
-      const expectations = readAnnotations(testFile, text);
+      const expectations = parseAnnotations(testFile, text);
       assert.ok(expectations.some((e) => e.kind === 'ruleid'), 'a test file needs at least one ruleid');
       const findings = findSecrets(testFile, text);
-      const result = score('HARDCODED_SECRET', expectations, findings);
+      const result = score(expectations, findings, { type: 'HARDCODED_SECRET' });
       assert.deepEqual(
         { missed: result.falseNegatives.map((e) => e.line), unexpected: result.falsePositives.map((f) => `${f.line} ${f.ruleId} ${f.snippet}`) },
         { missed: [], unexpected: [] },

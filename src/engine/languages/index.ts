@@ -21,10 +21,6 @@ for (const language of LANGUAGES) {
   for (const name of language.shebangs ?? []) byInterpreter.set(name, language);
 }
 
-export function languageById(id: string): LanguageSyntax | undefined {
-  return LANGUAGES.find((l) => l.id === id);
-}
-
 /** Rule files name `typescript` for both .ts and .tsx. */
 export function ruleLanguageOf(language: LanguageSyntax): string {
   return language.id === 'tsx' ? 'typescript' : language.id;

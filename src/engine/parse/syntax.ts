@@ -157,10 +157,6 @@ export function enclosingFunction(syntax: LanguageSyntax, node: Node): Node | nu
   return null;
 }
 
-export function isFunction(syntax: LanguageSyntax, node: Node): boolean {
-  return syntax.functions[node.type] !== undefined;
-}
-
 /** The decorators / annotations / attributes that apply to a function or parameter node. */
 export function decoratorsOf(syntax: LanguageSyntax, node: Node): Node[] {
   if (syntax.decorators.length === 0) return [];
