@@ -1,23 +1,6 @@
-# Pages, redirects, headers and link previews.
-require "open-uri"
+# Redirects.
 
 class PagesController < ApplicationController
-  def banner
-    # ruleid: XSS
-    render html: "<h1>#{params[:title]}</h1>".html_safe
-    # ok: XSS
-    render html: "<h1>#{ERB::Util.html_escape(params[:title])}</h1>".html_safe
-  end
-
-  def echo
-    # ruleid: XSS
-    response.body = "<p>No results for #{params[:q]}</p>"
-    @note = Note.find(params[:id])
-    # ok: XSS
-    @note.body = params[:body]
-    @note.save!
-  end
-
   def back
     # ruleid: OPEN_REDIRECT
     redirect_to params[:return_to]
@@ -73,25 +56,5 @@ class PagesController < ApplicationController
   def welcome
     # ruleid: OPEN_REDIRECT
     redirect_to "#{params[:next]}?welcome=1"
-  end
-
-  def download
-    # ruleid: HEADER_INJECTION
-    response.headers["Content-Disposition"] = "attachment; filename=#{params[:name]}"
-    # ok: HEADER_INJECTION
-    response.headers["Content-Disposition"] = "attachment; filename=#{params[:name].to_s.gsub(/[^\w.-]/, '_')}"
-    head :ok
-  end
-
-  def preview
-    # ruleid: SSRF
-    body = URI.parse(params[:url]).open.read
-    # ruleid: SSRF
-    res = Net::HTTP.get_response(URI("https://#{params[:host]}/status"))
-    # ok: SSRF
-    rates = Net::HTTP.get_response(URI("https://api.example.com/rates?base=#{CGI.escape(params[:base].to_s)}"))
-    # ok: SSRF
-    Net::HTTP.get_response(URI("https://api.example.com/orders/#{params[:order_id]}"))
-    render json: { size: body.bytesize, up: res.code, rates: rates.code }
   end
 end

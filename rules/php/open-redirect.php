@@ -1,0 +1,60 @@
+<?php
+// Storefront pages: redirects.
+
+use Illuminate\Http\Request;
+
+$next = $_GET['next'] ?? '/';
+// ruleid: OPEN_REDIRECT
+header('Location: ' . $next);
+// ok: OPEN_REDIRECT
+header('Location: /account?from=' . rawurlencode($next));
+
+class CheckoutController
+{
+    public function done(Request $request)
+    {
+        // ruleid: OPEN_REDIRECT
+        return redirect($request->input('return_to'));
+    }
+
+    public function resume(Request $request)
+    {
+        $token = $request->input('token');
+        // ok: OPEN_REDIRECT
+        return redirect("/checkout/resume/{$token}");
+    }
+
+    public function back(Request $request)
+    {
+        $base = url('/');
+        $target = $request->input('_return') ?? $base;
+        if (!str_starts_with($target, $base . '/')) {
+            return redirect($base);
+        }
+        // ok: OPEN_REDIRECT
+        return redirect($target);
+    }
+
+    public function external(Request $request)
+    {
+        $target = $request->input('next');
+        if (str_starts_with($target, 'https://')) {
+            // ruleid: OPEN_REDIRECT
+            return redirect($target);
+        }
+        return redirect('/');
+    }
+
+    public function next(Request $request)
+    {
+        // ruleid: OPEN_REDIRECT
+        return redirect(collect([$request->input('next'), '/'])->first());
+    }
+
+    public function show(Request $request)
+    {
+        $order = $this->orders->findForCustomer($request->input('order'));
+        // ok: OPEN_REDIRECT
+        return redirect($order->url);
+    }
+}

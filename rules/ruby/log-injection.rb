@@ -1,0 +1,24 @@
+# Admin tools of a Rails shop: logs.
+
+class Admin::ToolsController < ApplicationController
+  def login_failed
+    # ruleid: LOG_INJECTION
+    Rails.logger.warn("login failed for #{params[:email]}")
+    # ok: LOG_INJECTION
+    Rails.logger.warn("login failed for #{params[:email].to_s.gsub(/[\r\n]/, ' ')}")
+    head :unauthorized
+  end
+
+  def not_found
+    # ok: LOG_INJECTION
+    Rails.logger.info("no route for #{request.fullpath} (#{request.user_agent})")
+    head :not_found
+  end
+
+  def login_succeeded
+    user = User.find_by_api_key(params[:key].to_s)
+    # ok: LOG_INJECTION
+    Rails.logger.info("API access by #{user.login} (id=#{user.id})")
+    head :ok
+  end
+end
