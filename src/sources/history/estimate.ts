@@ -65,7 +65,7 @@ export async function historySize(repo: string, options: { cacheDir?: string | n
     // A clone made with --shared or --reference reads its history from there.
     if (key === 'alternate') packBytes += await packedBytes(value.replace(/^"|"$/g, ''));
   }
-  const count = (revisions: string[]) => (revisions.length > 0 ? revList(repo, revisions, signal).then((l) => l.length) : Promise.resolve(0));
+  const count = async (revisions: string[]) => (revisions.length > 0 ? Number((await revList(repo, revisions, signal, ['--count']))[0] ?? 0) : 0);
   const commits = await count(tips);
   const stored = options.cacheDir ? await readStoredHistory(options.cacheDir, historyCacheKey(options.maxBlobBytes ?? 5 * 1024 * 1024)) : null;
   const newCommits = stored ? await count([...tips, ...stored.tips.map((t) => `^${t}`)]).catch(() => commits) : commits;
