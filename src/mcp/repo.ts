@@ -1,7 +1,9 @@
 // Checks of the paths and refs an agent passes in, turned into messages that
-// tell it what to do instead.
+// tell it what to do instead; and the git queries a diff scan answers from.
 import { execFile } from 'node:child_process';
-import { stat } from 'node:fs/promises';
+import { lstat, stat } from 'node:fs/promises';
+import picomatch from 'picomatch';
+import type { SourceFile } from '../engine/index.ts';
 import path from 'node:path';
 import { ToolError } from './errors.ts';
 
@@ -78,4 +80,34 @@ export async function originUrl(repo: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+}
+
+export function filterByGlobs(files: SourceFile[], globs: string[] | undefined): SourceFile[] {
+  if (!globs?.length) return files;
+  const isMatch = picomatch(globs, { dot: true });
+  return files.filter((f) => isMatch(f.path));
+}
+
+/**
+ * Files that differ from HEAD (staged, unstaged, untracked) and still exist,
+ * with their total size, from one `git status`.
+ */
+export async function changedSinceHead(repo: string, pathspecs: string[] | undefined, globs: string[] | undefined) {
+  const listing = await git(repo, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...(pathspecs ?? [])]);
+  const isMatch = globs?.length ? picomatch(globs, { dot: true }) : () => true;
+  const paths = listing
+    .split('\0')
+    .filter((entry) => entry.length > 3)
+    .map((entry) => entry.slice(3))
+    .filter((p) => isMatch(p));
+  const sizes = await Promise.all(
+    paths.map((p) =>
+      lstat(path.join(repo, p)).then(
+        (info) => (info.isFile() ? info.size : -1),
+        () => -1,
+      ),
+    ),
+  );
+  const existing = sizes.filter((size) => size >= 0);
+  return { files: existing.length, bytes: existing.reduce((n, size) => n + size, 0) };
 }

@@ -3,9 +3,7 @@
 // the input, list the work, estimate it) and answers; the scan runs on in the
 // background and its record under .scanner/client/ is what status reads.
 import { randomUUID } from 'node:crypto';
-import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import type { Finding, ScanWarning, Severity, SkippedFile, SourceFile } from '../engine/index.ts';
 import { loadDiffSource, loadDirectorySource, loadEngine, loadHistorySource, loadMarkdownReport } from './lazy.ts';
 import { ScanStore, type ScanRecord } from './client-state.ts';
@@ -14,7 +12,7 @@ import { describeCounts, severityCounts, touchesChangedLines, type FindingDetail
 import { DEFAULT_STATUS_LIMIT } from './schemas.ts';
 import { decodeCursor, findingsPage, pageHint } from './pages.ts';
 import { debug } from './log.ts';
-import { git, resolveRepo, resolveRepoAndCommit } from './repo.ts';
+import { changedSinceHead, filterByGlobs, resolveRepo, resolveRepoAndCommit } from './repo.ts';
 import { estimateDiffMs, estimateFullScanMs, pollAfterMs, readTimings, recordTimings, FIRST_POLL_MS, MAX_POLL_MS } from './timing.ts';
 import type { Listing } from '../sources/directory.ts';
 import type { HistorySize } from '../sources/history/estimate.ts';
@@ -423,36 +421,6 @@ function processAlive(pid: number | undefined): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-function filterByGlobs(files: SourceFile[], globs: string[] | undefined): SourceFile[] {
-  if (!globs?.length) return files;
-  const isMatch = picomatch(globs, { dot: true });
-  return files.filter((f) => isMatch(f.path));
-}
-
-/**
- * Files that differ from HEAD (staged, unstaged, untracked) and still exist,
- * with their total size, from one `git status`.
- */
-async function changedSinceHead(repo: string, pathspecs: string[] | undefined, globs: string[] | undefined) {
-  const listing = await git(repo, ['status', '--porcelain=v1', '-z', '--untracked-files=all', '--no-renames', '--', ...(pathspecs ?? [])]);
-  const isMatch = globs?.length ? picomatch(globs, { dot: true }) : () => true;
-  const paths = listing
-    .split('\0')
-    .filter((entry) => entry.length > 3)
-    .map((entry) => entry.slice(3))
-    .filter((p) => isMatch(p));
-  const sizes = await Promise.all(
-    paths.map((p) =>
-      lstat(path.join(repo, p)).then(
-        (info) => (info.isFile() ? info.size : -1),
-        () => -1,
-      ),
-    ),
-  );
-  const existing = sizes.filter((size) => size >= 0);
-  return { files: existing.length, bytes: existing.reduce((n, size) => n + size, 0) };
 }
 
 /** The engine's summary shape, whether the record holds a local summary or the service's job summary (other field shapes). */

@@ -16,14 +16,19 @@ const VERSION = '0.1.0';
 /** How long running local scans may finish after the client has gone. */
 const SCAN_GRACE_MS = 60_000;
 const SIGNAL_GRACE_MS = 5_000;
+const WARM_UP_QUIET_MS = 1_000;
 
 /**
  * Success: the object as structured content, and as text for clients that show the model
  * only text: the JSON of everything but the findings, then one line per finding (the
  * findings are not sent twice as JSON). Failure: `{error}` as JSON text, flagged isError.
  */
+/** Tool calls in progress, and when the last one ended: the warm-up waits for a quiet moment. */
+const activity = { calls: 0, lastEnded: Date.now() };
+
 async function answer(tool: string, work: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
   const started = Date.now();
+  activity.calls++;
   try {
     const result = await work();
     debug(`${tool} answered in ${Date.now() - started} ms`);
@@ -33,7 +38,24 @@ async function answer(tool: string, work: () => Promise<Record<string, unknown>>
       error instanceof ToolError ? error.message : `Internal error in ${tool}: ${error instanceof Error ? error.message : String(error)}`;
     debug(`${tool} failed in ${Date.now() - started} ms: ${message}`, error instanceof ToolError ? undefined : error);
     return { content: [{ type: 'text', text: JSON.stringify({ error: message }) }], isError: true };
+  } finally {
+    activity.calls--;
+    activity.lastEnded = Date.now();
   }
+}
+
+/**
+ * Runs the warm-up once the server has had no tool call for a second: it keeps the
+ * thread busy for a moment, which must not delay the answer to a call (a call that
+ * needs the engine loads it itself).
+ */
+function warmUpWhenQuiet(cwd: string): void {
+  const timer = setInterval(() => {
+    if (activity.calls > 0 || Date.now() - activity.lastEnded < WARM_UP_QUIET_MS) return;
+    clearInterval(timer);
+    void warmUp(cwd);
+  }, 250);
+  timer.unref();
 }
 
 export function answerText(result: Record<string, unknown>): string {
@@ -174,6 +196,6 @@ export async function runStdioServer(): Promise<void> {
   await mcp.server.connect(transport);
   debug(`scanner MCP server ready (${mcp.scans.mode} mode, pid ${process.pid})`);
   // The first diff scan should answer within its budget too: the engine and the grammars
-  // of the working directory's main languages load now, after the handshake.
-  setTimeout(() => void warmUp(process.cwd()), 0).unref();
+  // of the working directory's main languages load in the first quiet moment.
+  warmUpWhenQuiet(process.cwd());
 }
