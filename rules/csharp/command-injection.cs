@@ -1,0 +1,70 @@
+// Catalogue and admin endpoints of an ASP.NET Core shop: external tools.
+using System.Diagnostics;
+using System.DirectoryServices;
+using System.Net.Mime;
+using System.Text.Json;
+using System.Text.RegularExpressions;
+using System.Xml;
+using System.Xml.XPath;
+using Dapper;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.Data.SqlClient;
+using Microsoft.EntityFrameworkCore;
+using MongoDB.Bson;
+
+namespace Shop.Controllers;
+
+[ApiController]
+[Route("api/catalog")]
+public class CatalogController : ControllerBase
+{
+    private readonly ShopDbContext _db;
+    private readonly ILogger<CatalogController> _logger;
+    private readonly XmlDocument _catalog = new();
+
+    public CatalogController(ShopDbContext db, ILogger<CatalogController> logger)
+    {
+        _db = db;
+        _logger = logger;
+    }
+
+    [HttpPost("convert")]
+    public IActionResult Convert([FromForm] string file)
+    {
+        // ruleid: COMMAND_INJECTION
+        using var process = Process.Start("/bin/sh", "-c \"convert " + file + " out.png\"");
+        var psi = new ProcessStartInfo("convert");
+        psi.ArgumentList.Add(file);
+        // ok: COMMAND_INJECTION
+        using var safe = Process.Start(psi);
+        return Ok();
+    }
+
+    [HttpPost("build")]
+    public IActionResult Build([FromForm] string branch, [FromForm] string script)
+    {
+        var psi = new ProcessStartInfo
+        {
+            // ruleid: COMMAND_INJECTION
+            Arguments = "log --oneline " + branch,
+            FileName = "git",
+        };
+        // ruleid: COMMAND_INJECTION
+        using var process = Process.Start(psi);
+        return Ok();
+    }
+
+    [HttpGet("export")]
+    public IActionResult Export([FromQuery] string name, ExportViewModel vm)
+    {
+        // ok: COMMAND_INJECTION
+        var disposition = new ContentDisposition { FileName = name + ".csv", Inline = false };
+        // ok: COMMAND_INJECTION
+        vm.FileName = name;
+        // ok: HEADER_INJECTION
+        Response.Headers.Append("Content-Disposition", disposition.ToString());
+        return View(vm);
+    }
+}

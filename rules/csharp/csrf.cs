@@ -1,0 +1,62 @@
+// Forms without antiforgery tokens.
+using System.Text.Encodings.Web;
+using Microsoft.AspNetCore.Authorization;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.Net.Http.Headers;
+
+namespace Shop.Controllers;
+
+[Authorize]
+public class PagesController : Controller
+{
+    private readonly HttpClient _http = new();
+    private readonly IOrderRepository _orders;
+    private readonly LinkGenerator _links;
+
+    public PagesController(IOrderRepository orders, LinkGenerator links)
+    {
+        _orders = orders;
+        _links = links;
+    }
+
+    [HttpPost]
+    // ruleid: CSRF
+    [IgnoreAntiforgeryToken]
+    public IActionResult Delete(int id) => NoContent();
+
+    [HttpGet]
+    // ok: CSRF
+    [IgnoreAntiforgeryToken]
+    public IActionResult Labels() => Json(Array.Empty<string>());
+}
+
+public class StorefrontController : Controller
+{
+    // A public form posted from other sites: no signed-in user to act for.
+    [HttpPost]
+    // ok: CSRF
+    [IgnoreAntiforgeryToken]
+    public IActionResult Subscribe(string email) => Ok();
+
+    [HttpPost]
+    [Authorize(AuthenticationSchemes = "Bearer")]
+    // ok: CSRF
+    [IgnoreAntiforgeryToken]
+    public IActionResult ApiOrder(string sku) => Ok();
+
+    [HttpPost]
+    [Authorize(Policy = "CanManageOrders")]
+    // ruleid: CSRF
+    [IgnoreAntiforgeryToken]
+    public IActionResult CancelOrder(string orderId) => Ok();
+}
+
+[Authorize]
+public class WebhooksController : Controller
+{
+    [HttpPost]
+    [AllowAnonymous]
+    // ok: CSRF
+    [IgnoreAntiforgeryToken]
+    public IActionResult Receive() => Ok();
+}

@@ -1,0 +1,40 @@
+// Catalogue and admin endpoints of an ASP.NET Core shop: reviews in MongoDB.
+using System.Diagnostics;
+using System.DirectoryServices;
+using System.Net.Mime;
+using System.Text.Json;
+using System.Text.RegularExpressions;
+using System.Xml;
+using System.Xml.XPath;
+using Dapper;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.Data.SqlClient;
+using Microsoft.EntityFrameworkCore;
+using MongoDB.Bson;
+
+namespace Shop.Controllers;
+
+[ApiController]
+[Route("api/catalog")]
+public class CatalogController : ControllerBase
+{
+    private readonly ShopDbContext _db;
+    private readonly ILogger<CatalogController> _logger;
+    private readonly XmlDocument _catalog = new();
+
+    public CatalogController(ShopDbContext db, ILogger<CatalogController> logger)
+    {
+        _db = db;
+        _logger = logger;
+    }
+
+    [HttpGet("reviews")]
+    public IActionResult Reviews([FromQuery] string author)
+    {
+        // ruleid: NOSQL_INJECTION
+        var filter = BsonDocument.Parse("{ author: '" + author + "' }");
+        return Ok(filter);
+    }
+}

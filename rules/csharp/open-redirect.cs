@@ -1,0 +1,92 @@
+// Redirects.
+using System.Text.Encodings.Web;
+using Microsoft.AspNetCore.Authorization;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.Net.Http.Headers;
+
+namespace Shop.Controllers;
+
+[Authorize]
+public class PagesController : Controller
+{
+    private readonly HttpClient _http = new();
+    private readonly IOrderRepository _orders;
+    private readonly LinkGenerator _links;
+
+    public PagesController(IOrderRepository orders, LinkGenerator links)
+    {
+        _orders = orders;
+        _links = links;
+    }
+
+    [HttpGet]
+    public IActionResult Back(string returnUrl)
+    {
+        // ruleid: OPEN_REDIRECT
+        return Redirect(returnUrl);
+    }
+
+    [HttpGet]
+    public IActionResult BackV2(string returnUrl)
+    {
+        // ok: OPEN_REDIRECT
+        return LocalRedirect(returnUrl);
+    }
+
+    [HttpPost]
+    public IActionResult SignedIn(LoginModel model)
+    {
+        if (!ModelState.IsValid || string.IsNullOrEmpty(model.ReturnUrl))
+            return RedirectToAction("Index");
+        // ruleid: OPEN_REDIRECT
+        return Redirect(model.ReturnUrl);
+    }
+
+    [HttpGet]
+    public IActionResult Continue([FromQuery] string next)
+    {
+        // ruleid: OPEN_REDIRECT
+        return Redirect("https://" + next + "/welcome");
+    }
+
+    [HttpGet]
+    public IActionResult Receipt(string orderId, [FromQuery] string tab)
+    {
+        // ok: OPEN_REDIRECT
+        return Redirect("/orders/" + orderId + "?tab=" + tab);
+    }
+
+    [HttpGet]
+    public async Task<IActionResult> Paid(string orderId)
+    {
+        // The merchant's stored return URL of the order the id selects.
+        var order = await _orders.GetOrder(orderId);
+        // ok: OPEN_REDIRECT
+        return Redirect(order.ReturnUrl);
+    }
+
+    [HttpPost]
+    public IActionResult Checkout(string orderId)
+    {
+        var link = Url.Action("Pay", "Checkout", new { orderId }, Request.Scheme);
+        // ok: OPEN_REDIRECT
+        return Redirect(link!);
+    }
+}
+
+public static class ShortLinks
+{
+    public static void Map(WebApplication app)
+    {
+        app.MapGet("/go", (string target, HttpResponse response) =>
+        {
+            // ruleid: OPEN_REDIRECT
+            response.Redirect(target);
+        });
+        app.MapGet("/docs/{page}", (string page, HttpResponse response) =>
+        {
+            // ok: OPEN_REDIRECT
+            response.Redirect($"/help/{page}");
+        });
+    }
+}

@@ -1,0 +1,65 @@
+// Catalogue and admin endpoints of an ASP.NET Core shop: product queries.
+using System.Diagnostics;
+using System.DirectoryServices;
+using System.Net.Mime;
+using System.Text.Json;
+using System.Text.RegularExpressions;
+using System.Xml;
+using System.Xml.XPath;
+using Dapper;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.Data.SqlClient;
+using Microsoft.EntityFrameworkCore;
+using MongoDB.Bson;
+
+namespace Shop.Controllers;
+
+[ApiController]
+[Route("api/catalog")]
+public class CatalogController : ControllerBase
+{
+    private readonly ShopDbContext _db;
+    private readonly ILogger<CatalogController> _logger;
+    private readonly XmlDocument _catalog = new();
+
+    public CatalogController(ShopDbContext db, ILogger<CatalogController> logger)
+    {
+        _db = db;
+        _logger = logger;
+    }
+
+    [HttpGet("search")]
+    public async Task<IActionResult> Search([FromQuery] string name, SqlConnection conn)
+    {
+        // ruleid: SQL_INJECTION
+        using var cmd = new SqlCommand("SELECT * FROM Products WHERE Name = '" + name + "'", conn);
+        // ok: SQL_INJECTION
+        using var safe = new SqlCommand("SELECT * FROM Products WHERE Name = @name", conn);
+        safe.Parameters.AddWithValue("@name", name);
+        // ruleid: SQL_INJECTION
+        var raw = await _db.Products.FromSqlRaw($"SELECT * FROM Products WHERE Name = '{name}'").ToListAsync();
+        // ok: SQL_INJECTION
+        var interpolated = await _db.Products.FromSqlInterpolated($"SELECT * FROM Products WHERE Name = {name}").ToListAsync();
+        return Ok(new { raw, interpolated });
+    }
+
+    [HttpGet("by-brand")]
+    public async Task<IActionResult> ByBrand([FromQuery] string brand, SqlConnection conn)
+    {
+        // ruleid: SQL_INJECTION
+        var products = await conn.QueryAsync<Product>("SELECT * FROM Products WHERE Brand = '" + brand + "'");
+        // ok: SQL_INJECTION
+        var safe = await conn.QueryAsync<Product>("SELECT * FROM Products WHERE Brand = @brand", new { brand });
+        return Ok(new { products, safe });
+    }
+
+    [HttpGet("{id:int}")]
+    public IActionResult Get(int id, SqlConnection conn)
+    {
+        // ok: SQL_INJECTION
+        using var cmd = new SqlCommand("SELECT * FROM Products WHERE Id = " + id, conn);
+        return Ok();
+    }
+}

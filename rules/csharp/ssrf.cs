@@ -1,0 +1,49 @@
+// Outgoing requests.
+using System.Text.Encodings.Web;
+using Microsoft.AspNetCore.Authorization;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.Net.Http.Headers;
+
+namespace Shop.Controllers;
+
+[Authorize]
+public class PagesController : Controller
+{
+    private readonly HttpClient _http = new();
+    private readonly IOrderRepository _orders;
+    private readonly LinkGenerator _links;
+
+    public PagesController(IOrderRepository orders, LinkGenerator links)
+    {
+        _orders = orders;
+        _links = links;
+    }
+
+    [HttpGet]
+    public async Task<IActionResult> Preview([FromQuery] string url)
+    {
+        // ruleid: SSRF
+        var html = await _http.GetStringAsync(url);
+        // ok: SSRF
+        var safe = await _http.GetStringAsync("https://api.example.com/items/" + Uri.EscapeDataString(url));
+        return Ok(new { html, safe });
+    }
+
+    [HttpGet]
+    public async Task<IActionResult> Status(string orderId)
+    {
+        // Calls this site's own status action: the id only fills an encoded route value.
+        var self = _links.GetUriByAction(HttpContext, "Status", "Orders", new { orderId });
+        // ok: SSRF
+        var status = await _http.GetStringAsync(self);
+        // ok: SSRF
+        using var local = System.IO.File.OpenRead(Path.Combine("exports", Path.GetFileName(orderId)));
+        // ok: SSRF
+        var tracking = await _http.GetStringAsync($"https://api.carrier.example.com/track/{orderId}");
+        // ruleid: SSRF
+        var mirror = await _http.GetStringAsync($"https://{orderId}.mirror.example.com/status");
+        // ok: SSRF
+        var order = await _orders.GetAsync(orderId);
+        return Ok(new { status, tracking, mirror, order });
+    }
+}

@@ -1,0 +1,52 @@
+// Catalogue and admin endpoints of an ASP.NET Core shop: handlers and sorting chosen by name.
+using System.Diagnostics;
+using System.DirectoryServices;
+using System.Net.Mime;
+using System.Text.Json;
+using System.Text.RegularExpressions;
+using System.Xml;
+using System.Xml.XPath;
+using Dapper;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.Data.SqlClient;
+using Microsoft.EntityFrameworkCore;
+using MongoDB.Bson;
+
+namespace Shop.Controllers;
+
+[ApiController]
+[Route("api/catalog")]
+public class CatalogController : ControllerBase
+{
+    private readonly ShopDbContext _db;
+    private readonly ILogger<CatalogController> _logger;
+    private readonly XmlDocument _catalog = new();
+
+    public CatalogController(ShopDbContext db, ILogger<CatalogController> logger)
+    {
+        _db = db;
+        _logger = logger;
+    }
+
+    [HttpPost("run")]
+    public IActionResult Run([FromForm] string handler)
+    {
+        // ruleid: UNSAFE_REFLECTION
+        var instance = Activator.CreateInstance(Type.GetType(handler)!);
+        // ok: UNSAFE_REFLECTION
+        var known = Activator.CreateInstance(typeof(DailyReport));
+        return Ok(new { instance, known });
+    }
+
+    [HttpGet("sorted")]
+    public IActionResult Sorted([FromQuery] string sort, [FromQuery] string field, [FromBody] JsonElement body)
+    {
+        // ruleid: UNSAFE_REFLECTION
+        var property = typeof(Product).GetProperty(sort);
+        // ok: UNSAFE_REFLECTION
+        var value = body.GetProperty(field);
+        return Ok(new { property?.Name, value });
+    }
+}

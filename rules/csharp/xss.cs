@@ -1,0 +1,35 @@
+// Pages.
+using System.Text.Encodings.Web;
+using Microsoft.AspNetCore.Authorization;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.Net.Http.Headers;
+
+namespace Shop.Controllers;
+
+[Authorize]
+public class PagesController : Controller
+{
+    private readonly HttpClient _http = new();
+    private readonly IOrderRepository _orders;
+    private readonly LinkGenerator _links;
+
+    public PagesController(IOrderRepository orders, LinkGenerator links)
+    {
+        _orders = orders;
+        _links = links;
+    }
+
+    [HttpGet]
+    public IActionResult Hello([FromQuery] string name)
+    {
+        // ruleid: XSS
+        return Content("<p>Hello " + name + "</p>", "text/html");
+    }
+
+    [HttpGet]
+    public IActionResult HelloV2([FromQuery] string name)
+    {
+        // ok: XSS
+        return Content("<p>Hello " + HtmlEncoder.Default.Encode(name) + "</p>", "text/html");
+    }
+}
