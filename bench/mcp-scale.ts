@@ -106,9 +106,9 @@ try {
   const latest = await call(client, 'scanner_status', { repo: first, latest: true });
   console.log(`status latest before any scan: scanned=${latest.json.scanned}, ${latest.json.next_hint.slice(0, 60)}…`);
 
-  // A route module, not a test (findings in test code are left out).
-  const target = git(first, 'ls-files', 'server/routes/*.ts').split('\n').find((f) => f.endsWith('.ts') && !/\.test\.|__tests__|\/test\//.test(f))!;
-  await appendFile(path.join(first, target), `\n${VULNERABLE}\n`);
+  // A new module with a vulnerable route, whatever the repository's language.
+  const target = 'bench-route.js';
+  await appendFile(path.join(first, target), `const app = require('express')();\n${VULNERABLE}\n`);
   // Give the engine the moment after the handshake an IDE gives it.
   await sleep(3_000);
   for (let run = 1; run <= 3; run++) {
@@ -120,7 +120,7 @@ try {
     );
     await appendFile(path.join(first, target), `// edit ${run}\n`);
   }
-  git(first, 'checkout', '-q', '--', '.');
+  await rm(path.join(first, target));
 
   const cold = await fullScan(client, first, values.timings ? `full scan (timings in ${values.timings})` : 'full scan, no calibration yet');
   const report = await call(client, 'scanner_report', { repo: first, scan_id: cold.handle.json.scan_id });
@@ -137,7 +137,8 @@ try {
     client = await startServer(second, cacheHome);
     const calibrated = await fullScan(client, second, 'full scan, calibrated by the first');
     await appendFile(path.join(second, target), '// one more commit\n');
-    git(second, 'commit', '-q', '-am', 'one more commit');
+    git(second, 'add', target);
+    git(second, 'commit', '-q', '-m', 'one more commit');
     const rescan = await fullScan(client, second, 're-scan after one new commit');
     await client.close();
 
