@@ -98,3 +98,23 @@ test('history merges: an octopus merge that writes a secret in a conflict-free f
   assert.equal(result.findings[0].file, 'one.txt');
   assert.equal(result.findings[0].line, 2);
 });
+
+test('history merges: a secret a merge wrote, removed and added again later, stays credited to the merge', async (t) => {
+  const repo = makeRepo();
+  t.after(() => repo.remove());
+  repo.write('a.txt', 'a\n');
+  repo.commit('base');
+  repo.git('checkout', '-q', '-b', 'side');
+  repo.write('b.txt', 'b\n');
+  repo.commit('side');
+  repo.git('checkout', '-q', 'main');
+  repo.git('merge', '-q', '--no-commit', 'side');
+  repo.write('keys.env', `STRIPE_KEY=${STRIPE}\n`);
+  const merge = repo.commit('merge side');
+  repo.write('keys.env', 'STRIPE_KEY=\n');
+  repo.commit('blank the key');
+  repo.write('keys.env', `STRIPE_KEY=${STRIPE}\n`);
+  repo.commit('put the key back');
+  const result = await scanHistory(repo.dir);
+  assert.deepEqual(result.findings.map((f) => [f.commit, f.file, f.line, f.presentAtHead]), [[merge, 'keys.env', 1, true]]);
+});
