@@ -78,6 +78,8 @@ try {
 
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('SCANNER_')) env[k] = v;
+  // The handle's own latency: no waiting for inline results (bench/mcp-scale.ts measures those).
+  env.SCANNER_DIFF_WAIT_MS = '0';
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], env, cwd: dir, stderr: 'inherit' });
   const client = new Client({ name: 'bench', version: '0' });
   const connectStart = performance.now();
