@@ -5,6 +5,7 @@ import { readFile, rename, writeFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Finding, ScanSummary } from '../engine/index.ts';
 import { clientDir, prepareScannerDir } from '../sources/workspace.ts';
+import { debug } from './log.ts';
 
 export type ScanMode = 'diff' | 'full';
 export type ScanState = 'running' | 'completed' | 'failed';
@@ -43,10 +44,12 @@ export async function writeJsonAtomic(file: string, value: unknown): Promise<voi
   await rename(tmp, file);
 }
 
+/** A missing file is undefined; an unreadable or corrupt one is too, and is logged (the record is lost). */
 export async function readJson<T>(file: string): Promise<T | undefined> {
   try {
     return JSON.parse(await readFile(file, 'utf8')) as T;
-  } catch {
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') debug(`could not read ${file}`, error);
     return undefined;
   }
 }
@@ -83,7 +86,8 @@ export class ScanStore {
   async list(): Promise<string[]> {
     try {
       return (await readdir(path.join(clientDir(this.root), 'scans'))).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
-    } catch {
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') debug('could not list the saved scans', error);
       return [];
     }
   }

@@ -261,7 +261,9 @@ async function readSourceFile(root: string, rel: string): Promise<SourceFile | u
     const content = await readFile(absolute);
     if (content.subarray(0, 8000).includes(0)) return undefined;
     return { path: rel, content };
-  } catch {
+  } catch (error) {
+    // A file removed since the change was seen is simply gone; one that cannot be read is not scanned, and says so.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') debug(`could not read ${absolute}`, error);
     return undefined;
   }
 }

@@ -125,7 +125,9 @@ export async function readTimings(file = timingsFile()): Promise<Timings> {
   try {
     const data = JSON.parse(await readFile(file, 'utf8')) as Partial<Timings>;
     return { tree: Array.isArray(data.tree) ? data.tree : [], history: Array.isArray(data.history) ? data.history : [], repos: data.repos ?? {} };
-  } catch {
+  } catch (error) {
+    // Estimates fall back to the uncalibrated model; a corrupt or unreadable file says why.
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') debug(`could not read scan timings ${file}`, error);
     return { tree: [], history: [], repos: {} };
   }
 }
