@@ -129,3 +129,18 @@ public class StoreFilesController : ControllerBase
         return Content(System.IO.File.ReadAllText(Path.Combine("/srv/stores", name)));
     }
 }
+
+// An object initializer keeps each value in its own property.
+public class StreamController : ControllerBase
+{
+    [HttpGet("stream")]
+    public IActionResult Stream([FromQuery] string container, [FromQuery] string name)
+    {
+        var request = new StreamRequestDto { Container = container, Name = name };
+        // ok: PATH_TRAVERSAL
+        var media = System.IO.File.ReadAllText(request.MediaPath);
+        // ruleid: PATH_TRAVERSAL
+        var named = System.IO.File.ReadAllText(Path.Combine("/srv/media", request.Name));
+        return Content(media + named);
+    }
+}

@@ -67,3 +67,17 @@ class DiagnosticsResource {
         return String.valueOf(p.pid());
     }
 }
+
+/** An administrator's input still reaches beyond the role when it runs a shell command on the server. */
+@RestController
+class MaintenanceController {
+
+    @PostMapping("/admin/backup")
+    @org.springframework.security.access.prepost.PreAuthorize("hasRole('ADMIN')")
+    public void backup(@RequestParam String directory) throws IOException {
+        // ok: PATH_TRAVERSAL
+        java.nio.file.Files.createDirectories(java.nio.file.Path.of(directory));
+        // ruleid: COMMAND_INJECTION
+        Runtime.getRuntime().exec("tar czf /var/backups/site.tgz " + directory);
+    }
+}

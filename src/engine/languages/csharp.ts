@@ -22,6 +22,8 @@ export const csharp: LanguageSyntax = {
   },
   members: { member_access_expression: { object: 'expression', property: 'name' } },
   subscripts: { element_access_expression: { object: 'expression', property: 'subscript' } },
+  // An object initializer (`new Dto { Container = c, Path = p }`) places each value in its property.
+  objects: { initializer_expression: { pair: 'assignment_expression', key: 'left', value: 'right' } },
   assignments: {
     assignment_expression: { left: 'left', right: 'right' },
     variable_declarator: { left: 'name', right: '#1' },

@@ -55,12 +55,17 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   const kwTaints = new Map<string, Tainted>();
   for (const [k, v] of parts.keywords) kwTaints.set(k, visit(run, v, scope, frame));
   // Other parts of the call (Ruby blocks, C# object initializers) run too; what they hold goes into the result.
+  // An object initializer's values stay in their properties (`new Dto { Container = c }.Path` holds no `c`).
   let extraTaint: Tainted = null;
+  let placed: Tainted = null;
   const known = [parts.callee, parts.receiver, parts.name, parts.argsNode];
   for (const child of node.namedChildren) {
     if (!child || known.some((k) => k && k.equals(child)) || s.comments.includes(child.type)) continue;
     if (parts.callee && !parts.receiver && child.startIndex < parts.callee.endIndex) continue;
-    extraTaint = merge(extraTaint, visit(run, child, scope, frame));
+    const value = visit(run, child, scope, frame);
+    // Like an argument, a value placed in the new object is part of it, not the object itself.
+    if (parts.isConstructor && s.objects?.[child.type]) placed = merge(placed, value ? value.map((x) => ({ ...x, derived: true })) : null);
+    else extraTaint = merge(extraTaint, value);
   }
 
   const source = sourceTaint(run, frame, node, fullPath, scope, false, { parts, scope });
@@ -123,28 +128,31 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
       }
       vetArguments(run, targets, parts, scope);
       taintOutParams(run, parts, result, scope);
-      return result ? cleaned(addStep(result, run.step(frame, node, `return of ${calleePath}()`))) : null;
+      const returned = result ? cleaned(addStep(result, run.step(frame, node, `return of ${calleePath}()`))) : null;
+      return merge(returned, addStep(placed, run.step(frame, node, `${calleePath}()`)));
     }
     const constructor = !parts.receiver && targets.length === 0 ? constructorOf(run, frame.file, name) : undefined;
     if (constructor) {
       // The constructor stores its arguments in fields; the other methods read them from there.
       const callStep = run.step(frame, node, `${calleePath}()`);
       analyzeCall(run, { file: frame.file, node: constructor }, argTaints.map((t) => addStep(t, callStep)), kwTaints, null, frame, callStep, parts, true);
-      return null;
+      return addStep(placed, callStep);
     }
   }
 
   // Stored data looked up by the arguments (`map.get(k)`, `Model.findOne(q)`): only the receiver's taint.
   if (s.lookupCalls && parts.name && s.lookupCalls.test(parts.name.text)) all = receiverTaint;
   // Unknown code: the result carries the taint of what went in (`str.trim()`, `fmt.Sprintf`).
+  const step = run.step(frame, node, `${calleePath}()`);
   if (all) {
-    let out = addStep(cleaned(asNewValue(all)), run.step(frame, node, `${calleePath}()`));
+    let out = addStep(cleaned(asNewValue(all)), step);
     // Untrusted data passed as an argument (not the receiver): the result is derived from it, not the data itself.
     if (!receiverTaint && out) out = out.map((x) => (x.derived ? x : { ...x, derived: true }));
+    out = merge(out, addStep(cleaned(placed), step));
     taintOutParams(run, parts, out, scope);
     return out;
   }
-  return null;
+  return addStep(cleaned(placed), step);
 }
 
 /** Ruby's `user_params`: a name that is not a variable may be a call of a method without arguments. */

@@ -8,7 +8,7 @@ import type { FunctionFrame, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { merge, type Taint } from './values.ts';
 import { onThisSide } from './sources.ts';
-import { inPrivilegedHandler } from './privileged.ts';
+import { operatorInputTypes } from './privileged.ts';
 
 /** Per tree: names of functions passed by name to a handler-registering call (`http.createServer(handle)`). */
 const handlersByName = new WeakMap<Tree, Set<string>>();
@@ -43,7 +43,7 @@ export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]
     for (const n of p.names) scope.types.set(n, p.type);
   }
   const sources = run.engine.paramSources();
-  if (sources.length === 0 || inPrivilegedHandler(run, p.node, frame.file)) return;
+  if (sources.length === 0) return;
   const paramDecorators = decoratorsOf(syntax, p.node).map(decoratorName);
   let fnDecorators: string[] | undefined;
   let handlerCallee: string | undefined;
@@ -73,7 +73,8 @@ export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]
     if (!hit) continue;
     if (source.exceptTypes && p.type && source.exceptTypes.test(p.type)) continue;
     for (const n of p.names) {
-      const t: Taint = { trace: [run.step(frame, p.node, `parameter ${n}`, 'source')], clean: new Set(), onlyRule, whole: source.exact };
+      // In a handler only administrators reach, what their role configures anyway is not an attack.
+      const t: Taint = { trace: [run.step(frame, p.node, `parameter ${n}`, 'source')], clean: new Set(operatorInputTypes(run, p.node, frame.file)), onlyRule, whole: source.exact };
       scope.vars.set(n, merge(scope.vars.get(n) ?? null, [t]));
     }
   }

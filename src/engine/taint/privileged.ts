@@ -1,8 +1,10 @@
 // Handlers only the application's administrators reach. What they read is the operator's input,
-// not an attacker's: a directory an administrator types into a settings page is the feature, not a
-// path traversal. The language's `privileged` vocabulary (rules/<language>/sources.yaml) says how
-// such a handler declares itself: an admin-only attribute on it or on its class, an admin-only
-// middleware where it is registered, or a permission check among its statements or its class's.
+// not an attacker's, for what an administrator configures anyway: a directory typed into a settings
+// page is the feature, not a path traversal. It still counts where it reaches beyond the role (a shell
+// command, SQL, code, a deserialiser run with it: the server itself, not the application's settings).
+// The language's `privileged` vocabulary (rules/<language>/sources.yaml) says how such a handler
+// declares itself: an admin-only attribute on it or on its class, an admin-only middleware where it
+// is registered, or a permission check among its statements or its class's.
 import type { Node } from 'web-tree-sitter';
 import type { LanguageSyntax } from '../languages/types.ts';
 import { callParts, decoratorsOf } from '../parse/syntax.ts';
@@ -11,8 +13,16 @@ import type { ParsedFile, TaintRun } from './run.ts';
 /** Per analysis: whether each function or class seen so far (by file and position) is admin-only. */
 const privilegedScopes = new WeakMap<TaintRun, Map<string, boolean>>();
 
-/** Is this node inside a function or class that only administrators reach? Nothing read there is a source. */
-export function inPrivilegedHandler(run: TaintRun, node: Node, file: ParsedFile): boolean {
+/** What an administrator's input is trusted for: the places, addresses, patterns and messages the role configures. */
+export const OPERATOR_INPUT_TYPES = ['PATH_TRAVERSAL', 'UNSAFE_FILE_UPLOAD', 'SSRF', 'OPEN_REDIRECT', 'LOG_INJECTION', 'REDOS'];
+
+/** The types a source read at this node is clean for: `OPERATOR_INPUT_TYPES` inside an admin-only handler, else none. */
+export function operatorInputTypes(run: TaintRun, node: Node, file: ParsedFile): string[] {
+  return inPrivilegedHandler(run, node, file) ? OPERATOR_INPUT_TYPES : [];
+}
+
+/** Is this node inside a function or class that only administrators reach? */
+function inPrivilegedHandler(run: TaintRun, node: Node, file: ParsedFile): boolean {
   const rules = run.engine.privileged;
   if (rules.decorator.length + rules.registration.length + rules.check.length === 0) return false;
   const syntax = file.syntax;

@@ -193,7 +193,8 @@ function visitObject(run: TaintRun, node: Node, shape: { pair: string; key: stri
     if (child.type === shape.pair) {
       const key = child.childForFieldName(shape.key);
       const value = child.childForFieldName(shape.value);
-      const v = value ? visit(run, value, scope, frame) : null;
+      // A C# initializer's `Arguments = …` is an assignment too: its sinks (a property set) are checked.
+      const v = run.syntax.assignments[child.type] ? visit(run, child, scope, frame) : value ? visit(run, value, scope, frame) : null;
       const name = key && /^['"]?[\w$]+['"]?$/.test(key.text) ? key.text.replace(/['"]/g, '') : undefined;
       t = merge(t, place(v, name));
     } else if (shape.shorthand && child.type === shape.shorthand) {
