@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createRepository, sqliteBackend, startGitHost, startTestService, tempDir, type Backend, type GitHost, type TestService } from './harness.ts';
+import { createRepository, postgresBackend, sqliteBackend, startGitHost, startTestService, tempDir, type Backend, type GitHost, type TestService } from './harness.ts';
 import { startSlowGitHost, type SlowGitHost } from './slow-git-host.ts';
 
 /** Live processes whose command line mentions `needle` (Linux /proc). */
@@ -36,7 +36,7 @@ async function waitFor(what: string, probe: () => boolean | Promise<boolean>, ti
   }
 }
 
-describe('cancelling a scan while it clones from a slow git host', { timeout: 120_000 }, () => {
+function defineCancelSuite(makeBackend: () => Promise<Backend>, sweep: boolean) {
   let backend: Backend;
   let real: GitHost;
   let slow: SlowGitHost;
@@ -44,7 +44,7 @@ describe('cancelling a scan while it clones from a slow git host', { timeout: 12
   const clones = tempDir('clones');
 
   before(async () => {
-    backend = await sqliteBackend();
+    backend = await makeBackend();
     real = await startGitHost();
     createRepository(real.root, 'acme/slow');
     slow = await startSlowGitHost(real);
@@ -94,6 +94,7 @@ describe('cancelling a scan while it clones from a slow git host', { timeout: 12
     await assertNothingLeftWithin(2000);
   });
 
+  if (!sweep) return;
   it('a server start removes the clone folders of a process that is gone, and keeps a live one', async () => {
     const parked = spawn('sleep', ['60'], { stdio: 'ignore' });
     const gone = spawn('true', [], { stdio: 'ignore' });
@@ -112,4 +113,8 @@ describe('cancelling a scan while it clones from a slow git host', { timeout: 12
       parked.kill();
     }
   });
-});
+}
+
+describe('cancelling a scan while it clones from a slow git host, on SQLite', { timeout: 120_000 }, () => defineCancelSuite(sqliteBackend, true));
+// With PostgreSQL the cancel reaches the runner through the store and LISTEN/NOTIFY, and the scan runs from pg-boss.
+describe('cancelling a scan while it clones from a slow git host, on PostgreSQL', { timeout: 180_000 }, () => defineCancelSuite(postgresBackend, false));
