@@ -1,7 +1,7 @@
 // Real components for the service tests: a PostgreSQL cluster in a temp dir,
 // git repositories served over smart HTTP on loopback, and the service itself.
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync, chownSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync, chownSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,12 +18,61 @@ export function tempDir(prefix: string): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function freePort(): Promise<number> {
+// A port for a server another process will bind (a service, PostgreSQL), so it cannot be
+// held open here. Asking the kernel (listen on 0, close) left a window in which an outgoing
+// connection or another test process took the port. These come from below the kernel's
+// ephemeral range, which outgoing connections never get, and each is claimed with a lock
+// file (its owner's pid) for the life of this process, so parallel test processes never
+// pick the same one.
+const PORT_LOCKS = path.join(tmpdir(), 'scanner-test-ports');
+const EPHEMERAL_LOW = (() => {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768; // not Linux: its usual lower bound
+  }
+})();
+const claimedPorts: string[] = [];
+process.once('exit', () => claimedPorts.forEach((lock) => rmSync(lock, { force: true })));
+
+function claimPort(port: number): boolean {
+  const lock = path.join(PORT_LOCKS, String(port));
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      claimedPorts.push(lock);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    // A lock whose process is gone is stale.
+    const owner = Number(readFileSync(lock, 'utf8'));
+    try {
+      process.kill(owner, 0);
+      return false;
+    } catch {
+      rmSync(lock, { force: true });
+    }
+  }
+  return false;
+}
+
+function canListen(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+export async function freePort(): Promise<number> {
+  mkdirSync(PORT_LOCKS, { recursive: true });
+  const low = Math.min(20000, EPHEMERAL_LOW - 1000);
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const port = low + Math.floor(Math.random() * (EPHEMERAL_LOW - low));
+    if (claimPort(port) && (await canListen(port))) return port;
+  }
+  throw new Error(`no free port below ${EPHEMERAL_LOW}`);
 }
 
 // ---------- PostgreSQL ----------
