@@ -6,7 +6,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import type { Finding } from '../engine/index.ts';
-import { CLONE_FOLDER_PREFIX, killProcessGroup } from '../sources/clone.ts';
+import { CLONE_FOLDER_PREFIX, forgetProcessGroup, killProcessGroup, trackProcessGroup } from '../sources/clone.ts';
 import { performScan, type ScanCallbacks, type ScanTask } from './scan-work.ts';
 
 type Message =
@@ -63,7 +63,10 @@ export function runScanInThread(task: ScanTask, cb: ScanCallbacks): Promise<{ su
     let settled = false;
     let aborting: NodeJS.Timeout | null = null;
     const killGroups = () => {
-      for (const pgid of groups) killProcessGroup(pgid);
+      for (const pgid of groups) {
+        killProcessGroup(pgid);
+        forgetProcessGroup(pgid);
+      }
       groups.clear();
     };
     const finish = (reusable: boolean, outcome: () => void) => {
@@ -101,9 +104,15 @@ export function runScanInThread(task: ScanTask, cb: ScanCallbacks): Promise<{ su
       if (settled) return;
       if (message.kind === 'scratch') scratch = message.dir;
       else if (message.kind === 'process-group') {
-        if (!message.running) groups.delete(message.pgid);
-        else if (aborting) killProcessGroup(message.pgid);
-        else groups.add(message.pgid);
+        if (!message.running) {
+          groups.delete(message.pgid);
+          forgetProcessGroup(message.pgid);
+        } else if (aborting) killProcessGroup(message.pgid);
+        else {
+          groups.add(message.pgid);
+          // Also ended if this process exits while the thread still fetches.
+          trackProcessGroup(message.pgid);
+        }
       } else if (aborting) {
         if (message.kind === 'done' || message.kind === 'error') finish(false, stopped);
       } else if (message.kind === 'progress') cb.progress(message.percent, message.message, message.force);

@@ -204,6 +204,33 @@ export async function cloneRepository(rawUrl: string, options: CloneOptions = {}
   }
 }
 
+/** Fetch process groups of this process that are still running. */
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+/**
+ * A fetch in its own process group does not get the terminal's signals with us: when this
+ * process exits (process.exit, the end of the event loop) its fetches end too.
+ */
+export function trackProcessGroup(pgid: number): void {
+  liveGroups.add(pgid);
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const group of liveGroups) {
+      try {
+        killProcessGroup(group);
+      } catch {
+        // Exiting: nothing is left to tell.
+      }
+    }
+  });
+}
+
+export function forgetProcessGroup(pgid: number): void {
+  liveGroups.delete(pgid);
+}
+
 /**
  * Runs git as the leader of a new process group and, when `signal` aborts, kills the
  * whole group and waits for git to be gone, so nothing is still writing into the folder
@@ -234,7 +261,10 @@ function runGitGroup(
       if (pgid !== undefined) killProcessGroup(pgid);
     };
     signal.addEventListener('abort', kill, { once: true });
-    if (pgid !== undefined) onProcessGroup?.(pgid, true);
+    if (pgid !== undefined) {
+      trackProcessGroup(pgid);
+      onProcessGroup?.(pgid, true);
+    }
     child.on('error', (error) => {
       signal.removeEventListener('abort', kill);
       reject(error);
@@ -243,7 +273,10 @@ function runGitGroup(
       signal.removeEventListener('abort', kill);
       // The helpers may outlive git itself when it dies by a signal: end them too.
       kill();
-      if (pgid !== undefined) onProcessGroup?.(pgid, false);
+      if (pgid !== undefined) {
+        forgetProcessGroup(pgid);
+        onProcessGroup?.(pgid, false);
+      }
       if (signal.aborted) reject(signal.reason);
       else if (code === 0) resolve();
       else reject(new GitError(`git fetch failed: ${stderr.trim()}`, args, stderr, code));

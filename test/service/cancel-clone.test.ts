@@ -4,7 +4,7 @@
 // folders a crashed process left behind, and only those.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { createRepository, postgresBackend, sqliteBackend, startGitHost, startTestService, tempDir, type Backend, type GitHost, type TestService } from './harness.ts';
@@ -95,6 +95,30 @@ function defineCancelSuite(makeBackend: () => Promise<Backend>, sweep: boolean) 
   });
 
   if (!sweep) return;
+  it('a process that exits mid-fetch takes its git fetch with it', async () => {
+    const before = slow.stalled();
+    const cloneModule = new URL('../../src/sources/clone.ts', import.meta.url).href;
+    const script = [
+      `import { cloneRepository } from ${JSON.stringify(cloneModule)};`,
+      `cloneRepository(${JSON.stringify(`${slow.url}/acme/slow.git`)}, { allowLoopbackHttp: true, tempDir: ${JSON.stringify(clones.dir)} }).catch(() => {});`,
+      `process.stdin.once('data', () => process.exit(0));`,
+    ].join('\n');
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['pipe', 'ignore', 'inherit'] });
+    try {
+      await waitFor('the fetch to stall', () => slow.stalled() > before);
+      assert.ok(processesMentioning(slow.url).length > 0, 'git fetch is running');
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.stdin!.write('exit\n');
+      await exited;
+      await waitFor('git to end', () => processesMentioning(slow.url).length === 0, 2000).catch(() => {});
+      assert.deepEqual(processesMentioning(slow.url), [], 'no git process outlives the process that started it');
+    } finally {
+      child.kill();
+    }
+    // The folder it left is the start-up sweep's to remove (next test).
+    for (const name of cloneFolders(clones.dir)) rmSync(path.join(clones.dir, name), { recursive: true, force: true });
+  });
+
   it('a server start removes the clone folders of a process that is gone, and keeps a live one', async () => {
     const parked = spawn('sleep', ['60'], { stdio: 'ignore' });
     const gone = spawn('true', [], { stdio: 'ignore' });
