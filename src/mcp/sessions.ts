@@ -27,17 +27,33 @@ const MAX_ACTIVE_SESSIONS = 16;
 
 type SessionState = 'active' | 'stopped' | 'timed_out';
 
+/** The time and the inactivity timer of sessions; tests pass their own to end a session without waiting. */
+export interface SessionClock {
+  now(): number;
+  /** Calls `fn` after `ms`, without keeping the process alive for it. */
+  setTimer(fn: () => void, ms: number): { cancel(): void };
+}
+
+export const systemClock: SessionClock = {
+  now: () => Date.now(),
+  setTimer(fn, ms) {
+    const timer = setTimeout(fn, ms);
+    timer.unref();
+    return { cancel: () => clearTimeout(timer) };
+  },
+};
+
 class Session {
   state: SessionState = 'active';
-  readonly startedAt = Date.now();
-  lastChangeAt = Date.now();
+  readonly startedAt: number;
+  lastChangeAt: number;
   readonly findingsByFile = new Map<string, Finding[]>();
   /** Per file, its findings in test code: not reported, counted in the summary. */
   private readonly testFindingsByFile = new Map<string, number>();
   readonly scannedFiles = new Set<string>();
   private readonly pending = new Set<string>();
   private debounce?: NodeJS.Timeout;
-  private inactivity?: NodeJS.Timeout;
+  private inactivity?: { cancel(): void };
   /** Scans run one after another; this is the tail of the queue. */
   private work: Promise<void> = Promise.resolve();
   private watcher?: FSWatcher;
@@ -49,8 +65,11 @@ class Session {
     readonly id: string,
     readonly root: string,
     private readonly timeoutMs: number,
+    private readonly clock: SessionClock = systemClock,
   ) {
     this.ignores = new WorkspaceIgnores(root);
+    this.startedAt = clock.now();
+    this.lastChangeAt = this.startedAt;
   }
 
   async start(): Promise<void> {
@@ -101,7 +120,7 @@ class Session {
     this.ignores.changed(rel);
     if (this.ignoredByWatcher(absolute)) return;
     // Any change in the watched tree keeps the session alive (spec: the timer resets on each file change).
-    this.lastChangeAt = Date.now();
+    this.lastChangeAt = this.clock.now();
     this.armInactivityTimer();
     this.pending.add(rel);
     clearTimeout(this.debounce);
@@ -183,12 +202,11 @@ class Session {
   }
 
   private armInactivityTimer(): void {
-    clearTimeout(this.inactivity);
-    this.inactivity = setTimeout(() => {
+    this.inactivity?.cancel();
+    this.inactivity = this.clock.setTimer(() => {
       debug(`session ${this.id}: timed out after ${this.timeoutMs} ms without file changes`);
       void this.end('timed_out');
     }, this.timeoutMs);
-    this.inactivity.unref();
   }
 
   /**
@@ -211,7 +229,7 @@ class Session {
   summary(): string {
     const all = [...this.findingsByFile.values()].flat();
     const affected = [...this.findingsByFile.values()].filter((list) => list.length > 0).length;
-    const seconds = Math.round((Date.now() - this.lastChangeAt) / 1000);
+    const seconds = Math.round((this.clock.now() - this.lastChangeAt) / 1000);
     const scanned = `${this.scannedFiles.size} scanned file${this.scannedFiles.size === 1 ? '' : 's'}`;
     const base =
       this.scannedFiles.size === 0
@@ -228,7 +246,7 @@ class Session {
     if (this.state !== 'active') return;
     this.state = state;
     clearTimeout(this.debounce);
-    clearTimeout(this.inactivity);
+    this.inactivity?.cancel();
     await this.watcher?.close().catch(() => undefined);
     await this.persist().catch((error) => debug(`session ${this.id}: could not save`, error));
   }
@@ -271,7 +289,10 @@ async function readSourceFile(root: string, rel: string): Promise<SourceFile | u
 export class AssistantSessions {
   private readonly sessions = new Map<string, Session>();
 
-  constructor(private readonly timeoutMs = sessionTimeoutFromEnv()) {}
+  constructor(
+    private readonly timeoutMs = sessionTimeoutFromEnv(),
+    private readonly clock: SessionClock = systemClock,
+  ) {}
 
   async start(input: { path: string }) {
     const root = await resolveDirectory(input.path, 'path');
@@ -279,7 +300,7 @@ export class AssistantSessions {
     if (active.length >= MAX_ACTIVE_SESSIONS) {
       throw new ToolError(`${active.length} assistant sessions are already active; stop one with scanner_security_assistant_stop first.`);
     }
-    const session = new Session(randomUUID(), root, this.timeoutMs);
+    const session = new Session(randomUUID(), root, this.timeoutMs, this.clock);
     this.sessions.set(session.id, session);
     try {
       await session.start();
@@ -317,7 +338,7 @@ export class AssistantSessions {
     const findings = session.findings();
     const summary = session.summary();
     await session.end('stopped');
-    const duration = Math.round((Date.now() - session.startedAt) / 1000);
+    const duration = Math.round((this.clock.now() - session.startedAt) / 1000);
     return {
       message: `Session ${session.id} stopped after ${duration} s; ${session.root} is no longer watched.`,
       nextSteps:

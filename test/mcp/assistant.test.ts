@@ -1,10 +1,13 @@
 // Assistant sessions end to end: watch a directory, edit files, read results,
-// stop; ignored paths; and the inactivity timeout (shortened for the test).
+// stop; ignored paths; and the inactivity timeout (on a clock the test moves, so no
+// test waits for it to run out).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { AssistantSessions, type SessionClock } from '../../src/mcp/sessions.ts';
+import { ToolError } from '../../src/mcp/errors.ts';
 import { callTool, makeRepo, sleep, startMcp, tempDir, VULNERABLE_JS_LINE, VULNERABLE_TYPE, type McpHandle } from './helpers.ts';
 
 describe('scanner mcp: assistant sessions', () => {
@@ -115,28 +118,84 @@ describe('scanner mcp: assistant inactivity timeout', () => {
     await tmp?.cleanup();
   });
 
+  it('SCANNER_SESSION_TIMEOUT_MS sets the timeout the server announces', async () => {
+    const start = await callTool(mcp.client, 'scanner_security_assistant', { path: tmp.dir });
+    assert.match(start.json.nextSteps, /ends by itself after 3 seconds without file changes/);
+    await callTool(mcp.client, 'scanner_security_assistant_stop', { session: start.json.sessionId });
+  });
+});
+
+/** A clock the test moves by hand: timers fire when it passes their time, never by waiting. */
+class ManualClock implements SessionClock {
+  private at = 1_000_000;
+  private timers = new Set<{ due: number; fn: () => void }>();
+  now(): number {
+    return this.at;
+  }
+  setTimer(fn: () => void, ms: number): { cancel(): void } {
+    const timer = { due: this.at + ms, fn };
+    this.timers.add(timer);
+    return { cancel: () => this.timers.delete(timer) };
+  }
+  advance(ms: number): void {
+    this.at += ms;
+    for (const timer of [...this.timers].sort((a, b) => a.due - b.due)) {
+      if (timer.due > this.at) break;
+      this.timers.delete(timer);
+      timer.fn();
+    }
+  }
+}
+
+async function eventually<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
+  for (const deadline = Date.now() + 60_000; ; await sleep(100)) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) assert.fail(`${what}: not within 60 s`);
+  }
+}
+
+describe('assistant sessions: inactivity timeout on an injected clock', () => {
+  let tmp: { dir: string; cleanup(): Promise<void> };
+  const clock = new ManualClock();
+  const sessions = new AssistantSessions(3000, clock);
+
+  before(async () => {
+    tmp = await tempDir('mcp-timeout-clock');
+  });
+  after(async () => {
+    await sessions.closeAll();
+    await tmp?.cleanup();
+  });
+
   it('file changes keep the session alive; silence ends it, and results/stop then explain how to start again', async () => {
     // Not a git repository: sessions watch any directory.
-    const start = await callTool(mcp.client, 'scanner_security_assistant', { path: tmp.dir });
-    const session = start.json.sessionId;
-    assert.match(start.json.nextSteps, /ends by itself after 3 seconds without file changes/);
-    // 4.5 s of activity, longer than the timeout: each change resets it.
+    const { sessionId: session } = await sessions.start({ path: tmp.dir });
+    // 6 s of activity, longer than the timeout: each change resets it.
     for (let i = 0; i < 3; i++) {
-      await sleep(1500);
+      clock.advance(2000);
       await writeFile(path.join(tmp.dir, `f${i}.js`), `module.exports = ${i};\n`);
+      // The watcher has seen the change once it is scanned.
+      await eventually(`f${i}.js scanned`, async () => ((await sessions.results({ session })).response.scannedFiles.includes(`f${i}.js`) ? true : undefined));
     }
-    await sleep(300);
-    const alive = await callTool(mcp.client, 'scanner_security_assistant_results', { session });
-    assert.equal(alive.isError, false, 'changes reset the inactivity timer');
-    assert.equal(alive.json.response.scannedFiles.length, 3);
+    const alive = await sessions.results({ session });
+    assert.equal(alive.response.scannedFiles.length, 3, 'changes reset the inactivity timer');
 
-    await sleep(4500);
-    for (const tool of ['scanner_security_assistant_results', 'scanner_security_assistant_stop']) {
-      const ended = await callTool(mcp.client, tool, { session });
-      assert.equal(ended.isError, true);
-      assert.match(ended.json.error, /timed out.*no longer available.*scanner_security_assistant \{path\}/);
+    clock.advance(2999);
+    await sessions.results({ session });
+    clock.advance(1);
+    for (const call of [() => sessions.results({ session }), () => sessions.stop({ session })]) {
+      await assert.rejects(call(), (error: Error) => {
+        assert.ok(error instanceof ToolError);
+        assert.match(error.message, /timed out.*no longer available.*scanner_security_assistant \{path\}/);
+        return true;
+      });
     }
-    const saved = JSON.parse(await readFile(path.join(tmp.dir, '.scanner', 'client', 'sessions', `${session}.json`), 'utf8'));
+    const saved = await eventually('the ended session saved', async () => {
+      const file = path.join(tmp.dir, '.scanner', 'client', 'sessions', `${session}.json`);
+      const state = JSON.parse(await readFile(file, 'utf8')) as { state: string };
+      return state.state === 'timed_out' ? state : undefined;
+    });
     assert.equal(saved.state, 'timed_out');
     assert.ok(existsSync(path.join(tmp.dir, '.scanner', '.gitignore')));
   });
