@@ -11,6 +11,10 @@ using Microsoft.AspNetCore.Mvc;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.Data.SqlClient;
+using Microsoft.ApplicationBlocks.Data;
+using MySql.Data.MySqlClient;
+using System.Data;
+using System.Data.OleDb;
 using Microsoft.EntityFrameworkCore;
 using MongoDB.Bson;
 
@@ -53,6 +57,36 @@ public class CatalogController : ControllerBase
         // ok: SQL_INJECTION
         var safe = await conn.QueryAsync<Product>("SELECT * FROM Products WHERE Brand = @brand", new { brand });
         return Ok(new { products, safe });
+    }
+
+    [HttpGet("report")]
+    public IActionResult Report([FromQuery] string region, [FromQuery] string status)
+    {
+        var connectionString = Environment.GetEnvironmentVariable("REPORTS_DB");
+        using var conn = new MySqlConnection(connectionString);
+        var sales = new DataTable();
+        // ruleid: SQL_INJECTION
+        using var adapter = new MySqlDataAdapter("SELECT * FROM Sales WHERE Region = '" + region + "'", conn);
+        adapter.Fill(sales);
+        var legacy = new DataSet();
+        // ruleid: SQL_INJECTION
+        new OleDbDataAdapter($"SELECT * FROM Orders WHERE Status = '{status}'", connectionString).Fill(legacy);
+        // ok: SQL_INJECTION
+        using var bound = new MySqlDataAdapter("SELECT * FROM Sales WHERE Region = @region", conn);
+        bound.SelectCommand.Parameters.AddWithValue("@region", region);
+        // ruleid: SQL_INJECTION
+        var totals = MySqlHelper.ExecuteDataset(connectionString, "SELECT SUM(Amount) FROM Sales WHERE Region = '" + region + "'");
+        // ruleid: SQL_INJECTION
+        using var reader = MySqlHelper.ExecuteReader(connectionString, $"SELECT * FROM Orders WHERE Status = '{status}'");
+        // ruleid: SQL_INJECTION
+        MySqlHelper.ExecuteNonQuery(connectionString, "DELETE FROM Drafts WHERE Region = '" + region + "'");
+        // ok: SQL_INJECTION
+        var count = MySqlHelper.ExecuteScalar(connectionString, "SELECT COUNT(*) FROM Orders WHERE Status = @status", new MySqlParameter("@status", status));
+        // ruleid: SQL_INJECTION
+        var archived = SqlHelper.ExecuteDataset(connectionString, CommandType.Text, "SELECT * FROM Archive WHERE Region = '" + region + "'");
+        // ok: SQL_INJECTION
+        var stored = SqlHelper.ExecuteDataset(connectionString, "GetArchive", region);
+        return Ok(new { sales, legacy, totals, count, archived, stored });
     }
 
     [HttpGet("{id:int}")]

@@ -44,3 +44,17 @@ async def ping(request: Request):
     # ok: COMMAND_INJECTION
     subprocess.run(["dig", request.query_params["name"]])
     return {"ok": True}
+
+
+@bp.post("/tools/convert")
+def convert():
+    target = request.form["target"]
+    # ruleid: COMMAND_INJECTION
+    subprocess.run(args=f"convert /srv/in.png {target}", shell=True, check=True)
+    # ruleid: COMMAND_INJECTION
+    proc = subprocess.Popen(args=["bash", "-c", "convert /srv/in.png " + target], stdout=subprocess.PIPE)
+    # ok: COMMAND_INJECTION
+    subprocess.run(args=["convert", "/srv/in.png", target], check=True)
+    # ok: COMMAND_INJECTION
+    subprocess.run(args="convert /srv/in.png /srv/out.jpg", shell=True, check=True)
+    return {"out": proc.communicate()[0].decode()}

@@ -47,3 +47,26 @@ def upload_arrays():
     # ruleid: INSECURE_DESERIALIZATION
     objects = np.load(upload.stream, allow_pickle=True)
     return {"shape": list(plain.shape), "objects": len(objects)}
+
+
+@bp.post("/workflows/import")
+def import_workflow():
+    # ruleid: INSECURE_DESERIALIZATION
+    flow = yaml.load(request.get_data(), yaml.Loader)
+    # ruleid: INSECURE_DESERIALIZATION
+    steps = yaml.load(request.files["steps"].stream, Loader=yaml.UnsafeLoader)
+    # ok: INSECURE_DESERIALIZATION
+    meta = yaml.load(request.get_data(), yaml.SafeLoader)
+    return {"flow": flow, "steps": steps, "meta": meta}
+
+
+def load_plugins(path):
+    with open(path) as fh:
+        # ruleid: INSECURE_DESERIALIZATION
+        return yaml.load(fh, yaml.UnsafeLoader)
+
+
+def load_settings(path):
+    with open(path) as fh:
+        # ok: INSECURE_DESERIALIZATION
+        return yaml.load(fh, yaml.CSafeLoader)

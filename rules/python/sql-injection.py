@@ -162,3 +162,18 @@ def caption(request, st):
     # A UI library's text(), in a module that does not use SQLAlchemy's.
     # ok: SQL_INJECTION
     st.text(label)
+
+
+@app.get("/invoices/export")
+def export_invoices():
+    status = request.args.get("status", "open")
+    with psycopg2.connect("dbname=billing") as conn, conn.cursor() as cursor:
+        # ruleid: SQL_INJECTION
+        cursor.execute(query="SELECT * FROM invoices WHERE status = '" + status + "'")
+        # ok: SQL_INJECTION
+        cursor.execute(query="SELECT * FROM invoices WHERE status = %s", vars=(status,))
+        rows = cursor.fetchall()
+    local = sqlite3.connect("billing.db")
+    # ruleid: SQL_INJECTION
+    local.execute(sql=f"UPDATE invoices SET exported = 1 WHERE status = '{status}'")
+    return {"rows": rows}
