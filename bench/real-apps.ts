@@ -1,0 +1,188 @@
+// Recall and precision on real vulnerable code: intentionally vulnerable apps and
+// advisories (a project's vulnerable commit and its fix), labelled by hand in
+// bench/real-apps/ (apps*.json, labels/<name>.json). Scans each checkout as a user would
+// and matches the findings to the labels (bench/lib/real-apps.ts says how).
+//
+//   node --import tsx bench/real-apps.ts [--root DIR] [--apps a,b] [--lang x,y]
+//        [--checkout (--mirrors DIR | --from-github)] [--json FILE] [--verbose] [--set DIR]
+//
+// --root         where the checkouts are, one folder per app name, `<name>@fixed` for an
+//                advisory's fixed version (default: real-apps beside the repository)
+// --checkout     first clone every missing checkout at its pinned commit, from --mirrors
+//                DIR (`DIR/<owner>+<name>/repo`, a clone or bare mirror of each project)
+//                or, with --from-github, from https://github.com
+// --apps, --lang only these apps, or the apps of these languages
+// --verbose      list every missed label, every false positive and every unlabelled finding
+// --json         also write the figures, misses, false positives and unlabelled findings
+// --set          the folder of apps*.json and labels/ (default bench/real-apps)
+//
+// Prints per language and overall: vulnerable labels, found, recall, safe labels hit,
+// findings of a labelled type in an advisory's fixed files, precision = TP / (TP + FP)
+// with TP the labels found and FP the safe labels hit plus those fixed-version findings,
+// and the count of unlabelled findings (neither TP nor FP: to triage into labels).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { failer, printUsage } from './lib/script.ts';
+import { readApps, readLabels, scoreApp, summarise, type App, type AppResult, type Counts, type Finding, type Label } from './lib/real-apps.ts';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const { values } = parseArgs({
+  options: {
+    root: { type: 'string' },
+    apps: { type: 'string' },
+    lang: { type: 'string' },
+    checkout: { type: 'boolean', default: false },
+    mirrors: { type: 'string' },
+    'from-github': { type: 'boolean', default: false },
+    json: { type: 'string' },
+    verbose: { type: 'boolean', short: 'v', default: false },
+    set: { type: 'string' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (values.help) printUsage(import.meta.url);
+
+// Annotated so that TypeScript knows a call never returns.
+const fail: (message: string) => never = failer('real-apps');
+
+const setDir = path.resolve(values.set ?? path.join(REPO, 'bench', 'real-apps'));
+const root = path.resolve(values.root ?? path.join(REPO, '..', 'real-apps'));
+let apps: App[];
+try {
+  apps = readApps(setDir);
+} catch (error) {
+  fail((error as Error).message);
+}
+const wanted = values.apps?.split(',').map((a) => a.trim()).filter(Boolean);
+for (const name of wanted ?? []) if (!apps.some((a) => a.name === name)) fail(`unknown app ${name} (see ${path.relative(REPO, setDir) || setDir}/apps*.json)`);
+const languages = values.lang?.split(',').map((l) => l.trim()).filter(Boolean);
+const selected = apps.filter((a) => (!wanted || wanted.includes(a.name)) && (!languages || a.languages.some((l) => languages.includes(l))));
+if (selected.length === 0) fail('no app selected');
+
+function git(args: string[], cwd?: string): string {
+  const run = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) fail(`git ${args.join(' ')} failed: ${run.stderr.trim()}`);
+  return run.stdout.trim();
+}
+
+function headCommit(directory: string): string | undefined {
+  const run = spawnSync('git', ['-C', directory, 'rev-parse', 'HEAD'], { encoding: 'utf8' });
+  return run.status === 0 ? run.stdout.trim() : undefined;
+}
+
+/** Brings `directory` to `commit` of `repo`: a new clone, or a checkout in an existing one. */
+function checkout(repo: string, commit: string, directory: string): void {
+  if (headCommit(directory) === commit) return;
+  if (!existsSync(directory)) {
+    process.stderr.write(`cloning ${repo} at ${commit.slice(0, 12)} into ${directory}…\n`);
+    mkdirSync(directory, { recursive: true });
+    git(['init', '--quiet'], directory);
+    if (values['from-github']) {
+      // A shallow fetch of the one commit: GitHub serves any commit by its id.
+      git(['fetch', '--quiet', '--depth', '1', `https://github.com/${repo}.git`, commit], directory);
+    } else {
+      const mirror = path.resolve(values.mirrors!, repo.replace('/', '+'), 'repo');
+      if (!existsSync(mirror)) fail(`no mirror of ${repo} at ${mirror}`);
+      git(['fetch', '--quiet', mirror, '+refs/*:refs/remotes/mirror/*'], directory);
+    }
+  }
+  git(['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', commit], directory);
+}
+
+if (values.checkout) {
+  if (!values.mirrors && !values['from-github']) fail('--checkout needs --mirrors DIR or --from-github');
+  for (const app of selected) {
+    checkout(app.repo, app.commit, path.join(root, app.name));
+    if (app.fixedCommit) checkout(app.repo, app.fixedCommit, path.join(root, `${app.name}@fixed`));
+  }
+}
+
+/** Scans `directory` (or its `paths`) with the CLI; files come back relative to `directory`. */
+function scan(directory: string, paths: string[] | undefined): Finding[] {
+  const out = mkdtempSync(path.join(tmpdir(), 'scanner-real-apps-'));
+  try {
+    const findings: Finding[] = [];
+    for (const sub of paths ?? ['.']) {
+      const target = path.join(directory, sub);
+      if (!existsSync(target)) fail(`${target} does not exist (paths of the app)`);
+      const report = path.join(out, 'report.json');
+      const args = [path.join(REPO, 'bin', 'scanner.js'), 'scan', target, '--no-cache', '--format', 'json', '--output', report];
+      const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      // Exit 1 only says that findings were reported.
+      if (run.status !== 0 && run.status !== 1) fail(`scan of ${target} failed (exit ${run.status}): ${run.stderr.trim()}`);
+      const parsed = JSON.parse(readFileSync(report, 'utf8')) as { findings: Finding[] };
+      for (const f of parsed.findings) {
+        findings.push({ file: path.posix.join(sub.split(path.sep).join('/'), f.file), line: f.line, type: f.type, ruleId: f.ruleId, snippet: f.snippet });
+      }
+    }
+    return findings;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+function pinned(directory: string, commit: string, name: string): void {
+  if (!existsSync(directory)) fail(`${name} is not checked out at ${directory} (run with --checkout --mirrors DIR or --from-github)`);
+  const head = headCommit(directory);
+  if (head !== commit) fail(`${name} is at ${head ?? 'no commit'}, not the pinned ${commit}`);
+}
+
+const results: AppResult[] = [];
+for (const app of selected) {
+  let labels;
+  try {
+    labels = readLabels(setDir, app.name);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const directory = path.join(root, app.name);
+  pinned(directory, app.commit, app.name);
+  process.stderr.write(`scanning ${app.name}…\n`);
+  const findings = scan(directory, app.paths);
+  let fixedFindings: Finding[] | undefined;
+  if (app.fixedCommit) {
+    const fixed = path.join(root, `${app.name}@fixed`);
+    pinned(fixed, app.fixedCommit, `${app.name}@fixed`);
+    fixedFindings = scan(fixed, app.paths);
+  }
+  results.push(scoreApp(app, labels, findings, fixedFindings));
+}
+
+const summary = summarise(selected, results);
+const pct = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)}%`);
+const row = (name: string, c: Counts) =>
+  `| ${name} | ${c.apps} | ${c.vulnerable} | ${c.found} | ${pct(c.recall)} | ${c.safeHit}/${c.safe} | ${c.fixedFindings} | ${pct(c.precision)} | ${c.unlabelled} |`;
+const lines = [
+  '| language | apps | vulnerable labels | found | recall | safe labels hit | fixed-version findings | precision | unlabelled findings |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...Object.keys(summary.byLanguage).sort().map((l) => row(l, summary.byLanguage[l]!)),
+  row('**all**', summary.overall),
+  '',
+  '| app | kind | vulnerable | found | recall | safe hit | fixed-version findings | unlabelled |',
+  '|---|---|---:|---:|---:|---:|---:|---:|',
+  ...results.map((r) => {
+    const vulnerable = r.found.length + r.missed.length;
+    return `| ${r.app} | ${r.kind} | ${vulnerable} | ${r.found.length} | ${pct(vulnerable ? r.found.length / vulnerable : null)} | ${r.safeHits.length}/${r.safe.length} | ${r.fixedHits.length} | ${r.unlabelled.length} |`;
+  }),
+];
+const where = (l: Label) => `${l.file}:${l.line}${l.endLine ? `-${l.endLine}` : ''} ${l.type}`;
+const at = (f: Finding) => `${f.file}:${f.line} ${f.type} (${f.ruleId ?? 'no rule id'}) ${(f.snippet ?? '').trim().slice(0, 100)}`;
+if (values.verbose) {
+  for (const r of results) {
+    if (!r.missed.length && !r.safeHits.length && !r.fixedHits.length && !r.unlabelled.length) continue;
+    lines.push('', `### ${r.app}`);
+    for (const l of r.missed) lines.push(`- missed ${where(l)} — ${l.note}`);
+    for (const { label, finding } of r.safeHits) lines.push(`- FP on safe label ${where(label)} (${finding.ruleId ?? 'no rule id'}) — ${label.note}`);
+    for (const f of r.fixedHits) lines.push(`- FP in the fixed version ${at(f)}`);
+    for (const f of r.unlabelled) lines.push(`- unlabelled ${at(f)}`);
+  }
+} else {
+  lines.push('', 'Run with --verbose to list misses, false positives and unlabelled findings.');
+}
+process.stdout.write(`${lines.join('\n')}\n`);
+if (values.json) writeFileSync(values.json, `${JSON.stringify({ ...summary, apps: results }, null, 2)}\n`);
