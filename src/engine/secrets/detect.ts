@@ -8,6 +8,7 @@ import type { Finding } from '../types.ts';
 import { builtinSecretRules, type CompiledAssignmentRule, type CompiledPatternRule, type CompiledSecretRule, type SecretRuleSet } from './rules.ts';
 import { entropyThreshold, insideInertBlob, isPlaceholder, notASecretReason, shannonEntropy } from './values.ts';
 import { secretFileKinds, type SecretFileKind } from './file-kinds.ts';
+import { pairsAt } from './pairs.ts';
 
 import { SECRET_TYPE } from './type.ts';
 
@@ -172,21 +173,28 @@ function matchAssignmentRule(rule: CompiledAssignmentRule, lines: LineIndex, lin
   if (line.length > 4000) return; // minified code or data: not where people type passwords
   if (rule.allowLine.some((re) => re.test(line))) return;
   const lineStart = lines.startOf(lineNumber);
-  for (const candidate of candidatesOnLine(line, unquoted, format, (name) => isSecretName(rule, name))) {
-    let { value, at } = candidate;
-    const scheme = AUTH_SCHEME.exec(value);
-    if (scheme) {
-      value = value.slice(scheme[0].length);
-      at += scheme[0].length;
-    }
-    if (value.length < rule.spec.minLength || value.length > rule.spec.maxLength) continue;
-    if (scheme?.[0].startsWith('Basic') && basicCredentialIsPlaceholder(value)) continue;
-    if (notASecretReason(value, { chosenByPeople: isPasswordName(rule, candidate.name) }) !== null) continue;
-    if (shannonEntropy(value) < entropyThreshold(rule.spec.entropy, value.length)) continue;
-    if (rule.allow.some((re) => re.test(value))) continue;
-    if (insideInertBlob(line, at)) continue;
-    out.push({ rule, start: lineStart + at, end: lineStart + at + value.length, secret: value });
+  const wanted = (name: string) => isSecretName(rule, name);
+  for (const candidate of candidatesOnLine(line, unquoted, format, wanted)) judgeCandidate(rule, candidate, line, lineStart, out);
+  // A name field whose value is a separate field of the same entry (Kubernetes `env`, ECS, compose lists).
+  for (const pair of pairsAt(lines, lineNumber, unquoted, wanted)) {
+    judgeCandidate(rule, pair, lines.lineText(pair.line), lines.startOf(pair.line), out);
   }
+}
+
+function judgeCandidate(rule: CompiledAssignmentRule, candidate: Candidate, line: string, lineStart: number, out: SecretMatch[]): void {
+  let { value, at } = candidate;
+  const scheme = AUTH_SCHEME.exec(value);
+  if (scheme) {
+    value = value.slice(scheme[0].length);
+    at += scheme[0].length;
+  }
+  if (value.length < rule.spec.minLength || value.length > rule.spec.maxLength) return;
+  if (scheme?.[0].startsWith('Basic') && basicCredentialIsPlaceholder(value)) return;
+  if (notASecretReason(value, { chosenByPeople: isPasswordName(rule, candidate.name) }) !== null) return;
+  if (shannonEntropy(value) < entropyThreshold(rule.spec.entropy, value.length)) return;
+  if (rule.allow.some((re) => re.test(value))) return;
+  if (insideInertBlob(line, at)) return;
+  out.push({ rule, start: lineStart + at, end: lineStart + at + value.length, secret: value });
 }
 
 /**
