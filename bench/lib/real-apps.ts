@@ -43,7 +43,7 @@ export const Label = z.object({
   endLine: z.number().int().positive().optional(),
   type: z.enum(TYPES),
   note: z.string().min(1),
-});
+}).refine((l) => l.endLine === undefined || l.endLine >= l.line, { message: 'endLine before line' });
 export type Label = z.infer<typeof Label>;
 
 export const Labels = z.object({ vulnerable: z.array(Label), safe: z.array(Label).default([]) });
