@@ -12,7 +12,7 @@ import type { Listing } from '../sources/directory.ts';
 import { REPORT_FORMATS, renderReport, type ReportFormat } from '../report/render.ts';
 import { countBySeverity, summaryLine, testFindingsNote } from '../report/common.ts';
 import { PACKAGE_NAME, PACKAGE_VERSION } from './package-info.ts';
-import { createProgressBar } from './progress.ts';
+import { createProgressBar, type ProgressBar } from './progress.ts';
 import { cacheDir as workspaceCacheDir, prepareCacheDir } from '../sources/workspace.ts';
 
 /** A problem with what the user asked for: reported in one line, exit 2. */
@@ -81,17 +81,20 @@ function parseJobs(value: string): number {
 /** Runs the command and returns its exit code; every error becomes one line on stderr and exit 2. */
 export async function runScanCommand(target: string, options: ScanCommandOptions): Promise<number> {
   const progress = createProgressBar();
+  const historyProgress = createProgressBar(process.stderr, { label: 'history', unit: 'commits', redrawEveryMs: 0 });
   const abort = new AbortController();
   const onSignal = () => abort.abort(new ScanInputError('interrupted'));
   process.once('SIGINT', onSignal);
   try {
-    const { result, root } = await scan(target, options, progress.update, abort.signal);
+    const { result, root } = await scan(target, options, { tree: progress, history: historyProgress }, abort.signal);
     progress.stop();
+    historyProgress.stop();
     await emitReport(result, target, root, options);
     const threshold = SEVERITY_RANK[options.failOn];
     return result.findings.some((f) => SEVERITY_RANK[f.severity] >= threshold) ? EXIT_FINDINGS : EXIT_CLEAN;
   } catch (error) {
     progress.stop();
+    historyProgress.stop();
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`scanner scan: error: ${message}\n`);
     if (process.env.SCANNER_DEBUG && error instanceof Error && !(error instanceof ScanInputError)) {
@@ -112,10 +115,16 @@ interface ScanTarget {
   clone?: { commit: string; cleanup: () => Promise<void> };
 }
 
+/** The bars a scan draws on a terminal: the working tree's files, then the history's commits. */
+interface ScanProgress {
+  tree: ProgressBar;
+  history: ProgressBar;
+}
+
 async function scan(
   target: string,
   options: ScanCommandOptions,
-  onProgress: (done: number, total: number) => void,
+  progress: ScanProgress,
   signal: AbortSignal,
 ): Promise<{ result: ScanResult; root?: string }> {
   // Check everything the user gave before any slow work, so a typo fails in milliseconds.
@@ -128,6 +137,11 @@ async function scan(
   if (options.diff && isUrl) throw new ScanInputError('--diff scans a local repository; it cannot be combined with a git URL');
 
   const where = isUrl ? await cloneTarget(target, options, signal) : await localTarget(target, Boolean(options.diff || options.history));
+  // The history bar needs the number of commits; counted (well under a second) while the tree is scanned.
+  const historyCommits =
+    options.history && progress.history.active
+      ? import('../sources/git-history.ts').then(({ historySize }) => historySize(where.root, { signal })).then((size) => size.commits, () => null)
+      : Promise.resolve(null);
   // Worker threads start loading the rules as soon as the listing shows enough work for them,
   // while the files are read (the scan stops them) — unless the tree was scanned before: then
   // most results come from the cache, and the scan starts threads itself if much is left.
@@ -152,7 +166,7 @@ async function scan(
       jobs,
       cacheDir,
       extraRulesDirs,
-      onProgress: ({ filesDone, filesTotal }) => onProgress(filesDone, filesTotal),
+      onProgress: ({ filesDone, filesTotal }) => progress.tree.update(filesDone, filesTotal),
       signal,
       includeTests: Boolean(options.includeTests),
     };
@@ -169,7 +183,10 @@ async function scan(
       const { limitToDiff } = await import('../sources/scan-targets.ts');
       result = { ...result, findings: limitToDiff(result.findings, changedLines, options.diffContext) };
     }
-    if (options.history) result = await addHistorySecrets(result, where, signal, cacheDir);
+    if (options.history) {
+      progress.tree.stop();
+      result = await addHistorySecrets(result, where, signal, cacheDir, { bar: progress.history, commits: await historyCommits });
+    }
     return {
       result: baseline ? (await import('../report/baseline.ts')).applyBaseline(result, baseline) : withCounts(result),
       // A temporary clone's path means nothing to the reader of the report.
@@ -319,24 +336,77 @@ async function collectFiles(where: ScanTarget, options: ScanCommandOptions, sign
  */
 type HelperStart = (listing?: Listing) => Promise<WorkerPool | undefined>;
 
-/** Secrets from every commit, folded into the tree's findings (one per fingerprint). */
-async function addHistorySecrets(result: ScanResult, where: ScanTarget, signal: AbortSignal, cacheDir: string | null): Promise<ScanResult> {
+/** Time and counts of each part of a `--history` scan, in the summary of the JSON report. */
+export interface ScanPhases {
+  tree: { durationMs: number; filesScanned: number; linesScanned: number; cachedFiles: number };
+  history: {
+    durationMs: number;
+    commits: number;
+    /** Of `commits`, those whose results came from the cache (a re-scan reads only the others). */
+    cachedCommits: number;
+    /** File versions (one commit's added lines in one file) scanned for secrets. */
+    blobsScanned: number;
+    bytesScanned: number;
+    blobsSkipped: { tooLarge: number; binary: number; unreadable: number };
+    /** Secrets found in history within PATH, before they are merged with the tree's findings. */
+    findings: number;
+  };
+}
+
+/**
+ * Secrets from every commit, folded into the tree's findings (one per fingerprint). The
+ * summary's time becomes the sum of both phases, and `summary.phases` tells them apart.
+ */
+async function addHistorySecrets(
+  result: ScanResult,
+  where: ScanTarget,
+  signal: AbortSignal,
+  cacheDir: string | null,
+  progress: { bar: ProgressBar; commits: number | null },
+): Promise<ScanResult> {
   const { scanHistory } = await import('../sources/git-history.ts');
   const { mergeHistoryFindings, historySummary } = await import('../sources/scan-targets.ts');
+  const { bar, commits } = progress;
+  const started = performance.now();
+  // The history reader reports every 500 commits: each report is drawn.
+  const draw = (seen: number, blobs: number) => bar.update(seen, Math.max(commits ?? 0, seen), `${blobs} blobs`);
+  draw(0, 0);
   let history;
   try {
     // With the cache, a re-scan reads only the commits added since the last one.
-    history = await scanHistory(where.root, { signal, cacheDir });
+    history = await scanHistory(where.root, { signal, cacheDir, onProgress: ({ commitsSeen, blobsScanned }) => draw(commitsSeen, blobsScanned) });
   } catch (error) {
     throw new ScanInputError(`--history: ${error instanceof Error ? error.message : String(error)}`);
   }
+  draw(history.commitsSeen, history.blobsScanned);
+  bar.stop();
+  const historyMs = Math.round(performance.now() - started);
   const within = where.within;
   const inScope = within
     ? history.findings.filter((f) => (within.isFile ? f.file === within.path : f.file.startsWith(`${within.path}/`)))
     : history.findings;
-  // How much history was seen (and, for a shallow clone, where it stops) goes with the report.
-  const warnings = [...result.summary.warnings, { file: '', message: historySummary(history) }];
-  return { findings: mergeHistoryFindings(result.findings, inScope), summary: { ...result.summary, warnings } };
+  const { summary } = result;
+  const phases: ScanPhases = {
+    tree: { durationMs: summary.durationMs, filesScanned: summary.filesScanned, linesScanned: summary.linesScanned, cachedFiles: summary.cachedFiles },
+    history: {
+      durationMs: historyMs,
+      commits: history.commitsSeen,
+      cachedCommits: history.cachedCommits,
+      blobsScanned: history.blobsScanned,
+      bytesScanned: history.bytesScanned,
+      blobsSkipped: { tooLarge: history.blobsSkipped.tooLarge, binary: history.blobsSkipped.binary, unreadable: history.blobsSkipped.unreadable },
+      findings: inScope.length,
+    },
+  };
+  // How much history was seen (and, for a shallow clone, where it stops) and how long each part took go with the report.
+  const timing = `; history ${seconds(historyMs)}, working tree ${seconds(summary.durationMs)}`;
+  const warnings = [...summary.warnings, { file: '', message: historySummary(history) + timing }];
+  const withPhases: ScanResult['summary'] & { phases: ScanPhases } = { ...summary, warnings, durationMs: summary.durationMs + historyMs, phases };
+  return { findings: mergeHistoryFindings(result.findings, inScope), summary: withPhases };
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
 }
 
 function withCounts(result: ScanResult): ScanResult {
