@@ -128,7 +128,7 @@ export class Analyzer {
     let split: string[] | undefined;
     const lines = () => (split ??= text.split(/\r?\n/));
     const warnings: ScanWarning[] = [];
-    const hits: { rule: PatternHit['rule']; node?: Node; line?: number; column?: number; length?: number; trace?: TaintHit['trace'] }[] = [];
+    const hits: { rule: PatternHit['rule']; node?: Node; at?: TaintHit['at']; line?: number; column?: number; length?: number; trace?: TaintHit['trace'] }[] = [];
     const neighbourHits: TaintHit[] = [];
     const foreign: TaintHit[] = [];
     // A file is parsed when a query rule may match its text or it may hold a taint source;
@@ -160,15 +160,15 @@ export class Analyzer {
     }
     matchRegexRules(regexRulesFor(this.rules.rules, file), text, hits);
 
-    const own = hits.filter((hit) => reportableIn(file, hit.rule)).map((hit) => makeFinding(hit.rule, file, lines(), hit.node ? nodeLocation(hit.node) : { line: hit.line!, column: hit.column!, endLine: hit.line!, endColumn: hit.column! + (hit.length ?? 0) }, hit.trace));
+    const own = hits.filter((hit) => reportableIn(file, hit.rule)).map((hit) => makeFinding(hit.rule, file, lines(), hit.at ?? (hit.node ? nodeLocation(hit.node) : { line: hit.line!, column: hit.column!, endLine: hit.line!, endColumn: hit.column! + (hit.length ?? 0) }), hit.trace));
     const linesOf = new Map<string, string[]>();
     const otherLines = (other: string) => linesOf.get(other) ?? linesOf.set(other, (project.text(other) ?? '').split(/\r?\n/)).get(other)!;
-    const neighbours = neighbourHits.filter((hit) => reportableIn(hit.file, hit.rule)).map((hit) => makeFinding(hit.rule, hit.file, otherLines(hit.file), nodeLocation(hit.node), hit.trace));
+    const neighbours = neighbourHits.filter((hit) => reportableIn(hit.file, hit.rule)).map((hit) => makeFinding(hit.rule, hit.file, otherLines(hit.file), hit.at ?? nodeLocation(hit.node), hit.trace));
     // Flows from this file into sinks of another directory: reported in the sink's file, from here.
     const elsewhere: Finding[] = [];
     const dependsOn = [...new Set(foreign.map((h) => h.file))].sort();
     for (const other of dependsOn) {
-      const raw = foreign.filter((h) => h.file === other && reportableIn(other, h.rule)).map((h) => makeFinding(h.rule, other, otherLines(other), nodeLocation(h.node), h.trace));
+      const raw = foreign.filter((h) => h.file === other && reportableIn(other, h.rule)).map((h) => makeFinding(h.rule, other, otherLines(other), h.at ?? nodeLocation(h.node), h.trace));
       elsewhere.push(...settle(raw, otherLines(other)).findings);
     }
     // Secrets are looked for in every text file, parsed or not.

@@ -71,6 +71,10 @@ export class Project implements CallResolver {
     return this.files.get(file)?.text;
   }
 
+  paths(): Iterable<string> {
+    return this.files.keys();
+  }
+
   /**
    * Taint flows found from `file`, by where their sink is: in the file itself, in
    * another file of its directory (the package: a controller calling a service

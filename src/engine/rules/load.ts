@@ -8,6 +8,7 @@ import { ruleValidation, validatedRuleData } from './snapshot.ts';
 import { BUILTIN_RULES_DIR } from './builtin-dir.ts';
 import type {
   ArgCondition,
+  RenderSpec,
   RuleSpec,
   SanitizerSpec,
   SinkSpec,
@@ -63,6 +64,7 @@ export interface CompiledSink {
   matches?: RegExp;
   inside?: RegExp;
   notInside?: RegExp;
+  render?: RenderSpec;
 }
 
 export interface CompiledSanitizer {
@@ -185,6 +187,7 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     matches: s.matches ? regex(s.matches, where) : undefined,
     inside: s.inside ? regex(s.inside, where) : undefined,
     notInside: s.notInside ? regex(s.notInside, where) : undefined,
+    render: s.render,
   };
 }
 

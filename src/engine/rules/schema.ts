@@ -69,6 +69,22 @@ export const SourceSpec = z
     message: 'a source needs path, paramAnnotation, paramType, handlerDecorator or handlerCall',
   });
 
+/** A render call: which argument names the template, which carries the context, and how the template is found and read. */
+export const RenderSpec = z
+  .object({
+    /** 0-based position of the template name (a string literal). */
+    template: z.number().int().min(0),
+    /** 0-based position of the context object (`{"bio": v}`); its keys are the template's variables. */
+    context: z.number().int().min(0).optional(),
+    /** Keyword arguments are the context (Flask `render_template("page.html", bio=v)`). */
+    keywords: z.boolean().optional(),
+    /** Template languages the file may be written in, by id (src/engine/templates/syntaxes.ts); the first whose extension the file has reads it. */
+    syntaxes: z.array(z.enum(['jinja', 'twig', 'nunjucks', 'ejs', 'pug', 'handlebars', 'blade'])).min(1),
+    /** Folders the framework looks for templates in (`templates`, `views`): the file's path ends with `<folder>/<name>`. */
+    folders: z.array(z.string()).default([]),
+  })
+  .strict();
+
 export const SinkSpec = z
   .object({
     /** Regex on the callee's access path (`cursor.execute`, `Runtime.getRuntime().exec`). */
@@ -116,6 +132,11 @@ export const SinkSpec = z
     inside: Regex.optional(),
     /** Regex on the text of the enclosing function: it must not match (a hardened XML factory, an `ObjectInputFilter`). */
     notInside: Regex.optional(),
+    /**
+     * With `callee`: the call renders a named template file with a context, and the sink is where the template prints a
+     * context variable without escaping (src/engine/templates, docs/templates.md), not the call.
+     */
+    render: RenderSpec.optional(),
   })
   .strict()
   .refine((s) => s.callee || s.assign || s.node || s.returnFrom, { message: 'a sink needs callee, assign, node or returnFrom' });
@@ -261,6 +282,7 @@ export const LanguageTaintFile = z
 
 export type SourceSpec = z.infer<typeof SourceSpec>;
 export type SinkSpec = z.infer<typeof SinkSpec>;
+export type RenderSpec = z.infer<typeof RenderSpec>;
 export type SanitizerSpec = z.infer<typeof SanitizerSpec>;
 export type ArgCondition = z.infer<typeof ArgCondition>;
 export type TaintSpec = z.infer<typeof TaintSpec>;

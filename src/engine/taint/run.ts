@@ -17,6 +17,8 @@ export interface TaintHit {
   file: string;
   node: Node;
   trace: TraceStep[];
+  /** Where the finding is when it is not `node` (a line of a template the flow was rendered into). */
+  at?: { line: number; column: number; endLine: number; endColumn: number };
 }
 
 /** A parsed file the engine can analyse and resolve calls into. */
@@ -37,6 +39,10 @@ export interface CallResolver {
   resolve(from: ParsedFile, name: string, receiver: Receiver, holdsSource?: (text: string) => boolean, withinFile?: boolean): { file: ParsedFile; node: Node }[];
   /** Does the file bind `name` by an import (`import utils from './utils'`, a Go package)? */
   bindsImport(from: ParsedFile, name: string): boolean;
+  /** The text of a file of the scan (a template a render call names). */
+  text(file: string): string | undefined;
+  /** Every file of the scan. */
+  paths(): Iterable<string>;
 }
 
 export const MAX_CALL_DEPTH = 5;

@@ -9,6 +9,7 @@ import { Scope } from './scope.ts';
 import { merge, type Taint, type Tainted } from './values.ts';
 import { conditionHolds } from './conditions.ts';
 import { visit } from './walk.ts';
+import { checkRenderSink } from '../templates/index.ts';
 
 // ---- sinks ----
 
@@ -45,6 +46,10 @@ export function checkCallSinks(
       if (!sink.where.every((c) => conditionHolds(run, c, parts, scope))) continue;
       if (sink.unless.some((c) => conditionHolds(run, c, parts, scope))) continue;
       if (!sinkContextHolds(run, sink, node)) continue;
+      if (sink.render) {
+        if (checkRenderSink(run, rule, sink.render, node, parts, args, kwargs, frame, (v) => reportable(run, rule, v))) break;
+        continue;
+      }
       let t: Tainted = null;
       const positions = sink.args ?? (sink.keywords || sink.receiver ? [] : args.map((_, i) => i));
       for (const i of positions) {

@@ -1,0 +1,21 @@
+const express = require('express');
+const sanitizeHtml = require('sanitize-html');
+
+const app = express();
+app.set('view engine', 'ejs');
+
+app.get('/search', (req, res) => {
+  const q = req.query.q;
+  res.render('search', { query: q, count: 3 });
+});
+
+app.get('/comments', (req, res) => {
+  const comments = [req.body.comment];
+  res.render('comments.pug', { comments, clean: sanitizeHtml(req.body.comment) });
+});
+
+app.get('/card', (req, res) => {
+  res.render('card.hbs', { name: req.query.name, items: [req.query.item], title: 'Card' });
+});
+
+module.exports = app;

@@ -1,0 +1,19 @@
+from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.http import HttpResponse
+from django.utils.html import escape
+
+from .models import Review
+
+
+def review_list(request):
+    reviews = Review.objects.filter(product=request.GET.get("product"))
+    note = request.GET.get("note", "")
+    context = {"reviews": reviews, "note": note, "heading": "Reviews"}
+    return render(request, "shop/reviews.html", context)
+
+
+def review_preview(request):
+    comments = request.POST.getlist("comments")
+    html = render_to_string("shop/preview.html", {"comments": comments, "plain": escape(request.POST["plain"])})
+    return HttpResponse(html)

@@ -1,0 +1,16 @@
+from flask import Flask, request, render_template
+from markupsafe import escape
+
+app = Flask(__name__)
+
+
+@app.route("/search")
+def search():
+    q = request.args.get("q", "")
+    return render_template("search.html", query=q, total=3)
+
+
+@app.route("/profile")
+def profile():
+    bio = request.form["bio"]
+    return render_template("profile.html", bio=bio, safe_bio=escape(bio), title="Profile")

@@ -1,0 +1,133 @@
+// Jinja2, Django templates, Twig and Nunjucks: `{{ … }}` escapes unless a filter marks the value
+// safe (`|safe`, `|raw`) or an `{% autoescape off %}` block is around it. Loop variables, `set`
+// and `with` names are followed back to the context variable they come from.
+import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
+import { Positions, rootsOf, splitTopLevel } from './text.ts';
+
+/** Filters whose output is escaped or cannot hold markup, whatever comes after them. */
+const ESCAPING = new Set([
+  'e', 'escape', 'force_escape', 'escapejs', 'urlencode', 'url_encode', 'length', 'count', 'int', 'float', 'abs',
+  'round', 'wordcount', 'filesizeformat', 'date', 'time', 'timesince', 'timeuntil', 'yesno', 'tojson', 'json_script',
+  'json_encode', 'pluralize', 'slugify', 'add_class', 'naturaltime', 'intcomma',
+]);
+
+const TAG = /\{\{-?([\s\S]*?)-?\}\}|\{%-?\s*([\s\S]*?)\s*-?%\}|\{#[\s\S]*?#\}/g;
+
+function jinjaFamily(id: string, extensions: string[], rawFilters: string[]): TemplateSyntax {
+  const raw = new Set(rawFilters);
+  return { id, extensions, parse: (text) => parse(text, raw) };
+}
+
+function parse(text: string, rawFilters: Set<string>): ParsedTemplate {
+  const positions = new Positions(text);
+  const out: RawOutput[] = [];
+  const references: TemplateReference[] = [];
+  const autoescape: boolean[] = [true];
+  /** Names bound by `for`/`with`/`set`, innermost last; each maps to the context variables it reads. */
+  const scopes: { closer?: string; names: Map<string, string[]> }[] = [{ names: new Map() }];
+  let skipUntil: RegExp | undefined;
+  const resolve = (names: string[]): string[] => {
+    const out = new Set<string>();
+    for (const n of names) {
+      let found: string[] | undefined;
+      for (let i = scopes.length - 1; i >= 0 && !found; i--) found = scopes[i]!.names.get(n);
+      for (const r of found ?? [n]) out.add(r);
+    }
+    return [...out];
+  };
+  TAG.lastIndex = 0;
+  for (let m = TAG.exec(text); m; m = TAG.exec(text)) {
+    const statement = m[2];
+    if (skipUntil) {
+      if (statement !== undefined && skipUntil.test(statement)) skipUntil = undefined;
+      continue;
+    }
+    if (m[1] !== undefined) {
+      const filters = splitTopLevel(m[1], '|');
+      const expression = filters.shift()!;
+      const names = filters.map((f) => /^\s*(\w+)/.exec(f)?.[1] ?? '');
+      if (names.some((f) => ESCAPING.has(f))) continue;
+      const marked = names.some((f) => rawFilters.has(f));
+      if (!marked && autoescape[autoescape.length - 1]) continue;
+      // Twig's `{{ include('row.html') }}` prints another template, not a value.
+      const include = /^\s*(?:include|source)\(\s*['"]([^'"]+)['"]/.exec(expression);
+      if (include) {
+        references.push({ name: include[1]!, line: positions.at(m.index).line });
+        continue;
+      }
+      const roots = resolve(rootsOf(expression));
+      if (roots.length) out.push({ roots, ...positions.span(m.index, m.index + m[0].length), text: m[0] });
+      continue;
+    }
+    if (statement === undefined) continue;
+    const word = /^(\w+)/.exec(statement)?.[1] ?? '';
+    switch (word) {
+      case 'comment':
+        skipUntil = /^endcomment\b/;
+        break;
+      case 'raw':
+      case 'verbatim':
+        skipUntil = new RegExp(`^end${word}\\b`);
+        break;
+      case 'autoescape': {
+        const setting = statement.slice(word.length).trim();
+        autoescape.push(!/^(off|false)\b/i.test(setting));
+        break;
+      }
+      case 'endautoescape':
+        if (autoescape.length > 1) autoescape.pop();
+        break;
+      case 'filter':
+        // `{% filter safe %}…{% endfilter %}`: treated like a block with autoescaping off.
+        autoescape.push(!/\b(safe|raw)\b/.test(statement));
+        break;
+      case 'endfilter':
+        if (autoescape.length > 1) autoescape.pop();
+        break;
+      case 'for': {
+        const loop = /^for\s+([\w\s,()]+?)\s+in\s+([\s\S]+?)(?:\s+if\s[\s\S]*)?(?:\s+recursive)?$/.exec(statement);
+        const names = new Map<string, string[]>();
+        if (loop) {
+          const from = resolve(rootsOf(loop[2]!));
+          for (const n of loop[1]!.split(/[\s,()]+/)) if (n) names.set(n, from);
+        }
+        scopes.push({ closer: 'endfor', names });
+        break;
+      }
+      case 'with': {
+        const names = new Map<string, string[]>();
+        const rest = statement.slice(4);
+        // Django's old form `{% with expr as name %}`, and `name=expr` pairs.
+        const old = /^\s*([\s\S]+?)\s+as\s+(\w+)\s*$/.exec(rest);
+        if (old) names.set(old[2]!, resolve(rootsOf(old[1]!)));
+        else for (const pair of rest.matchAll(/(\w+)\s*=\s*((?:"[^"]*"|'[^']*'|[^\s=])+)/g)) names.set(pair[1]!, resolve(rootsOf(pair[2]!)));
+        scopes.push({ closer: 'endwith', names });
+        break;
+      }
+      case 'endfor':
+      case 'endwith':
+        if (scopes.length > 1 && scopes[scopes.length - 1]!.closer === word) scopes.pop();
+        break;
+      case 'set': {
+        const assignment = /^set\s+(\w+)\s*=\s*([\s\S]+)$/.exec(statement);
+        if (assignment) scopes[scopes.length - 1]!.names.set(assignment[1]!, resolve(rootsOf(assignment[2]!)));
+        break;
+      }
+      case 'include':
+      case 'extends':
+      case 'embed': {
+        const name = /^\w+\s+['"]([^'"]+)['"]/.exec(statement)?.[1];
+        if (name) references.push({ name, line: positions.at(m.index).line });
+        break;
+      }
+    }
+  }
+  return { raw: out, references };
+}
+
+/** Jinja2 (Flask) and Django templates: `|safe`, `|safeseq`, `{% autoescape off %}` / `{% autoescape false %}`. */
+export const jinja = jinjaFamily('jinja', ['.html', '.htm', '.jinja', '.jinja2', '.j2', '.djhtml', '.xml', '.svg'], ['safe', 'safeseq']);
+/** Twig (Symfony): `|raw`, `{% autoescape false %}`. */
+export const twig = jinjaFamily('twig', ['.html.twig', '.twig'], ['raw']);
+/** Nunjucks (Express): `|safe`, `{% autoescape false %}`. */
+export const nunjucks = jinjaFamily('nunjucks', ['.njk', '.nunjucks', '.html'], ['safe']);

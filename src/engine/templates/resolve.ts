@@ -1,0 +1,51 @@
+// From a template name in a render call to the scanned file it names, by the framework's folder
+// convention (`templates/`, `views/`, `resources/views/`): a file whose path ends with
+// `<folder>/<name>` (plus an extension the template language uses, when the name has none).
+// Where several match, the one nearest the handler wins (Django apps each have a `templates/`).
+import path from 'node:path';
+
+/** Scanned paths by base name, per scan: a lookup reads only the files of that name. */
+export class TemplateIndex {
+  private readonly byBase = new Map<string, string[]>();
+
+  constructor(paths: Iterable<string>) {
+    for (const p of paths) {
+      const base = path.posix.basename(p);
+      (this.byBase.get(base) ?? this.byBase.set(base, []).get(base)!).push(p);
+    }
+  }
+
+  /** The file a render call in `from` names, or undefined. `extensions` are tried, in order, when the name as given matches nothing. */
+  resolve(name: string, from: string, folders: string[], extensions: string[]): string | undefined {
+    const clean = name.replace(/^\.?\//, '').replace(/\\/g, '/');
+    if (!clean || clean.includes('..')) return undefined;
+    for (const candidate of [clean, ...extensions.map((e) => clean + e)]) {
+      const found = this.nearest(candidate, from, folders);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private nearest(name: string, from: string, folders: string[]): string | undefined {
+    const suffixes = folders.length ? folders.map((f) => `${f.replace(/\/+$/, '')}/${name}`) : [name];
+    let best: string | undefined;
+    let bestShared = -1;
+    for (const p of this.byBase.get(path.posix.basename(name)) ?? []) {
+      if (!suffixes.some((s) => p === s || p.endsWith(`/${s}`))) continue;
+      const shared = sharedDirectories(p, from);
+      if (shared > bestShared || (shared === bestShared && best !== undefined && p < best)) {
+        best = p;
+        bestShared = shared;
+      }
+    }
+    return best;
+  }
+}
+
+function sharedDirectories(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  let n = 0;
+  while (n < x.length - 1 && n < y.length - 1 && x[n] === y[n]) n++;
+  return n;
+}

@@ -1,0 +1,6 @@
+// The template languages the module reads, by the id a render sink names them with.
+import type { TemplateSyntax } from './types.ts';
+import { jinja, nunjucks, twig } from './jinja.ts';
+import { ejs, handlebars, pug } from './express.ts';
+
+export const TEMPLATE_SYNTAXES: ReadonlyMap<string, TemplateSyntax> = new Map([jinja, twig, nunjucks, ejs, pug, handlebars].map((s) => [s.id, s]));

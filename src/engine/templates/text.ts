@@ -1,0 +1,68 @@
+// Shared helpers of the template readers: positions in a text and the variables an expression reads.
+
+/** Offsets of the start of each line, to turn a match offset into a line and column. */
+export class Positions {
+  private readonly starts: number[] = [0];
+
+  constructor(text: string) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+
+  /** 1-based line and column of an offset. */
+  at(offset: number): { line: number; column: number } {
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
+  }
+
+  span(start: number, end: number): { line: number; column: number; endLine: number; endColumn: number } {
+    const a = this.at(start);
+    const b = this.at(end);
+    return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+  }
+}
+
+const STRING = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g;
+const WORDS = new Set([
+  'and', 'or', 'not', 'in', 'is', 'if', 'else', 'true', 'false', 'none', 'null', 'True', 'False', 'None', 'undefined',
+  'new', 'typeof', 'instanceof', 'this', 'void', 'function', 'return', 'var', 'let', 'const',
+]);
+
+/**
+ * The variables an expression reads: identifiers that are not a member name (`.bio`), a call's
+ * function (`format(x)` reads x, not format) or a keyword. Strings are left out.
+ */
+export function rootsOf(expression: string, prefix = ''): string[] {
+  const code = expression.replace(STRING, '""');
+  const out = new Set<string>();
+  const re = prefix === '$' ? /(?<![\w$.>\\])\$(\w+)\b(?!\s*\()/g : /(?<![\w$.>\\])([A-Za-z_$][\w$]*)\b(?!\s*\()/g;
+  for (let m = re.exec(code); m; m = re.exec(code)) {
+    const name = m[1]!;
+    if (!WORDS.has(name) && !/^\d/.test(name)) out.add(name);
+  }
+  return [...out];
+}
+
+/** Splits at top-level occurrences of `sep` (outside brackets and strings). */
+export function splitTopLevel(text: string, sep: string): string[] {
+  const code = text.replace(STRING, (s) => '"'.padEnd(s.length - 1, ' ') + '"');
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (depth === 0 && code.startsWith(sep, i) && code[i + sep.length] !== sep && code[i - 1] !== sep) {
+      out.push(text.slice(start, i));
+      start = i + sep.length;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
+}

@@ -1,0 +1,33 @@
+// What the template module reads out of a template file: the places that print a value
+// without escaping it, and the other templates it pulls in with the same context.
+
+/** A value printed without HTML escaping: `{{ bio|safe }}`, `<%- bio %>`, `{!! $bio !!}`. */
+export interface RawOutput {
+  /** The context variables the printed expression reads (`user` in `user.profile.bio`), after loop and `set` aliases. */
+  roots: string[];
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** The output's own text, for the trace (`{{ bio|safe }}`). */
+  text: string;
+}
+
+/** A template included or extended with the same context (`{% include "row.html" %}`). */
+export interface TemplateReference {
+  name: string;
+  line: number;
+}
+
+export interface ParsedTemplate {
+  raw: RawOutput[];
+  references: TemplateReference[];
+}
+
+/** One template language: the file names it claims and how its raw outputs are found. */
+export interface TemplateSyntax {
+  id: string;
+  /** File name endings it reads (`.html`, `.html.twig`), tried in order when a render call names a template without one. */
+  extensions: string[];
+  parse(text: string): ParsedTemplate;
+}

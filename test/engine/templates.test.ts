@@ -1,0 +1,90 @@
+// Templates as part of the flow: each app under rules/<language>/templates/ (handlers and the
+// templates they render, annotated with `ruleid:` / `ok:` in the template language's comments)
+// is scanned whole; the findings must be exactly the annotated ones, each on the template's
+// line with a trace that starts in the handler. The template readers are tested on their own too.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { scanSourceFiles, loadRuleSet } from '../../src/engine/index.ts';
+import { BUILTIN_RULES_DIR } from '../../src/engine/rules/load.ts';
+import { parseAnnotations, score } from '../../src/engine/rules/annotations.ts';
+import { templateSyntax } from '../../src/engine/templates/index.ts';
+import { TemplateIndex } from '../../src/engine/templates/resolve.ts';
+
+const rules = loadRuleSet();
+
+function filesUnder(dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) out.push(...filesUnder(full));
+    else out.push(full);
+  }
+  return out;
+}
+
+/** rules/<language>/templates/<app>/ */
+function apps(): string[] {
+  const out: string[] = [];
+  for (const lang of readdirSync(BUILTIN_RULES_DIR)) {
+    const dir = path.join(BUILTIN_RULES_DIR, lang, 'templates');
+    if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) continue;
+    for (const app of readdirSync(dir)) if (statSync(path.join(dir, app)).isDirectory()) out.push(path.join(dir, app));
+  }
+  return out;
+}
+
+for (const app of apps()) {
+  const label = path.relative(BUILTIN_RULES_DIR, app);
+  test(`template app ${label}`, async () => {
+    const files = filesUnder(app).map((f) => ({ path: path.relative(app, f).split(path.sep).join('/'), text: readFileSync(f, 'utf8') }));
+    const expectations = files.flatMap((f) => parseAnnotations(f.path, f.text));
+    assert.ok(expectations.some((e) => e.kind === 'ruleid'), `${label} has no ruleid annotation`);
+    const { findings } = await scanSourceFiles(
+      files.map((f) => ({ path: f.path, content: Buffer.from(f.text) })),
+      { rules, jobs: 1, includeTests: true },
+    );
+    const s = score(expectations, findings);
+    const describe = (xs: { file: string; line: number; type: string }[]) => xs.map((x) => `${x.file}:${x.line} ${x.type}`).join(', ');
+    assert.equal(describe(s.falseNegatives), '', `missed: ${describe(s.falseNegatives)}`);
+    assert.equal(describe(s.falsePositives), '', `false positives: ${describe(s.falsePositives)}`);
+    // A template finding's trace runs from the handler's source, through the render call, to the template line.
+    for (const f of findings.filter((x) => /^\w+\.xss-template/.test(x.ruleId))) {
+      const trace = f.trace ?? [];
+      assert.equal(trace[0]?.kind, 'source', `${f.file}:${f.line} trace starts at a source`);
+      assert.notEqual(trace[0]?.file, f.file, `${f.file}:${f.line} the source is in the handler`);
+      assert.ok(trace.some((step) => /^renders /.test(step.label)), `${f.file}:${f.line} trace names the render call`);
+      assert.deepEqual([trace.at(-1)?.kind, trace.at(-1)?.file, trace.at(-1)?.line], ['sink', f.file, f.line]);
+    }
+  });
+}
+
+test('jinja: raw outputs, loop and with aliases, autoescape blocks, includes', () => {
+  const jinja = templateSyntax('jinja')!;
+  const parsed = jinja.parse(
+    [
+      '{% extends "base.html" %}',
+      '{{ a|safe }} {{ b }} {{ c|escape|safe }}',
+      '{% for x, y in items.all %}{{ y|safe }}{% endfor %}{{ y|safe }}',
+      '{% autoescape off %}{{ d.e }}{% endautoescape %}{{ f }}',
+      '{# {{ g|safe }} #}{% verbatim %}{{ h|safe }}{% endverbatim %}',
+      '{{ "<b>"|safe }} {{ fmt(k)|safe }}',
+    ].join('\n'),
+  );
+  assert.deepEqual(
+    parsed.raw.map((r) => [r.line, r.roots.join(',')]),
+    [[2, 'a'], [3, 'items'], [3, 'y'], [4, 'd'], [6, 'k']],
+  );
+  assert.deepEqual(parsed.references, [{ name: 'base.html', line: 1 }]);
+  assert.deepEqual(templateSyntax('twig')!.parse('{{ a|raw }} {{ b|safe }}').raw.map((r) => r.roots), [['a']]);
+});
+
+test('template names resolve by folder convention, nearest the handler first', () => {
+  const index = new TemplateIndex(['a/templates/shop/list.html', 'b/templates/shop/list.html', 'views/page.ejs', 'other/page.ejs']);
+  assert.equal(index.resolve('shop/list.html', 'b/views.py', ['templates'], []), 'b/templates/shop/list.html');
+  assert.equal(index.resolve('shop/list.html', 'a/views.py', ['templates'], []), 'a/templates/shop/list.html');
+  assert.equal(index.resolve('page', 'app.js', ['views'], ['.pug', '.ejs']), 'views/page.ejs');
+  assert.equal(index.resolve('../secret', 'app.js', ['views'], ['.ejs']), undefined);
+  assert.equal(index.resolve('missing.html', 'a/views.py', ['templates'], []), undefined);
+});
