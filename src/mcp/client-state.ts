@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Finding, ScanSummary } from '../engine/index.ts';
 import { clientDir, prepareScannerDir } from '../sources/workspace.ts';
 import { debug } from './log.ts';
+import type { McpDismissal } from './schemas.ts';
 
 export type ScanMode = 'diff' | 'full';
 export type ScanState = 'running' | 'completed' | 'failed';
@@ -27,6 +28,8 @@ export interface ScanRecord {
   preexisting?: number;
   summary?: Partial<ScanSummary> & { historyCommits?: number; historyBlobs?: number; treeMs?: number; historyMs?: number };
   error?: string;
+  /** Remote mode: findings dismissed on the service (triage), by finding id, as of the last read. */
+  dismissals?: Record<string, McpDismissal>;
   /** Remote mode: the service's job id and kind. */
   remote?: { jobId: string; kind: 'commit' | 'github'; apiUrl: string };
   /** PID of the MCP server that ran a local scan: a record left "running" by a dead server is stale. */

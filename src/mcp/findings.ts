@@ -2,7 +2,7 @@
 // the MCP status tool promises: id, severity, path, range.start.{line,col},
 // description, plus type, CWE and remediation.
 import type { Finding, Severity } from '../engine/index.ts';
-import type { McpFinding } from './schemas.ts';
+import type { McpDismissal, McpFinding } from './schemas.ts';
 import { byCodeUnits } from '../engine/order.ts';
 
 const SEVERITY_ORDER: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3 };
@@ -14,7 +14,7 @@ const SEVERITY_ORDER: Record<string, number> = { critical: 0, high: 1, medium: 2
  */
 export type FindingDetail = 'compact' | 'full';
 
-export function toMcpFinding(finding: Finding, detail: FindingDetail = 'full'): McpFinding {
+export function toMcpFinding(finding: Finding, detail: FindingDetail = 'full', dismissed?: McpDismissal): McpFinding {
   const start = { line: finding.line, col: finding.column };
   const compact: McpFinding = {
     id: finding.id,
@@ -27,6 +27,7 @@ export function toMcpFinding(finding: Finding, detail: FindingDetail = 'full'): 
     remediation: finding.remediation ?? '',
     ruleId: finding.ruleId,
     ...(finding.commit ? { commit: finding.commit } : {}),
+    ...(dismissed ? { dismissed } : {}),
   };
   if (detail === 'compact') return compact;
   return {
@@ -47,7 +48,8 @@ export function toMcpFinding(finding: Finding, detail: FindingDetail = 'full'): 
 export function findingLine(f: McpFinding): string {
   const where = `${f.path}:${f.range.start.line}:${f.range.start.col}${f.commit ? ` @ ${f.commit.slice(0, 12)}` : ''}`;
   const description = f.description.length > 120 ? `${f.description.slice(0, 117)}…` : f.description;
-  return `- [${f.severity}] ${f.type} ${where}: ${description} (${f.id})`;
+  const dismissed = f.dismissed ? ` [dismissed: ${f.dismissed.status}]` : '';
+  return `- [${f.severity}]${dismissed} ${f.type} ${where}: ${description} (${f.id})`;
 }
 
 /** The findings as lines (the remediation is in the structured content, and in detail: "full"). */
@@ -85,6 +87,21 @@ export function findingFromRest(v: Record<string, any>): Finding {
     ...(Array.isArray(v.trace) ? { trace: v.trace } : {}),
     ...(v.commit ? { commit: v.commit, author: v.author, date: v.date } : {}),
   };
+}
+
+/**
+ * The dismissals among the REST vulnerability objects of a job answer (remote mode): the
+ * service flags each finding dismissed on it, by repository and finding id.
+ */
+export function dismissalsFromRest(vulnerabilities: Record<string, any>[]): Record<string, McpDismissal> {
+  const dismissals: Record<string, McpDismissal> = {};
+  for (const v of vulnerabilities) {
+    const d = v.dismissal;
+    if (d && typeof d === 'object' && ['false_positive', 'accepted_risk', 'wont_fix'].includes(d.status)) {
+      dismissals[String(v.id)] = { status: d.status, reason: String(d.reason ?? ''), by: String(d.by ?? '') };
+    }
+  }
+  return dismissals;
 }
 
 export function sortFindings<T extends { severity: string; file?: string; path?: string; line?: number }>(findings: T[]): T[] {

@@ -33,12 +33,17 @@ interface Cursor {
 
 export function findingsPage(record: ScanRecord, request: PageRequest): Page {
   const minimum = SEVERITY_RANK[request.severity ?? 'low'];
-  const matching = sortFindings(record.findings).filter((f) => SEVERITY_RANK[f.severity] >= minimum);
+  // Findings dismissed on the service (remote mode) come after the open ones, flagged.
+  const dismissals = record.dismissals ?? {};
+  const sorted = sortFindings(record.findings);
+  const matching = [...sorted.filter((f) => !dismissals[f.id]), ...sorted.filter((f) => dismissals[f.id])].filter(
+    (f) => SEVERITY_RANK[f.severity] >= minimum,
+  );
   const offset = Math.min(request.offset, matching.length);
   const shown = matching.slice(offset, offset + request.limit);
   const next = offset + shown.length;
   return {
-    findings: shown.map((f) => toMcpFinding(f, request.detail)),
+    findings: shown.map((f) => toMcpFinding(f, request.detail, dismissals[f.id])),
     total: matching.length,
     offset,
     request,

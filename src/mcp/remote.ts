@@ -7,7 +7,7 @@ import { ApiRequestError, ScannerClient } from '../client/index.ts';
 import type { SourceFile } from '../engine/index.ts';
 import type { ScanRecord } from './client-state.ts';
 import { ToolError } from './errors.ts';
-import { findingFromRest } from './findings.ts';
+import { dismissalsFromRest, findingFromRest } from './findings.ts';
 import { debug } from './log.ts';
 import { git, originUrl } from './repo.ts';
 
@@ -75,6 +75,7 @@ export class RemoteScanner {
       const findings = await this.call(() => this.client.getAllFindings(jobId));
       updated.state = 'completed';
       updated.findings = findings.map((v) => findingFromRest(v));
+      updated.dismissals = dismissalsFromRest(findings);
       updated.summary = (job.summary as ScanRecord['summary']) ?? undefined;
       updated.files_considered ||= Number((job.summary as { filesScanned?: number } | null)?.filesScanned ?? 0);
       updated.finishedAt = job.finishedAt ?? new Date().toISOString();
@@ -84,6 +85,14 @@ export class RemoteScanner {
       updated.finishedAt = job.finishedAt ?? new Date().toISOString();
     }
     return updated;
+  }
+
+  /**
+   * The job's dismissed findings as the service has them now: a finding can be dismissed
+   * (or reopened) on the dashboard long after the scan ended.
+   */
+  async dismissals(record: ScanRecord): Promise<ScanRecord['dismissals']> {
+    return dismissalsFromRest(await this.call(() => this.client.getAllFindings(record.remote!.jobId)));
   }
 
   /** One service call: 5xx and network failures retried with backoff, every failure turned into a message an agent can act on. */

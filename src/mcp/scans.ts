@@ -277,6 +277,7 @@ export class ScanManager {
           : `or call scanner_status {repo, latest: true}, whose answer names the latest scan_id${latest ? ` (here "${latest}")` : ''}`;
       throw new ToolError(`Unknown scan_id "${scanId}" for repo ${store.root}. Use the scan_id returned by scanner_scan_diff or scanner_full_scan, ${instead}.`);
     }
+    if (record.state === 'completed' && record.remote && this.remote) return this.withCurrentDismissals(store, record);
     if (record.state !== 'running') return record;
     if (record.remote && !this.remote) {
       throw new ToolError(
@@ -293,6 +294,23 @@ export class ScanManager {
       record.error = 'the MCP server that ran this scan stopped before it finished';
       record.finishedAt = new Date().toISOString();
       await store.save(record);
+    }
+    return record;
+  }
+
+  /**
+   * A finished remote scan with its dismissals read again from the service (triage goes on
+   * after the scan); when the service cannot be reached, the ones known before.
+   */
+  private async withCurrentDismissals(store: ScanStore, record: ScanRecord): Promise<ScanRecord> {
+    try {
+      const dismissals = await this.remote!.dismissals(record);
+      if (JSON.stringify(dismissals) !== JSON.stringify(record.dismissals ?? {})) {
+        record.dismissals = dismissals;
+        await store.save(record);
+      }
+    } catch (error) {
+      debug(`could not read the dismissals of scan ${record.scan_id} from the service; using those known before`, error);
     }
     return record;
   }
@@ -446,9 +464,14 @@ function completedHint(record: ScanRecord, repoArg: string): string {
   const counts = describeCounts(record.findings);
   const repo = JSON.stringify(repoArg);
   const hiddenInTests = record.summary?.testFindingsHidden ?? 0;
-  const inTests = hiddenInTests
-    ? ` ${hiddenInTests} finding${hiddenInTests === 1 ? '' : 's'} in test code not shown (scanner scan --include-tests shows them).`
-    : '';
+  const dismissed = record.findings.filter((f) => record.dismissals?.[f.id]).length;
+  const inTests =
+    (hiddenInTests
+      ? ` ${hiddenInTests} finding${hiddenInTests === 1 ? '' : 's'} in test code not shown (scanner scan --include-tests shows them).`
+      : '') +
+    (dismissed
+      ? ` ${dismissed} of them ${dismissed === 1 ? 'was' : 'were'} dismissed on the scanning service (flagged dismissed, listed after the open ones): leave ${dismissed === 1 ? 'it' : 'them'} unless asked.`
+      : '');
   if (record.mode === 'diff') {
     const older =
       (record.preexisting

@@ -30,7 +30,16 @@ export const mcpFindingSchema = z.object({
   commit: z.string().optional().describe('Secrets found in git history: the commit that introduced it'),
   author: z.string().optional(),
   date: z.string().optional(),
+  dismissed: z
+    .object({
+      status: z.enum(['false_positive', 'accepted_risk', 'wont_fix']),
+      reason: z.string(),
+      by: z.string().describe('Who dismissed it: a dashboard user, or key:<key id>'),
+    })
+    .optional()
+    .describe('Remote mode: the finding was dismissed on the scanning service (triage); listed after the open findings'),
 });
+export type McpDismissal = NonNullable<McpFinding['dismissed']>;
 export type McpFinding = z.infer<typeof mcpFindingSchema>;
 
 const REPO_DESCRIPTION = 'Path of the git repository (absolute, or relative to the MCP server\'s working directory)';

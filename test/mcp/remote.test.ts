@@ -136,6 +136,30 @@ describe('scanner mcp: remote mode against scanner serve', () => {
     const report = await callTool(mcp!.client, 'scanner_report', { repo, scan_id: handle.json.scan_id });
     assert.equal(report.isError, false, JSON.stringify(report.json));
     assert.match(report.json.report, /src\/users\.js/);
+
+    // Triage on the service after the scan: status flags the dismissed finding and lists it after the open ones.
+    const job = jobs.jobs.find((j) => j.kind === 'github' && j.repository === 'acme/app')!;
+    const sql = status.findings.find((f: any) => f.type === 'SQL_INJECTION' && f.path === 'src/users.js');
+    assert.equal(sql.dismissed, undefined);
+    const dismissal = `${apiUrl}/jobs/${job.jobId}/findings/${sql.id}/dismissal`;
+    const headers = { 'x-api-key': keys.free, 'content-type': 'application/json' };
+    const put = await fetch(dismissal, { method: 'PUT', headers, body: JSON.stringify({ status: 'false_positive', reason: 'the query is built from a constant' }) });
+    assert.equal(put.status, 200, await put.text());
+    const triaged = await callTool(mcp!.client, 'scanner_status', { repo, scan_id: handle.json.scan_id });
+    assert.equal(triaged.isError, false, JSON.stringify(triaged.json));
+    const flagged = triaged.json.findings.find((f: any) => f.id === sql.id);
+    assert.equal(flagged.dismissed.status, 'false_positive');
+    assert.equal(flagged.dismissed.reason, 'the query is built from a constant');
+    assert.match(flagged.dismissed.by, /^key:/);
+    assert.equal(triaged.json.findings.at(-1).id, sql.id, 'listed after the open findings');
+    assert.ok(triaged.json.findings.filter((f: any) => f.id !== sql.id).every((f: any) => !f.dismissed));
+    assert.match(triaged.text, new RegExp(`\\[dismissed: false_positive\\] SQL_INJECTION src/users\\.js:.*\\(${sql.id}\\)`));
+    assert.match(triaged.json.next_hint, /1 of them was dismissed on the scanning service/);
+    // Reopened on the service: the flag goes.
+    assert.equal((await fetch(dismissal, { method: 'DELETE', headers: { 'x-api-key': keys.free } })).status, 200);
+    const reopened = await callTool(mcp!.client, 'scanner_status', { repo, scan_id: handle.json.scan_id });
+    assert.equal(reopened.json.findings.find((f: any) => f.id === sql.id).dismissed, undefined);
+    assert.doesNotMatch(reopened.json.next_hint, /dismissed/);
     await mcp!.close();
     mcp = undefined;
   });
