@@ -21,7 +21,7 @@
 // with TP the labels found and FP the safe labels hit plus those fixed-version findings,
 // and the count of unlabelled findings (neither TP nor FP: to triage into labels).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,21 +75,27 @@ function headCommit(directory: string): string | undefined {
   return run.status === 0 ? run.stdout.trim() : undefined;
 }
 
-/** Brings `directory` to `commit` of `repo`: a new clone, or a checkout in an existing one. */
-function checkout(repo: string, commit: string, directory: string): void {
+/**
+ * Brings `directory` to `commit` of `repo`: a new clone, or a checkout in an existing one.
+ * With `paths`, a new clone checks out only those (sparse): the scan reads nothing else, and
+ * a mirror may lack the largest files of the rest.
+ */
+function checkout(repo: string, commit: string, directory: string, paths: string[] | undefined): void {
   if (headCommit(directory) === commit) return;
   if (!existsSync(directory)) {
     process.stderr.write(`cloning ${repo} at ${commit.slice(0, 12)} into ${directory}…\n`);
-    mkdirSync(directory, { recursive: true });
-    git(['init', '--quiet'], directory);
     if (values['from-github']) {
       // A shallow fetch of the one commit: GitHub serves any commit by its id.
+      mkdirSync(directory, { recursive: true });
+      git(['init', '--quiet'], directory);
       git(['fetch', '--quiet', '--depth', '1', `https://github.com/${repo}.git`, commit], directory);
     } else {
       const mirror = path.resolve(values.mirrors!, repo.replace('/', '+'), 'repo');
       if (!existsSync(mirror)) fail(`no mirror of ${repo} at ${mirror}`);
-      git(['fetch', '--quiet', mirror, '+refs/*:refs/remotes/mirror/*'], directory);
+      // A local clone hard-links the mirror's objects: fast, and every commit it holds is there.
+      git(['clone', '--quiet', '--no-checkout', mirror, directory]);
     }
+    if (paths) git(['sparse-checkout', 'set', '--no-cone', ...paths.map((p) => `/${p.replace(/^\/+/, '')}`)], directory);
   }
   git(['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', commit], directory);
 }
@@ -97,30 +103,35 @@ function checkout(repo: string, commit: string, directory: string): void {
 if (values.checkout) {
   if (!values.mirrors && !values['from-github']) fail('--checkout needs --mirrors DIR or --from-github');
   for (const app of selected) {
-    checkout(app.repo, app.commit, path.join(root, app.name));
-    if (app.fixedCommit) checkout(app.repo, app.fixedCommit, path.join(root, `${app.name}@fixed`));
+    checkout(app.repo, app.commit, path.join(root, app.name), app.paths);
+    if (app.fixedCommit) checkout(app.repo, app.fixedCommit, path.join(root, `${app.name}@fixed`), app.paths);
   }
 }
 
-/** Scans `directory` (or its `paths`) with the CLI; files come back relative to `directory`. */
+/**
+ * Scans `directory` with the CLI; files come back relative to it. With `paths`, only those
+ * files and folders are copied (with their place in the tree) to a temp folder that is
+ * scanned in one go, so flows between the listed folders are still followed.
+ */
 function scan(directory: string, paths: string[] | undefined): Finding[] {
   const out = mkdtempSync(path.join(tmpdir(), 'scanner-real-apps-'));
   try {
-    const findings: Finding[] = [];
-    for (const sub of paths ?? ['.']) {
-      const target = path.join(directory, sub);
-      if (!existsSync(target)) fail(`${target} does not exist (paths of the app)`);
-      const report = path.join(out, 'report.json');
-      const args = [path.join(REPO, 'bin', 'scanner.js'), 'scan', target, '--no-cache', '--format', 'json', '--output', report];
-      const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-      // Exit 1 only says that findings were reported.
-      if (run.status !== 0 && run.status !== 1) fail(`scan of ${target} failed (exit ${run.status}): ${run.stderr.trim()}`);
-      const parsed = JSON.parse(readFileSync(report, 'utf8')) as { findings: Finding[] };
-      for (const f of parsed.findings) {
-        findings.push({ file: path.posix.join(sub.split(path.sep).join('/'), f.file), line: f.line, type: f.type, ruleId: f.ruleId, snippet: f.snippet });
+    let target = directory;
+    if (paths) {
+      target = path.join(out, 'tree');
+      for (const sub of paths) {
+        const from = path.join(directory, sub);
+        if (!existsSync(from)) fail(`${from} does not exist (paths of the app)`);
+        cpSync(from, path.join(target, sub), { recursive: true, filter: (f) => path.basename(f) !== '.git' });
       }
     }
-    return findings;
+    const report = path.join(out, 'report.json');
+    const args = [path.join(REPO, 'bin', 'scanner.js'), 'scan', target, '--no-cache', '--format', 'json', '--output', report];
+    const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    // Exit 1 only says that findings were reported.
+    if (run.status !== 0 && run.status !== 1) fail(`scan of ${directory} failed (exit ${run.status}): ${run.stderr.trim()}`);
+    const parsed = JSON.parse(readFileSync(report, 'utf8')) as { findings: Finding[] };
+    return parsed.findings.map((f) => ({ file: f.file, line: f.line, type: f.type, ruleId: f.ruleId, snippet: f.snippet }));
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
