@@ -88,3 +88,29 @@ test('template names resolve by folder convention, nearest the handler first', (
   assert.equal(index.resolve('../secret', 'app.js', ['views'], ['.ejs']), undefined);
   assert.equal(index.resolve('missing.html', 'a/views.py', ['templates'], []), undefined);
 });
+
+test('a value whose member chain ends in a method call is the method output, not the data', () => {
+  const blade = templateSyntax('blade')!;
+  const parsed = blade.parse('{!! $books->render() !!}\n{!! $post->body !!}\n@foreach ($items as $i => $item)\n{!! $item->name !!}\n@endforeach\n{{-- {!! $x !!} --}}\n@include(\'partials.row\')');
+  assert.deepEqual(parsed.raw.map((r) => [r.line, r.roots.join(',')]), [[2, 'post'], [4, 'items']]);
+  assert.deepEqual(parsed.references, [{ name: 'partials.row', line: 7 }]);
+});
+
+test('express languages: EJS, Pug and Handlebars raw outputs with their loop names', () => {
+  const ejs = templateSyntax('ejs')!.parse('<%# <%- a %> %>\n<% rows.forEach(function (r) { %><%- r.html %><% }) %>\n<%= b %><%- include("x") %>');
+  assert.deepEqual(ejs.raw.map((r) => [r.line, r.roots.join(',')]), [[2, 'rows']]);
+  assert.deepEqual(ejs.references.map((r) => r.name), ['x']);
+  const pug = templateSyntax('pug')!.parse('each c in list\n  li!= c.body\n  li= c.body\n// p!= hidden\np !{a} #{b}\na(href!=link)');
+  assert.deepEqual(pug.raw.map((r) => [r.line, r.roots.join(',')]), [[2, 'list'], [5, 'a'], [6, 'link']]);
+  const hbs = templateSyntax('handlebars')!.parse('{{! {{{x}}} }}\n{{{a.b}}} {{c}}\n{{#each list as |item|}}{{{item.html}}}{{/each}}\n{{& d}}{{> row}}');
+  assert.deepEqual(hbs.raw.map((r) => [r.line, r.roots.join(',')]), [[2, 'a'], [3, 'list'], [4, 'd']]);
+  assert.deepEqual(hbs.references.map((r) => r.name), ['row']);
+});
+
+test('thymeleaf: th:utext and [( )] are raw, th:text, [[ ]] and escaping utilities are not', () => {
+  const parsed = templateSyntax('thymeleaf')!.parse(
+    '<p th:text="${a}"></p><p th:utext="${b.c}"></p>\n<li th:each="x : ${items}" th:utext="${x}"></li>\n[[${d}]] [(${e})]\n<p th:utext="${#strings.escapeXml(f)}"></p>\n<!-- <p th:utext="${g}"></p> -->\n<div th:replace="~{fragments/footer :: f}"></div>',
+  );
+  assert.deepEqual(parsed.raw.map((r) => [r.line, r.roots.join(',')]), [[1, 'b'], [2, 'items'], [3, 'e']]);
+  assert.deepEqual(parsed.references.map((r) => r.name), ['fragments/footer']);
+});

@@ -72,16 +72,20 @@ export const SourceSpec = z
 /** A render call: which argument names the template, which carries the context, and how the template is found and read. */
 export const RenderSpec = z
   .object({
-    /** 0-based position of the template name (a string literal). */
-    template: z.number().int().min(0),
+    /** 0-based position of the template name (a string literal); absent: the view names the enclosing handler returns (`return "posts/show";`). */
+    template: z.number().int().min(0).optional(),
+    /** 0-based position of a variable's name (a string literal) when the call hands the template one variable, `context` being its value (`model.addAttribute("bio", v)`). */
+    key: z.number().int().min(0).optional(),
     /** 0-based position of the context object (`{"bio": v}`); its keys are the template's variables. */
     context: z.number().int().min(0).optional(),
     /** Keyword arguments are the context (Flask `render_template("page.html", bio=v)`). */
     keywords: z.boolean().optional(),
     /** Template languages the file may be written in, by id (src/engine/templates/syntaxes.ts); the first whose extension the file has reads it. */
-    syntaxes: z.array(z.enum(['jinja', 'twig', 'nunjucks', 'ejs', 'pug', 'handlebars', 'blade'])).min(1),
+    syntaxes: z.array(z.enum(['jinja', 'twig', 'nunjucks', 'ejs', 'pug', 'handlebars', 'blade', 'thymeleaf', 'razor'])).min(1),
     /** Folders the framework looks for templates in (`templates`, `views`): the file's path ends with `<folder>/<name>`. */
     folders: z.array(z.string()).default([]),
+    /** Names use dots for folders (Laravel `view('posts.show')` is `posts/show.blade.php`). */
+    dottedNames: z.boolean().optional(),
   })
   .strict();
 

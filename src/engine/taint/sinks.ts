@@ -47,7 +47,7 @@ export function checkCallSinks(
       if (sink.unless.some((c) => conditionHolds(run, c, parts, scope))) continue;
       if (!sinkContextHolds(run, sink, node)) continue;
       if (sink.render) {
-        if (checkRenderSink(run, rule, sink.render, node, parts, args, kwargs, frame, (v) => reportable(run, rule, v))) break;
+        if (checkRenderSink(run, rule, sink.render, node, parts, args, kwargs, scope, frame, (v) => reportable(run, rule, v))) break;
         continue;
       }
       let t: Tainted = null;

@@ -9,9 +9,11 @@
 // MAX_TEMPLATES files through `include`/`extends`, MAX_DEPTH deep.
 import type { Node } from 'web-tree-sitter';
 import type { CompiledRule, CompiledSink } from '../rules/load.ts';
-import type { CallParts } from '../parse/syntax.ts';
+import { enclosingFunction, type CallParts } from '../parse/syntax.ts';
 import type { CallResolver, FunctionFrame, TaintRun } from '../taint/run.ts';
+import type { Scope } from '../taint/scope.ts';
 import type { Taint, Tainted } from '../taint/values.ts';
+import { visit } from '../taint/walk.ts';
 import type { TraceStep } from '../types.ts';
 import { TemplateIndex } from './resolve.ts';
 import { TEMPLATE_SYNTAXES } from './syntaxes.ts';
@@ -62,15 +64,23 @@ export function checkRenderSink(
   parts: CallParts,
   args: Tainted[],
   kwargs: Map<string, Tainted>,
+  scope: Scope,
   frame: FunctionFrame,
-  reportable: (t: Tainted) => Taint | undefined,
+  reportableData: (t: Tainted) => Taint | undefined,
 ): boolean {
-  const name = literalName(parts.positional[render.template]);
-  if (!name) return false;
   const context = render.context === undefined ? null : (args[render.context] ?? null);
-  if (!context && !(render.keywords && kwargs.size)) return false;
+  // One variable named by a literal (`model.addAttribute("bio", v)`): a context of one key.
+  const single = render.key === undefined ? undefined : literalName(parts.positional[render.key]);
+  if (render.key !== undefined && (!single || !context)) return false;
+  // `compact('title')` carries no taint of its own: its names are looked up.
+  const keyed = single ? new Map([[single, () => context]]) : render.context === undefined ? undefined : keyedContext(run, parts.positional[render.context], scope, frame);
+  if (!context && !keyed && !(render.keywords && kwargs.size)) return false;
+  // Only the data itself: not the result of an unknown call it went into (a paginator built from a
+  // query filtered by the request holds records, not the request's text).
+  const reportable = (t: Tainted) => reportableData(t ? t.filter((x) => !x.derived) : null);
   const taintOf = (variable: string): Taint | undefined => {
     if (render.keywords && kwargs.has(variable)) return reportable(kwargs.get(variable) ?? null);
+    if (keyed) return keyed.has(variable) ? reportable(keyed.get(variable)!()) : undefined;
     if (!context) return undefined;
     // A strand placed in the variable's key, or the whole context when it is request data itself
     // (`res.render('page', req.query)`); not the result of an unknown call that was given some.
@@ -79,9 +89,42 @@ export function checkRenderSink(
   const syntaxes = render.syntaxes.map((id) => TEMPLATE_SYNTAXES.get(id)!).filter(Boolean);
   const extensions = syntaxes.flatMap((s) => s.extensions);
   const scan = scanTemplates(run.resolver);
-  const first = scan.index.resolve(name, frame.file.path, render.folders, extensions);
-  if (!first) return false;
-  const renderStep = run.step(frame, node, `renders ${name}`);
+  let found = false;
+  for (const rawName of templateNames(render, node, parts, frame)) {
+    const name = render.dottedNames ? dotted(rawName) : rawName;
+    const first = scan.index.resolve(name, frame.file.path, render.folders, extensions);
+    if (!first) continue;
+    const renderStep = run.step(frame, node, `renders ${name}`);
+    if (renderTemplate(run, rule, render, node, scan, first, syntaxes, extensions, renderStep, taintOf)) found = true;
+  }
+  return found;
+}
+
+/** The template a call renders: its literal argument, or the view names the handler returns (Spring `return "posts/show"`). */
+function templateNames(render: RenderSink, node: Node, parts: CallParts, frame: FunctionFrame): string[] {
+  if (render.template !== undefined) {
+    const name = literalName(parts.positional[render.template]);
+    return name ? [name] : [];
+  }
+  const fn = enclosingFunction(frame.file.syntax, node);
+  if (!fn) return [];
+  const names = new Set<string>();
+  for (const m of fn.text.matchAll(/\breturn\s+"([\w./-]+)"\s*;/g)) names.add(m[1]!);
+  return [...names];
+}
+
+function renderTemplate(
+  run: TaintRun,
+  rule: CompiledRule,
+  render: RenderSink,
+  node: Node,
+  scan: ScanTemplates,
+  first: string,
+  syntaxes: TemplateSyntax[],
+  extensions: string[],
+  renderStep: TraceStep,
+  taintOf: (variable: string) => Taint | undefined,
+): boolean {
   let found = false;
   // Breadth-first through includes and extends, which see the same context.
   const queue: { file: string; depth: number; via: TraceStep[] }[] = [{ file: first, depth: 0, via: [] }];
@@ -105,13 +148,43 @@ export function checkRenderSink(
     if (depth >= MAX_DEPTH) continue;
     for (const ref of template.references) {
       if (seen.size >= MAX_TEMPLATES) break;
-      const next = scan.index.resolve(ref.name, file, render.folders, extensions);
+      const next = scan.index.resolve(render.dottedNames ? dotted(ref.name) : ref.name, file, render.folders, extensions);
       if (!next || seen.has(next)) continue;
       seen.add(next);
       queue.push({ file: next, depth: depth + 1, via: [...via, { kind: 'step', file, line: ref.line, column: 1, label: `includes ${ref.name}` }] });
     }
   }
   return found;
+}
+
+/** Laravel's `posts.show` is `posts/show` (a name with a file extension is left alone). */
+function dotted(name: string): string {
+  return /\.(php|html|twig)$/.test(name) ? name : name.replace(/\./g, '/');
+}
+
+/**
+ * A context whose keys the language's object literals do not place (a PHP array `['title' => $t]`,
+ * `compact('title')`): each key's value, evaluated when a template prints it raw. Undefined when
+ * the context is any other expression (its taint's fields are used).
+ */
+function keyedContext(run: TaintRun, node: Node | undefined, scope: Scope, frame: FunctionFrame): Map<string, () => Tainted> | undefined {
+  if (!node) return undefined;
+  const out = new Map<string, () => Tainted>();
+  if (node.type === 'array_creation_expression') {
+    for (const element of node.namedChildren) {
+      const [key, value] = element?.type === 'array_element_initializer' ? element.namedChildren : [];
+      const k = key && literalName(key);
+      if (!k || !value) return undefined;
+      out.set(k, () => visit(run, value, scope, frame));
+    }
+    return out;
+  }
+  const compact = /^compact\s*\(([\s\S]*)\)$/.exec(node.text);
+  if (compact && /^function_call/.test(node.type)) {
+    for (const m of compact[1]!.matchAll(/['"](\w+)['"]/g)) out.set(m[1]!, () => scope.lookup(`$${m[1]}`) ?? null);
+    return out;
+  }
+  return undefined;
 }
 
 function parsedTemplate(scan: ScanTemplates, resolver: CallResolver, file: string, syntax: TemplateSyntax): ParsedTemplate | null {

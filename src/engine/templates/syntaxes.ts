@@ -2,5 +2,7 @@
 import type { TemplateSyntax } from './types.ts';
 import { jinja, nunjucks, twig } from './jinja.ts';
 import { ejs, handlebars, pug } from './express.ts';
+import { blade } from './blade.ts';
+import { thymeleaf } from './thymeleaf.ts';
 
-export const TEMPLATE_SYNTAXES: ReadonlyMap<string, TemplateSyntax> = new Map([jinja, twig, nunjucks, ejs, pug, handlebars].map((s) => [s.id, s]));
+export const TEMPLATE_SYNTAXES: ReadonlyMap<string, TemplateSyntax> = new Map([jinja, twig, nunjucks, ejs, pug, handlebars, blade, thymeleaf].map((s) => [s.id, s]));

@@ -35,7 +35,9 @@ const WORDS = new Set([
 
 /**
  * The variables an expression reads: identifiers that are not a member name (`.bio`), a call's
- * function (`format(x)` reads x, not format) or a keyword. Strings are left out.
+ * function (`format(x)` reads x, not format) or a keyword. Strings are left out, and so is a
+ * variable whose member chain ends in a method call (`$books->render()`, `form.as_p()`): what is
+ * printed is the method's output (pagination links, a rendered form), not the data.
  */
 export function rootsOf(expression: string, prefix = ''): string[] {
   const code = expression.replace(STRING, '""');
@@ -43,10 +45,15 @@ export function rootsOf(expression: string, prefix = ''): string[] {
   const re = prefix === '$' ? /(?<![\w$.>\\])\$(\w+)\b(?!\s*\()/g : /(?<![\w$.>\\])([A-Za-z_$][\w$]*)\b(?!\s*\()/g;
   for (let m = re.exec(code); m; m = re.exec(code)) {
     const name = m[1]!;
-    if (!WORDS.has(name) && !/^\d/.test(name)) out.add(name);
+    if (WORDS.has(name) || /^\d/.test(name)) continue;
+    if (METHOD_CHAIN.test(code.slice(m.index + m[0].length))) continue;
+    out.add(name);
   }
   return [...out];
 }
+
+/** A member chain (`.a`, `->a`, `?.a`, `[0]`) that ends in a call. */
+const METHOD_CHAIN = /^(?:\s*(?:\?\.|\.|->|::)\s*[\w$]+|\[[^\]]*\])*\s*(?:\?\.|\.|->|::)\s*[\w$]+\s*\(/;
 
 /** Splits at top-level occurrences of `sep` (outside brackets and strings). */
 export function splitTopLevel(text: string, sep: string): string[] {

@@ -1,0 +1,2 @@
+{{-- ruleid: XSS --}}
+<p class="byline">{!! $title !!}</p>

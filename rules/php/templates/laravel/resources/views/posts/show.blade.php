@@ -1,0 +1,12 @@
+@extends('layouts.app')
+@section('content')
+  {{-- ok: XSS --}}
+  <h1>{{ $title }}</h1>
+  {{-- ruleid: XSS --}}
+  <div class="lead">{!! $title !!}</div>
+  {{-- ok: XSS --}}
+  <div>{!! $body !!}</div>
+  {{-- ok: XSS --}}
+  <footer>{!! $site !!}</footer>
+  @include('partials.byline')
+@endsection

@@ -1,0 +1,52 @@
+// Blade (Laravel): `{{ $x }}` escapes, `{!! $x !!}` does not. `@foreach ($items as $item)` and
+// `@php $x = $y; @endphp` are followed back to the view data they read; `@include`, `@extends`,
+// `@component` and `@each` pull in other views with the same data.
+import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
+import { Positions, rootsOf } from './text.ts';
+
+const TOKEN = /\{\{--[\s\S]*?--\}\}|\{!!([\s\S]*?)!!\}|@(foreach|forelse|include|includeIf|includeWhen|extends|component|each|php)\b\s*(\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?|@endphp\b/g;
+
+function parse(text: string): ParsedTemplate {
+  const positions = new Positions(text);
+  const raw: RawOutput[] = [];
+  const references: TemplateReference[] = [];
+  const aliases = new Map<string, string[]>();
+  const resolved = (names: string[]) => [...new Set(names.flatMap((n) => aliases.get(n) ?? [n]))];
+  let phpFrom = -1;
+  for (const m of text.matchAll(TOKEN)) {
+    const at = m.index!;
+    if (m[0].startsWith('{{--')) continue;
+    if (m[1] !== undefined) {
+      const roots = resolved(rootsOf(m[1], '$'));
+      if (roots.length) raw.push({ roots, ...positions.span(at, at + m[0].length), text: m[0] });
+      continue;
+    }
+    const directive = m[2];
+    const args = m[3]?.slice(1, -1) ?? '';
+    if (m[0] === '@endphp') {
+      if (phpFrom >= 0) bindAssignments(text.slice(phpFrom, at), aliases, resolved);
+      phpFrom = -1;
+    } else if (directive === 'php') {
+      if (args) bindAssignments(args, aliases, resolved);
+      else phpFrom = at + m[0].length;
+    } else if (directive === 'foreach' || directive === 'forelse') {
+      const loop = /^\s*([\s\S]+?)\s+as\s+(?:\$(\w+)\s*=>\s*)?\$(\w+)\s*$/.exec(args);
+      if (loop) {
+        const from = resolved(rootsOf(loop[1]!, '$'));
+        aliases.set(loop[3]!, from);
+        if (loop[2]) aliases.set(loop[2], from);
+      }
+    } else if (directive) {
+      // `@include('partials.row')`, `@each('row', $items, 'item')`, `@includeWhen($c, 'x')`.
+      const name = /['"]([\w./-]+)['"]/.exec(args)?.[1];
+      if (name) references.push({ name, line: positions.at(at).line });
+    }
+  }
+  return { raw, references };
+}
+
+function bindAssignments(code: string, aliases: Map<string, string[]>, resolved: (n: string[]) => string[]): void {
+  for (const a of code.matchAll(/\$(\w+)\s*=(?!=)\s*([^;]+)/g)) aliases.set(a[1]!, resolved(rootsOf(a[2]!, '$')));
+}
+
+export const blade: TemplateSyntax = { id: 'blade', extensions: ['.blade.php'], parse };
