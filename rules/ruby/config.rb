@@ -62,5 +62,7 @@ Rails.application.configure do
   config.consider_all_requests_local = true
   # ok: INSECURE_COOKIE
   config.session_store :cookie_store, key: "_shop_session", secure: false
+  # ok: INSECURE_COOKIE
+  config.force_ssl = false
 end
 
