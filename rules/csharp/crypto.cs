@@ -52,8 +52,8 @@ public static class Security
 
     public static void StartReset(Account account)
     {
-        var rng = new Random();
         // ruleid: WEAK_RANDOM
+        var rng = new Random();
         account.ResetToken = rng.Next(100000, 999999).ToString();
     }
 

@@ -26,6 +26,7 @@ var store = sessions.NewCookieStore([]byte("x"))
 func randomString(n int) string {
 	var sb strings.Builder
 	for i := 0; i < n; i++ {
+		// ruleid: WEAK_RANDOM
 		sb.WriteString(strconv.Itoa(mathrand.Intn(10)))
 	}
 	return sb.String()
@@ -33,13 +34,12 @@ func randomString(n int) string {
 
 // StartReset stores a reset token drawn from math/rand on the account (through a helper).
 func StartReset(a *Account) {
-	// ruleid: WEAK_RANDOM
 	a.ResetToken = randomString(32)
 }
 
 func newVisitor(w http.ResponseWriter, r *http.Request) {
-	id := strconv.FormatInt(mathrand.Int63(), 36)
 	// ruleid: WEAK_RANDOM
+	id := strconv.FormatInt(mathrand.Int63(), 36)
 	http.SetCookie(w, &http.Cookie{Name: "visitor", Value: id, HttpOnly: true, Secure: true})
 	s, _ := store.Get(r, "app")
 	// ruleid: WEAK_RANDOM

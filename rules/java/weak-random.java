@@ -22,19 +22,19 @@ public final class ResetService {
     private static String code(int length) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < length; i++) {
+            // ruleid: WEAK_RANDOM
             sb.append(ALPHABET.charAt(new Random().nextInt(ALPHABET.length())));
         }
         return sb.toString();
     }
 
     public void startReset(Account account) {
-        // ruleid: WEAK_RANDOM
         account.setResetToken(code(24));
     }
 
     public void temporaryPassword(Account account) {
-        String value = Long.toHexString(new Random().nextLong());
         // ruleid: WEAK_RANDOM
+        String value = Long.toHexString(new Random().nextLong());
         account.setPassword(value);
     }
 

@@ -43,12 +43,12 @@ function partnerSignature(array $params, string $secret): string
 
 function randomToken(int $length): string
 {
+    // ruleid: WEAK_RANDOM
     return substr(md5(uniqid((string) mt_rand(), true)), 0, $length);
 }
 
 function startReset(User $user): void
 {
-    // ruleid: WEAK_RANDOM
     $user->reset_token = randomToken(32);
     $user->save();
 }

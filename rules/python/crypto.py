@@ -55,11 +55,12 @@ def content_id(password_policy_text):
 
 
 def _code(length):
+    # The generator is reported (with the trace to the token it becomes below), not the assignment.
+    # ruleid: WEAK_RANDOM
     return "".join(random.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(length))
 
 
 def start_reset(user):
-    # ruleid: WEAK_RANDOM
     user.reset_token = _code(32)
     user.save()
 
@@ -89,6 +90,16 @@ def jitter(delay):
 def ab_bucket(user_id):
     # ok: WEAK_RANDOM
     return random.Random(user_id).random() < 0.5
+
+
+def make_invite_code(length=8):
+    # ruleid: WEAK_RANDOM
+    return "".join(random.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(length))
+
+
+def pick_colour():
+    # ok: WEAK_RANDOM
+    return random.choice(["red", "green", "blue"])
 
 
 def throwaway_password_hash():

@@ -59,6 +59,17 @@ module AccountSecurity
     sleep(rand(100) / 1000.0)
   end
 
+  # A method named for what it makes returns its last expression: the code it returns is guessable.
+  def login_code
+    # ruleid: WEAK_RANDOM
+    format("%06d", Random.new.rand(1_000_000))
+  end
+
+  def pick_theme
+    # ok: WEAK_RANDOM
+    %w[light dark sepia].sample
+  end
+
   def legacy_cipher
     # ruleid: WEAK_CRYPTO
     OpenSSL::Cipher.new("des-cbc")

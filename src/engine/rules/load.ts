@@ -50,6 +50,7 @@ export interface CompiledSink {
   node?: string;
   precededBy?: RegExp;
   returnFrom?: RegExp;
+  returnFromFunction?: RegExp;
   unlessFile?: RegExp;
   valueNode?: RegExp;
   args?: number[];
@@ -93,6 +94,7 @@ export interface CompiledRule {
     sinks: CompiledSink[];
     sanitizers: CompiledSanitizer[];
     direct: boolean;
+    reportAtSource: boolean;
   };
 }
 
@@ -173,6 +175,7 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     node: s.node,
     precededBy: s.precededBy ? regex(s.precededBy, where) : undefined,
     returnFrom: s.returnFrom ? regex(s.returnFrom, where) : undefined,
+    returnFromFunction: s.returnFromFunction ? regex(s.returnFromFunction, where) : undefined,
     valueNode: s.valueNode ? regex(s.valueNode, where) : undefined,
     args: s.args,
     keywords: s.keywords,
@@ -287,6 +290,7 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
           // A rule's own sanitizers clean only for its own type unless they say otherwise.
           sanitizers: (spec.taint.sanitizers ?? []).map((s) => compileSanitizer(s, where, [spec.type])),
           direct: spec.taint.direct ?? false,
+          reportAtSource: spec.taint.reportAtSource ?? false,
         };
       }
       if (spec.regex) regex(spec.regex.pattern, where);

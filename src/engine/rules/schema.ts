@@ -101,6 +101,8 @@ export const SinkSpec = z
     precededBy: Regex.optional(),
     /** The value returned from a function whose decorator matches (a Flask view returning an HTML string). */
     returnFrom: Regex.optional(),
+    /** The value returned from a function whose own name matches: what `passwordResetToken()` returns is a token, whatever its callers do with it. */
+    returnFromFunction: Regex.optional(),
     /** Not a sink in files whose text matches (multiline regex): `^from fastapi import` where returned strings become JSON. */
     unlessFile: Regex.optional(),
     /** With returnFrom: only returned expressions of these node types (regex) count. */
@@ -143,7 +145,7 @@ export const SinkSpec = z
     render: RenderSpec.optional(),
   })
   .strict()
-  .refine((s) => s.callee || s.assign || s.node || s.returnFrom, { message: 'a sink needs callee, assign, node or returnFrom' });
+  .refine((s) => s.callee || s.assign || s.node || s.returnFrom || s.returnFromFunction, { message: 'a sink needs callee, assign, node, returnFrom or returnFromFunction' });
 
 export const SanitizerSpec = z
   .object({
@@ -184,6 +186,11 @@ export const TaintSpec = z
     sanitizers: z.array(SanitizerSpec).optional(),
     /** Only data that reaches the sink directly or through string operations counts, not the result of an unknown call it was passed to (`auth.userIdFor(name)`). */
     direct: z.boolean().optional(),
+    /**
+     * Report where the data was made (the source's line, when it is in the sink's file) rather than where it ends up:
+     * a weak generator's call is what to change, the cookie it reaches is how we know it matters.
+     */
+    reportAtSource: z.boolean().optional(),
   })
   .strict();
 

@@ -13,7 +13,7 @@ import { conditionHolds } from './conditions.ts';
 import { vetArguments } from './guards.ts';
 import { inTaintedClass } from './members.ts';
 import { bindParamSources, handlerParameterRoles, paramList } from './parameters.ts';
-import { checkCallSinks } from './sinks.ts';
+import { checkCallSinks, checkReturnSink } from './sinks.ts';
 import { sourceTaint } from './sources.ts';
 import { fileScope, visit, visitChildren } from './walk.ts';
 
@@ -242,10 +242,7 @@ function analyzeCall(
   });
   const body = shape.body ? field(target.node, shape.body) : null;
   if (body && syntax.implicitReturn && /block|statement|compound|body/.test(body.type)) {
-    // Ruby: a method returns the value of its last expression.
-    let last: Tainted = null;
-    for (const child of body.namedChildren) if (child && !syntax.comments.includes(child.type)) last = visit(run, child, scope, frame);
-    frame.returns = merge(frame.returns, last);
+    frame.returns = merge(frame.returns, visitReturningLast(run, body, scope, frame));
   } else if (body) {
     const t = visit(run, body, scope, frame);
     // Expression-bodied lambdas return their body.
@@ -255,6 +252,19 @@ function analyzeCall(
   run.memo.set(key, frame.returns);
   if (clean) rememberCleanReturn(target.file.tree, target.node.startIndex, frame.returns);
   return frame.returns;
+}
+
+/** Ruby: a method returns the value of its last expression, which is then checked like a `return`. */
+function visitReturningLast(run: TaintRun, body: Node, scope: Scope, frame: FunctionFrame): Tainted {
+  let last: Tainted = null;
+  let lastNode: Node | undefined;
+  for (const child of body.namedChildren) {
+    if (!child || frame.file.syntax.comments.includes(child.type)) continue;
+    last = visit(run, child, scope, frame);
+    lastNode = child;
+  }
+  if (last && lastNode && !frame.file.syntax.returns.includes(lastNode.type)) checkReturnSink(run, lastNode, last, frame);
+  return last;
 }
 
 export function analyzeNestedFunction(run: TaintRun, node: Node, outer: Scope, frame: FunctionFrame): void {
@@ -282,7 +292,9 @@ export function analyzeNestedFunction(run: TaintRun, node: Node, outer: Scope, f
     if (single) scope.vars.set(single.text, binding && binding.index === 0 ? binding.taint : null);
   }
   const body = shape.body ? field(node, shape.body) : null;
-  if (body) {
+  if (body && syntax.implicitReturn && /block|statement|compound|body/.test(body.type)) {
+    inner.returns = merge(inner.returns, visitReturningLast(run, body, scope, inner));
+  } else if (body) {
     const t = visit(run, body, scope, inner);
     if (!/block|statement|compound|body/.test(body.type)) inner.returns = merge(inner.returns, t);
   }

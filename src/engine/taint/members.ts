@@ -52,13 +52,21 @@ export function visitMember(run: TaintRun, node: Node, scope: Scope, frame: Func
   const shape = member ?? run.syntax.subscripts[node.type]!;
   const object = field(node, shape.object);
   const t = object ? visit(run, object, scope, frame) : null;
-  // `obj[key]` is a value stored in obj: the key is evaluated for its effects, its taint does not flow.
+  // `obj[key]` is a value stored in obj: the key is evaluated for its effects, its taint does not flow —
+  // except weak randomness: an entry picked by a guessable index (`ALPHABET[rand() % n]`) is as guessable.
   if (!member) {
     const key = field(node, shape.property);
-    if (key) visit(run, key, scope, frame);
-    return merge(source, fieldOf(t));
+    const index = key ? visit(run, key, scope, frame) : null;
+    return merge(merge(source, fieldOf(t)), pickedBy(run, index));
   }
   return merge(source, readField(t, node.childForFieldName(shape.property)?.text));
+}
+
+/** The strands of a subscript's index that make the entry it picks untrusted: a weak random number's. */
+function pickedBy(run: TaintRun, index: Tainted): Tainted {
+  if (!index) return null;
+  const random = index.filter((x) => x.onlyRule && run.engine.ruleViews.some(({ rule }) => rule.id === x.onlyRule && rule.type === 'WEAK_RANDOM'));
+  return random.length ? random : null;
 }
 
 export function visitAssignment(run: TaintRun, node: Node, leftField: string, rightField: string | undefined, scope: Scope, frame: FunctionFrame): Tainted {

@@ -14,12 +14,34 @@ import { checkRenderSink } from '../templates/index.ts';
 // ---- sinks ----
 
 function report(run: TaintRun, rule: CompiledRule, node: Node, taint: Taint, frame: FunctionFrame, label: string): void {
-  const line = node.startPosition.row + 1;
-  const key = `${rule.id}:${frame.file.path}:${line}`;
+  const trace = [...taint.trace, run.step(frame, node, label, 'sink')];
+  const at = (rule.taint!.reportAtSource && sourceNode(frame, taint)) || node;
+  const key = `${rule.id}:${frame.file.path}:${at.startPosition.row + 1}`;
   if (run.reported.has(key)) return;
   run.reported.add(key);
-  const trace = [...taint.trace, run.step(frame, node, label, 'sink')];
-  run.hits.push({ rule, file: frame.file.path, node, trace });
+  run.hits.push({ rule, file: frame.file.path, node: at, trace });
+}
+
+/**
+ * Where a taint started, when that is in the sink's file: the largest expression starting at its source step.
+ * A source outside any function (a shared generator in a field) is placed at the first step inside one, where
+ * it is used (`RANDOM.nextLong()`).
+ */
+function sourceNode(frame: FunctionFrame, taint: Taint): Node | undefined {
+  if (taint.trace[0]?.kind !== 'source') return undefined;
+  for (const step of taint.trace) {
+    if (step.file !== frame.file.path) return undefined;
+    let node: Node | null = frame.file.tree.rootNode.descendantForPosition({ row: step.line - 1, column: step.column - 1 });
+    while (node?.parent && node.parent.startIndex === node.startIndex && node.parent.endPosition.row === node.startPosition.row) node = node.parent;
+    if (node && enclosingFunction(frame.file.syntax, node)) return node;
+  }
+  return undefined;
+}
+
+/** The name a function is declared with (none for lambdas). */
+function functionName(frame: FunctionFrame, fn: Node): string {
+  const nameField = frame.file.syntax.functions[fn.type]?.name;
+  return (nameField && fn.childForFieldName(nameField)?.text) || '';
 }
 
 function reportable(run: TaintRun, rule: CompiledRule, t: Tainted): Taint | undefined {
@@ -102,23 +124,38 @@ export function checkAssignSink(run: TaintRun, node: Node, left: Node, lhsPath: 
   }
 }
 
-/** A tainted value returned from a function whose decorator marks it as a sink (a view returning HTML). */
+/**
+ * A tainted value returned from a function whose decorator marks it as a sink (a view returning HTML), or
+ * whose name does (a token generator). `node` is the return statement, or a method's last expression where
+ * the language returns it implicitly.
+ */
 export function checkReturnSink(run: TaintRun, node: Node, value: Tainted, frame: FunctionFrame): void {
   let decorators: string[] | undefined;
+  let name: string | undefined;
+  const fn = () => enclosingFunction(frame.file.syntax, node);
   const returned = node.namedChildren.find((c) => !!c && !run.syntax.comments.includes(c.type));
   for (const { rule, sinks } of run.engine.ruleViews) {
     for (const sink of sinks) {
-      if (!sink.returnFrom) continue;
+      if (!sink.returnFrom && !sink.returnFromFunction) continue;
       if (sink.unlessFile && run.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
       if (sink.valueNode && !(returned && sink.valueNode.test(returned.type))) continue;
-      if (!decorators) {
-        const fn = enclosingFunction(frame.file.syntax, node);
-        decorators = fn ? decoratorsOf(frame.file.syntax, fn).map((d) => d.text.replace(/^@/, '')) : [];
+      if (sink.returnFrom) {
+        if (!decorators) {
+          const f = fn();
+          decorators = f ? decoratorsOf(frame.file.syntax, f).map((d) => d.text.replace(/^@/, '')) : [];
+        }
+        if (!decorators.some((d) => sink.returnFrom!.test(d))) continue;
       }
-      if (!decorators.some((d) => sink.returnFrom!.test(d))) continue;
+      if (sink.returnFromFunction) {
+        if (name === undefined) {
+          const f = fn();
+          name = f ? functionName(frame, f) : '';
+        }
+        if (!sink.returnFromFunction.test(name)) continue;
+      }
       const hit = reportable(run, rule, value);
       if (hit) {
-        report(run, rule, node, hit, frame, 'returned as the response');
+        report(run, rule, node, hit, frame, sink.returnFrom ? 'returned as the response' : `returned by ${name}()`);
         break;
       }
     }
