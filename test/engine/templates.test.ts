@@ -114,3 +114,14 @@ test('thymeleaf: th:utext and [( )] are raw, th:text, [[ ]] and escaping utiliti
   assert.deepEqual(parsed.raw.map((r) => [r.line, r.roots.join(',')]), [[1, 'b'], [2, 'items'], [3, 'e']]);
   assert.deepEqual(parsed.references.map((r) => r.name), ['fragments/footer']);
 });
+
+test('razor: Html.Raw and HtmlString of the model, ViewBag and ViewData, loops and partials', () => {
+  const parsed = templateSyntax('razor')!.parse(
+    '<p>@Model.Bio</p><p>@Html.Raw(Model.Bio)</p>\n@Html.Raw(ViewBag.Note) @Html.Raw(ViewData["x"])\n@foreach (var c in Model.Comments) { <li>@Html.Raw(c.Text)</li> }\n@* @Html.Raw(Model.Hidden) *@ @(new HtmlString(Model.Html))\n<partial name="_Row" /> @await Html.PartialAsync("_Side")',
+  );
+  assert.deepEqual(
+    parsed.raw.map((r) => [r.line, r.roots.join(',')]),
+    [[1, 'Model'], [2, 'ViewBag.Note'], [2, 'ViewData'], [3, 'Model'], [4, 'Model']],
+  );
+  assert.deepEqual(parsed.references.map((r) => r.name), ['_Row', '_Side']);
+});

@@ -86,6 +86,14 @@ export const RenderSpec = z
     folders: z.array(z.string()).default([]),
     /** Names use dots for folders (Laravel `view('posts.show')` is `posts/show.blade.php`). */
     dottedNames: z.boolean().optional(),
+    /** The context is this one variable of the template (ASP.NET `View(model)` is the view's `Model`). */
+    contextName: z.string().optional(),
+    /** The name may be left out (`View(model)`): the argument at `template` is then the context. */
+    nameOptional: z.boolean().optional(),
+    /** ASP.NET MVC: names are looked up as `<Controller>/<name>` then `Shared/<name>`; no name is the action's (the enclosing method's) name. */
+    controllerFolders: z.boolean().optional(),
+    /** Regex on template variables the handler sets where every view sees them (`ViewBag.Bio`, `ViewData`): their taint is the handler's at the call. */
+    fromScope: Regex.optional(),
   })
   .strict();
 

@@ -7,12 +7,14 @@
 //
 // Bounded: a template is parsed once per scan (per project), and a render follows at most
 // MAX_TEMPLATES files through `include`/`extends`, MAX_DEPTH deep.
+import path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { CompiledRule, CompiledSink } from '../rules/load.ts';
-import { enclosingFunction, type CallParts } from '../parse/syntax.ts';
+import { enclosingFunction, field, type CallParts } from '../parse/syntax.ts';
+import { enclosingClass } from '../taint/receivers.ts';
 import type { CallResolver, FunctionFrame, TaintRun } from '../taint/run.ts';
 import type { Scope } from '../taint/scope.ts';
-import type { Taint, Tainted } from '../taint/values.ts';
+import { merge, type Taint, type Tainted } from '../taint/values.ts';
 import { visit } from '../taint/walk.ts';
 import type { TraceStep } from '../types.ts';
 import { TemplateIndex } from './resolve.ts';
@@ -68,17 +70,28 @@ export function checkRenderSink(
   frame: FunctionFrame,
   reportableData: (t: Tainted) => Taint | undefined,
 ): boolean {
-  const context = render.context === undefined ? null : (args[render.context] ?? null);
+  // `View(model)`: a call that may leave the name out has its context first then (`View("Show", model)` otherwise).
+  const unnamed = !!render.nameOptional && render.template !== undefined && !literalName(parts.positional[render.template]);
+  const contextAt = unnamed ? render.template : render.context;
+  const contextNode = contextAt === undefined ? undefined : parts.positional[contextAt];
+  // A view model built with an initializer (`new PostViewModel { Body = body }`) holds the values
+  // themselves, though the constructor call makes them look like its result.
+  const context = (contextNode && initializedValues(run, contextNode, scope, frame)) || (contextAt === undefined ? null : (args[contextAt] ?? null));
+  const fromScope = render.fromScope ? compiled(render.fromScope) : undefined;
   // One variable named by a literal (`model.addAttribute("bio", v)`): a context of one key.
   const single = render.key === undefined ? undefined : literalName(parts.positional[render.key]);
   if (render.key !== undefined && (!single || !context)) return false;
   // `compact('title')` carries no taint of its own: its names are looked up.
   const keyed = single ? new Map([[single, () => context]]) : render.context === undefined ? undefined : keyedContext(run, parts.positional[render.context], scope, frame);
-  if (!context && !keyed && !(render.keywords && kwargs.size)) return false;
+  if (!context && !keyed && !fromScope && !(render.keywords && kwargs.size)) return false;
   // Only the data itself: not the result of an unknown call it went into (a paginator built from a
   // query filtered by the request holds records, not the request's text).
   const reportable = (t: Tainted) => reportableData(t ? t.filter((x) => !x.derived) : null);
   const taintOf = (variable: string): Taint | undefined => {
+    // What the handler stored where every view sees it (`ViewBag.Bio = v`, `ViewData["bio"] = v`).
+    if (fromScope?.test(variable)) return reportable(scope.lookup(variable) ?? null);
+    // The context is one variable of the view (`Model`).
+    if (render.contextName) return variable === render.contextName ? reportable(context) : undefined;
     if (render.keywords && kwargs.has(variable)) return reportable(kwargs.get(variable) ?? null);
     if (keyed) return keyed.has(variable) ? reportable(keyed.get(variable)!()) : undefined;
     if (!context) return undefined;
@@ -90,7 +103,7 @@ export function checkRenderSink(
   const extensions = syntaxes.flatMap((s) => s.extensions);
   const scan = scanTemplates(run.resolver);
   let found = false;
-  for (const rawName of templateNames(render, node, parts, frame)) {
+  for (const rawName of templateNames(render, node, parts, frame, unnamed)) {
     const name = render.dottedNames ? dotted(rawName) : rawName;
     const first = scan.index.resolve(name, frame.file.path, render.folders, extensions);
     if (!first) continue;
@@ -101,12 +114,20 @@ export function checkRenderSink(
 }
 
 /** The template a call renders: its literal argument, or the view names the handler returns (Spring `return "posts/show"`). */
-function templateNames(render: RenderSink, node: Node, parts: CallParts, frame: FunctionFrame): string[] {
+function templateNames(render: RenderSink, node: Node, parts: CallParts, frame: FunctionFrame, unnamed: boolean): string[] {
+  const fn = enclosingFunction(frame.file.syntax, node);
+  if (render.controllerFolders) {
+    // ASP.NET MVC: `View()` is Views/<Controller>/<Action>.cshtml, else Views/Shared/<Action>.cshtml.
+    const name = (unnamed || render.template === undefined ? undefined : literalName(parts.positional[render.template])) ?? (fn && field(fn, 'name')?.text);
+    if (!name) return [];
+    if (name.includes('/')) return [name.replace(/^~?\/?(Views\/)?/, '')];
+    const controller = enclosingClass(frame.file.syntax, node)?.childForFieldName('name')?.text.replace(/Controller$/, '');
+    return controller ? [`${controller}/${name}`, `Shared/${name}`] : [`Shared/${name}`];
+  }
   if (render.template !== undefined) {
     const name = literalName(parts.positional[render.template]);
     return name ? [name] : [];
   }
-  const fn = enclosingFunction(frame.file.syntax, node);
   if (!fn) return [];
   const names = new Set<string>();
   for (const m of fn.text.matchAll(/\breturn\s+"([\w./-]+)"\s*;/g)) names.add(m[1]!);
@@ -148,13 +169,39 @@ function renderTemplate(
     if (depth >= MAX_DEPTH) continue;
     for (const ref of template.references) {
       if (seen.size >= MAX_TEMPLATES) break;
-      const next = scan.index.resolve(render.dottedNames ? dotted(ref.name) : ref.name, file, render.folders, extensions);
+      const next = resolveReference(scan, render, ref.name, file, extensions);
       if (!next || seen.has(next)) continue;
       seen.add(next);
       queue.push({ file: next, depth: depth + 1, via: [...via, { kind: 'step', file, line: ref.line, column: 1, label: `includes ${ref.name}` }] });
     }
   }
   return found;
+}
+
+/** The values an object initializer sets (`new T { A = a, B = b }`), directly or through the variable holding it. */
+function initializedValues(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted {
+  const created = run.syntax.identifiers.includes(node.type) ? scope.binding(node.text) : node;
+  if (!created || !/object_creation/.test(created.type)) return null;
+  const initializer = created.namedChildren.find((c) => c?.type === 'initializer_expression');
+  let t: Tainted = null;
+  for (const assignment of initializer?.namedChildren ?? []) {
+    const value = assignment?.type === 'assignment_expression' ? assignment.childForFieldName('right') : null;
+    if (value) t = merge(t, visit(run, value, scope, frame));
+  }
+  return t;
+}
+
+const regexes = new Map<string, RegExp>();
+function compiled(source: string): RegExp {
+  return regexes.get(source) ?? regexes.set(source, new RegExp(source)).get(source)!;
+}
+
+/** An included template: by the sink's folders, beside the including file (EJS, Razor), or in Views/Shared (ASP.NET). */
+function resolveReference(scan: ScanTemplates, render: RenderSink, name: string, from: string, extensions: string[]): string | undefined {
+  const wanted = render.dottedNames ? dotted(name) : name;
+  const here = path.posix.dirname(from);
+  const folders = [...render.folders, ...(render.controllerFolders ? render.folders.map((f) => `${f}/Shared`) : [])];
+  return scan.index.resolve(wanted, from, folders, extensions) ?? scan.index.exact(path.posix.normalize(`${here}/${wanted}`), extensions);
 }
 
 /** Laravel's `posts.show` is `posts/show` (a name with a file extension is left alone). */

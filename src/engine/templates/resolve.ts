@@ -26,6 +26,15 @@ export class TemplateIndex {
     return undefined;
   }
 
+  /** A file at exactly `file` (or `file` plus one of `extensions`). */
+  exact(file: string, extensions: string[]): string | undefined {
+    if (file.startsWith('../')) return undefined;
+    for (const candidate of [file, ...extensions.map((e) => file + e)]) {
+      if ((this.byBase.get(path.posix.basename(candidate)) ?? []).includes(candidate)) return candidate;
+    }
+    return undefined;
+  }
+
   private nearest(name: string, from: string, folders: string[]): string | undefined {
     const suffixes = folders.length ? folders.map((f) => `${f.replace(/\/+$/, '')}/${name}`) : [name];
     let best: string | undefined;

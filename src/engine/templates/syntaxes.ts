@@ -4,5 +4,6 @@ import { jinja, nunjucks, twig } from './jinja.ts';
 import { ejs, handlebars, pug } from './express.ts';
 import { blade } from './blade.ts';
 import { thymeleaf } from './thymeleaf.ts';
+import { razor } from './razor.ts';
 
-export const TEMPLATE_SYNTAXES: ReadonlyMap<string, TemplateSyntax> = new Map([jinja, twig, nunjucks, ejs, pug, handlebars, blade, thymeleaf].map((s) => [s.id, s]));
+export const TEMPLATE_SYNTAXES: ReadonlyMap<string, TemplateSyntax> = new Map([jinja, twig, nunjucks, ejs, pug, handlebars, blade, thymeleaf, razor].map((s) => [s.id, s]));

@@ -1,0 +1,58 @@
+// Razor (ASP.NET MVC, Razor Pages): `@x` encodes, `@Html.Raw(x)` and `new HtmlString(x)` do not.
+// What a view reads is the model (`Model.Bio`), `ViewBag.Bio` or `ViewData["bio"]` (any key: the
+// taint engine keeps a dictionary whole), and loop variables over them (`@foreach (var c in
+// Model.Comments)`). Partials (`Html.Partial("_Row")`, `<partial name="_Row" />`) are followed.
+import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
+import { Positions, rootsOf } from './text.ts';
+
+const TOKEN = /@\*[\s\S]*?\*@|@?Html\.Raw\s*\(|new\s+(?:Microsoft\.AspNetCore\.Html\.)?HtmlString\s*\(|\bforeach\s*\(\s*(?:var|[\w.<>]+)\s+(\w+)\s+in\s+([^)]*)\)|Html\.(?:Partial|PartialAsync|RenderPartial|RenderPartialAsync)\s*\(\s*"([^"]+)"|<partial\s+name\s*=\s*"([^"]+)"/g;
+
+/** The text up to the parenthesis that closes the one just opened at `from`. */
+function argumentText(text: string, from: number): string {
+  let depth = 1;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return text.slice(from, i);
+    else if (c === '"') {
+      const end = text.indexOf('"', i + 1);
+      if (end < 0) break;
+      i = end;
+    }
+  }
+  return '';
+}
+
+/** `ViewBag.Bio`, `ViewData` (for `ViewData["bio"]`), `Model`, and other names as they are. */
+function razorRoots(expression: string): string[] {
+  const out = new Set<string>();
+  const rest = expression.replace(/\bViewBag\s*\.\s*(\w+)/g, (_, name: string) => {
+    out.add(`ViewBag.${name}`);
+    return '';
+  });
+  for (const r of rootsOf(rest)) out.add(r);
+  return [...out];
+}
+
+function parse(text: string): ParsedTemplate {
+  const positions = new Positions(text);
+  const raw: RawOutput[] = [];
+  const references: TemplateReference[] = [];
+  const aliases = new Map<string, string[]>();
+  const resolved = (names: string[]) => [...new Set(names.flatMap((n) => aliases.get(n) ?? [n]))];
+  for (const m of text.matchAll(TOKEN)) {
+    const at = m.index!;
+    if (m[0].startsWith('@*')) continue;
+    if (m[1] !== undefined) aliases.set(m[1], resolved(razorRoots(m[2]!)));
+    else if (m[3] !== undefined || m[4] !== undefined) references.push({ name: (m[3] ?? m[4])!, line: positions.at(at).line });
+    else {
+      const argument = argumentText(text, at + m[0].length);
+      const roots = resolved(razorRoots(argument));
+      const end = at + m[0].length + argument.length + 1;
+      if (roots.length) raw.push({ roots, ...positions.span(at, end), text: text.slice(at, end) });
+    }
+  }
+  return { raw, references };
+}
+
+export const razor: TemplateSyntax = { id: 'razor', extensions: ['.cshtml'], parse };
