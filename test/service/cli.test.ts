@@ -1,7 +1,7 @@
 // scanner keys create|list|revoke and scanner users create, run as a user would.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,31 @@ describe('scanner keys and users', () => {
       await scanner(['keys', 'create', '--name', 'ci', '--data-dir', typo, '--create-database']);
       assert.equal(existsSync(path.join(typo, 'scanner.db')), true);
       await scanner(['keys', 'create', '--name', 'again', '--data-dir', typo]);
+    } finally {
+      remove();
+    }
+  });
+
+  it('keeps the database readable by its owner only (mode 600, folder 700), also one an older version made', { skip: process.platform === 'win32' }, async () => {
+    const { dir, remove } = tempDir('cli');
+    try {
+      const dataDir = path.join(dir, 'server');
+      const file = path.join(dataDir, 'scanner.db');
+      const mode = (f: string) => (statSync(f).mode & 0o777).toString(8);
+      await scanner(['keys', 'create', '--name', 'ci', '--data-dir', dataDir, '--create-database']);
+      assert.equal(mode(file), '600');
+      assert.equal(mode(dataDir), '700');
+      // A store that is open has its WAL beside it: the same mode.
+      const db = openDb({ dataDir });
+      try {
+        await db.run("UPDATE accounts SET name = name WHERE 1 = 0");
+        for (const part of [`${file}-wal`, `${file}-shm`]) if (existsSync(part)) assert.equal(mode(part), '600', part);
+      } finally {
+        await db.close();
+      }
+      chmodSync(file, 0o644);
+      await scanner(['keys', 'list', '--data-dir', dataDir]);
+      assert.equal(mode(file), '600', 'narrowed when opened');
     } finally {
       remove();
     }

@@ -1,7 +1,7 @@
 // One small query interface over SQLite (better-sqlite3) and PostgreSQL (pg).
 // SQL is written once with `?` placeholders in the common subset of both
 // dialects; the PostgreSQL adapter renumbers them to $1, $2, ….
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -215,8 +215,22 @@ export function embeddedDatabaseFile(options: { databaseUrl?: string; dataDir: s
 export function openDb(options: { databaseUrl?: string; dataDir: string }): Db {
   const file = embeddedDatabaseFile(options);
   if (!file) return new PostgresDb(options.databaseUrl!);
-  mkdirSync(options.dataDir, { recursive: true });
+  // The database holds key hashes, password hashes and sessions: readable by its owner only.
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  ownerOnly(file);
   return new SqliteDb(file);
+}
+
+/**
+ * Creates the database file with mode 600 (SQLite then gives its -wal and -shm files the
+ * same mode) and narrows a file an older version left readable by others.
+ */
+function ownerOnly(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+  if (process.platform === 'win32') return;
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(part) && (statSync(part).mode & 0o077) !== 0) chmodSync(part, 0o600);
+  }
 }
 
 export function isPostgres(db: Db): db is Db & { pool: pg.Pool } {
