@@ -86,6 +86,8 @@ export interface Usage {
   filesScanned: number;
   linesScanned: number;
   records: { jobId: string; outcome: string; billed: boolean; filesScanned: number; linesScanned: number; recordedAt: string }[];
+  /** More records of the period follow: pass it as `cursor`. */
+  nextCursor: string | null;
 }
 
 export type ScanEventType = 'connected' | 'progress' | 'vulnerability' | 'completed' | 'failed' | 'error';
@@ -230,8 +232,10 @@ export class ScannerClient {
       .data;
   }
 
-  async usage(): Promise<Usage> {
-    return (await this.request<{ data: Usage }>('GET', '/usage')).data;
+  /** A period's usage (default: this month), its records a page at a time (`limit`, then `cursor` from `nextCursor`). */
+  async usage(query: { period?: string; limit?: number; cursor?: string } = {}): Promise<Usage> {
+    const qs = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    return (await this.request<{ data: Usage }>('GET', `/usage${qs.size ? `?${qs}` : ''}`)).data;
   }
 
   /**

@@ -95,6 +95,16 @@ export const JobsQuery = z.strictObject({
   cursor: z.string().max(300).optional(),
 });
 
+export const UsageQuery = z.strictObject({
+  period: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'expected a month, YYYY-MM')
+    .optional()
+    .describe('billing period (calendar month, UTC) to report, e.g. 2026-10; default the current one'),
+  limit: z.coerce.number().int().min(1).max(1000).default(100).describe('usage records per page'),
+  cursor: z.string().max(300).optional().describe('nextCursor of the previous page'),
+});
+
 export const ErrorResponse = z.object({
   success: z.literal(false),
   error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }),
@@ -218,7 +228,8 @@ export const UsageResponse = z.object({
         linesScanned: z.number(),
         recordedAt: z.string(),
       }),
-    ),
+    ).describe('the period\'s usage records (one per ended scan), newest first, a page at a time'),
+    nextCursor: z.string().nullable().describe('pass as cursor for the next page of records; null on the last page'),
   }),
 });
 

@@ -429,6 +429,55 @@ export function defineServiceSuite(makeBackend: () => Promise<Backend>): void {
       assert.equal(usage.records[0].outcome, 'cancelled');
     });
 
+    it('GET /usage pages its records (limit, cursor) and reports any period', async () => {
+      const key = await svc.newKey();
+      const client = svc.clientFor(key);
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const { jobId } = await client.startCommitScan(commitBody());
+        ids.push(jobId);
+        await client.collectEvents('commit', jobId);
+      }
+      const page1 = await client.usage({ limit: 2 });
+      assert.equal(page1.records.length, 2);
+      assert.ok(page1.nextCursor);
+      assert.equal(page1.scans.billed, 3, 'totals are the whole period, whatever the page');
+      const page2 = await client.usage({ limit: 2, cursor: page1.nextCursor! });
+      assert.equal(page2.records.length, 1);
+      assert.equal(page2.nextCursor, null);
+      assert.deepEqual([...page1.records, ...page2.records].map((r) => r.jobId).sort(), [...ids].sort());
+      const all = await client.usage();
+      assert.equal(all.records.length, 3);
+      assert.equal(all.nextCursor, null);
+      const past = await client.usage({ period: '2001-02' });
+      assert.deepEqual([past.period.id, past.scans.billed, past.records.length], ['2001-02', 0, 0]);
+      assert.equal(past.period.start, '2001-02-01T00:00:00.000Z');
+      for (const query of ['cursor=xyz', `period=2001-02&cursor=${page1.nextCursor}`, 'period=2026-13', 'limit=0']) {
+        const bad = await json(svc, 'GET', `/usage?${query}`, undefined, key);
+        assert.equal(bad.status, 400, query);
+        assert.equal(bad.json.success, false);
+      }
+    });
+
+    it('job ids are UUIDs: accepted in upper case, answered in the stored form', async () => {
+      const key = await svc.newKey();
+      const client = svc.clientFor(key);
+      const { jobId } = await client.startCommitScan(commitBody());
+      await client.collectEvents('commit', jobId);
+      const upper = jobId.toUpperCase();
+      assert.notEqual(upper, jobId);
+      const job = await json(svc, 'GET', `/jobs/${upper}`, undefined, key);
+      assert.equal(job.status, 200, JSON.stringify(job.json));
+      assert.equal(job.json.data.jobId, jobId);
+      const events = await client.collectEvents('commit', upper);
+      assert.equal(events.at(-1)!.type, 'completed');
+      assert.ok(events.every((e) => e.jobId === jobId));
+      const cancel = await json(svc, 'POST', `/jobs/${upper}/cancel`, undefined, key);
+      assert.equal(cancel.status, 409, 'found, and already ended');
+      const other = await json(svc, 'GET', `/jobs/${upper}`, undefined, await svc.newKey());
+      assert.equal(other.status, 404, 'still only for its own account');
+    });
+
     it('GET /usage shows plan, limits, billed scans with files and lines', async () => {
       const key = await svc.newKey();
       const client = svc.clientFor(key);

@@ -12,7 +12,7 @@ import type { Finding, ScanResult } from '../../engine/index.ts';
 import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { stream } from '../routes/events.ts';
-import { cancelJob, isJobId } from '../routes/jobs.ts';
+import { cancelJob, jobIdFrom } from '../routes/jobs.ts';
 import { accept, checkPlanAllowsScan } from '../routes/scans.ts';
 import { parseRepository, RefName } from '../schemas.ts';
 import { verifyPassword } from '../secrets.ts';
@@ -349,7 +349,8 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
       });
 
       const ownJob = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-        const job = isJobId(request.params.id) ? await ctx.store.jobs.getOf(request.account.id, request.params.id) : undefined;
+        const id = jobIdFrom(request.params.id);
+        const job = id ? await ctx.store.jobs.getOf(request.account.id, id) : undefined;
         if (!job) throw new ApiError(404, 'NOT_FOUND', 'No such scan.');
         return job;
       };

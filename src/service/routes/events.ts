@@ -9,7 +9,7 @@ import type { ServiceContext } from '../context.ts';
 import { TERMINAL_EVENT_TYPES } from '../events.ts';
 import { ErrorResponse, JobIdParams, ScanIdParams, SseStream } from '../schemas.ts';
 import type { JobKind, StoredEvent } from '../store/store.ts';
-import { isJobId, cancelJob } from './jobs.ts';
+import { isJobId, jobIdFrom, cancelJob } from './jobs.ts';
 
 const STATUS_MESSAGES: Record<string, string> = {
   queued: 'Connected; the scan is queued.',
@@ -26,7 +26,9 @@ function lastEventIdOf(request: FastifyRequest): number {
   return Number.isInteger(n) && n > 0 ? n : 0;
 }
 
-export async function stream(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply, kind: JobKind, id: string) {
+export async function stream(ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply, kind: JobKind, requestedId: string) {
+  // An upper-case UUID names the same job; events carry the id as it is stored.
+  const id = jobIdFrom(requestedId) ?? requestedId;
   const idField = kind === 'github' ? 'scanId' : 'jobId';
   const raw = reply.raw;
   reply.hijack();

@@ -14,6 +14,7 @@ import {
   JobResponse,
   JobsQuery,
   JobsResponse,
+  UsageQuery,
   UsageResponse,
 } from '../schemas.ts';
 import { periodBounds, periodOf, withDismissals, type JobRecord } from '../store/store.ts';
@@ -23,6 +24,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isJobId(value: string): boolean {
   return UUID.test(value);
+}
+
+/** A job id from a path, in the form ids are stored in (UUIDs are case-insensitive; ours are lower case); undefined when it is no UUID. */
+export function jobIdFrom(value: string): string | undefined {
+  return UUID.test(value) ? value.toLowerCase() : undefined;
 }
 
 function jobView(job: JobRecord) {
@@ -67,7 +73,8 @@ export function jobRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     },
     async (request) => {
       const { jobId } = request.params;
-      const job = isJobId(jobId) ? await ctx.store.jobs.getOf(request.account.id, jobId) : undefined;
+      const id = jobIdFrom(jobId);
+      const job = id ? await ctx.store.jobs.getOf(request.account.id, id) : undefined;
       if (!job) throw notFound();
       const after = request.query.cursor === undefined ? 0 : Number(request.query.cursor);
       if (!Number.isInteger(after) || after < 0) {
@@ -94,7 +101,8 @@ export function jobRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   /** The job and the finding it reported, or 404. */
   const findingOf = async (accountId: string, jobId: string, findingId: string) => {
-    const job = isJobId(jobId) ? await ctx.store.jobs.getOf(accountId, jobId) : undefined;
+    const id = jobIdFrom(jobId);
+    const job = id ? await ctx.store.jobs.getOf(accountId, id) : undefined;
     if (!job) throw notFound();
     const reported = (await ctx.store.events.list(job.id, 0, 1_000_000, 'vulnerability')).some((e) => e.data.id === findingId);
     if (!reported) throw new ApiError(404, 'NOT_FOUND', 'This job reported no such finding.');
@@ -180,7 +188,8 @@ export function jobRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     },
     async (request) => {
       const { jobId } = request.params;
-      const job = isJobId(jobId) ? await ctx.store.jobs.getOf(request.account.id, jobId) : undefined;
+      const id = jobIdFrom(jobId);
+      const job = id ? await ctx.store.jobs.getOf(request.account.id, id) : undefined;
       if (!job) throw notFound();
       const result = await cancelJob(ctx, job.id, 'The scan was cancelled on request.');
       if (result.outcome === 'missing') throw notFound();
@@ -194,12 +203,33 @@ export function jobRoutes(app: FastifyInstance, ctx: ServiceContext): void {
 
   api.get(
     '/usage',
-    { schema: { summary: "This period's plan, limits and usage", response: { 200: UsageResponse, ...errors } } },
+    {
+      schema: {
+        summary: "A period's plan, limits and usage (this month by default), with its usage records a page at a time",
+        querystring: UsageQuery,
+        response: { 200: UsageResponse, ...errors },
+      },
+    },
     async (request) => {
       const { account, plan } = request;
-      const period = periodOf(new Date().toISOString());
+      const period = request.query.period ?? periodOf(new Date().toISOString());
+      let before: { recordedAt: string; jobId: string } | undefined;
+      if (request.query.cursor) {
+        try {
+          const decoded = JSON.parse(Buffer.from(request.query.cursor, 'base64url').toString('utf8'));
+          if (typeof decoded?.recordedAt !== 'string' || typeof decoded?.jobId !== 'string' || decoded?.period !== period) throw new Error('bad cursor');
+          before = { recordedAt: decoded.recordedAt, jobId: decoded.jobId };
+        } catch {
+          throw new ApiError(400, 'INVALID_REQUEST', 'querystring.cursor: is not a cursor of this period\'s usage records', 'querystring.cursor');
+        }
+      }
+      const limit = request.query.limit;
       const usage = await ctx.store.usage.totals(account.id, period);
-      const records = await ctx.store.usage.recent(account.id, period, 100);
+      const found = await ctx.store.usage.recent(account.id, period, limit + 1, before);
+      const records = found.slice(0, limit);
+      const last = records[records.length - 1];
+      const nextCursor =
+        found.length > limit && last ? Buffer.from(JSON.stringify({ period, recordedAt: last.recordedAt, jobId: last.jobId })).toString('base64url') : null;
       return {
         success: true as const,
         data: {
@@ -216,6 +246,7 @@ export function jobRoutes(app: FastifyInstance, ctx: ServiceContext): void {
           filesScanned: usage.filesScanned,
           linesScanned: usage.linesScanned,
           records,
+          nextCursor,
         },
       };
     },

@@ -66,7 +66,8 @@ export class UsageRepository {
     };
   }
 
-  async recent(accountId: string, period: string, limit: number): Promise<UsageRecord[]> {
+  /** The period's records, newest first; `before` continues after the last record of a previous page. */
+  async recent(accountId: string, period: string, limit: number, before?: { recordedAt: string; jobId: string }): Promise<UsageRecord[]> {
     const rows = await this.db.all<{
       job_id: string;
       outcome: string;
@@ -76,8 +77,9 @@ export class UsageRepository {
       recorded_at: string;
     }>(
       `SELECT job_id, outcome, billed, files_scanned, lines_scanned, recorded_at FROM usage_records
-       WHERE account_id = ? AND period = ? ORDER BY recorded_at DESC, job_id DESC LIMIT ?`,
-      [accountId, period, limit],
+       WHERE account_id = ? AND period = ?${before ? ' AND (recorded_at < ? OR (recorded_at = ? AND job_id < ?))' : ''}
+       ORDER BY recorded_at DESC, job_id DESC LIMIT ?`,
+      before ? [accountId, period, before.recordedAt, before.recordedAt, before.jobId, limit] : [accountId, period, limit],
     );
     return rows.map((r) => ({
       jobId: r.job_id,
