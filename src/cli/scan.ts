@@ -57,7 +57,7 @@ export function registerScanCommand(program: Command): void {
     .addOption(
       new Option('--fail-on <severity>', 'exit 1 when a finding at or above this severity is reported').choices(SEVERITIES).default('low'),
     )
-    .option('-j, --jobs <n>', 'worker threads (default: number of cores)', parseJobs)
+    .option('-j, --jobs <n>', 'threads analysing files at once: this one and N-1 worker threads (default: number of cores; small scans stay on one thread)', parseJobs)
     .option('--no-cache', 'neither read nor write the result cache (.scanner/cache under PATH)')
     .option('--ref <ref>', 'branch, tag or commit to check out when PATH is a git URL')
     .addHelpText(

@@ -72,7 +72,7 @@ export async function openStore(options: ServiceConfigInput = {}): Promise<{ sto
  * processes started together on one PostgreSQL database take turns, so only the first
  * creates them.
  */
-export async function bootstrap(core: Pick<Core, 'store' | 'config'>, print: (line: string) => void): Promise<void> {
+export async function bootstrap(core: Pick<Core, 'store' | 'config'>, print: (line: string) => void, command = 'scanner'): Promise<void> {
   const created = await core.store.db.withExclusiveLock('scanner-bootstrap', async () => {
     if ((await core.store.accounts.count()) > 0) return undefined;
     const account = await core.store.accounts.create('default', core.config.defaultPlan);
@@ -85,7 +85,7 @@ export async function bootstrap(core: Pick<Core, 'store' | 'config'>, print: (li
   const where = core.config.databaseUrl ? '' : ` --data-dir ${JSON.stringify(core.config.dataDir)}`;
   print(`Created the first account (${account.id}, plan "${account.plan}") and an admin login:`);
   print(`  email: admin@localhost  password: ${password}  (shown once)`);
-  print(`Create an API key for it with:  scanner keys create --name my-key${where}`);
+  print(`Create an API key for it with:  ${command} keys create --name my-key${where}`);
 }
 
 export interface RunningServer {
@@ -99,13 +99,15 @@ export interface RunningServer {
 export interface StartOptions extends ServiceConfigInput {
   /** Print bootstrap instructions (CLI); tests pass their own sink. */
   print?: (line: string) => void;
+  /** How the user runs this installation's CLI (`scanner`, `node bin/scanner.js`…), for the commands the instructions name. */
+  command?: string;
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = loadServiceConfig(options);
   const log = createLogger(config.logLevel);
   const core = await openCore(config, log);
-  await bootstrap(core, options.print ?? ((line) => process.stdout.write(line + '\n')));
+  await bootstrap(core, options.print ?? ((line) => process.stdout.write(line + '\n')), options.command);
   const { buildApp } = await import('./app.ts');
   const ctx: ServiceContext = {
     ...core,
