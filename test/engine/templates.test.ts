@@ -4,7 +4,8 @@
 // line with a trace that starts in the handler. The template readers are tested on their own too.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { scanSourceFiles, loadRuleSet } from '../../src/engine/index.ts';
 import { BUILTIN_RULES_DIR } from '../../src/engine/rules/load.ts';
@@ -124,4 +125,30 @@ test('razor: Html.Raw and HtmlString of the model, ViewBag and ViewData, loops a
     [[1, 'Model'], [2, 'ViewBag.Note'], [2, 'ViewData'], [3, 'Model'], [4, 'Model']],
   );
   assert.deepEqual(parsed.references.map((r) => r.name), ['_Row', '_Side']);
+});
+
+test('a template finding is cached with the handler and goes when only the template changes', async () => {
+  const cacheDir = mkdtempSync(path.join(tmpdir(), 'templates-cache-'));
+  try {
+    const app = 'from flask import Flask, request, render_template\napp = Flask(__name__)\n\n@app.route("/")\ndef home():\n    return render_template("home.html", name=request.args["name"])\n';
+    const scan = (template: string) =>
+      scanSourceFiles(
+        [
+          { path: 'app.py', content: Buffer.from(app) },
+          { path: 'templates/home.html', content: Buffer.from(template) },
+        ],
+        { rules, jobs: 1, cacheDir },
+      );
+    const first = await scan('<p>{{ name|safe }}</p>\n');
+    assert.deepEqual(first.findings.map((f) => `${f.file}:${f.line} ${f.ruleId}`), ['templates/home.html:1 py.xss-template-raw-output']);
+    const again = await scan('<p>{{ name|safe }}</p>\n');
+    assert.deepEqual(again.findings.map((f) => f.id), first.findings.map((f) => f.id));
+    assert.equal(again.summary.cachedFiles, 2, 'the second scan is answered from the cache');
+    const escaped = await scan('<p>{{ name }}</p>\n');
+    // The handler's directory is unchanged, but its cached result depends on the template.
+    assert.equal(escaped.summary.cachedFiles, 0);
+    assert.deepEqual(escaped.findings, []);
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
 });

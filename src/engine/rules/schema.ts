@@ -78,6 +78,8 @@ export const RenderSpec = z
     key: z.number().int().min(0).optional(),
     /** 0-based position of the context object (`{"bio": v}`); its keys are the template's variables. */
     context: z.number().int().min(0).optional(),
+    /** The keyword argument that may give the context instead (Django `render(request, "x.html", context={…})`). */
+    contextKeyword: z.string().optional(),
     /** Keyword arguments are the context (Flask `render_template("page.html", bio=v)`). */
     keywords: z.boolean().optional(),
     /** Template languages the file may be written in, by id (src/engine/templates/syntaxes.ts); the first whose extension the file has reads it. */

@@ -73,16 +73,19 @@ export function checkRenderSink(
   // `View(model)`: a call that may leave the name out has its context first then (`View("Show", model)` otherwise).
   const unnamed = !!render.nameOptional && render.template !== undefined && !literalName(parts.positional[render.template]);
   const contextAt = unnamed ? render.template : render.context;
-  const contextNode = contextAt === undefined ? undefined : parts.positional[contextAt];
+  // The context given by keyword (Django `render(request, "x.html", context={…})`).
+  const byKeyword = render.contextKeyword ? parts.keywords.get(render.contextKeyword) : undefined;
+  const contextNode = byKeyword ?? (contextAt === undefined ? undefined : parts.positional[contextAt]);
+  const given = byKeyword ? (kwargs.get(render.contextKeyword!) ?? null) : contextAt === undefined ? null : (args[contextAt] ?? null);
   // A view model built with an initializer (`new PostViewModel { Body = body }`) holds the values
   // themselves, though the constructor call makes them look like its result.
-  const context = (contextNode && initializedValues(run, contextNode, scope, frame)) || (contextAt === undefined ? null : (args[contextAt] ?? null));
+  const context = (contextNode && initializedValues(run, contextNode, scope, frame)) || given;
   const fromScope = render.fromScope ? compiled(render.fromScope) : undefined;
   // One variable named by a literal (`model.addAttribute("bio", v)`): a context of one key.
   const single = render.key === undefined ? undefined : literalName(parts.positional[render.key]);
   if (render.key !== undefined && (!single || !context)) return false;
   // `compact('title')` carries no taint of its own: its names are looked up.
-  const keyed = single ? new Map([[single, () => context]]) : render.context === undefined ? undefined : keyedContext(run, parts.positional[render.context], scope, frame);
+  const keyed = single ? new Map([[single, () => context]]) : keyedContext(run, contextNode, scope, frame);
   if (!context && !keyed && !fromScope && !(render.keywords && kwargs.size)) return false;
   // Only the data itself: not the result of an unknown call it went into (a paginator built from a
   // query filtered by the request holds records, not the request's text).

@@ -17,3 +17,8 @@ def review_preview(request):
     comments = request.POST.getlist("comments")
     html = render_to_string("shop/preview.html", {"comments": comments, "plain": escape(request.POST["plain"])})
     return HttpResponse(html)
+
+
+def review_reply(request):
+    reply = request.POST.get("reply", "")
+    return render(request, "shop/reply.html", context={"reply": reply, "count": 1})
