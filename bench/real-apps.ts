@@ -16,6 +16,10 @@
 // --json         also write the figures, misses, false positives and unlabelled findings
 // --set          the folder of apps*.json and labels/ (default bench/real-apps)
 //
+// An app's `paths` limit its checkout (sparse) and its scan to those files and folders,
+// scanned together so that flows between them are followed. A label naming a file that
+// the checkout does not have is an error, not a miss.
+//
 // Prints per language and overall: vulnerable labels, found, recall, safe labels hit,
 // findings of a labelled type in an advisory's fixed files, precision = TP / (TP + FP)
 // with TP the labels found and FP the safe labels hit plus those fixed-version findings,
@@ -153,6 +157,9 @@ for (const app of selected) {
   }
   const directory = path.join(root, app.name);
   pinned(directory, app.commit, app.name);
+  for (const label of [...labels.vulnerable, ...labels.safe]) {
+    if (!existsSync(path.join(directory, label.file))) fail(`labels/${app.name}.json names ${label.file}, which ${app.name} does not have`);
+  }
   process.stderr.write(`scanning ${app.name}…\n`);
   const findings = scan(directory, app.paths);
   let fixedFindings: Finding[] | undefined;

@@ -97,6 +97,13 @@ test('real-apps: --checkout from mirrors, scan, recall and precision of an advis
     const moved = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'bench', 'real-apps.ts'), '--set', set, '--root', path.join(work, 'checkouts')], { encoding: 'utf8', cwd: REPO });
     assert.equal(moved.status, 2);
     assert.match(moved.stderr, /shop is at [0-9a-f]{40}, not the pinned/);
+
+    // A label on a file the checkout does not have is a mistake in the labels, not a miss.
+    git(path.join(work, 'checkouts', 'shop'), 'checkout', '--quiet', '--detach', vulnerableCommit);
+    writeFileSync(path.join(set, 'labels', 'shop.json'), JSON.stringify({ vulnerable: [{ file: 'web/items.php', line: 3, type: 'SQL_INJECTION', note: 'typo' }] }));
+    const typo = spawnSync(process.execPath, ['--import', 'tsx', path.join(REPO, 'bench', 'real-apps.ts'), '--set', set, '--root', path.join(work, 'checkouts')], { encoding: 'utf8', cwd: REPO });
+    assert.equal(typo.status, 2);
+    assert.match(typo.stderr, /names web\/items\.php, which shop does not have/);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
