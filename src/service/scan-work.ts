@@ -6,6 +6,7 @@ import { scanSourceFiles } from '../engine/index.ts';
 import { cloneRepository } from '../sources/clone.ts';
 import { scanHistory } from '../sources/git-history.ts';
 import { collectTree } from '../sources/git-tree.ts';
+import picomatch from 'picomatch';
 
 export type ScanTask =
   | { kind: 'commit'; files: { path: string; content: string }[]; engineJobs?: number }
@@ -94,9 +95,11 @@ export async function performScan(task: ScanTask, cb: ScanCallbacks): Promise<{ 
     let history: Record<string, unknown> | null = null;
     if (task.history) {
       cb.progress(10 + treeShare, 'Scanning git history for secrets', true);
-      // A secret still in the tree was reported already; history adds the ones that were removed.
+      // A secret still in the tree was reported already; history adds the ones that were
+      // removed, in files within `paths` as the tree's are.
+      const inPaths = task.paths.length > 0 ? picomatch(task.paths, { dot: true }) : () => true;
       const onHistoryFinding = (finding: Finding) => {
-        if (!treeFingerprints.has(finding.fingerprint)) cb.finding(finding);
+        if (!treeFingerprints.has(finding.fingerprint) && inPaths(finding.file)) cb.finding(finding);
       };
       const found = await scanHistory(clone.dir, {
         signal: cb.signal,

@@ -563,6 +563,23 @@ export function defineServiceSuite(makeBackend: () => Promise<Backend>): void {
       assert.match(String(job.commit), /^[0-9a-f]{40}$/);
     });
 
+    it('paths limits the history as it limits the tree', async () => {
+      const scan = async (paths: string[]) => {
+        const started = await svc.client.startGithubScan({ repository: 'acme/webapp', paths });
+        const events = await svc.client.collectEvents('github', started.jobId);
+        assert.equal(events.at(-1)!.type, 'completed', JSON.stringify(events.at(-1)!.data));
+        const job = await svc.client.getJob(started.jobId);
+        return { vulns: events.filter((e) => e.type === 'vulnerability').map((e) => e.data), job };
+      };
+      // The removed key lives in config.js's history: outside src/**.
+      const src = await scan(['src/**']);
+      assert.ok(src.vulns.some((v) => v.file === 'src/users.js'));
+      assert.deepEqual(src.vulns.filter((v) => !String(v.file).startsWith('src/')), [], 'nothing outside paths, from the history either');
+      assert.equal(src.job.summary?.findings, src.vulns.length);
+      const config = await scan(['config.js']);
+      assert.ok(config.vulns.length > 0 && config.vulns.every((v) => v.file === 'config.js' && typeof v.commit === 'string'), JSON.stringify(config.vulns));
+    });
+
     it('a repository URL on the configured host is accepted; a missing repository fails unbilled', async () => {
       const started = await svc.client.startGithubScan({ repository: `${svc.server.core.config.githubUrl}/acme/missing.git`, history: false });
       const events = await svc.client.collectEvents('github', started.jobId);
