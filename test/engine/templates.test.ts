@@ -152,3 +152,12 @@ test('a template finding is cached with the handler and goes when only the templ
     rmSync(cacheDir, { recursive: true, force: true });
   }
 });
+
+test('escaped output is raw where it is script code: outside a JS string, or in an event handler', () => {
+  const jinja = templateSyntax('jinja')!;
+  const lines = (text: string) => jinja.parse(text).raw.map((r) => r.line);
+  assert.deepEqual(lines('<script>\nvar a = {{ x }};\nvar b = "{{ x }}";\nvar c = \'{{ "\'" }}\' + {{ y }};\n// don\'t\nvar d = {{ z }};\n</script>'), [2, 4, 6]);
+  assert.deepEqual(lines('<script type="application/json">{"a": {{ x }}}</script><script type="text/template">{{ y }}</script>'), []);
+  assert.deepEqual(lines('<a onclick="go(\'{{ x }}\')" title="{{ y }}">{{ z }}</a>'), [1]);
+  assert.deepEqual(lines('<script>var a = {{ x|tojson }}; var b = {{ n|int }};</script>'), []);
+});

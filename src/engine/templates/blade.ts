@@ -2,9 +2,9 @@
 // `@php $x = $y; @endphp` are followed back to the view data they read; `@include`, `@extends`,
 // `@component` and `@each` pull in other views with the same data.
 import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
-import { Positions, rootsOf } from './text.ts';
+import { Positions, blankTags, inScriptCode, rootsOf, scriptBodies } from './text.ts';
 
-const TOKEN = /\{\{--[\s\S]*?--\}\}|\{!!([\s\S]*?)!!\}|@(foreach|forelse|include|includeIf|includeWhen|extends|component|each|php)\b\s*(\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?|@endphp\b/g;
+const TOKEN = /\{\{--[\s\S]*?--\}\}|\{!!([\s\S]*?)!!\}|@?\{\{([\s\S]*?)\}\}|@(foreach|forelse|include|includeIf|includeWhen|extends|component|each|php)\b\s*(\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?|@endphp\b/g;
 
 function parse(text: string): ParsedTemplate {
   const positions = new Positions(text);
@@ -13,16 +13,20 @@ function parse(text: string): ParsedTemplate {
   const aliases = new Map<string, string[]>();
   const resolved = (names: string[]) => [...new Set(names.flatMap((n) => aliases.get(n) ?? [n]))];
   let phpFrom = -1;
+  const scripts = scriptBodies(text);
+  const blanked = blankTags(text, /\{\{[\s\S]*?\}\}|\{!![\s\S]*?!!\}|@\w+\s*(\((?:[^()]|\([^()]*\))*\))?/g);
   for (const m of text.matchAll(TOKEN)) {
     const at = m.index!;
     if (m[0].startsWith('{{--')) continue;
-    if (m[1] !== undefined) {
-      const roots = resolved(rootsOf(m[1], '$'));
+    // `{{ $x }}` escapes for HTML, which does not protect script code (text.ts inScriptCode); `@{{ }}` is literal text.
+    if (m[2] !== undefined && (m[0].startsWith('@') || !inScriptCode(blanked, at, scripts))) continue;
+    if (m[1] !== undefined || m[2] !== undefined) {
+      const roots = resolved(rootsOf((m[1] ?? m[2])!, '$'));
       if (roots.length) raw.push({ roots, ...positions.span(at, at + m[0].length), text: m[0] });
       continue;
     }
-    const directive = m[2];
-    const args = m[3]?.slice(1, -1) ?? '';
+    const directive = m[3];
+    const args = m[4]?.slice(1, -1) ?? '';
     if (m[0] === '@endphp') {
       if (phpFrom >= 0) bindAssignments(text.slice(phpFrom, at), aliases, resolved);
       phpFrom = -1;

@@ -1,7 +1,7 @@
 // The template languages of Express apps: EJS (`<%- x %>`), Pug (`!= x`, `!{x}`) and
 // Handlebars (`{{{ x }}}`, `{{& x }}`). Loop variables are followed back to what they iterate.
 import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
-import { Positions, rootsOf } from './text.ts';
+import { Positions, blankTags, inScriptCode, rootsOf, scriptBodies } from './text.ts';
 
 type Aliases = Map<string, string[]>;
 
@@ -30,10 +30,13 @@ function parseEjs(text: string): ParsedTemplate {
   const raw: RawOutput[] = [];
   const references: TemplateReference[] = [];
   const aliases: Aliases = new Map();
+  const scripts = scriptBodies(text);
+  const blanked = blankTags(text, /<%[\s\S]*?%>/g);
   for (const m of text.matchAll(EJS_TAG)) {
     const [whole, kind, code] = m as unknown as [string, string, string];
     if (kind === '#') continue;
-    if (kind === '-') {
+    // `<%= x %>` escapes for HTML, which does not protect script code (text.ts inScriptCode).
+    if (kind === '-' || (kind === '=' && inScriptCode(blanked, m.index!, scripts))) {
       const include = /^\s*include\s*\(\s*['"`]([^'"`]+)['"`]/.exec(code);
       if (include) {
         references.push({ name: include[1]!, line: positions.at(m.index!).line });
@@ -125,6 +128,8 @@ function parseHandlebars(text: string): ParsedTemplate {
     }
     return [...out];
   };
+  const scripts = scriptBodies(text);
+  const blanked = blankTags(text, /\{\{[\s\S]*?\}\}/g);
   for (const m of text.matchAll(HBS_TAG)) {
     const at = m.index!;
     if (m[1] !== undefined) {
@@ -135,7 +140,7 @@ function parseHandlebars(text: string): ParsedTemplate {
     const sigil = m[3]!;
     const body = m[4]!;
     if (sigil === '!') continue;
-    if (sigil === '&') {
+    if (sigil === '&' || (sigil === '' && !/^(else|this\s*$)/.test(body) && inScriptCode(blanked, at, scripts))) {
       const roots = resolve(body);
       if (roots.length) raw.push({ roots, ...positions.span(at, at + m[0].length), text: m[0] });
     } else if (sigil === '#') {

@@ -87,8 +87,8 @@ export function checkRenderSink(
   // `compact('title')` carries no taint of its own: its names are looked up.
   const keyed = single ? new Map([[single, () => context]]) : keyedContext(run, contextNode, scope, frame);
   if (!context && !keyed && !fromScope && !(render.keywords && kwargs.size)) return false;
-  // Only the data itself: not the result of an unknown call it went into (a paginator built from a
-  // query filtered by the request holds records, not the request's text).
+  // Only the data itself: not the result of an unknown call it went into (a paginator or the
+  // records of a query filtered by the request hold the database's data, not the request's).
   const reportable = (t: Tainted) => reportableData(t ? t.filter((x) => !x.derived) : null);
   const taintOf = (variable: string): Taint | undefined => {
     // What the handler stored where every view sees it (`ViewBag.Bio = v`, `ViewData["bio"] = v`).

@@ -2,7 +2,7 @@
 // safe (`|safe`, `|raw`) or an `{% autoescape off %}` block is around it. Loop variables, `set`
 // and `with` names are followed back to the context variable they come from.
 import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
-import { Positions, rootsOf, splitTopLevel } from './text.ts';
+import { Positions, blankTags, inScriptCode, rootsOf, scriptBodies, splitTopLevel } from './text.ts';
 
 /** Filters whose output is escaped or cannot hold markup, whatever comes after them. */
 const ESCAPING = new Set([
@@ -26,6 +26,8 @@ function parse(text: string, rawFilters: Set<string>): ParsedTemplate {
   /** Names bound by `for`/`with`/`set`, innermost last; each maps to the context variables it reads. */
   const scopes: { closer?: string; names: Map<string, string[]> }[] = [{ names: new Map() }];
   let skipUntil: RegExp | undefined;
+  const scripts = scriptBodies(text);
+  const code = blankTags(text, /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}|\{#[\s\S]*?#\}/g);
   const resolve = (names: string[]): string[] => {
     const out = new Set<string>();
     for (const n of names) {
@@ -48,7 +50,9 @@ function parse(text: string, rawFilters: Set<string>): ParsedTemplate {
       const names = filters.map((f) => /^\s*(\w+)/.exec(f)?.[1] ?? '');
       if (names.some((f) => ESCAPING.has(f))) continue;
       const marked = names.some((f) => rawFilters.has(f));
-      if (!marked && autoescape[autoescape.length - 1]) continue;
+      // HTML escaping does not protect a value printed as script code (outside a JS string) or
+      // into an event handler attribute, whose entities are decoded before the script runs.
+      if (!marked && autoescape[autoescape.length - 1] && !inScriptCode(code, m.index, scripts)) continue;
       // Twig's `{{ include('row.html') }}` prints another template, not a value.
       const include = /^\s*(?:include|source)\(\s*['"]([^'"]+)['"]/.exec(expression);
       if (include) {

@@ -73,3 +73,48 @@ export function splitTopLevel(text: string, sep: string): string[] {
   out.push(text.slice(start));
   return out;
 }
+
+/** The text with every template tag replaced by spaces (same offsets), for reading the markup and script around them. */
+export function blankTags(text: string, tags: RegExp): string {
+  return text.replace(tags, (m) => m.replace(/[^\n]/g, ' '));
+}
+
+/** Script elements' bodies as [start, end) offsets; data blocks (`type="application/json"`, templates) are not code. */
+export function scriptBodies(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  for (const m of text.matchAll(/<script\b([^>]*)>[\s\S]*?<\/script\s*>/gi)) {
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(m[1]!)?.[1]?.toLowerCase();
+    if (type && !/^(text\/javascript|application\/javascript|module|text\/ecmascript)$/.test(type)) continue;
+    out.push([m.index! + m[0].indexOf('>') + 1, m.index! + m[0].lastIndexOf('</')]);
+  }
+  return out;
+}
+
+/**
+ * Is offset `at` script code that HTML escaping does not protect: inside a script element and
+ * outside a quoted JS string (a template literal's text can hold `${…}`), or in an `on…=`
+ * attribute, whose entities are decoded before the script runs? `code` is the template with its
+ * tags blanked (blankTags).
+ */
+export function inScriptCode(code: string, at: number, scripts: [number, number][]): boolean {
+  const body = scripts.find(([s, e]) => at >= s && at < e);
+  if (body) {
+    let quote = '';
+    for (let i = body[0]; i < at; i++) {
+      const c = code[i]!;
+      if (quote) {
+        if (c === '\\') i++;
+        else if (c === quote) quote = '';
+      } else if (c === '"' || c === "'") quote = c;
+      else if (c === '/' && code[i + 1] === '/') {
+        const end = code.indexOf('\n', i);
+        if (end < 0 || end >= at) break;
+        i = end;
+      }
+    }
+    return quote === '';
+  }
+  const tagStart = code.lastIndexOf('<', at);
+  if (tagStart < 0 || code.lastIndexOf('>', at) > tagStart) return false;
+  return /\son[a-z]+\s*=\s*(?:"[^"]*|'[^']*|[^\s"'>]*)$/i.test(code.slice(tagStart, at));
+}

@@ -9,4 +9,12 @@
   {{-- ok: XSS --}}
   <footer>{!! $site !!}</footer>
   @include('partials.byline')
+  <script>
+    {{-- ok: XSS --}}
+    var title = "{{ $title }}";
+    {{-- ruleid: XSS --}}
+    var raw = {{ $title }};
+    {{-- ok: XSS --}}
+    var literal = @{{ $title }};
+  </script>
 @endsection
