@@ -14,6 +14,7 @@ import { countBySeverity, summaryLine, testFindingsNote } from '../report/common
 import { PACKAGE_NAME, PACKAGE_VERSION } from './package-info.ts';
 import { createProgressBar, type ProgressBar } from './progress.ts';
 import { cacheDir as workspaceCacheDir, prepareCacheDir } from '../sources/workspace.ts';
+import { withoutCredentials } from '../sources/url-credentials.ts';
 
 /** A problem with what the user asked for: reported in one line, exit 2. */
 export class ScanInputError extends Error {}
@@ -296,7 +297,7 @@ async function cloneTarget(url: string, options: ScanCommandOptions, signal: Abo
     });
     return { root: cloned.dir, clone: { commit: cloned.commit, cleanup: cloned.cleanup } };
   } catch (error) {
-    if (error instanceof CloneError) throw new ScanInputError(`cannot fetch ${url}: ${error.message}`);
+    if (error instanceof CloneError) throw new ScanInputError(`cannot fetch ${withoutCredentials(url)}: ${error.message}`);
     throw error;
   }
 }

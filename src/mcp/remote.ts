@@ -10,6 +10,7 @@ import { ToolError } from './errors.ts';
 import { dismissalsFromRest, findingFromRest } from './findings.ts';
 import { debug } from './log.ts';
 import { git, originUrl } from './repo.ts';
+import { withoutCredentials } from '../sources/url-credentials.ts';
 
 export interface RemoteConfig {
   apiUrl: string;
@@ -196,7 +197,8 @@ async function currentRef(repo: string): Promise<string | undefined> {
   }
 }
 
+/** The label the service stores for a diff scan: origin's URL without its credentials, or the folder's name. */
 async function repositoryLabel(repo: string): Promise<string> {
   const origin = await originUrl(repo);
-  return origin ?? repo.split(/[\\/]/).pop() ?? 'repository';
+  return origin ? withoutCredentials(origin) : (repo.split(/[\\/]/).pop() ?? 'repository');
 }

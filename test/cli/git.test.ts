@@ -130,11 +130,14 @@ test('git errors exit 2 with a message', async () => {
       [['scan', pathToFileURL(path.join(plain.dir, 'missing')).href], /cannot fetch file:/],
       [['scan', pathToFileURL(repo.dir).href, '--diff', 'HEAD'], /cannot be combined with a git URL/],
       [['scan', pathToFileURL(repo.dir).href, '--ref', '--upload-pack=touch'], /invalid ref/],
+      // A token in the URL is refused (SCANNER_GIT_TOKEN is the way), and the message does not repeat it.
+      [['scan', 'https://ci:ghp_notARealTokenForTheTest000000000000000@git.example.invalid/acme/app.git'], /cannot fetch https:\/\/git\.example\.invalid\/acme\/app\.git: credentials in the URL are not accepted/],
     ];
     for (const [args, message] of cases) {
       const run = await runScanner(args);
       assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
       assert.match(run.stderr, message, args.join(' '));
+      assert.doesNotMatch(run.stderr, /ghp_notARealToken/);
     }
     assert.equal(existsSync(path.join(plain.dir, 'missing')), false);
     assert.equal(readFileSync(path.join(repo.dir, 'a.js'), 'utf8'), CLEAN_FILE);

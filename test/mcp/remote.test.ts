@@ -123,6 +123,27 @@ describe('scanner mcp: remote mode against scanner serve', () => {
     assert.ok(jobs.jobs.some((j) => j.kind === 'commit' && j.status === 'completed'), 'the service ran a commit job');
   });
 
+  it('a diff scan labels the repository with origin\'s URL without its credentials', async () => {
+    const tokenRepo = path.join(tmp.dir, 'with-token');
+    await mkdir(tokenRepo);
+    git(tokenRepo, 'init', '-q', '-b', 'main');
+    git(tokenRepo, 'commit', '-q', '--allow-empty', '-m', 'start');
+    git(tokenRepo, 'remote', 'add', 'origin', 'https://ci:ghp_notARealTokenForTheTest000000000000000@git.example.invalid/acme/private.git');
+    await writeFile(path.join(tokenRepo, 'app.js'), 'module.exports = (req, res) => res.send(req.query.q);\n');
+    const tokenMcp = await startMcp({ cwd: tokenRepo, env: remoteEnv(keys.free) });
+    try {
+      const handle = await callTool(tokenMcp.client, 'scanner_scan_diff', { repo: tokenRepo });
+      assert.equal(handle.isError, false, JSON.stringify(handle.json));
+      await pollReady(tokenMcp, tokenRepo, handle.json.scan_id);
+    } finally {
+      await tokenMcp.close();
+    }
+    const jobs = await new ScannerClient({ baseUrl: apiUrl, apiKey: keys.free }).listJobs({ limit: 100 });
+    assert.ok(jobs.jobs.some((j) => j.repository === 'https://git.example.invalid/acme/private.git'), JSON.stringify(jobs.jobs.map((j) => j.repository)));
+    assert.doesNotMatch(JSON.stringify(jobs), /ghp_notARealToken/);
+    assert.doesNotMatch(serveLog, /ghp_notARealToken/);
+  });
+
   it('full scan of a repository on the configured host → POST /github (tree and history), then report', async () => {
     const handle = await callTool(mcp!.client, 'scanner_full_scan', { repo });
     assert.equal(handle.isError, false, JSON.stringify(handle.json));

@@ -459,6 +459,15 @@ export function defineServiceSuite(makeBackend: () => Promise<Backend>): void {
       }
     });
 
+    it('a repository label is stored without the credentials of its URL', async () => {
+      const key = await svc.newKey();
+      const client = svc.clientFor(key);
+      const { jobId } = await client.startCommitScan({ ...commitBody(), repository: 'https://ci:ghp_notARealTokenForTheTest000000000000000@git.example.test/acme/app.git' });
+      await client.collectEvents('commit', jobId);
+      assert.equal((await client.getJob(jobId)).repository, 'https://git.example.test/acme/app.git');
+      assert.doesNotMatch(JSON.stringify(await client.listJobs()), /ghp_notARealToken/);
+    });
+
     it('job ids are UUIDs: accepted in upper case, answered in the stored form', async () => {
       const key = await svc.newKey();
       const client = svc.clientFor(key);

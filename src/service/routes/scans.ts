@@ -15,6 +15,7 @@ import {
 import type { Plan } from '../config.ts';
 import { LimitReachedError } from '../store/jobs.ts';
 import { periodOf, type JobRecord, type NewJob } from '../store/store.ts';
+import { withoutCredentials } from '../../sources/url-credentials.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
 
@@ -168,7 +169,8 @@ export function scanRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       const job = await accept(ctx, {
         accountId: request.account.id,
         kind: 'commit',
-        repository: body.repository,
+        // A label such as a remote URL may carry a token: it is stored, listed and logged without it.
+        repository: withoutCredentials(body.repository),
         ref: null,
         commit: body.commit ?? null,
         options: { files: body.files.length, bytes },
