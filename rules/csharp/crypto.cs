@@ -22,8 +22,8 @@ public static class Security
     // The method name says nothing; the data is the account's password.
     public static string Digest(Account account, string salt)
     {
-        using var sha1 = SHA1.Create();
         // ruleid: WEAK_HASH
+        using var sha1 = SHA1.Create();
         return Convert.ToHexString(sha1.ComputeHash(Encoding.UTF8.GetBytes(salt + account.Password)));
     }
 

@@ -41,8 +41,8 @@ func legacyLogin(r *http.Request, stored string) bool {
 }
 
 func streamed(u *User) []byte {
-	h := sha1.New()
 	// ruleid: WEAK_HASH
+	h := sha1.New()
 	h.Write([]byte(u.Password))
 	return h.Sum(nil)
 }

@@ -16,8 +16,8 @@ public final class Accounts {
 
     /** The method name says nothing; the data is a password. */
     public static String digestOf(String password) throws Exception {
-        MessageDigest md = MessageDigest.getInstance("MD5");
         // ruleid: WEAK_HASH
+        MessageDigest md = MessageDigest.getInstance("MD5");
         return HexFormat.of().formatHex(md.digest(password.getBytes(StandardCharsets.UTF_8)));
     }
 
@@ -27,8 +27,8 @@ public final class Accounts {
     }
 
     public static boolean login(HttpServletRequest request, String stored) throws Exception {
-        MessageDigest sha = MessageDigest.getInstance("SHA-1");
         // ruleid: WEAK_HASH
+        MessageDigest sha = MessageDigest.getInstance("SHA-1");
         sha.update(request.getParameter("password").getBytes(StandardCharsets.UTF_8));
         return HexFormat.of().formatHex(sha.digest()).equals(stored);
     }

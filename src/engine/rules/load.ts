@@ -51,6 +51,7 @@ export interface CompiledSink {
   precededBy?: RegExp;
   returnFrom?: RegExp;
   returnFromFunction?: RegExp;
+  atReceiverDefinition?: boolean;
   unlessFile?: RegExp;
   valueNode?: RegExp;
   args?: number[];
@@ -176,6 +177,7 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     precededBy: s.precededBy ? regex(s.precededBy, where) : undefined,
     returnFrom: s.returnFrom ? regex(s.returnFrom, where) : undefined,
     returnFromFunction: s.returnFromFunction ? regex(s.returnFromFunction, where) : undefined,
+    atReceiverDefinition: s.atReceiverDefinition,
     valueNode: s.valueNode ? regex(s.valueNode, where) : undefined,
     args: s.args,
     keywords: s.keywords,

@@ -90,8 +90,6 @@ export const RenderSpec = z
     dottedNames: z.boolean().optional(),
     /** The context is this one variable of the template (ASP.NET `View(model)` is the view's `Model`). */
     contextName: z.string().optional(),
-    /** The name is the first argument of the call a method chain starts from (Laravel `view('posts.show')->with('title', $t)`). */
-    templateInReceiver: z.boolean().optional(),
     /** The name may be left out (`View(model)`): the argument at `template` is then the context. */
     nameOptional: z.boolean().optional(),
     /** ASP.NET MVC: names are looked up as `<Controller>/<name>` then `Shared/<name>`; no name is the action's (the enclosing method's) name. */
@@ -115,6 +113,8 @@ export const SinkSpec = z
     returnFrom: Regex.optional(),
     /** The value returned from a function whose own name matches: what `passwordResetToken()` returns is a token, whatever its callers do with it. */
     returnFromFunction: Regex.optional(),
+    /** The finding is placed where the call's receiver variable got its value (`md = MessageDigest.getInstance("MD5")` for `md.digest(password)`): the algorithm chosen there is what to change. */
+    atReceiverDefinition: z.boolean().optional(),
     /** Not a sink in files whose text matches (multiline regex): `^from fastapi import` where returned strings become JSON. */
     unlessFile: Regex.optional(),
     /** With returnFrom: only returned expressions of these node types (regex) count. */

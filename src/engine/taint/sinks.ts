@@ -13,9 +13,9 @@ import { checkRenderSink } from '../templates/index.ts';
 
 // ---- sinks ----
 
-function report(run: TaintRun, rule: CompiledRule, node: Node, taint: Taint, frame: FunctionFrame, label: string): void {
+function report(run: TaintRun, rule: CompiledRule, node: Node, taint: Taint, frame: FunctionFrame, label: string, place?: Node): void {
   const trace = [...taint.trace, run.step(frame, node, label, 'sink')];
-  const at = (rule.taint!.reportAtSource && sourceNode(frame, taint)) || node;
+  const at = place ?? ((rule.taint!.reportAtSource && sourceNode(frame, taint)) || node);
   const key = `${rule.id}:${frame.file.path}:${at.startPosition.row + 1}`;
   if (run.reported.has(key)) return;
   run.reported.add(key);
@@ -36,6 +36,13 @@ function sourceNode(frame: FunctionFrame, taint: Taint): Node | undefined {
     if (node && enclosingFunction(frame.file.syntax, node)) return node;
   }
   return undefined;
+}
+
+/** What the receiver variable of a call was given in this function (`md = MessageDigest.getInstance("MD5")` for `md.digest(…)`). */
+function receiverDefinition(run: TaintRun, parts: CallParts, scope: Scope): Node | undefined {
+  const receiver = parts.receiver;
+  if (!receiver || !run.syntax.identifiers.includes(receiver.type)) return undefined;
+  return scope.init(receiver.text) ?? undefined;
 }
 
 /** The name a function is declared with (none for lambdas). */
@@ -94,7 +101,7 @@ export function checkCallSinks(
       // A sink's own sanitisers (rule-level) may apply to the argument call expressions.
       const hit = reportable(run, rule, t);
       if (hit) {
-        report(run, rule, node, hit, frame, `${calleePath}()`);
+        report(run, rule, node, hit, frame, `${calleePath}()`, sink.atReceiverDefinition ? receiverDefinition(run, parts, scope) : undefined);
         break;
       }
     }

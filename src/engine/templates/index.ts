@@ -10,7 +10,7 @@
 import path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { CompiledRule, CompiledSink } from '../rules/load.ts';
-import { callParts, enclosingFunction, field, type CallParts } from '../parse/syntax.ts';
+import { enclosingFunction, field, type CallParts } from '../parse/syntax.ts';
 import { enclosingClass } from '../taint/receivers.ts';
 import type { CallResolver, FunctionFrame, TaintRun } from '../taint/run.ts';
 import type { Scope } from '../taint/scope.ts';
@@ -126,20 +126,6 @@ function templateNames(render: RenderSink, node: Node, parts: CallParts, frame: 
     if (name.includes('/')) return [name.replace(/^~?\/?(Views\/)?/, '')];
     const controller = enclosingClass(frame.file.syntax, node)?.childForFieldName('name')?.text.replace(/Controller$/, '');
     return controller ? [`${controller}/${name}`, `Shared/${name}`] : [`Shared/${name}`];
-  }
-  if (render.templateInReceiver) {
-    // `view('posts.show')->with('title', $t)->with(…)`: the name is the first argument of the call the chain starts from.
-    let inner = parts.receiver;
-    for (let depth = 0; inner && depth < 8; depth++) {
-      const p = frame.file.syntax.calls[inner.type] ? callParts(frame.file.syntax, inner) : null;
-      if (!p) break;
-      if (!p.receiver || !frame.file.syntax.calls[p.receiver.type]) {
-        const name = literalName(p.positional[0]);
-        return name ? [name] : [];
-      }
-      inner = p.receiver;
-    }
-    return [];
   }
   if (render.template !== undefined) {
     const name = literalName(parts.positional[render.template]);
