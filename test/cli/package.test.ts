@@ -57,11 +57,16 @@ describe('the packed package, installed into an empty folder', () => {
       if (existsSync(path.join(REPO, entry))) cpSync(path.join(REPO, entry), path.join(stage, entry), { recursive: true });
     }
     const dist = path.join(REPO, 'dist');
-    const fresh = existsSync(path.join(dist, 'cli', 'main.js')) && statSync(path.join(dist, 'cli', 'main.js')).mtimeMs >= newestMtime(path.join(REPO, 'src'));
+    const fresh =
+      existsSync(path.join(dist, 'cli', 'main.js')) &&
+      existsSync(path.join(dist, 'client', 'index.d.ts')) &&
+      statSync(path.join(dist, 'cli', 'main.js')).mtimeMs >= newestMtime(path.join(REPO, 'src'));
     if (fresh) cpSync(dist, path.join(stage, 'dist'), { recursive: true });
     else {
       const tsc = await run(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(REPO, 'tsconfig.build.json'), '--outDir', path.join(stage, 'dist')], REPO);
       assert.equal(tsc.code, 0, tsc.stdout + tsc.stderr);
+      const types = await run(process.execPath, [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(REPO, 'tsconfig.client.json'), '--outDir', path.join(stage, 'dist')], REPO);
+      assert.equal(types.code, 0, types.stdout + types.stderr);
       // The rules snapshot sits beside the compiled engine and reads the staged rules
       // (with the checkout's dependencies; npm pack never includes node_modules).
       symlinkSync(path.join(REPO, 'node_modules'), path.join(stage, 'node_modules'), 'dir');
@@ -123,6 +128,33 @@ describe('the packed package, installed into an empty folder', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('the typed client is imported as scanner/client, with its type declarations', async () => {
+    writeFileSync(
+      path.join(installed, 'client.mjs'),
+      [
+        "import { ScannerClient, ApiRequestError } from 'scanner/client';",
+        "const client = new ScannerClient({ baseUrl: 'http://127.0.0.1:9/api/v1', apiKey: 'scn_test' });",
+        'console.log(typeof client.startCommitScan, typeof client.events, ApiRequestError.name);',
+        '',
+      ].join('\n'),
+    );
+    const imported = await run(process.execPath, ['client.mjs'], installed, env);
+    assert.equal(imported.code, 0, imported.stderr);
+    assert.equal(imported.stdout.trim(), 'function function ApiRequestError');
+    // TypeScript finds the declarations through the package's exports.
+    writeFileSync(
+      path.join(installed, 'client-check.ts'),
+      "import { ScannerClient, type Vulnerability } from 'scanner/client';\nconst v: Vulnerability | undefined = undefined;\nexport const started: Promise<{ jobId: string }> = new ScannerClient({ baseUrl: 'x', apiKey: 'y' }).startCommitScan({ repository: 'r', files: [] });\nvoid v;\n",
+    );
+    const tsc = await run(
+      process.execPath,
+      [path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--skipLibCheck', 'client-check.ts'],
+      installed,
+      env,
+    );
+    assert.equal(tsc.code, 0, tsc.stdout + tsc.stderr);
   });
 
   it('scanner connect --print names the installed package, run by node from PATH', async () => {
