@@ -97,6 +97,12 @@ def make_invite_code(length=8):
     return "".join(random.choice("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for _ in range(length))
 
 
+def dummy_password():
+    # Hashed for unknown users so that they take as long as known ones; reviewed for Bandit.
+    # ok: WEAK_RANDOM
+    return "".join(random.choice("abcdef") for _ in range(12))  # nosec B311
+
+
 def pick_colour():
     # ok: WEAK_RANDOM
     return random.choice(["red", "green", "blue"])

@@ -146,6 +146,7 @@ export function checkReturnSink(run: TaintRun, node: Node, value: Tainted, frame
       if (!sink.returnFrom && !sink.returnFromFunction) continue;
       if (sink.unlessFile && run.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
       if (sink.valueNode && !(returned && sink.valueNode.test(returned.type))) continue;
+      if (!sinkContextHolds(run, sink, node)) continue;
       if (sink.returnFrom) {
         if (!decorators) {
           const f = fn();
