@@ -90,6 +90,12 @@ export const RenderSpec = z
     dottedNames: z.boolean().optional(),
     /** The context is this one variable of the template (ASP.NET `View(model)` is the view's `Model`). */
     contextName: z.string().optional(),
+    /** The name is the first argument of the call a method chain starts from (Laravel `view('posts.show')->with('title', $t)`). */
+    templateInReceiver: z.boolean().optional(),
+    /** Template variables are also what the handler set under these paths before the call (`res.locals.` makes `title` read `res.locals.title`). */
+    scopePrefixes: z.array(z.string()).optional(),
+    /** The receiver must be a parameter of the enclosing handler (Spring's `Map<String, Object> model`), not a local. */
+    receiverParameter: z.boolean().optional(),
     /** The name may be left out (`View(model)`): the argument at `template` is then the context. */
     nameOptional: z.boolean().optional(),
     /** ASP.NET MVC: names are looked up as `<Controller>/<name>` then `Shared/<name>`; no name is the action's (the enclosing method's) name. */

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import type { CompiledRule, CompiledSink } from '../rules/load.ts';
-import { enclosingFunction, field, type CallParts } from '../parse/syntax.ts';
+import { callParts, enclosingFunction, field, type CallParts } from '../parse/syntax.ts';
 import { enclosingClass } from '../taint/receivers.ts';
 import type { CallResolver, FunctionFrame, TaintRun } from '../taint/run.ts';
 import type { Scope } from '../taint/scope.ts';
@@ -70,6 +70,9 @@ export function checkRenderSink(
   frame: FunctionFrame,
   reportableData: (t: Tainted) => Taint | undefined,
 ): boolean {
+  // `model.put("bio", v)` on the handler's own model parameter, not on a map of its own.
+  const receiver = parts.receiver;
+  if (render.receiverParameter && !(receiver && run.syntax.identifiers.includes(receiver.type) && scope.binding(receiver.text) === null)) return false;
   // `View(model)`: a call that may leave the name out has its context first then (`View("Show", model)` otherwise).
   const unnamed = !!render.nameOptional && render.template !== undefined && !literalName(parts.positional[render.template]);
   const contextAt = unnamed ? render.template : render.context;
@@ -86,13 +89,19 @@ export function checkRenderSink(
   if (render.key !== undefined && (!single || !context)) return false;
   // `compact('title')` carries no taint of its own: its names are looked up.
   const keyed = single ? new Map([[single, () => context]]) : keyedContext(run, contextNode, scope, frame);
-  if (!context && !keyed && !fromScope && !(render.keywords && kwargs.size)) return false;
+  const prefixes = render.scopePrefixes ?? [];
+  if (!context && !keyed && !fromScope && !prefixes.length && !(render.keywords && kwargs.size)) return false;
   // Only the data itself: not the result of an unknown call it went into (a paginator or the
   // records of a query filtered by the request hold the database's data, not the request's).
   const reportable = (t: Tainted) => reportableData(t ? t.filter((x) => !x.derived) : null);
   const taintOf = (variable: string): Taint | undefined => {
     // What the handler stored where every view sees it (`ViewBag.Bio = v`, `ViewData["bio"] = v`).
     if (fromScope?.test(variable)) return reportable(scope.lookup(variable) ?? null);
+    // Locals the handler set before rendering (Express `res.locals.title = v`).
+    for (const prefix of prefixes) {
+      const t = reportable(scope.lookup(prefix + variable) ?? null);
+      if (t) return t;
+    }
     // The context is one variable of the view (`Model`).
     if (render.contextName) return variable === render.contextName ? reportable(context) : undefined;
     if (render.keywords && kwargs.has(variable)) return reportable(kwargs.get(variable) ?? null);
@@ -126,6 +135,20 @@ function templateNames(render: RenderSink, node: Node, parts: CallParts, frame: 
     if (name.includes('/')) return [name.replace(/^~?\/?(Views\/)?/, '')];
     const controller = enclosingClass(frame.file.syntax, node)?.childForFieldName('name')?.text.replace(/Controller$/, '');
     return controller ? [`${controller}/${name}`, `Shared/${name}`] : [`Shared/${name}`];
+  }
+  if (render.templateInReceiver) {
+    // `view('posts.show')->with('title', $t)->with(…)`: the name is the first argument of the call the chain starts from.
+    let inner = parts.receiver;
+    for (let depth = 0; inner && depth < 8; depth++) {
+      const p = frame.file.syntax.calls[inner.type] ? callParts(frame.file.syntax, inner) : null;
+      if (!p) break;
+      if (!p.receiver || !frame.file.syntax.calls[p.receiver.type]) {
+        const name = literalName(p.positional[0]);
+        return name ? [name] : [];
+      }
+      inner = p.receiver;
+    }
+    return [];
   }
   if (render.template !== undefined) {
     const name = literalName(parts.positional[render.template]);

@@ -18,4 +18,10 @@ app.get('/card', (req, res) => {
   res.render('card.hbs', { name: req.query.name, items: [req.query.item], title: 'Card' });
 });
 
+app.get('/welcome', (req, res) => {
+  res.locals.visitor = req.query.name;
+  res.locals.greeting = 'Welcome';
+  res.render('welcome');
+});
+
 module.exports = app;

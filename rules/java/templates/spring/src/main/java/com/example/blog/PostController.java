@@ -1,5 +1,8 @@
 package com.example.blog;
 
+import java.util.HashMap;
+import java.util.Map;
+
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -16,6 +19,14 @@ public class PostController {
         model.addAttribute("escaped", HtmlUtils.htmlEscape(q));
         model.addAttribute("site", "Blog");
         return "posts/search";
+    }
+
+    @GetMapping("/posts/tag")
+    public String tag(@RequestParam String tag, Map<String, Object> model) {
+        model.put("tag", tag);
+        Map<String, Object> other = new HashMap<>();
+        other.put("query", tag);
+        return "posts/tag";
     }
 
     @GetMapping("/posts/preview")
