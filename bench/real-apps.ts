@@ -13,6 +13,7 @@
 //                or, with --from-github, from https://github.com
 // --apps, --lang only these apps, or the apps of these languages
 // --verbose      list every missed label, every false positive and every unlabelled finding
+//                (as a label to paste once its note is written)
 // --json         also write the figures, misses, false positives and unlabelled findings
 // --set          the folder of apps*.json and labels/ (default bench/real-apps)
 //
@@ -197,7 +198,10 @@ if (values.verbose) {
     for (const l of r.missed) lines.push(`- missed ${where(l)} — ${l.note}`);
     for (const { label, finding } of r.safeHits) lines.push(`- FP on safe label ${where(label)} (${finding.ruleId ?? 'no rule id'}) — ${label.note}`);
     for (const f of r.fixedHits) lines.push(`- FP in the fixed version ${at(f)}`);
-    for (const f of r.unlabelled) lines.push(`- unlabelled ${at(f)}`);
+    // Ready to paste into labels/<app>.json once someone has read the code and written the note.
+    for (const f of r.unlabelled) {
+      lines.push(`- unlabelled ${JSON.stringify({ file: f.file, line: f.line, type: f.type, note: '' })}  # ${f.ruleId ?? 'no rule id'}: ${(f.snippet ?? '').trim().replace(/\s+/g, ' ').slice(0, 100)}`);
+    }
   }
 } else {
   lines.push('', 'Run with --verbose to list misses, false positives and unlabelled findings.');

@@ -90,6 +90,7 @@ test('real-apps: --checkout from mirrors, scan, recall and precision of an advis
     assert.deepEqual(report.apps[0].unlabelled.map((f: { line: number; type: string }) => `${f.line} ${f.type}`), ['7 XSS']);
     assert.deepEqual(report.apps[0].fixedHits.map((f: { file: string; line: number }) => `${f.file}:${f.line}`), ['web/item.php:4']);
     assert.match(run.stdout, /missed web\/item\.php:2 SQL_INJECTION/);
+    assert.match(run.stdout, /- unlabelled \{"file":"web\/item\.php","line":7,"type":"XSS","note":""\}/, 'an unlabelled finding is listed as a label to fill in');
     assert.match(run.stdout, /\| php \| 1 \| 2 \| 1 \| 50\.0% \| 1\/2 \| 1 \| 33\.3% \| 1 \|/);
 
     // A checkout at another commit is refused, not scored.
