@@ -88,11 +88,44 @@ describe('dashboard roles', { timeout: 60_000 }, () => {
     assert.equal((await member.call('GET', '/users')).status, 403);
   });
 
+  it('every user changes their own password; their other sessions end, this one stays', async () => {
+    const laptop = await signIn(svc.server.url, 'dev@example.test', 'fake-password-m');
+    const phone = await signIn(svc.server.url, 'dev@example.test', 'fake-password-m');
+    const wrong = await laptop.call('POST', '/password', { currentPassword: 'not-it', newPassword: 'a-new-long-fake-password' });
+    assert.equal(wrong.status, 403);
+    assert.equal((wrong.body.error as { code: string }).code, 'WRONG_PASSWORD');
+    const short = await laptop.call('POST', '/password', { currentPassword: 'fake-password-m', newPassword: 'short' });
+    assert.equal(short.status, 400);
+    const changed = await laptop.call('POST', '/password', { currentPassword: 'fake-password-m', newPassword: 'a-new-long-fake-password' });
+    assert.equal(changed.status, 200, JSON.stringify(changed.body));
+    assert.ok(Number(changed.body.otherSessionsEnded) >= 2, 'the phone and the earlier session');
+    assert.equal((await laptop.call('GET', '/session')).status, 200, 'the session that changed it stays');
+    assert.equal((await phone.call('GET', '/session')).status, 401);
+    await assert.rejects(signIn(svc.server.url, 'dev@example.test', 'fake-password-m'), /401/);
+    member = await signIn(svc.server.url, 'dev@example.test', 'a-new-long-fake-password');
+    assert.equal((await member.call('GET', '/session')).body.role, 'member');
+  });
+
+  it('an admin resets a user\'s password: a new one shown once, the user signed out; members may not', async () => {
+    const forbidden = await member.call('POST', `/users/${memberId}/password`);
+    assert.equal(forbidden.status, 403);
+    const reset = await admin.call('POST', `/users/${memberId}/password`);
+    assert.equal(reset.status, 200, JSON.stringify(reset.body));
+    assert.equal(reset.body.email, 'dev@example.test');
+    assert.equal(typeof reset.body.password, 'string');
+    assert.equal((await member.call('GET', '/session')).status, 401, 'the user is signed out everywhere');
+    await assert.rejects(signIn(svc.server.url, 'dev@example.test', 'a-new-long-fake-password'), /401/);
+    member = await signIn(svc.server.url, 'dev@example.test', reset.body.password as string);
+    assert.equal((await admin.call('GET', '/session')).status, 200, 'the admin stays signed in');
+    assert.equal((await admin.call('POST', '/users/user_nobody/password')).status, 404);
+  });
+
   it('users of another account are out of reach', async () => {
     const store = svc.server.core.store;
     const other = await store.accounts.create('other', 'free');
     const stranger = await store.users.create({ email: 'x@other.test', password: 'fake-password-x', admin: false, accountId: other.id });
     assert.equal((await admin.call('PATCH', `/users/${stranger.id}`, { role: 'admin' })).status, 404);
+    assert.equal((await admin.call('POST', `/users/${stranger.id}/password`)).status, 404);
     const emails = ((await admin.call('GET', '/users')).body.users as { email: string }[]).map((u) => u.email);
     assert.ok(!emails.includes('x@other.test'));
   });

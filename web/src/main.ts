@@ -70,6 +70,7 @@ function drawNav(email: string | null, role?: string): void {
         ['/keys', 'API keys'],
         ['/usage', 'Usage'],
         ...(role === 'admin' ? [['/users', 'Users']] : []),
+        ['/account', 'Account'],
       ]
     : [];
   const here = location.pathname;
@@ -221,7 +222,25 @@ async function usersPage(): Promise<void> {
         (select as HTMLSelectElement).value = u.role;
       }
     });
-    return h('tr', {}, h('td', {}, u.email), h('td', {}, select), h('td', {}, when(u.createdAt)));
+    const reset = h('button', {
+      type: 'button',
+      class: 'secondary outline',
+      'aria-label': `Reset password of ${u.email}`,
+      onclick: async () => {
+        if (!confirm(`Give ${u.email} a new password? They are signed out everywhere.`)) return;
+        try {
+          const answer = await api('POST', `/users/${u.id}/password`);
+          const done = h('button', { type: 'button', onclick: () => void usersPage() }, 'Done');
+          added.replaceChildren(
+            h('article', {}, h('header', {}, h('strong', {}, `New password for ${answer.email}. `), 'Hand it over; it is shown only this once.'), h('p', {}, h('code', { class: 'secret', id: 'new-password' }, answer.password)), h('footer', {}, done)),
+          );
+          error.textContent = '';
+        } catch (err) {
+          error.textContent = (err as Error).message;
+        }
+      },
+    }, 'Reset password');
+    return h('tr', {}, h('td', {}, u.email), h('td', {}, select), h('td', {}, when(u.createdAt)), h('td', {}, reset));
   });
   setPage(
     'Users',
@@ -229,7 +248,7 @@ async function usersPage(): Promise<void> {
     form,
     added,
     error,
-    h('div', { class: 'table-wrap' }, h('table', {}, h('thead', {}, h('tr', {}, ...['Email', 'Role', 'Added'].map((t) => h('th', { scope: 'col' }, t)))), h('tbody', {}, ...rows))),
+    h('div', { class: 'table-wrap' }, h('table', {}, h('thead', {}, h('tr', {}, ...['Email', 'Role', 'Added', 'Password'].map((t) => h('th', { scope: 'col' }, t)))), h('tbody', {}, ...rows))),
   );
 }
 
@@ -465,6 +484,32 @@ async function usagePage(): Promise<void> {
   );
 }
 
+function accountPage(email: string, role: string): void {
+  const status = h('p', { role: 'status' });
+  const error = h('p', { role: 'alert', class: 'sev-high' });
+  const form = h(
+    'form',
+    {},
+    h('label', { for: 'current-password' }, 'Current password', h('input', { id: 'current-password', name: 'currentPassword', type: 'password', autocomplete: 'current-password', required: true })),
+    h('label', { for: 'new-password-input' }, 'New password (12 characters or more)', h('input', { id: 'new-password-input', name: 'newPassword', type: 'password', autocomplete: 'new-password', minlength: '12', required: true })),
+    h('button', { type: 'submit' }, 'Change password'),
+  ) as HTMLFormElement;
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const data = new FormData(form);
+    try {
+      const answer = await api('POST', '/password', { currentPassword: data.get('currentPassword'), newPassword: data.get('newPassword') });
+      form.reset();
+      error.textContent = '';
+      status.textContent = `Password changed.${answer.otherSessionsEnded ? ` Signed out of ${answer.otherSessionsEnded} other session${answer.otherSessionsEnded === 1 ? '' : 's'}.` : ''}`;
+    } catch (err) {
+      status.textContent = '';
+      error.textContent = (err as Error).message;
+    }
+  });
+  setPage('Account', h('p', {}, `Signed in as ${email} (${role}).`), h('h2', {}, 'Change your password'), form, status, error);
+}
+
 async function render(): Promise<void> {
   openStream?.close();
   const path = location.pathname;
@@ -476,6 +521,7 @@ async function render(): Promise<void> {
     if (path === '/keys') await keysPage();
     else if (path === '/users' && session.role === 'admin') await usersPage();
     else if (path === '/usage') await usagePage();
+    else if (path === '/account') accountPage(session.email, session.role);
     else if (path.startsWith('/scans/')) await scanPage(decodeURIComponent(path.slice('/scans/'.length)));
     else await scansPage();
     main.focus();

@@ -24,7 +24,7 @@ const SESSION_MS = 12 * 60 * 60 * 1000;
 /** Failures per email+address before a lockout; each further failure doubles it. */
 const FREE_FAILURES = 5;
 const LOCKOUT_BASE_MS = 60_000;
-const PAGES = ['/', '/keys', '/scans', '/usage', '/users'];
+const PAGES = ['/', '/keys', '/scans', '/usage', '/users', '/account'];
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -134,6 +134,11 @@ const ROLES = ['admin', 'member'] as const;
 const DismissalInput = z.strictObject({ status: z.enum(DISMISSAL_STATUSES), reason: z.string().trim().min(1).max(2000) });
 const NewUser = z.strictObject({ email: z.string().trim().toLowerCase().regex(/^[^@\s]+@[^@\s]+$/, 'must be an email address').max(320), role: z.enum(ROLES) });
 const RoleChange = z.strictObject({ role: z.enum(ROLES) });
+const MIN_PASSWORD = 12;
+const PasswordChange = z.strictObject({
+  currentPassword: z.string().min(1).max(1000),
+  newPassword: z.string().min(MIN_PASSWORD, `must be at least ${MIN_PASSWORD} characters`).max(1000),
+});
 const ScansQuery = z.object({ status: z.enum(JOB_STATUSES).optional(), repository: z.string().max(300).optional() });
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -323,6 +328,43 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
         if (outcome === 'last-admin') throw new ApiError(409, 'LAST_ADMIN', 'The account needs at least one admin: make another user admin first.');
         request.log.info({ userId: request.params.id, role, by: request.dashboardSession!.userId }, 'dashboard user role changed');
         return { id: request.params.id, role };
+      });
+
+      // Every user changes their own password; their other sessions end.
+      api.post('/password', async (request) => {
+        const session = request.dashboardSession!;
+        const { currentPassword, newPassword } = parse(PasswordChange, request.body);
+        // Wrong current passwords count like failed sign-ins: a borrowed session cannot guess its way to the account.
+        const attemptKey = sha256(`password-change|${session.userId}`);
+        const attempts = await ctx.store.signins.attempts(attemptKey);
+        if (attempts?.lockedUntil && Date.parse(attempts.lockedUntil) > Date.now()) {
+          throw new ApiError(429, 'RATE_LIMITED', 'Too many wrong passwords; try again later.');
+        }
+        const user = await ctx.store.users.findByEmail(session.email);
+        if (!user || !(await verifyPassword(currentPassword, user.passwordHash))) {
+          const failures = (attempts?.failures ?? 0) + 1;
+          const over = failures - FREE_FAILURES;
+          await ctx.store.signins.recordFailure(attemptKey, failures, over >= 0 ? new Date(Date.now() + LOCKOUT_BASE_MS * 2 ** Math.min(over, 10)).toISOString() : null);
+          throw new ApiError(403, 'WRONG_PASSWORD', 'currentPassword: is not your current password', 'currentPassword');
+        }
+        await ctx.store.signins.clear(attemptKey);
+        await ctx.store.users.setPassword(session.accountId, session.userId, newPassword);
+        const ended = await ctx.store.sessions.deleteForUser(session.userId, session.tokenHash);
+        request.log.info({ userId: session.userId, otherSessionsEnded: ended }, 'dashboard password changed');
+        return { ok: true, otherSessionsEnded: ended };
+      });
+
+      // An admin resets a user's password: a new one, shown once, and the user's sessions end.
+      api.post<{ Params: { id: string } }>('/users/:id/password', async (request) => {
+        requireAdmin(request, "reset a user's password");
+        const session = request.dashboardSession!;
+        const target = (await ctx.store.users.list(request.account.id)).find((u) => u.id === request.params.id);
+        if (!target) throw new ApiError(404, 'NOT_FOUND', 'No such user.');
+        const password = randomBytes(12).toString('base64url');
+        await ctx.store.users.setPassword(request.account.id, target.id, password);
+        await ctx.store.sessions.deleteForUser(target.id, target.id === session.userId ? session.tokenHash : undefined);
+        request.log.info({ userId: target.id, by: session.userId }, 'dashboard user password reset');
+        return { id: target.id, email: target.email, password };
       });
 
       api.get('/scans', async (request) => {

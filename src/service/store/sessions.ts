@@ -40,6 +40,14 @@ export class SessionRepository {
     );
   }
 
+  /** Ends every session of a user (a new password), except `keep` (the one that changed it). */
+  async deleteForUser(userId: string, keep?: string): Promise<number> {
+    const result = keep
+      ? await this.db.run(`DELETE FROM dashboard_sessions WHERE user_id = ? AND token_hash <> ?`, [userId, keep])
+      : await this.db.run(`DELETE FROM dashboard_sessions WHERE user_id = ?`, [userId]);
+    return result.changes;
+  }
+
   async delete(tokenHash: string): Promise<void> {
     await this.db.run(`DELETE FROM dashboard_sessions WHERE token_hash = ?`, [tokenHash]);
   }

@@ -70,6 +70,12 @@ export class UserRepository {
     });
   }
 
+  /** Sets a user's password (stored as its scrypt hash); false when the account has no such user. */
+  async setPassword(accountId: string, userId: string, password: string): Promise<boolean> {
+    const result = await this.db.run(`UPDATE users SET password_hash = ? WHERE id = ? AND account_id = ?`, [await hashPassword(password), userId, accountId]);
+    return result.changes > 0;
+  }
+
   async findByEmail(email: string): Promise<UserLogin | undefined> {
     const row = await this.db.get<{ id: string; account_id: string; email: string; password_hash: string; is_admin: number }>(
       `SELECT id, account_id, email, password_hash, is_admin FROM users WHERE email = ?`,
