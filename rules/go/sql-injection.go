@@ -102,3 +102,17 @@ func (rt *Router) Match(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 	}
 }
+
+// Each case of a switch starts from the value before it.
+func (s *Store) ByMode(w http.ResponseWriter, r *http.Request) {
+	value := r.URL.Query().Get("value")
+	switch r.URL.Query().Get("mode") {
+	case "id":
+		n, _ := strconv.Atoi(value)
+		// ok: SQL_INJECTION
+		_, _ = s.db.ExecContext(r.Context(), fmt.Sprintf("DELETE FROM items WHERE id = %d", n))
+	case "name":
+		// ruleid: SQL_INJECTION
+		_, _ = s.db.ExecContext(r.Context(), "DELETE FROM items WHERE name = '"+value+"'")
+	}
+}

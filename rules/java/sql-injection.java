@@ -127,4 +127,23 @@ class PartnerClient {
         // ok: SQL_INJECTION
         return restTemplate.execute("https://partners.example.com/ping/" + partner, org.springframework.http.HttpMethod.GET, null, r -> "ok");
     }
+
+    // A conversion in one case of a switch does not clean the value its sibling case uses.
+    @GetMapping("/bins/by/{mode}")
+    List<Map<String, Object>> binsBy(@PathVariable String mode, @RequestParam String value) {
+        String where;
+        switch (mode) {
+            case "id":
+                // ok: SQL_INJECTION
+                return jdbcTemplate.queryForList("SELECT * FROM bins WHERE id = " + Long.parseLong(value));
+            case "label":
+                // ruleid: SQL_INJECTION
+                return jdbcTemplate.queryForList("SELECT * FROM bins WHERE label = '" + value + "'");
+            default:
+                where = "1 = 1";
+        }
+        // ok: SQL_INJECTION
+        return jdbcTemplate.queryForList("SELECT * FROM bins WHERE " + where);
+    }
 }
+

@@ -63,3 +63,36 @@ router.get('/kv/:key', async (req, res) => {
   const row = await db.get(`SELECT * FROM settings WHERE key = '${req.params.key}'`);
   res.json({ cached, row });
 });
+
+// Each case starts from the value before the switch: the cast in one case does not clean another's.
+router.get('/rows/:mode', async (req, res) => {
+  let value = req.query.value;
+  switch (req.params.mode) {
+    case 'id':
+      value = Number(value);
+      break;
+    case 'name':
+      // ruleid: SQL_INJECTION
+      await db.query(`SELECT * FROM rows WHERE name = '${value}'`);
+      break;
+    default:
+      value = Number(value);
+  }
+  // The "name" case breaks out with the value as it was.
+  // ruleid: SQL_INJECTION
+  const rows = await db.query(`SELECT * FROM rows WHERE id = ${value}`);
+  res.json(rows);
+});
+
+router.get('/ids/:mode', async (req, res) => {
+  let id = req.query.id;
+  switch (req.params.mode) {
+    case 'int':
+      id = parseInt(id, 10);
+      break;
+    default:
+      id = Number(id);
+  }
+  // ok: SQL_INJECTION
+  res.json(await db.query(`SELECT * FROM rows WHERE id = ${id}`));
+});

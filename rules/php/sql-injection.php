@@ -72,3 +72,24 @@ function shop_ajax_orders()
     $paged = $wpdb->get_results("SELECT * FROM {$wpdb->prefix}orders LIMIT 20 OFFSET " . ($page * 20));
     wp_send_json([$orders, $same, $paged]);
 }
+
+// A sanitiser in one case of a switch does not clean the value its sibling case uses.
+function report_rows($db)
+{
+    $value = $_GET['value'];
+    switch ($_GET['mode']) {
+        case 'id':
+            $value = intval($value);
+            // ok: SQL_INJECTION
+            mysqli_query($db, "SELECT * FROM reports WHERE id = " . $value);
+            break;
+        case 'name':
+            // ruleid: SQL_INJECTION
+            mysqli_query($db, "SELECT * FROM reports WHERE name = '" . $value . "'");
+            break;
+        default:
+            $value = intval($value);
+    }
+    // ruleid: SQL_INJECTION
+    mysqli_query($db, "SELECT * FROM audit WHERE ref = '" . $value . "'");
+}

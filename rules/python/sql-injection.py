@@ -177,3 +177,20 @@ def export_invoices():
     # ruleid: SQL_INJECTION
     local.execute(sql=f"UPDATE invoices SET exported = 1 WHERE status = '{status}'")
     return {"rows": rows}
+
+
+@app.get("/rows/<mode>")
+def rows_by_mode(mode):
+    value = request.args.get("value", "")
+    conn = sqlite3.connect("rows.db")
+    match mode:
+        case "id":
+            value = int(value)
+        case "name":
+            # ruleid: SQL_INJECTION
+            conn.execute(f"SELECT * FROM rows WHERE name = '{value}'")
+        case _:
+            value = int(value)
+    # The "name" case left the value as it was.
+    # ruleid: SQL_INJECTION
+    return {"rows": conn.execute(f"SELECT * FROM rows WHERE id = {value}").fetchall()}

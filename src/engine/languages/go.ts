@@ -32,6 +32,7 @@ export const go: LanguageSyntax = {
   typedDeclarations: { var_spec: 'type' },
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   exits: ['return_statement', 'continue_statement', 'break_statement'],
+  switches: { statements: ['expression_switch_statement', 'type_switch_statement', 'select_statement'], cases: ['expression_case', 'type_case', 'communication_case', 'default_case'] },
   exitCalls: /(^|\.)(Error|Fatal\w*|Exit|Abort\w*|AbortWithStatus\w*|Redirect|NotFound|Panic\w*)$/,
   classes: ['type_declaration'],
   selfNames: [],

@@ -47,6 +47,7 @@ export const python: LanguageSyntax = {
   lookupCalls:
     /^(get|get_or_create|first|last|latest|earliest|in_bulk|fetchone|fetchall|fetchmany|scalar|scalars|one|one_or_none|scalar_one|scalar_one_or_none)$/,
   exits: ['return_statement', 'raise_statement', 'continue_statement', 'break_statement'],
+  switches: { statements: ['match_statement'], cases: ['case_clause'] },
   exitCalls: /(^|\.)(abort|exit|_exit|redirect)$/,
   classes: ['class_definition'],
   selfNames: ['self', 'cls'],

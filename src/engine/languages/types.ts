@@ -128,6 +128,11 @@ export interface LanguageSyntax {
   casts?: { node: string; type: string; match: RegExp; types?: string[] }[];
   /** Expressions that pick one of several values by a subject (C# `switch` expressions, PHP `match`): their value is one of the arms', not the subject. */
   selects?: Record<string, { subject: string }>;
+  /**
+   * Statements that run one of several cases (`switch`, `match`, Ruby `case`): the statement node types and
+   * the node types of their cases. Each case starts from the state before the statement.
+   */
+  switches?: { statements: string[]; cases: string[] };
   /** A function returns the value of its last expression (Ruby). */
   implicitReturn?: boolean;
   /** A bare name that is not a variable may call a method without arguments (Ruby `user_params`). */

@@ -74,13 +74,13 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
  * Branches without a guard: each starts from the state before the `if`; afterwards a
  * name holds whatever any branch that falls through may have left in it.
  */
-function visitBranches(run: TaintRun, branches: Node[], exhaustive: boolean, scope: Scope, frame: FunctionFrame): Tainted {
+function visitBranches(run: TaintRun, branches: Node[], exhaustive: boolean, scope: Scope, frame: FunctionFrame, breakLeavesNormally = false): Tainted {
   let result: Tainted = null;
   const fallThrough: Scope[] = [];
   for (const branch of branches) {
     const inner = new Scope(scope, true);
     result = merge(result, visit(run, branch, inner, frame));
-    if (!exits(run, branch)) fallThrough.push(inner);
+    if (!exits(run, branch) || (breakLeavesNormally && endsWithBreak(run, branch))) fallThrough.push(inner);
   }
   const names = new Set<string>();
   for (const b of fallThrough) for (const name of b.vars.keys()) names.add(name);
@@ -91,6 +91,34 @@ function visitBranches(run: TaintRun, branches: Node[], exhaustive: boolean, sco
     scope.assign(name, value);
   }
   return result;
+}
+
+/**
+ * A `switch`/`match`/`case`: the subject is evaluated first, then each case starts from the state before
+ * the statement, so a sanitiser in one case does not clean the value its sibling uses. Afterwards a name
+ * holds whatever a case that leaves normally (by `break` too) may have left in it, or its value before
+ * when no case is the default.
+ */
+export function visitSwitch(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted {
+  const caseTypes = run.syntax.switches!.cases;
+  const cases: Node[] = [];
+  const collect = (parent: Node, depth: number) => {
+    for (const child of parent.namedChildren) {
+      if (!child || run.syntax.comments.includes(child.type)) continue;
+      if (caseTypes.includes(child.type)) cases.push(child);
+      else if (depth === 0 && child.namedChildren.some((c) => !!c && caseTypes.includes(c.type))) collect(child, 1);
+      else visit(run, child, scope, frame);
+    }
+  };
+  collect(node, 0);
+  const hasDefault = cases.some((c) => /default|else/.test(c.type) || /^(default|else|case\s+_\s*(:|if))/.test(c.text));
+  return visitBranches(run, cases, hasDefault, scope, frame, true);
+}
+
+function endsWithBreak(run: TaintRun, block: Node): boolean {
+  const statements = block.namedChildren.filter((c): c is Node => !!c && !run.syntax.comments.includes(c.type));
+  const last = statements[statements.length - 1];
+  return !!last && /^break/.test(last.type);
 }
 
 export function visitTernary(run: TaintRun, node: Node, shape: { condition: string; consequence: string; alternative: string }, scope: Scope, frame: FunctionFrame): Tainted {

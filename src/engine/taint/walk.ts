@@ -9,7 +9,7 @@ import type { FunctionFrame, ParsedFile, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, sanitize, type Tainted } from './values.ts';
 import { analyzeNestedFunction, visitBareCall, visitCall } from './calls.ts';
-import { passedChecks, visitIf, visitTernary } from './guards.ts';
+import { passedChecks, visitIf, visitSwitch, visitTernary } from './guards.ts';
 import { visitAssignment, visitMember } from './members.ts';
 import { checkNodeSink, checkReturnSink } from './sinks.ts';
 import { sourceTaint } from './sources.ts';
@@ -116,6 +116,7 @@ export function visit(run: TaintRun, node: Node, scope: Scope, frame: FunctionFr
   }
   const ifShape = s.ifs[type];
   if (ifShape) return visitIf(run, node, ifShape, scope, frame);
+  if (s.switches?.statements.includes(type)) return visitSwitch(run, node, scope, frame);
   const ternary = s.ternaries?.[type];
   if (ternary) return visitTernary(run, node, ternary, scope, frame);
   const typeField = s.typedDeclarations?.[type];
