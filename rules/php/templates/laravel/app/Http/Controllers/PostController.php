@@ -20,4 +20,10 @@ class PostController extends Controller
         $author = $request->query('author');
         return View::make('posts.preview', compact('comments', 'author'));
     }
+
+    public function draft(Request $request)
+    {
+        $note = $request->input('note');
+        return view('posts.draft')->with('site', 'Blog')->with('note', $note)->with(['summary' => $request->input('summary'), 'status' => 'draft']);
+    }
 }
