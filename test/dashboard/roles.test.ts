@@ -120,12 +120,42 @@ describe('dashboard roles', { timeout: 60_000 }, () => {
     assert.equal((await admin.call('POST', '/users/user_nobody/password')).status, 404);
   });
 
+  it('an admin disables a user (no sign-in, sessions stop at once) and enables them again; never the last admin or themselves', async () => {
+    assert.equal((await member.call('PATCH', `/users/${memberId}`, { disabled: true })).status, 403);
+    const disabled = await admin.call('PATCH', `/users/${memberId}`, { disabled: true });
+    assert.equal(disabled.status, 200, JSON.stringify(disabled.body));
+    assert.deepEqual(disabled.body, { id: memberId, role: 'member', disabled: true });
+    assert.equal((await member.call('GET', '/session')).status, 401, 'the open session stops working');
+    const users = (await admin.call('GET', '/users')).body.users as { id: string; disabled: boolean }[];
+    assert.equal(users.find((u) => u.id === memberId)!.disabled, true);
+    const reset = await admin.call('POST', `/users/${memberId}/password`);
+    await assert.rejects(signIn(svc.server.url, 'dev@example.test', reset.body.password as string), /403.*USER_DISABLED/);
+
+    const lead = ((await admin.call('GET', '/users')).body.users as { id: string; email: string }[]).find((u) => u.email === 'lead@example.test')!;
+    const self = await admin.call('PATCH', `/users/${lead.id}`, { disabled: true });
+    assert.equal(self.status, 409);
+    assert.equal((self.body.error as { code: string }).code, 'SELF');
+    // A second admin may not disable the only other enabled admin either.
+    assert.equal((await admin.call('PATCH', `/users/${memberId}`, { disabled: false, role: 'admin' })).status, 200);
+    member = await signIn(svc.server.url, 'dev@example.test', reset.body.password as string);
+    assert.equal((await member.call('PATCH', `/users/${lead.id}`, { disabled: true })).status, 200, 'two admins: one may be disabled');
+    const last = await admin.call('GET', '/session');
+    assert.equal(last.status, 401, 'the disabled admin is signed out');
+    const lastAdmin = await member.call('PATCH', `/users/${memberId}`, { role: 'member' });
+    assert.equal(lastAdmin.status, 409, 'the only enabled admin keeps the role');
+    assert.equal((await member.call('PATCH', `/users/${lead.id}`, { disabled: false })).status, 200);
+    admin = await signIn(svc.server.url, 'lead@example.test', 'fake-password-a');
+    assert.equal((await admin.call('PATCH', `/users/${memberId}`, { role: 'member' })).status, 200);
+    assert.equal((await admin.call('PATCH', `/users/${memberId}`, {})).status, 400);
+  });
+
   it('users of another account are out of reach', async () => {
     const store = svc.server.core.store;
     const other = await store.accounts.create('other', 'free');
     const stranger = await store.users.create({ email: 'x@other.test', password: 'fake-password-x', admin: false, accountId: other.id });
     assert.equal((await admin.call('PATCH', `/users/${stranger.id}`, { role: 'admin' })).status, 404);
     assert.equal((await admin.call('POST', `/users/${stranger.id}/password`)).status, 404);
+    assert.equal((await admin.call('PATCH', `/users/${stranger.id}`, { disabled: true })).status, 404);
     const emails = ((await admin.call('GET', '/users')).body.users as { email: string }[]).map((u) => u.email);
     assert.ok(!emails.includes('x@other.test'));
   });

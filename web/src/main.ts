@@ -240,7 +240,29 @@ async function usersPage(): Promise<void> {
         }
       },
     }, 'Reset password');
-    return h('tr', {}, h('td', {}, u.email), h('td', {}, select), h('td', {}, when(u.createdAt)), h('td', {}, reset));
+    const toggle = h('button', {
+      type: 'button',
+      class: 'secondary outline',
+      'aria-label': `${u.disabled ? 'Enable' : 'Disable'} ${u.email}`,
+      onclick: async () => {
+        if (!u.disabled && !confirm(`Disable ${u.email}? They are signed out and cannot sign in until enabled again.`)) return;
+        try {
+          await api('PATCH', `/users/${u.id}`, { disabled: !u.disabled });
+          await usersPage();
+        } catch (err) {
+          error.textContent = (err as Error).message;
+        }
+      },
+    }, u.disabled ? 'Enable' : 'Disable');
+    return h(
+      'tr',
+      {},
+      h('td', {}, u.email),
+      h('td', {}, select),
+      h('td', {}, when(u.createdAt)),
+      h('td', {}, u.disabled ? h('small', { class: 'sev-high' }, 'disabled ') : h('small', {}, 'enabled '), toggle),
+      h('td', {}, reset),
+    );
   });
   setPage(
     'Users',
@@ -248,7 +270,7 @@ async function usersPage(): Promise<void> {
     form,
     added,
     error,
-    h('div', { class: 'table-wrap' }, h('table', {}, h('thead', {}, h('tr', {}, ...['Email', 'Role', 'Added', 'Password'].map((t) => h('th', { scope: 'col' }, t)))), h('tbody', {}, ...rows))),
+    h('div', { class: 'table-wrap' }, h('table', {}, h('thead', {}, h('tr', {}, ...['Email', 'Role', 'Added', 'Sign-in', 'Password'].map((t) => h('th', { scope: 'col' }, t)))), h('tbody', {}, ...rows))),
   );
 }
 

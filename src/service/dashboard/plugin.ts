@@ -133,7 +133,9 @@ const NewScan = z.strictObject({ repository: z.string().trim().min(1).max(300), 
 const ROLES = ['admin', 'member'] as const;
 const DismissalInput = z.strictObject({ status: z.enum(DISMISSAL_STATUSES), reason: z.string().trim().min(1).max(2000) });
 const NewUser = z.strictObject({ email: z.string().trim().toLowerCase().regex(/^[^@\s]+@[^@\s]+$/, 'must be an email address').max(320), role: z.enum(ROLES) });
-const RoleChange = z.strictObject({ role: z.enum(ROLES) });
+const UserChange = z
+  .strictObject({ role: z.enum(ROLES).optional(), disabled: z.boolean().optional() })
+  .refine((change) => change.role !== undefined || change.disabled !== undefined, 'give role or disabled');
 const MIN_PASSWORD = 12;
 const PasswordChange = z.strictObject({
   currentPassword: z.string().min(1).max(1000),
@@ -243,6 +245,7 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
           throw new ApiError(401, 'UNAUTHORIZED', 'Wrong email or password.');
         }
         await ctx.store.signins.clear(attemptKey);
+        if (user.disabled) throw new ApiError(403, 'USER_DISABLED', 'This user is disabled; an admin of the account can enable it again.');
         const token = randomBytes(32).toString('base64url');
         const csrfToken = randomBytes(24).toString('base64url');
         await ctx.store.sessions.create({
@@ -320,14 +323,21 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
         return { id, email, role, password };
       });
 
+      // Role and enabled state; an account always keeps one enabled admin.
       api.patch<{ Params: { id: string } }>('/users/:id', async (request) => {
-        requireAdmin(request, 'change roles');
-        const { role } = parse(RoleChange, request.body);
-        const outcome = await ctx.store.users.setRole(request.account.id, request.params.id, role);
-        if (outcome === 'missing') throw new ApiError(404, 'NOT_FOUND', 'No such user.');
-        if (outcome === 'last-admin') throw new ApiError(409, 'LAST_ADMIN', 'The account needs at least one admin: make another user admin first.');
-        request.log.info({ userId: request.params.id, role, by: request.dashboardSession!.userId }, 'dashboard user role changed');
-        return { id: request.params.id, role };
+        requireAdmin(request, 'change users');
+        const { role, disabled } = parse(UserChange, request.body);
+        const by = request.dashboardSession!.userId;
+        if (disabled && request.params.id === by) throw new ApiError(409, 'SELF', 'You cannot disable yourself; another admin can.');
+        const check = (outcome: 'changed' | 'missing' | 'last-admin') => {
+          if (outcome === 'missing') throw new ApiError(404, 'NOT_FOUND', 'No such user.');
+          if (outcome === 'last-admin') throw new ApiError(409, 'LAST_ADMIN', 'The account needs at least one enabled admin: make another user admin first.');
+        };
+        if (role !== undefined) check(await ctx.store.users.setRole(request.account.id, request.params.id, role));
+        if (disabled !== undefined) check(await ctx.store.users.setDisabled(request.account.id, request.params.id, disabled));
+        request.log.info({ userId: request.params.id, role, disabled, by }, 'dashboard user changed');
+        const user = (await ctx.store.users.list(request.account.id)).find((u) => u.id === request.params.id)!;
+        return { id: user.id, role: user.role, disabled: user.disabled };
       });
 
       // Every user changes their own password; their other sessions end.

@@ -117,6 +117,11 @@ export const MIGRATIONS: Migration[] = [
         PRIMARY KEY (account_id, repository, finding_id))`,
     ],
   },
+  {
+    id: 5,
+    name: 'dashboard users can be disabled',
+    statements: [`ALTER TABLE users ADD COLUMN disabled_at TEXT`],
+  },
 ];
 
 export async function migrate(db: Db): Promise<void> {

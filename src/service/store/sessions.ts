@@ -26,7 +26,7 @@ export class SessionRepository {
   async get(tokenHash: string): Promise<DashboardSession | undefined> {
     const row = await this.db.get<{ user_id: string; account_id: string; email: string; csrf_token: string; is_admin: number }>(
       `SELECT s.user_id, s.account_id, u.email, s.csrf_token, u.is_admin FROM dashboard_sessions s JOIN users u ON u.id = s.user_id
-       WHERE s.token_hash = ? AND s.expires_at > ?`,
+       WHERE s.token_hash = ? AND s.expires_at > ? AND u.disabled_at IS NULL`,
       [tokenHash, now()],
     );
     return (

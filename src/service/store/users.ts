@@ -1,6 +1,6 @@
 // Dashboard users: an email and a password hash per person, each in one account.
 import { randomUUID } from 'node:crypto';
-import type { Db } from './db.ts';
+import type { Db, Queryable } from './db.ts';
 import { hashPassword } from '../secrets.ts';
 import { now } from './time.ts';
 
@@ -10,6 +10,8 @@ export interface UserLogin {
   email: string;
   passwordHash: string;
   admin: boolean;
+  /** A disabled user cannot sign in, and their sessions no longer work. */
+  disabled: boolean;
 }
 
 /**
@@ -23,6 +25,7 @@ export interface UserInfo {
   email: string;
   role: Role;
   createdAt: string;
+  disabled: boolean;
 }
 
 export class UserRepository {
@@ -43,11 +46,11 @@ export class UserRepository {
   }
 
   async list(accountId: string): Promise<UserInfo[]> {
-    const rows = await this.db.all<{ id: string; email: string; is_admin: number; created_at: string }>(
-      `SELECT id, email, is_admin, created_at FROM users WHERE account_id = ? ORDER BY created_at, id`,
+    const rows = await this.db.all<{ id: string; email: string; is_admin: number; created_at: string; disabled_at: string | null }>(
+      `SELECT id, email, is_admin, created_at, disabled_at FROM users WHERE account_id = ? ORDER BY created_at, id`,
       [accountId],
     );
-    return rows.map((r) => ({ id: r.id, email: r.email, role: Number(r.is_admin) ? 'admin' : 'member', createdAt: r.created_at }));
+    return rows.map((r) => ({ id: r.id, email: r.email, role: Number(r.is_admin) ? 'admin' : 'member', createdAt: r.created_at, disabled: r.disabled_at !== null }));
   }
 
   /**
@@ -59,13 +62,23 @@ export class UserRepository {
       const user = await tx.get<{ is_admin: number }>(`SELECT is_admin FROM users WHERE id = ? AND account_id = ?`, [userId, accountId]);
       if (!user) return 'missing';
       if (role === 'member' && Number(user.is_admin)) {
-        const admins = await tx.get<{ n: number }>(
-          `SELECT CAST(COUNT(*) AS INTEGER) AS n FROM users WHERE account_id = ? AND is_admin = 1`,
-          [accountId],
-        );
-        if (Number(admins?.n ?? 0) <= 1) return 'last-admin';
+        if ((await activeAdmins(tx, accountId, userId)) === 0) return 'last-admin';
       }
       await tx.run(`UPDATE users SET is_admin = ? WHERE id = ?`, [role === 'admin' ? 1 : 0, userId]);
+      return 'changed';
+    });
+  }
+
+  /**
+   * Disables a user (no sign-in, sessions stop working; their API keys stay the account's)
+   * or enables them again. Refused ('last-admin') when it would leave no enabled admin.
+   */
+  async setDisabled(accountId: string, userId: string, disabled: boolean): Promise<'changed' | 'missing' | 'last-admin'> {
+    return this.db.transaction(async (tx) => {
+      const user = await tx.get<{ is_admin: number }>(`SELECT is_admin FROM users WHERE id = ? AND account_id = ?`, [userId, accountId]);
+      if (!user) return 'missing';
+      if (disabled && Number(user.is_admin) && (await activeAdmins(tx, accountId, userId)) === 0) return 'last-admin';
+      await tx.run(`UPDATE users SET disabled_at = ? WHERE id = ?`, [disabled ? now() : null, userId]);
       return 'changed';
     });
   }
@@ -77,10 +90,28 @@ export class UserRepository {
   }
 
   async findByEmail(email: string): Promise<UserLogin | undefined> {
-    const row = await this.db.get<{ id: string; account_id: string; email: string; password_hash: string; is_admin: number }>(
-      `SELECT id, account_id, email, password_hash, is_admin FROM users WHERE email = ?`,
+    const row = await this.db.get<{ id: string; account_id: string; email: string; password_hash: string; is_admin: number; disabled_at: string | null }>(
+      `SELECT id, account_id, email, password_hash, is_admin, disabled_at FROM users WHERE email = ?`,
       [email.toLowerCase()],
     );
-    return row && { id: row.id, accountId: row.account_id, email: row.email, passwordHash: row.password_hash, admin: Boolean(Number(row.is_admin)) };
+    return (
+      row && {
+        id: row.id,
+        accountId: row.account_id,
+        email: row.email,
+        passwordHash: row.password_hash,
+        admin: Boolean(Number(row.is_admin)),
+        disabled: row.disabled_at !== null,
+      }
+    );
   }
+}
+
+/** Enabled admins of the account other than `except`. */
+async function activeAdmins(tx: Queryable, accountId: string, except: string): Promise<number> {
+  const row = await tx.get<{ n: number }>(
+    `SELECT CAST(COUNT(*) AS INTEGER) AS n FROM users WHERE account_id = ? AND is_admin = 1 AND disabled_at IS NULL AND id <> ?`,
+    [accountId, except],
+  );
+  return Number(row?.n ?? 0);
 }
