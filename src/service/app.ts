@@ -18,6 +18,7 @@ import { dashboardPlugin } from './dashboard/plugin.ts';
 import { eventRoutes } from './routes/events.ts';
 import { jobRoutes } from './routes/jobs.ts';
 import { scanRoutes } from './routes/scans.ts';
+import { completeOpenApi } from './openapi.ts';
 import { HealthResponse } from './schemas.ts';
 import { MAX_API_KEY_LENGTH } from './secrets.ts';
 
@@ -67,6 +68,9 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
         security: [{ apiKey: [] }],
       },
       transform: jsonSchemaTransform,
+      // Common error answers, the SSE event envelope and request examples.
+      transformObject: (document) =>
+        'openapiObject' in document ? (completeOpenApi(document.openapiObject as Parameters<typeof completeOpenApi>[0]) as typeof document.openapiObject) : document.swaggerObject,
     });
 
     const keyCache = new Map<string, number>();

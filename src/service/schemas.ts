@@ -143,14 +143,36 @@ export const Dismissal = z
   })
   .describe('why the finding was dismissed; kept for later scans of the repository');
 
-export const Vulnerability = z.looseObject({
-  id: z.string(),
-  type: z.string(),
-  severity: z.string(),
-  file: z.string(),
-  line: z.number(),
-  dismissal: Dismissal.nullable().optional().describe('null while the finding is open'),
-});
+export const Vulnerability = z
+  .looseObject({
+    id: z.string().describe('vuln_…: stable across scans (rule, file and normalised code, not the line)'),
+    type: z.string().describe('upper-case snake case, e.g. SQL_INJECTION, HARDCODED_SECRET'),
+    severity: z.string().describe('critical, high, medium or low'),
+    file: z.string().describe('path relative to the repository (for a history secret, in the commit that introduced it)'),
+    line: z.number().describe('1-based line of the sink, or of the secret'),
+    column: z.number().optional().describe('1-based column'),
+    endLine: z.number().optional(),
+    endColumn: z.number().optional(),
+    cwe: z.array(z.number()).optional().describe('CWE numbers'),
+    ruleId: z.string().optional(),
+    title: z.string().optional(),
+    message: z.string().optional().describe('what is wrong, in one or two sentences'),
+    confidence: z.string().optional().describe('high, medium or low'),
+    snippet: z.string().optional().describe('the affected source line(s); secrets are masked'),
+    remediation: z.string().optional().describe('how to fix it (markdown)'),
+    references: z.array(z.string()).optional().describe('links'),
+    trace: z
+      .array(z.looseObject({ kind: z.string().optional(), file: z.string().optional(), line: z.number().optional(), column: z.number().optional(), label: z.string().optional() }))
+      .optional()
+      .describe('taint findings: the steps from the source to the sink'),
+    commit: z.string().optional().describe('history secrets: the full sha of the commit that introduced it'),
+    author: z.string().optional().describe('history secrets: "Name <email>" of that commit'),
+    date: z.string().optional().describe('history secrets: the author date of that commit'),
+    presentAtHead: z.boolean().optional().describe('history secrets: whether the secret is still in its file at HEAD'),
+    provider: z.string().optional().describe('secrets: the service the credential belongs to, when known'),
+    dismissal: Dismissal.nullable().optional().describe('job answers: null while the finding is open'),
+  })
+  .describe('A finding: the vulnerability event payload and each of findings[]');
 
 export const FindingParams = z.strictObject({ jobId: z.string(), findingId: z.string().max(200) });
 

@@ -132,6 +132,31 @@ export function defineServiceSuite(makeBackend: () => Promise<Backend>): void {
       assert.equal(commit.additionalProperties, false);
     });
 
+    it('the OpenAPI document gives every error status, the SSE event schema, every finding field and examples', async () => {
+      const doc = JSON.parse((await raw(`${svc.api}/openapi.json`)).body);
+      for (const [route, methods] of Object.entries(doc.paths) as [string, Record<string, any>][]) {
+        for (const [method, operation] of Object.entries(methods)) {
+          for (const status of ['414', '429', '431', '500']) assert.ok(operation.responses[status], `${method} ${route}: ${status}`);
+          if (operation.requestBody) for (const status of ['400', '413', '415']) assert.ok(operation.responses[status], `${method} ${route}: ${status}`);
+        }
+      }
+      assert.deepEqual(doc.paths['/commit'].post.responses['415'].content['application/json'].schema, { $ref: '#/components/schemas/Error' });
+      assert.deepEqual(doc.components.schemas.Error.required, ['success', 'error']);
+      for (const route of ['/github/{scanId}/events', '/commit/{jobId}/events']) {
+        assert.deepEqual(doc.paths[route].get.responses['200'].content['text/event-stream'].schema, { $ref: '#/components/schemas/ScanEvent' });
+      }
+      const event = doc.components.schemas.ScanEvent;
+      assert.deepEqual(event.properties.type.enum, ['connected', 'progress', 'vulnerability', 'completed', 'failed', 'error']);
+      assert.ok(event.properties.data.properties.jobStatus && event.properties.timestamp);
+      const findings = doc.paths['/jobs/{jobId}'].get.responses['200'].content['application/json'].schema.properties.data.properties.findings.items;
+      const finding = findings.$ref ? doc.components.schemas[findings.$ref.split('/').pop()] : findings;
+      for (const field of ['id', 'type', 'severity', 'file', 'line', 'column', 'endLine', 'cwe', 'ruleId', 'title', 'message', 'snippet', 'remediation', 'references', 'trace', 'commit', 'author', 'date', 'dismissal']) {
+        assert.ok(finding.properties[field], `finding field ${field}`);
+      }
+      assert.equal(doc.paths['/commit'].post.requestBody.content['application/json'].example.files[0].path, 'app.js');
+      assert.equal(doc.paths['/github'].post.requestBody.content['application/json'].example.repository, 'owner/name');
+    });
+
     it('unknown routes are 404 in the error envelope', async () => {
       const r = await json(svc, 'GET', '/nope');
       assert.equal(r.status, 404);
