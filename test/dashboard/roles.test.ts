@@ -149,6 +149,35 @@ describe('dashboard roles', { timeout: 60_000 }, () => {
     assert.equal((await admin.call('PATCH', `/users/${memberId}`, {})).status, 400);
   });
 
+  it('the scans list pages past its first page with a cursor, within its filters', async () => {
+    const store = svc.server.core.store;
+    const accountId = (await store.users.findByEmail('lead@example.test'))!.accountId;
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push((await store.jobs.create({ accountId, kind: 'commit', repository: i % 2 ? 'odd' : 'even', ref: null, commit: null, options: {} })).id);
+    }
+    // Scans made in the same millisecond are ordered by id: the pages must follow the one-page order.
+    const whole = ((await admin.call('GET', '/scans')).body.scans as { id: string }[]).map((s) => s.id).filter((id) => ids.includes(id));
+    assert.equal(whole.length, 5);
+    const seen: string[] = [];
+    let before: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const answer = await admin.call('GET', `/scans?limit=2${before ? `&before=${before}` : ''}`);
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      seen.push(...(answer.body.scans as { id: string }[]).map((s) => s.id));
+      before = answer.body.nextCursor as string | null;
+      if (!before) break;
+    }
+    assert.deepEqual(seen.filter((id) => ids.includes(id)), whole, 'every scan once, in the order of one long page');
+    const even = await admin.call('GET', '/scans?repository=even&limit=2');
+    assert.deepEqual((even.body.scans as { repository: string }[]).map((s) => s.repository), ['even', 'even']);
+    const rest = await admin.call('GET', `/scans?repository=even&limit=2&before=${even.body.nextCursor}`);
+    const evens = [...(even.body.scans as { id: string }[]), ...(rest.body.scans as { id: string }[])].map((s) => s.id);
+    assert.deepEqual(evens.sort(), [ids[0], ids[2], ids[4]].sort());
+    assert.equal(rest.body.nextCursor, null);
+    assert.equal((await admin.call('GET', '/scans?before=nonsense')).status, 400);
+  });
+
   it('users of another account are out of reach', async () => {
     const store = svc.server.core.store;
     const other = await store.accounts.create('other', 'free');

@@ -276,7 +276,7 @@ async function usersPage(): Promise<void> {
 
 async function scansPage(): Promise<void> {
   const params = new URLSearchParams(location.search);
-  const { scans } = await api('GET', `/scans?${params}`);
+  const { scans, nextCursor } = await api('GET', `/scans?${params}`);
   const filter = h(
     'form',
     { class: 'grid', role: 'search' },
@@ -327,6 +327,22 @@ async function scansPage(): Promise<void> {
     filter,
     h('div', { class: 'table-wrap' }, h('table', {}, h('thead', {}, h('tr', {}, ...['Repository', 'Kind', 'Status', 'Started', 'Duration', 'Findings', 'Billed'].map((t) => h('th', { scope: 'col' }, t)))), h('tbody', {}, ...rows))),
     rows.length ? '' : h('p', {}, 'No scans yet.'),
+    pager(params, nextCursor),
+  );
+}
+
+/** Links to the newest scans and to the next older page of the same filter. */
+function pager(params: URLSearchParams, nextCursor: string | null): HTMLElement {
+  const at = (before: string | null) => {
+    const q = new URLSearchParams(params);
+    if (before) q.set('before', before);
+    else q.delete('before');
+    return `/scans${q.size ? `?${q}` : ''}`;
+  };
+  return h(
+    'nav',
+    { 'aria-label': 'Pages of scans' },
+    h('ul', {}, params.get('before') ? h('li', {}, link(at(null), 'Back to the newest')) : null, nextCursor ? h('li', {}, link(at(nextCursor), 'Older →')) : null),
   );
 }
 

@@ -141,7 +141,27 @@ const PasswordChange = z.strictObject({
   currentPassword: z.string().min(1).max(1000),
   newPassword: z.string().min(MIN_PASSWORD, `must be at least ${MIN_PASSWORD} characters`).max(1000),
 });
-const ScansQuery = z.object({ status: z.enum(JOB_STATUSES).optional(), repository: z.string().max(300).optional() });
+const ScansQuery = z.object({
+  status: z.enum(JOB_STATUSES).optional(),
+  repository: z.string().max(300).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+  before: z.string().max(300).optional(),
+});
+
+/** The scans list's paging cursor: the last scan of a page, to continue after it. */
+function scansCursor(job: JobRecord): string {
+  return Buffer.from(JSON.stringify({ createdAt: job.createdAt, id: job.id })).toString('base64url');
+}
+
+function fromScansCursor(cursor: string): { createdAt: string; id: string } {
+  try {
+    const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (typeof decoded?.createdAt === 'string' && typeof decoded?.id === 'string') return { createdAt: decoded.createdAt, id: decoded.id };
+  } catch {
+    // answered below
+  }
+  throw new ApiError(400, 'INVALID_REQUEST', 'before: is not a cursor of this list');
+}
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
@@ -379,8 +399,15 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
 
       api.get('/scans', async (request) => {
         const query = parse(ScansQuery, request.query);
-        const jobs = await ctx.store.jobs.list(request.account.id, { status: query.status, repository: query.repository || undefined, limit: 100 });
-        return { scans: jobs.map((job) => scanView(job)) };
+        const jobs = await ctx.store.jobs.list(request.account.id, {
+          status: query.status,
+          repository: query.repository || undefined,
+          limit: query.limit + 1,
+          before: query.before ? fromScansCursor(query.before) : undefined,
+        });
+        const page = jobs.slice(0, query.limit);
+        // Older scans are a page further: `before` is the last scan of this one.
+        return { scans: page.map((job) => scanView(job)), nextCursor: jobs.length > query.limit ? scansCursor(page[page.length - 1]) : null };
       });
 
       api.post('/scans', async (request) => {
