@@ -77,7 +77,7 @@ test('jinja: raw outputs, loop and with aliases, autoescape blocks, includes', (
     parsed.raw.map((r) => [r.line, r.roots.join(',')]),
     [[2, 'a'], [3, 'items'], [3, 'y'], [4, 'd'], [6, 'k']],
   );
-  assert.deepEqual(parsed.references, [{ name: 'base.html', line: 1 }]);
+  assert.deepEqual(parsed.references.map((r) => [r.name, r.line]), [['base.html', 1]]);
   assert.deepEqual(templateSyntax('twig')!.parse('{{ a|raw }} {{ b|safe }}').raw.map((r) => r.roots), [['a']]);
 });
 
@@ -94,7 +94,10 @@ test('a value whose member chain ends in a method call is the method output, not
   const blade = templateSyntax('blade')!;
   const parsed = blade.parse('{!! $books->render() !!}\n{!! $post->body !!}\n@foreach ($items as $i => $item)\n{!! $item->name !!}\n@endforeach\n{{-- {!! $x !!} --}}\n@include(\'partials.row\')');
   assert.deepEqual(parsed.raw.map((r) => [r.line, r.roots.join(',')]), [[2, 'post'], [4, 'items']]);
-  assert.deepEqual(parsed.references, [{ name: 'partials.row', line: 7 }]);
+  assert.deepEqual(parsed.references.map((r) => [r.name, r.line]), [['partials.row', 7]]);
+  // Methods that hand the data back keep it: a joined list, a trimmed string, a getter.
+  const ejs = templateSyntax('ejs')!.parse("<%- comments.join('<br>') %><%- name.trim() %><%- post.getBody() %><%- page.render() %>");
+  assert.deepEqual(ejs.raw.map((r) => r.roots.join(',')), ['comments', 'name', 'post']);
 });
 
 test('express languages: EJS, Pug and Handlebars raw outputs with their loop names', () => {

@@ -43,7 +43,13 @@ function parse(text: string): ParsedTemplate {
     } else if (directive) {
       // `@include('partials.row')`, `@each('row', $items, 'item')`, `@includeWhen($c, 'x')`.
       const name = /['"]([\w./-]+)['"]/.exec(args)?.[1];
-      if (name) references.push({ name, line: positions.at(at).line });
+      if (!name) continue;
+      // The view sees the names bound here and what it is given (`['item' => $c]`; `@each('row', $items, 'item')`).
+      const bindings: Record<string, string[]> = Object.fromEntries(aliases);
+      for (const pair of args.matchAll(/['"](\w+)['"]\s*=>\s*([^,\]]+)/g)) bindings[pair[1]!] = resolved(rootsOf(pair[2]!, '$'));
+      const each = directive === 'each' ? /^\s*['"][^'"]+['"]\s*,\s*([^,]+),\s*['"](\w+)['"]/.exec(args) : null;
+      if (each) bindings[each[2]!] = resolved(rootsOf(each[1]!, '$'));
+      references.push({ name, line: positions.at(at).line, bindings });
     }
   }
   return { raw, references };

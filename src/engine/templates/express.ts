@@ -37,9 +37,12 @@ function parseEjs(text: string): ParsedTemplate {
     if (kind === '#') continue;
     // `<%= x %>` escapes for HTML, which does not protect script code (text.ts inScriptCode).
     if (kind === '-' || (kind === '=' && inScriptCode(blanked, m.index!, scripts))) {
-      const include = /^\s*include\s*\(\s*['"`]([^'"`]+)['"`]/.exec(code);
+      const include = /^\s*include\s*\(\s*['"`]([^'"`]+)['"`]\s*(?:,\s*\{([\s\S]*)\})?/.exec(code);
       if (include) {
-        references.push({ name: include[1]!, line: positions.at(m.index!).line });
+        // The partial sees the locals, the names bound here and what it is given (`include('row', { item: c })`).
+        const bindings = Object.fromEntries(aliases);
+        for (const pair of (include[2] ?? '').matchAll(/([\w$]+)\s*(?::\s*([^,}]+))?/g)) bindings[pair[1]!] = resolved(aliases, rootsOf(pair[2] ?? pair[1]!));
+        references.push({ name: include[1]!, line: positions.at(m.index!).line, bindings });
         continue;
       }
       const roots = resolved(aliases, rootsOf(code));
@@ -81,7 +84,7 @@ function parsePug(text: string): ParsedTemplate {
     }
     const ref = /^(?:include|extends)\s+(\S+)/.exec(body);
     if (ref) {
-      references.push({ name: ref[1]!, line: positions.at(start).line });
+      references.push({ name: ref[1]!, line: positions.at(start).line, bindings: Object.fromEntries(aliases) });
       continue;
     }
     // `p!= x`, `!= x`, `div(class="a")!= x`: the rest of the line is unescaped code.
@@ -124,7 +127,8 @@ function parseHandlebars(text: string): ParsedTemplate {
       }
       // Inside a block a bare name may be a field of the element or a variable of the context.
       const inside = blocks.length && !found ? blocks[blocks.length - 1]!.reads : [];
-      for (const r of found ?? [root, ...inside]) if (r !== 'this') out.add(r);
+      // At the top of a template (a partial's) `this` is its own context: looked up like a name.
+      for (const r of found ?? [root, ...inside]) if (r !== 'this' || !blocks.length) out.add(r);
     }
     return [...out];
   };
@@ -155,8 +159,14 @@ function parseHandlebars(text: string): ParsedTemplate {
       const i = blocks.map((b) => b.name).lastIndexOf(name);
       if (i >= 0) blocks.length = i;
     } else if (sigil === '>') {
-      const name = /^["']?([\w./-]+)/.exec(body)?.[1];
-      if (name) references.push({ name, line: positions.at(at).line });
+      const name = /^["']?([\w./-]+)["']?\s*(.*)$/.exec(body);
+      if (!name) continue;
+      // `{{> row item=c}}` and, inside `{{#each}}`, the element as the partial's context.
+      const bindings: Record<string, string[]> = {};
+      for (const pair of name[2]!.matchAll(/([\w-]+)=([^\s]+)/g)) bindings[pair[1]!] = resolve(pair[2]!);
+      const inner = blocks[blocks.length - 1];
+      if (inner) bindings.this = inner.reads;
+      references.push({ name: name[1]!, line: positions.at(at).line, bindings });
     }
   }
   return { raw, references };

@@ -174,16 +174,17 @@ function renderTemplate(
 ): boolean {
   let found = false;
   // Breadth-first through includes and extends, which see the same context.
-  const queue: { file: string; depth: number; via: TraceStep[] }[] = [{ file: first, depth: 0, via: [] }];
+  type Lookup = (variable: string) => Taint | undefined;
+  const queue: { file: string; depth: number; via: TraceStep[]; taintOf: Lookup }[] = [{ file: first, depth: 0, via: [], taintOf }];
   const seen = new Set<string>([first]);
   while (queue.length) {
-    const { file, depth, via } = queue.shift()!;
+    const { file, depth, via, taintOf: lookup } = queue.shift()!;
     const syntax = syntaxOf(file, syntaxes);
     if (!syntax) continue;
     const template = parsedTemplate(scan, run.resolver, file, syntax);
     if (!template) continue;
     for (const out of template.raw) {
-      const strand = out.roots.map(taintOf).find((t) => !!t);
+      const strand = out.roots.map(lookup).find((t) => !!t);
       if (!strand) continue;
       const key = `${rule.id}:${file}:${out.line}`;
       if (run.reported.has(key)) continue;
@@ -198,7 +199,10 @@ function renderTemplate(
       const next = resolveReference(scan, render, ref.name, file, extensions);
       if (!next || seen.has(next)) continue;
       seen.add(next);
-      queue.push({ file: next, depth: depth + 1, via: [...via, { kind: 'step', file, line: ref.line, column: 1, label: `includes ${ref.name}` }] });
+      const bindings = ref.bindings;
+      // The included template's names that stand for this one's variables (loop variables, `with item=c`).
+      const child: Lookup = bindings ? (v) => (Object.hasOwn(bindings, v) ? bindings[v]!.map(lookup).find((t) => !!t) : lookup(v)) : lookup;
+      queue.push({ file: next, depth: depth + 1, via: [...via, { kind: 'step', file, line: ref.line, column: 1, label: `includes ${ref.name}` }], taintOf: child });
     }
   }
   return found;

@@ -37,6 +37,12 @@ function parse(text: string, rawFilters: Set<string>): ParsedTemplate {
     }
     return [...out];
   };
+  /** The loop, `with` and `set` names in force, for a template included here. */
+  const visible = (): Record<string, string[]> => {
+    const out: Record<string, string[]> = {};
+    for (const scope of scopes) for (const [k, v] of scope.names) out[k] = v;
+    return out;
+  };
   TAG.lastIndex = 0;
   for (let m = TAG.exec(text); m; m = TAG.exec(text)) {
     const statement = m[2];
@@ -56,7 +62,7 @@ function parse(text: string, rawFilters: Set<string>): ParsedTemplate {
       // Twig's `{{ include('row.html') }}` prints another template, not a value.
       const include = /^\s*(?:include|source)\(\s*['"]([^'"]+)['"]/.exec(expression);
       if (include) {
-        references.push({ name: include[1]!, line: positions.at(m.index).line });
+        references.push({ name: include[1]!, line: positions.at(m.index).line, bindings: visible() });
         continue;
       }
       const roots = resolve(rootsOf(expression));
@@ -121,7 +127,12 @@ function parse(text: string, rawFilters: Set<string>): ParsedTemplate {
       case 'extends':
       case 'embed': {
         const name = /^\w+\s+['"]([^'"]+)['"]/.exec(statement)?.[1];
-        if (name) references.push({ name, line: positions.at(m.index).line });
+        if (!name) break;
+        const bindings = visible();
+        // Django `with item=c`, Twig `with {'item': c}`.
+        const given = /\swith\s+([\s\S]*?)(?:\s+only)?$/.exec(statement)?.[1] ?? '';
+        for (const pair of given.matchAll(/['"]?(\w+)['"]?\s*[=:]\s*((?:"[^"]*"|'[^']*'|[^\s,}=])+)/g)) bindings[pair[1]!] = resolve(rootsOf(pair[2]!));
+        references.push({ name, line: positions.at(m.index).line, bindings });
         break;
       }
     }

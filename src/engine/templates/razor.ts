@@ -5,7 +5,7 @@
 import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
 import { Positions, rootsOf } from './text.ts';
 
-const TOKEN = /@\*[\s\S]*?\*@|@?Html\.Raw\s*\(|new\s+(?:Microsoft\.AspNetCore\.Html\.)?HtmlString\s*\(|\bforeach\s*\(\s*(?:var|[\w.<>]+)\s+(\w+)\s+in\s+([^)]*)\)|Html\.(?:Partial|PartialAsync|RenderPartial|RenderPartialAsync)\s*\(\s*"([^"]+)"|<partial\s+name\s*=\s*"([^"]+)"/g;
+const TOKEN = /@\*[\s\S]*?\*@|@?Html\.Raw\s*\(|new\s+(?:Microsoft\.AspNetCore\.Html\.)?HtmlString\s*\(|\bforeach\s*\(\s*(?:var|[\w.<>]+)\s+(\w+)\s+in\s+([^)]*)\)|Html\.(?:Partial|PartialAsync|RenderPartial|RenderPartialAsync)\s*\(\s*"([^"]+)"\s*(?:,\s*([^)]+))?|<partial\s+name\s*=\s*"([^"]+)"(?:\s+(?:model|for)\s*=\s*"([^"]*)")?/g;
 
 /** The text up to the parenthesis that closes the one just opened at `from`. */
 function argumentText(text: string, from: number): string {
@@ -44,7 +44,13 @@ function parse(text: string): ParsedTemplate {
     const at = m.index!;
     if (m[0].startsWith('@*')) continue;
     if (m[1] !== undefined) aliases.set(m[1], resolved(razorRoots(m[2]!)));
-    else if (m[3] !== undefined || m[4] !== undefined) references.push({ name: (m[3] ?? m[4])!, line: positions.at(at).line });
+    else if (m[3] !== undefined || m[5] !== undefined) {
+      // A partial given a model (`Html.Partial("_Row", c)`, `<partial name="_Row" model="c" />`) reads it as its `Model`.
+      const model = m[4] ?? m[6];
+      const bindings: Record<string, string[]> = Object.fromEntries(aliases);
+      if (model) bindings.Model = resolved(razorRoots(model.replace(/^@/, '')));
+      references.push({ name: (m[3] ?? m[5])!, line: positions.at(at).line, bindings });
+    }
     else {
       const argument = argumentText(text, at + m[0].length);
       const roots = resolved(razorRoots(argument));

@@ -46,14 +46,21 @@ export function rootsOf(expression: string, prefix = ''): string[] {
   for (let m = re.exec(code); m; m = re.exec(code)) {
     const name = m[1]!;
     if (WORDS.has(name) || /^\d/.test(name)) continue;
-    if (METHOD_CHAIN.test(code.slice(m.index + m[0].length))) continue;
+    const chain = METHOD_CHAIN.exec(code.slice(m.index + m[0].length));
+    if (chain && !PASS_THROUGH.has(chain[1]!)) continue;
     out.add(name);
   }
   return [...out];
 }
 
-/** A member chain (`.a`, `->a`, `?.a`, `[0]`) that ends in a call. */
-const METHOD_CHAIN = /^(?:\s*(?:\?\.|\.|->|::)\s*[\w$]+|\[[^\]]*\])*\s*(?:\?\.|\.|->|::)\s*[\w$]+\s*\(/;
+/** A member chain (`.a`, `->a`, `?.a`, `[0]`) that ends in a call; the group is the method's name. */
+const METHOD_CHAIN = /^(?:\s*(?:\?\.|\.|->|::)\s*[\w$]+|\[[^\]]*\])*\s*(?:\?\.|\.|->|::)\s*([\w$]+)\s*\(/;
+/** String and list methods whose result is the data itself (`comments.join('<br>')`, `name.trim()`). */
+const PASS_THROUGH = new Set([
+  'join', 'trim', 'trimStart', 'trimEnd', 'toString', 'toUpperCase', 'toLowerCase', 'slice', 'substring', 'substr', 'concat',
+  'replace', 'replaceAll', 'padStart', 'padEnd', 'repeat', 'strip', 'lstrip', 'rstrip', 'upper', 'lower', 'title', 'capitalize',
+  'format', 'get', 'getText', 'getBody', 'getContent', 'getDescription', 'getName', 'getTitle', 'ToString', 'Trim',
+]);
 
 /** Splits at top-level occurrences of `sep` (outside brackets and strings). */
 export function splitTopLevel(text: string, sep: string): string[] {

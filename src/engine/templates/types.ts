@@ -17,6 +17,12 @@ export interface RawOutput {
 export interface TemplateReference {
   name: string;
   line: number;
+  /**
+   * Names the included template sees that stand for variables of this one's context: its loop
+   * variables at the include (`{% for c in comments %}{% include "row.html" %}`), and what the
+   * include passes (`with item=c`, `include('row', { item: c })`, `['item' => $c]`, a partial's model).
+   */
+  bindings?: Record<string, string[]>;
 }
 
 export interface ParsedTemplate {

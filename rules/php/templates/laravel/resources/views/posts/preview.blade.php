@@ -4,6 +4,7 @@
   <li>{!! $comment !!}</li>
   {{-- ok: XSS --}}
   <li>{{ $comment }}</li>
+  @include('partials.comment', ['text' => $comment, 'kind' => 'reply'])
 @endforeach
 </ul>
 {{-- ruleid: XSS --}}

@@ -1,0 +1,4 @@
+{{-- ruleid: XSS --}}
+<p>{!! $text !!}</p>
+{{-- ok: XSS --}}
+<small>{!! $kind !!}</small>
