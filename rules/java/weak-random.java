@@ -85,4 +85,14 @@ public final class ResetService {
         // ok: WEAK_RANDOM
         return Long.toHexString(new Random().nextLong());
     }
+
+    // A token-named function that only transforms what it is given is not where a token is made.
+    static String deriveToken(String seed) {
+        return Integer.toHexString(seed.hashCode());
+    }
+
+    public static int warmUpCache() {
+        // ok: WEAK_RANDOM
+        return deriveToken(Long.toHexString(new Random().nextLong())).length();
+    }
 }

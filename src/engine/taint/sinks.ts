@@ -45,6 +45,25 @@ function receiverDefinition(run: TaintRun, parts: CallParts, scope: Scope): Node
   return scope.init(receiver.text) ?? undefined;
 }
 
+/**
+ * The strands of a value a function made itself: their source is in it, or is a generator kept outside
+ * every function (a field, a module constant) and drawn from here. A function that only transforms what
+ * it was given (`generateSecretKey(password)`) is not the generator.
+ */
+function madeIn(frame: FunctionFrame, fn: Node | null, value: Tainted): Tainted {
+  if (!fn || !value) return null;
+  const first = fn.startPosition.row + 1;
+  const last = fn.endPosition.row + 1;
+  const own = value.filter((x) => {
+    const source = x.trace[0];
+    if (source?.kind !== 'source' || source.file !== frame.file.path) return false;
+    if (source.line >= first && source.line <= last) return true;
+    const at = frame.file.tree.rootNode.descendantForPosition({ row: source.line - 1, column: source.column - 1 });
+    return !enclosingFunction(frame.file.syntax, at);
+  });
+  return own.length ? own : null;
+}
+
 /** The name a function is declared with (none for lambdas). */
 function functionName(frame: FunctionFrame, fn: Node): string {
   const nameField = frame.file.syntax.functions[fn.type]?.name;
@@ -161,7 +180,7 @@ export function checkReturnSink(run: TaintRun, node: Node, value: Tainted, frame
         }
         if (!sink.returnFromFunction.test(name)) continue;
       }
-      const hit = reportable(run, rule, value);
+      const hit = reportable(run, rule, sink.returnFromFunction ? madeIn(frame, fn(), value) : value);
       if (hit) {
         report(run, rule, node, hit, frame, sink.returnFrom ? 'returned as the response' : `returned by ${name}()`);
         break;
