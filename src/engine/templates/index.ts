@@ -90,11 +90,17 @@ export function checkRenderSink(
   // `compact('title')` carries no taint of its own: its names are looked up.
   const keyed = single ? new Map([[single, () => context]]) : keyedContext(run, contextNode, scope, frame);
   const prefixes = render.scopePrefixes ?? [];
-  if (!context && !keyed && !fromScope && !prefixes.length && !(render.keywords && kwargs.size)) return false;
+  if (!context && !keyed && !fromScope && !prefixes.length && !(render.keywords && (kwargs.size || parts.positional.length > 1))) return false;
   // Only the data itself: not the result of an unknown call it went into (a paginator or the
   // records of a query filtered by the request hold the database's data, not the request's).
   const reportable = (t: Tainted) => reportableData(t ? t.filter((x) => !x.derived) : null);
+  // Flask `render_template("page.html", **context)`: a dict unpacked into the keywords, read by its keys.
+  const unpacked = render.keywords ? parts.positional.flatMap((p, i) => (/splat/.test(p.type) && args[i] ? [args[i]!] : [])) : [];
   const taintOf = (variable: string): Taint | undefined => {
+    for (const t of unpacked) {
+      const placed = reportable(t.filter((x) => x.field === variable));
+      if (placed) return placed;
+    }
     // What the handler stored where every view sees it (`ViewBag.Bio = v`, `ViewData["bio"] = v`).
     if (fromScope?.test(variable)) return reportable(scope.lookup(variable) ?? null);
     // Locals the handler set before rendering (Express `res.locals.title = v`).

@@ -14,3 +14,9 @@ def search():
 def profile():
     bio = request.form["bio"]
     return render_template("profile.html", bio=bio, safe_bio=escape(bio), title="Profile")
+
+
+@app.route("/contact")
+def contact():
+    context = {"message": request.args.get("message", ""), "office": "Berlin"}
+    return render_template("contact.html", **context)
