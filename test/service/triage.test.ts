@@ -108,7 +108,12 @@ describe('triage', { timeout: 180_000 }, () => {
 
     const dev = await signIn(svc.server.url, 'dev@example.test', 'fake-password-t');
     const page = await dev.call('GET', `/scans/${second.jobId}`);
-    assert.equal((page.body.findings as Finding[]).find((f) => f.id === target.id)!.dismissal?.status, 'false_positive');
+    const shown = (page.body.findings as (Finding & { url?: string })[]).find((f) => f.id === target.id)!;
+    assert.equal(shown.dismissal?.status, 'false_positive');
+    // Each finding links to its file and line at the scanned commit on the git host.
+    const scanned = (await client.getJob(second.jobId)).commit;
+    assert.match(String(scanned), /^[0-9a-f]{40}$/);
+    assert.equal(shown.url, `${host.url}/acme/triage/blob/${scanned}/src/users.js#L${again.line}`);
     const sarif = await dev.call('GET', `/scans/${second.jobId}/report.sarif`);
     const results = (sarif.body as unknown as { runs: { results: { properties: { id: string }; suppressions?: { kind: string; status: string; justification: string }[] }[] }[] }).runs[0].results;
     const suppressed = results.find((r) => r.properties.id === target.id)!;

@@ -399,6 +399,7 @@ function findingView(f: Json, scanId: string): HTMLElement {
     h('summary', {}, h('span', { class: `badge sev-${f.severity}` }, f.severity), `${f.title ?? f.type} — line ${f.line}`, f.dismissal ? h('small', { class: 'dismissed' }, ' · dismissed') : null),
     h('p', {}, f.message ?? ''),
     h('p', {}, `Rule ${f.ruleId ?? ''} · CWE ${(f.cwe ?? []).join(', ')}${f.commit ? ` · commit ${String(f.commit).slice(0, 10)}` : ''}`),
+    f.url ? h('p', {}, h('a', { href: f.url, target: '_blank', rel: 'noopener noreferrer' }, `${f.file}:${f.line} on the git host`)) : null,
     f.snippet ? h('pre', {}, h('code', {}, f.snippet)) : null,
     trace,
     f.remediation ? h('div', {}, h('h4', {}, 'Remediation'), h('p', {}, f.remediation)) : null,
