@@ -427,25 +427,46 @@ async function scanPage(id: string): Promise<void> {
     ...['sarif', 'json', 'md'].flatMap((f) => [h('a', { href: `/dashboard/api/scans/${id}/report.${f}`, download: true, role: 'button', class: 'secondary outline' }, f === 'md' ? 'Markdown' : f.toUpperCase()), ' ']),
   );
   const shown = h('select', { id: 'f-triage', 'aria-label': 'Show findings' }, ...[['open', 'Open'], ['dismissed', 'Dismissed'], ['all', 'All']].map(([value, text]) => h('option', { value }, text))) as HTMLSelectElement;
+  // Filters: status (open/dismissed), severity, type and file. The controls are made once,
+  // so they keep their values and focus while the list below them is redrawn.
+  const severityFilter = h('select', { id: 'f-severity', 'aria-label': 'Severity' }, h('option', { value: '' }, 'any severity'), ...SEVERITIES.map((s) => h('option', { value: s }, s))) as HTMLSelectElement;
+  const typeFilter = h('select', { id: 'f-type', 'aria-label': 'Type' }) as HTMLSelectElement;
+  const fileFilter = h('input', { id: 'f-file', type: 'search', 'aria-label': 'File', placeholder: 'file path contains…' }) as HTMLInputElement;
+  const heading = h('h2', {});
+  const list = h('div', {});
+  body.replaceChildren(heading, h('div', { class: 'grid' }, h('label', {}, 'Show ', shown), severityFilter, typeFilter, fileFilter), list);
   let current: Json[] = findings;
-  shown.addEventListener('change', () => showFindings(current));
+  for (const control of [shown, severityFilter, typeFilter]) control.addEventListener('change', () => showFindings(current));
+  fileFilter.addEventListener('input', () => showFindings(current));
   const showFindings = (all: Json[]) => {
     current = all;
-    const list = all.filter((f) => shown.value === 'all' || (shown.value === 'dismissed') === Boolean(f.dismissal));
+    const chosenType = typeFilter.value;
+    const types = [...new Set(all.map((f) => String(f.type)))].sort();
+    typeFilter.replaceChildren(h('option', { value: '' }, 'any type'), ...types.map((t) => h('option', { value: t, selected: t === chosenType }, t)));
+    const fileText = fileFilter.value.trim().toLowerCase();
+    const shownFindings = all.filter(
+      (f) =>
+        (shown.value === 'all' || (shown.value === 'dismissed') === Boolean(f.dismissal)) &&
+        (!severityFilter.value || f.severity === severityFilter.value) &&
+        (!typeFilter.value || f.type === typeFilter.value) &&
+        (!fileText || String(f.file).toLowerCase().includes(fileText)),
+    );
     const bySeverity = new Map<string, Map<string, Json[]>>();
-    for (const f of list) {
+    for (const f of shownFindings) {
       const files = bySeverity.get(f.severity) ?? new Map<string, Json[]>();
       files.set(f.file, [...(files.get(f.file) ?? []), f]);
       bySeverity.set(f.severity, files);
     }
     const dismissed = all.filter((f) => f.dismissal).length;
-    body.replaceChildren(h('h2', {}, `Findings (${all.length - dismissed} open, ${dismissed} dismissed)`), h('label', {}, 'Show ', shown));
+    heading.textContent = `Findings (${all.length - dismissed} open, ${dismissed} dismissed)`;
+    list.replaceChildren();
     for (const s of SEVERITIES) {
       const files = bySeverity.get(s);
       if (!files) continue;
-      body.append(h('h3', { class: `sev-${s}` }, s));
-      for (const [file, items] of files) body.append(h('section', {}, h('h4', {}, h('code', {}, file)), ...items.map((f) => findingView(f, id))));
+      list.append(h('h3', { class: `sev-${s}` }, s));
+      for (const [file, items] of files) list.append(h('section', {}, h('h4', {}, h('code', {}, file)), ...items.map((f) => findingView(f, id))));
     }
+    if (all.length > 0 && shownFindings.length === 0) list.append(h('p', {}, 'No findings match these filters.'));
   };
   const active = ['queued', 'running'].includes(scan.status);
   const cancelError = h('p', { role: 'alert', class: 'sev-high' });
