@@ -164,3 +164,12 @@ test('escaped output is raw where it is script code: outside a JS string, or in 
   assert.deepEqual(lines('<a onclick="go(\'{{ x }}\')" title="{{ y }}">{{ z }}</a>'), [1]);
   assert.deepEqual(lines('<script>var a = {{ x|tojson }}; var b = {{ n|int }};</script>'), []);
 });
+
+test('macros: a parameter printed raw is bound by each call, here or in the importing template', () => {
+  const jinja = templateSyntax('jinja')!;
+  const macros = jinja.parse('{% macro row(text, css="x") %}{{ text|safe }}{{ css|safe }}{% endmacro %}\n{{ row(a) }}{{ row("k", css=b) }}');
+  assert.deepEqual(macros.raw.map((r) => r.roots), [['row(#0)', 'row(text)'], ['row(#1)', 'row(css)']]);
+  assert.deepEqual(macros.bindings, { 'row(#0)': ['a'], 'row(css)': ['b'] });
+  const caller = jinja.parse('{% from "m.html" import row as r %}{% for c in items %}{{ r(c) }}{% endfor %}');
+  assert.deepEqual(caller.references.map((r) => [r.name, r.bindings]), [['m.html', { 'row(#0)': ['items'] }]]);
+});

@@ -189,8 +189,10 @@ function renderTemplate(
     if (!syntax) continue;
     const template = parsedTemplate(scan, run.resolver, file, syntax);
     if (!template) continue;
+    const own = template.bindings;
+    const read: Lookup = own && Object.keys(own).length ? (v) => (Object.hasOwn(own, v) ? own[v]!.map(lookup).find((t) => !!t) : lookup(v)) : lookup;
     for (const out of template.raw) {
-      const strand = out.roots.map(lookup).find((t) => !!t);
+      const strand = out.roots.map(read).find((t) => !!t);
       if (!strand) continue;
       const key = `${rule.id}:${file}:${out.line}`;
       if (run.reported.has(key)) continue;

@@ -43,6 +43,23 @@ function parse(text: string, rawFilters: Set<string>): ParsedTemplate {
     for (const scope of scopes) for (const [k, v] of scope.names) out[k] = v;
     return out;
   };
+  // Macros: a parameter printed raw inside `{% macro field(value) %}` reads `field(#0)` / `field(value)`,
+  // which each call binds to its argument (`{{ field(q) }}` here, `{{ forms.field(q) }}` after an import).
+  const local: Record<string, string[]> = {};
+  const imported = new Map<string, { file: string; macro?: string }>();
+  const importRefs = new Map<string, TemplateReference>();
+  const bindCall = (callee: string, args: string, line: number) => {
+    const dot = callee.indexOf('.');
+    const via = imported.get(dot < 0 ? callee : callee.slice(0, dot));
+    const macro = dot < 0 ? (via?.macro ?? callee) : callee.slice(dot + 1);
+    const bindings = via ? (importRefs.get(via.file) ?? importRefs.set(via.file, { name: via.file, line, bindings: {} }).get(via.file)!).bindings! : local;
+    splitTopLevel(args, ',').forEach((arg, i) => {
+      const named = /^\s*(\w+)\s*=(?!=)\s*([\s\S]*)$/.exec(arg);
+      const key = named ? `${macro}(${named[1]})` : `${macro}(#${i})`;
+      const roots = resolve(rootsOf(named ? named[2]! : arg));
+      if (roots.length) bindings[key] = [...new Set([...(bindings[key] ?? []), ...roots])];
+    });
+  };
   TAG.lastIndex = 0;
   for (let m = TAG.exec(text); m; m = TAG.exec(text)) {
     const statement = m[2];
@@ -53,6 +70,7 @@ function parse(text: string, rawFilters: Set<string>): ParsedTemplate {
     if (m[1] !== undefined) {
       const filters = splitTopLevel(m[1], '|');
       const expression = filters.shift()!;
+      for (const call of expression.matchAll(/\b([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\s*\(([^()]*)\)/g)) bindCall(call[1]!, call[2]!, positions.at(m.index).line);
       const names = filters.map((f) => /^\s*(\w+)/.exec(f)?.[1] ?? '');
       if (names.some((f) => ESCAPING.has(f))) continue;
       const marked = names.some((f) => rawFilters.has(f));
@@ -118,6 +136,36 @@ function parse(text: string, rawFilters: Set<string>): ParsedTemplate {
       case 'endwith':
         if (scopes.length > 1 && scopes[scopes.length - 1]!.closer === word) scopes.pop();
         break;
+      case 'macro': {
+        const macro = /^macro\s+(\w+)\s*\(([^)]*)\)/.exec(statement);
+        const names = new Map<string, string[]>();
+        splitTopLevel(macro?.[2] ?? '', ',').forEach((param, i) => {
+          const name = /^\s*(\w+)/.exec(param)?.[1];
+          if (name && macro) names.set(name, [`${macro[1]}(#${i})`, `${macro[1]}(${name})`]);
+        });
+        scopes.push({ closer: 'endmacro', names });
+        break;
+      }
+      case 'endmacro':
+        if (scopes.length > 1 && scopes[scopes.length - 1]!.closer === word) scopes.pop();
+        break;
+      case 'call': {
+        const call = /^call(?:\([^)]*\))?\s+([\w.]+)\s*\(([^()]*)\)/.exec(statement);
+        if (call) bindCall(call[1]!, call[2]!, positions.at(m.index).line);
+        break;
+      }
+      case 'import':
+      case 'from': {
+        // `{% import "forms.html" as forms %}`, `{% from "forms.html" import field, other as o %}`.
+        const whole = /^import\s+['"]([^'"]+)['"]\s+as\s+(\w+)/.exec(statement);
+        if (whole) imported.set(whole[2]!, { file: whole[1]! });
+        const some = /^from\s+['"]([^'"]+)['"]\s+import\s+([\s\S]+?)(?:\s+with(?:out)?\s+context)?$/.exec(statement);
+        for (const item of some ? some[2]!.split(',') : []) {
+          const [name, alias] = item.trim().split(/\s+as\s+/);
+          if (name) imported.set(alias ?? name, { file: some![1]!, macro: name });
+        }
+        break;
+      }
       case 'set': {
         const assignment = /^set\s+(\w+)\s*=\s*([\s\S]+)$/.exec(statement);
         if (assignment) scopes[scopes.length - 1]!.names.set(assignment[1]!, resolve(rootsOf(assignment[2]!)));
@@ -137,7 +185,8 @@ function parse(text: string, rawFilters: Set<string>): ParsedTemplate {
       }
     }
   }
-  return { raw: out, references };
+  references.push(...importRefs.values());
+  return { raw: out, references, bindings: local };
 }
 
 /** Jinja2 (Flask) and Django templates: `|safe`, `|safeseq`, `{% autoescape off %}` / `{% autoescape false %}`. */

@@ -28,6 +28,8 @@ export interface TemplateReference {
 export interface ParsedTemplate {
   raw: RawOutput[];
   references: TemplateReference[];
+  /** Names of this template that stand for its own variables (a macro's parameter bound by a call in the same file). */
+  bindings?: Record<string, string[]>;
 }
 
 /** One template language: the file names it claims and how its raw outputs are found. */
