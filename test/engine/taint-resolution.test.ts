@@ -134,6 +134,56 @@ test('Go: a package function resolves through the import path; a method of an un
   assert.deepEqual(await sinks({ 'api/handler.go': handler, 'store/store.go': store, 'api/files.go': files }), ['store/store.go:4']);
 });
 
+test('Go: a method resolves on a value whose type the code gives: var r Repo, &Repo{}, NewRepo(), store.NewUsers()', async () => {
+  const handler = [
+    'package api',
+    '',
+    'import "example.com/app/store"',
+    '',
+    'func Handle() {',
+    '\tname := ReadInput()',
+    '\tvar r Repo',
+    '\tr.Load(name)',
+    '\tp := &Repo{}',
+    '\tp.Save(name)',
+    '\tq := NewRepo()',
+    '\tq.Drop(name)',
+    '\tu := store.NewUsers()',
+    '\tu.Find(name)',
+    '\tc := Cache{}',
+    '\tc.Load(name)',
+    '}',
+  ].join('\n');
+  const repo = [
+    'package api',
+    '',
+    'type Repo struct{}',
+    '',
+    'func NewRepo() *Repo { return &Repo{} }',
+    '',
+    'func (r *Repo) Load(name string) {',
+    '\tRunQuery(name)',
+    '}',
+    '',
+    'func (r Repo) Save(name string) {',
+    '\tRunQuery(name)',
+    '}',
+    '',
+    'func (r *Repo) Drop(name string) {',
+    '\tRunQuery(name)',
+    '}',
+  ].join('\n');
+  // A method of the same name on another type is not where `c.Load` goes.
+  const cache = ['package api', '', 'type Cache struct{}', '', 'type Files struct{}', '', 'func (f *Files) Load(name string) {', '\tRunQuery(name)', '}'].join('\n');
+  const users = ['package store', '', 'type Users struct{}', '', 'func NewUsers() *Users { return &Users{} }', '', 'func (u *Users) Find(name string) {', '\tRunQuery(name)', '}'].join('\n');
+  assert.deepEqual(await sinks({ 'api/handler.go': handler, 'api/repo.go': repo, 'api/cache.go': cache, 'store/users.go': users }), [
+    'api/repo.go:12',
+    'api/repo.go:16',
+    'api/repo.go:8',
+    'store/users.go:8',
+  ]);
+});
+
 test('PHP: `$this->repo` resolves through the typed property; `$cache->forget()` does not reach a namesake', async () => {
   const controller = [
     '<?php',

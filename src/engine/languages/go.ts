@@ -30,6 +30,8 @@ export const go: LanguageSyntax = {
   decorators: [],
   returns: ['return_statement'],
   typedDeclarations: { var_spec: 'type' },
+  constructorCalls: /^(?:[a-z_]\w*\.)?New([A-Z]\w*)$/,
+  typedLiterals: ['composite_literal'],
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   exits: ['return_statement', 'continue_statement', 'break_statement'],
   switches: { statements: ['expression_switch_statement', 'type_switch_statement', 'select_statement'], cases: ['expression_case', 'type_case', 'communication_case', 'default_case'] },

@@ -133,6 +133,13 @@ export interface LanguageSyntax {
    * the node types of their cases. Each case starts from the state before the statement.
    */
   switches?: { statements: string[]; cases: string[] };
+  /**
+   * Calls that construct a value of the type their name's first group gives (Go's `NewRepo()` and
+   * `store.NewRepo()` return a `Repo`), and literals of a type (Go's `Repo{…}`, `&Repo{…}`): node types
+   * whose `type` field names the class.
+   */
+  constructorCalls?: RegExp;
+  typedLiterals?: string[];
   /** A function returns the value of its last expression (Ruby). */
   implicitReturn?: boolean;
   /** A bare name that is not a variable may call a method without arguments (Ruby `user_params`). */

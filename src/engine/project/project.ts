@@ -173,7 +173,8 @@ export class Project implements CallResolver {
     // unresolved rather than resolving to a namesake further away.
     let passedOver = false;
     const bare = receiver.kind === 'none';
-    const lookIn = (files: Iterable<string>, onClass?: string) => {
+    // `methodsOf`: in a file named like the class, a method declared with a receiver (Go) must be that class's.
+    const lookIn = (files: Iterable<string>, onClass?: string, methodsOf?: string) => {
       const out: { file: ParsedFile; node: Node }[] = [];
       for (const f of files) {
         // A file that cannot define the name need not be parsed.
@@ -192,6 +193,7 @@ export class Project implements CallResolver {
           const body = bodyField(node);
           if (body && !field(node, body)) continue;
           if (onClass && !definedOn(parsed.syntax, node, onClass)) continue;
+          if (methodsOf && node.childForFieldName('receiver') && !definedOn(parsed.syntax, node, methodsOf)) continue;
           out.push({ file: parsed, node });
         }
         // More than that many is as good as any number: the call counts as unknown code.
@@ -214,7 +216,7 @@ export class Project implements CallResolver {
       case 'type': {
         // `Report.search(…)` / `users.find()` with `UserService users`: the class's own file first,
         // then a class of that name elsewhere in the package or the imports (Go methods, several classes a file).
-        found = lookIn(classFiles(receiver.name));
+        found = lookIn(classFiles(receiver.name), undefined, receiver.name);
         if (found.length || passedOver) return found;
         found = lookIn(sameLanguage(this.byDirectory.get(dir) ?? []), receiver.name);
         if (found.length || passedOver) return found;

@@ -47,12 +47,19 @@ export function simpleTypeName(text: string): string | undefined {
 /** The class a constructor call builds: `new Foo(…)`, `Foo.new(…)`, Python's `Foo(…)`; undefined for anything else. */
 function constructedClass(syntax: LanguageSyntax, value: Node | undefined): string | undefined {
   let n: Node | null | undefined = value;
-  while (n && /^(await_expression|parenthesized_expression)$/.test(n.type) && n.namedChildCount > 0) n = n.namedChildren[0];
+  // `await new Foo()`, `(Foo())`, Go's `&Repo{}`.
+  while (n && (/^(await_expression|parenthesized_expression)$/.test(n.type) || (n.type === 'unary_expression' && n.text.startsWith('&'))) && n.namedChildCount > 0) n = n.namedChildren[0];
+  if (n && syntax.typedLiterals?.includes(n.type)) {
+    const type = n.childForFieldName('type');
+    return type ? simpleTypeName(type.text) : undefined;
+  }
   if (!n || !syntax.calls[n.type]) return undefined;
   const parts = callParts(syntax, n);
   if (!parts) return undefined;
   const callee = parts.callee ? parts.callee.text.replace(/^new\s+/, '') : `${parts.receiver ? `${parts.receiver.text}.` : ''}${parts.name?.text ?? ''}`;
   if (parts.isConstructor) return simpleTypeName(callee);
+  const made = syntax.constructorCalls?.exec(callee);
+  if (made) return made[1];
   const ruby = /^([A-Z]\w*(?:::[A-Z]\w*)*)\.new$/.exec(callee);
   if (ruby) return simpleTypeName(ruby[1]!);
   // A call of a capitalised name is a constructor only where the language says so (Python's `__init__`).

@@ -59,7 +59,7 @@ function madeIn(frame: FunctionFrame, fn: Node | null, value: Tainted): Tainted 
     if (source?.kind !== 'source' || source.file !== frame.file.path) return false;
     if (source.line >= first && source.line <= last) return true;
     const at = frame.file.tree.rootNode.descendantForPosition({ row: source.line - 1, column: source.column - 1 });
-    return !enclosingFunction(frame.file.syntax, at);
+    return !!at && !enclosingFunction(frame.file.syntax, at);
   });
   return own.length ? own : null;
 }

@@ -86,6 +86,9 @@ export function visit(run: TaintRun, node: Node, scope: Scope, frame: FunctionFr
   }
   if (s.members[type] || s.subscripts[type]) return visitMember(run, node, scope, frame);
   if (s.calls[type]) return visitCall(run, node, scope, frame);
+  // Before the assignment a declaration may be (Go's `var q Repo = …`): the name's declared type.
+  const typeField = s.typedDeclarations?.[type];
+  if (typeField) recordDeclaredTypes(run, node, typeField, scope);
   const assign = s.assignments[type];
   if (assign) return visitAssignment(run, node, assign.left, assign.right, scope, frame);
   if (s.returns.includes(type)) {
@@ -119,8 +122,6 @@ export function visit(run: TaintRun, node: Node, scope: Scope, frame: FunctionFr
   if (s.switches?.statements.includes(type)) return visitSwitch(run, node, scope, frame);
   const ternary = s.ternaries?.[type];
   if (ternary) return visitTernary(run, node, ternary, scope, frame);
-  const typeField = s.typedDeclarations?.[type];
-  if (typeField) recordDeclaredTypes(run, node, typeField, scope);
   const loop = s.loops?.[type];
   if (loop) {
     const left = node.childForFieldName(loop.left);
