@@ -1,7 +1,7 @@
 // The template languages of Express apps: EJS (`<%- x %>`), Pug (`!= x`, `!{x}`) and
 // Handlebars (`{{{ x }}}`, `{{& x }}`). Loop variables are followed back to what they iterate.
 import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
-import { Positions, blankTags, inScriptCode, rootsOf, scriptBodies } from './text.ts';
+import { Positions, blankTags, escaperCall, inScriptCode, rootsOf, scriptBodies } from './text.ts';
 
 type Aliases = Map<string, string[]>;
 
@@ -114,6 +114,8 @@ function parseHandlebars(text: string): ParsedTemplate {
   const resolve = (expression: string): string[] => {
     // `helper arg key=value`: a helper's name is not a variable; its arguments and hash values are.
     const words = expression.replace(/\b[\w-]+=/g, '').match(/(?:"[^"]*"|'[^']*'|[^\s"'()]+)/g) ?? [];
+    // `{{{sanitize body}}}`: a helper that escapes or sanitises what it prints.
+    if (words.length > 1 && escaperCall(`${words[0]}()`)) return [];
     const args = words.length > 1 ? words.slice(1) : words;
     const out = new Set<string>();
     for (const w of args) {

@@ -3,7 +3,7 @@
 // taint engine keeps a dictionary whole), and loop variables over them (`@foreach (var c in
 // Model.Comments)`). Partials (`Html.Partial("_Row")`, `<partial name="_Row" />`) are followed.
 import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
-import { Positions, rootsOf } from './text.ts';
+import { Positions, escaperCall, rootsOf } from './text.ts';
 
 const TOKEN = /@\*[\s\S]*?\*@|@?Html\.Raw\s*\(|new\s+(?:Microsoft\.AspNetCore\.Html\.)?HtmlString\s*\(|\bforeach\s*\(\s*(?:var|[\w.<>]+)\s+(\w+)\s+in\s+([^)]*)\)|Html\.(?:Partial|PartialAsync|RenderPartial|RenderPartialAsync)\s*\(\s*"([^"]+)"\s*(?:,\s*([^)]+))?|<partial\s+name\s*=\s*"([^"]+)"(?:\s+(?:model|for)\s*=\s*"([^"]*)")?/g;
 
@@ -25,6 +25,7 @@ function argumentText(text: string, from: number): string {
 
 /** `ViewBag.Bio`, `ViewData` (for `ViewData["bio"]`), `Model`, and other names as they are. */
 function razorRoots(expression: string): string[] {
+  if (escaperCall(expression)) return [];
   const out = new Set<string>();
   const rest = expression.replace(/\bViewBag\s*\.\s*(\w+)/g, (_, name: string) => {
     out.add(`ViewBag.${name}`);

@@ -40,6 +40,7 @@ const WORDS = new Set([
  * printed is the method's output (pagination links, a rendered form), not the data.
  */
 export function rootsOf(expression: string, prefix = ''): string[] {
+  if (escaperCall(expression)) return [];
   const code = expression.replace(STRING, '""');
   const out = new Set<string>();
   const re = prefix === '$' ? /(?<![\w$.>\\])\$(\w+)\b(?!\s*\()/g : /(?<![\w$.>\\])([A-Za-z_$][\w$]*)\b(?!\s*\()/g;
@@ -51,6 +52,17 @@ export function rootsOf(expression: string, prefix = ''): string[] {
     out.add(name);
   }
   return [...out];
+}
+
+/**
+ * A printed expression that is one call of an escaper or sanitiser: `e($x)`, `htmlspecialchars($x)`,
+ * `escapeHtml(x)`, `DOMPurify.sanitize(x)`, `HtmlEncoder.Default.Encode(x)`, `Json.Serialize(Model)`
+ * (System.Text.Json escapes `<`, `>` and `&` by default), `Purifier::clean($x)`.
+ */
+const ESCAPER_CALL = /^\s*(?:@|new\s+)?(?:[\w$]+(?:\.|->|::))*(?:e|escape|escapeHtml|escape_html|htmlEscape|htmlspecialchars|htmlentities|encode|Encode|HtmlEncode|JavaScriptStringEncode|sanitize|Sanitize|sanitizeHtml|clean|purify|strip_tags|Serialize)\s*\((?:[^()]|\([^()]*\))*\)\s*$/;
+
+export function escaperCall(expression: string): boolean {
+  return ESCAPER_CALL.test(expression);
 }
 
 /** A member chain (`.a`, `->a`, `?.a`, `[0]`) that ends in a call; the group is the method's name. */

@@ -8,6 +8,8 @@
   <div>{!! $body !!}</div>
   {{-- ok: XSS --}}
   <footer>{!! $site !!}</footer>
+  {{-- ok: XSS --}}
+  <div>{!! e($title) !!} {!! Purifier::clean($title) !!}</div>
   @include('partials.byline')
   <script>
     {{-- ok: XSS --}}
