@@ -321,3 +321,90 @@ test('triage and roles in Chromium: dismiss with a reason, still dismissed in a 
   await memberContext.close();
   await context.close();
 });
+
+test('account and users in Chromium: a member changes their password; an admin resets it, disables and enables them; findings filtered, linked to the git host', { skip: !haveBrowser && 'no Chromium', timeout: 300_000 }, async () => {
+  const admin = await signIn('admin@localhost', adminPassword);
+  const added = (await (
+    await fetch(`${base}/dashboard/api/users`, {
+      method: 'POST',
+      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'writer@example.test', role: 'member' }),
+    })
+  ).json()) as { password: string };
+  const signInStatus = async (password: string) =>
+    (await fetch(`${base}/dashboard/api/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'writer@example.test', password }) })).status;
+  const signInPage = async (page: Page, email: string, password: string) => {
+    await page.goto(`${base}/signin`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/scans$/);
+  };
+
+  // The member changes their own password on the Account page (on a phone).
+  const memberContext = await browser!.newContext({ viewport: { width: 390, height: 844 } });
+  const memberPage = await memberContext.newPage();
+  await signInPage(memberPage, 'writer@example.test', added.password);
+  await memberPage.getByRole('link', { name: 'Account' }).click();
+  await memberPage.getByLabel('Current password').fill(added.password);
+  await memberPage.getByLabel('New password').fill('a-new-long-fake-password');
+  await memberPage.getByRole('button', { name: 'Change password' }).click();
+  await memberPage.getByText('Password changed.').waitFor();
+  await memberPage.screenshot({ path: path.join(SHOTS, '13-account-phone.png'), fullPage: true });
+  assert.ok(await memberPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing wider than the phone');
+  assert.equal(await signInStatus(added.password), 401, 'the old password is gone');
+  assert.equal(await signInStatus('a-new-long-fake-password'), 200);
+
+  // The admin resets it from the Users page: a new password shown once, the member signed out.
+  const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signInPage(page, 'admin@localhost', adminPassword);
+  await page.getByRole('link', { name: 'Users' }).click();
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Reset password of writer@example.test' }).click();
+  const fresh = (await page.locator('#new-password').innerText()).trim();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await memberPage.reload();
+  await memberPage.waitForURL(/\/signin/);
+  assert.equal(await signInStatus('a-new-long-fake-password'), 401);
+
+  // Disabled: no sign-in; enabled again: the new password works.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Disable writer@example.test' }).click();
+  await page.getByRole('button', { name: 'Enable writer@example.test' }).waitFor();
+  await page.screenshot({ path: path.join(SHOTS, '14-users-disabled.png'), fullPage: true });
+  assert.equal(await signInStatus(fresh), 403);
+  await page.getByRole('button', { name: 'Enable writer@example.test' }).click();
+  await page.getByRole('button', { name: 'Disable writer@example.test' }).waitFor();
+  assert.equal(await signInStatus(fresh), 200);
+  await memberContext.close();
+
+  // A scan's findings: filtered by severity, type and file, each linked to the git host.
+  await page.getByRole('link', { name: 'Scans' }).click();
+  await page.getByText('Start a GitHub scan').click();
+  await page.getByLabel('GitHub repository').fill('acme/app');
+  await page.getByRole('button', { name: 'Start scan' }).click();
+  await page.waitForURL(/\/scans\/[0-9a-f-]{36}$/);
+  await page.locator('#scan-status', { hasText: 'completed' }).waitFor({ timeout: 180_000 });
+  // The page re-reads the finished scan once its stream ends: start from that answer.
+  await page.reload();
+  await page.getByRole('heading', { name: /Findings \(/ }).waitFor();
+  await page.getByLabel('Show findings').selectOption('all');
+  const findings = page.locator('details.finding');
+  const all = await findings.count();
+  assert.ok(all >= 2, 'the SQL injection and the history secret');
+  await page.locator('#f-file').fill('users.js');
+  await page.waitForFunction(() => [...document.querySelectorAll('details.finding')].length > 0 && [...document.querySelectorAll('#main section > h4')].every((h) => h.textContent?.includes('users.js')));
+  await findings.first().locator('summary').click();
+  const link = findings.first().getByRole('link', { name: /on the git host/ });
+  assert.match(String(await link.getAttribute('href')), /\/acme\/app\/blob\/[0-9a-f]{40}\/src\/users\.js#L\d+$/);
+  await page.locator('#f-file').fill('');
+  await page.locator('#f-type').selectOption('HARDCODED_SECRET');
+  await page.waitForFunction(() => document.querySelectorAll('details.finding').length > 0);
+  assert.ok((await findings.count()) < all);
+  await page.locator('#f-type').selectOption('');
+  await page.locator('#f-severity').selectOption('low');
+  await page.getByText('No findings match these filters.').waitFor();
+  await page.screenshot({ path: path.join(SHOTS, '15-findings-filtered.png'), fullPage: true });
+  await context.close();
+});

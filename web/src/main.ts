@@ -429,12 +429,12 @@ async function scanPage(id: string): Promise<void> {
   const shown = h('select', { id: 'f-triage', 'aria-label': 'Show findings' }, ...[['open', 'Open'], ['dismissed', 'Dismissed'], ['all', 'All']].map(([value, text]) => h('option', { value }, text))) as HTMLSelectElement;
   // Filters: status (open/dismissed), severity, type and file. The controls are made once,
   // so they keep their values and focus while the list below them is redrawn.
-  const severityFilter = h('select', { id: 'f-severity', 'aria-label': 'Severity' }, h('option', { value: '' }, 'any severity'), ...SEVERITIES.map((s) => h('option', { value: s }, s))) as HTMLSelectElement;
-  const typeFilter = h('select', { id: 'f-type', 'aria-label': 'Type' }) as HTMLSelectElement;
-  const fileFilter = h('input', { id: 'f-file', type: 'search', 'aria-label': 'File', placeholder: 'file path contains…' }) as HTMLInputElement;
+  const severityFilter = h('select', { id: 'f-severity' }, h('option', { value: '' }, 'any severity'), ...SEVERITIES.map((s) => h('option', { value: s }, s))) as HTMLSelectElement;
+  const typeFilter = h('select', { id: 'f-type' }) as HTMLSelectElement;
+  const fileFilter = h('input', { id: 'f-file', type: 'search', placeholder: 'part of the path' }) as HTMLInputElement;
   const heading = h('h2', {});
   const list = h('div', {});
-  body.replaceChildren(heading, h('div', { class: 'grid' }, h('label', {}, 'Show ', shown), severityFilter, typeFilter, fileFilter), list);
+  body.replaceChildren(heading, h('div', { class: 'grid' }, h('label', {}, 'Show ', shown), h('label', {}, 'Severity', severityFilter), h('label', {}, 'Type', typeFilter), h('label', {}, 'File', fileFilter)), list);
   let current: Json[] = findings;
   for (const control of [shown, severityFilter, typeFilter]) control.addEventListener('change', () => showFindings(current));
   fileFilter.addEventListener('input', () => showFindings(current));
