@@ -81,3 +81,30 @@ class MaintenanceController {
         Runtime.getRuntime().exec("tar czf /var/backups/site.tgz " + directory);
     }
 }
+
+/** Spring binds unannotated handler parameters from the request too; framework objects it passes are not input. */
+@RestController
+class PingController {
+
+    @org.springframework.web.bind.annotation.GetMapping("/ping")
+    public String ping(String host, org.springframework.ui.Model model, jakarta.servlet.http.HttpServletRequest request) throws IOException {
+        Runtime run = Runtime.getRuntime();
+        // ruleid: COMMAND_INJECTION
+        Process p = run.exec("ping -c 1 " + host);
+        // ok: COMMAND_INJECTION
+        run.exec("uptime " + request.getSession().getId());
+        return String.valueOf(p.pid());
+    }
+
+    @org.springframework.web.bind.annotation.RequestMapping("/ping/count")
+    public void count(int times, @org.springframework.security.core.annotation.AuthenticationPrincipal String user) throws IOException {
+        // ok: COMMAND_INJECTION
+        Runtime.getRuntime().exec("ping -c " + times + " localhost " + user);
+    }
+
+    /** Not a handler: its parameters come from the application. */
+    public void helper(String host) throws IOException {
+        // ok: COMMAND_INJECTION
+        Runtime.getRuntime().exec("ping -c 1 " + host);
+    }
+}

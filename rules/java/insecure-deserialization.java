@@ -44,3 +44,20 @@ public class PreferencesController {
         return in.readObject();
     }
 }
+
+@RestController
+class FastjsonController {
+
+    @org.springframework.web.bind.annotation.PostMapping("/settings/import")
+    public String importSettings(@org.springframework.web.bind.annotation.RequestBody String body) {
+        // ruleid: INSECURE_DESERIALIZATION
+        com.alibaba.fastjson.JSONObject settings = com.alibaba.fastjson.JSON.parseObject(body);
+        return settings.getString("theme");
+    }
+
+    @GetMapping("/settings/defaults")
+    public String defaults() {
+        // ok: INSECURE_DESERIALIZATION
+        return com.alibaba.fastjson.JSON.parseObject("{\"theme\":\"light\"}").getString("theme");
+    }
+}

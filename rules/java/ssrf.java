@@ -58,3 +58,19 @@ public class WebhookTester {
         return con.getResponseCode() == 200 ? "ok" : "unreachable";
     }
 }
+
+@RestController
+class LinkPreviewController {
+
+    @PostMapping("/preview")
+    public String preview(@RequestParam String url) throws IOException {
+        // ruleid: SSRF
+        return org.jsoup.Jsoup.connect(url).get().title();
+    }
+
+    @PostMapping("/preview/wiki")
+    public String wiki(@RequestParam String page) throws IOException {
+        // ok: SSRF
+        return org.jsoup.Jsoup.connect("https://en.wikipedia.org/wiki/" + URLEncoder.encode(page, StandardCharsets.UTF_8)).get().title();
+    }
+}

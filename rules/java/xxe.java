@@ -85,3 +85,19 @@ public class FeedController {
         return java.text.NumberFormat.getInstance().parse(value).floatValue() > 0;
     }
 }
+
+@RestController
+class Dom4jImportController {
+
+    @PostMapping("/import/dom4j")
+    public String importXml(@RequestBody String body) throws Exception {
+        // ruleid: XXE
+        return org.dom4j.DocumentHelper.parseText(body).getRootElement().getName();
+    }
+
+    @PostMapping("/import/dom4j/template")
+    public String template() throws Exception {
+        // ok: XXE
+        return org.dom4j.DocumentHelper.parseText("<feed/>").getRootElement().getName();
+    }
+}
