@@ -71,7 +71,7 @@ async function signIn(email: string, password: string): Promise<{ cookie: string
 }
 
 test('without a session every page redirects to sign-in and every API route answers 401', async () => {
-  for (const page of ['/', '/scans', '/keys', '/usage', '/users', '/scans/00000000-0000-4000-8000-000000000000']) {
+  for (const page of ['/', '/scans', '/keys', '/usage', '/users', '/account', '/scans/00000000-0000-4000-8000-000000000000']) {
     const response = await fetch(base + page, { redirect: 'manual' });
     assert.equal(response.status, 303, page);
     assert.match(response.headers.get('location')!, /^\/signin\?next=/);
@@ -81,6 +81,7 @@ test('without a session every page redirects to sign-in and every API route answ
     ['GET', '/scans/00000000-0000-4000-8000-000000000000'], ['GET', '/scans/00000000-0000-4000-8000-000000000000/events'],
     ['GET', '/scans/00000000-0000-4000-8000-000000000000/report.sarif'], ['GET', '/usage'], ['POST', '/signout'],
     ['PUT', '/scans/00000000-0000-4000-8000-000000000000/findings/vuln_x/dismissal'], ['GET', '/users'], ['POST', '/users'], ['PATCH', '/users/user_x'],
+    ['POST', '/users/user_x/password'], ['POST', '/password'],
   ];
   for (const [method, route] of routes) {
     const response = await fetch(`${base}/dashboard/api${route}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'GET' ? undefined : '{}' });
