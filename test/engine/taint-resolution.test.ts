@@ -184,6 +184,25 @@ test('Go: a method resolves on a value whose type the code gives: var r Repo, &R
   ]);
 });
 
+test('JavaScript: a binding of a module that exports one function calls that function, whatever its own name', async () => {
+  const app = [
+    "const check = require('./auth');",
+    "import render from './render';",
+    "const { other } = require('./other');",
+    'export function handle() {',
+    '  const name = readInput();',
+    '  check(name);',
+    '  render(name);',
+    '  other(name);',
+    '}',
+  ].join('\n');
+  const auth = ['function do_auth(user) {', '  runQuery(user);', '}', 'module.exports = do_auth;'].join('\n');
+  const render = ['export default function renderPage(name) {', '  runQuery(name);', '}'].join('\n');
+  // A default export is not reached through a destructured name it does not have.
+  const other = ['function helper(name) {', '  runQuery(name);', '}', 'module.exports = helper;'].join('\n');
+  assert.deepEqual(await sinks({ 'src/app.js': app, 'src/auth.js': auth, 'src/render.js': render, 'src/other.js': other }), ['src/auth.js:2', 'src/render.js:2']);
+});
+
 test('PHP: `$this->repo` resolves through the typed property; `$cache->forget()` does not reach a namesake', async () => {
   const controller = [
     '<?php',

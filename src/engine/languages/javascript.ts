@@ -60,6 +60,8 @@ export const javascript: LanguageSyntax = {
   classes: ['class_declaration', 'class'],
   selfNames: ['this'],
   bareCallsNeedImport: true,
+  moduleBindings: /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(|\bimport\s+([A-Za-z_$][\w$]*)\s*(?:,|\s+from\b)/g,
+  defaultExports: [/^\s*module\.exports\s*=\s*([A-Za-z_$][\w$]*)\s*;?\s*$/m, /^\s*export\s+default\s+(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/m, /^\s*export\s+default\s+([A-Za-z_$][\w$]*)\s*;?\s*$/m],
   // `function NAME`, `NAME = (…) =>` / `NAME: function`, a typed `const NAME: T = …`, a method `NAME(…) {`.
   // The second name is taken whole (a look-ahead capture) and only where a word starts: matching
   // `[\w$]+` plainly retries every shorter prefix and every start inside each word, twice the time.

@@ -155,6 +155,10 @@ export interface LanguageSyntax {
    * (Python, JavaScript): such calls are not looked up in the rest of the directory.
    */
   bareCallsNeedImport?: boolean;
+  /** Where a module exports one function as a whole, the function's name in group 1 (`module.exports = doAuth`): a binding of the module calls it. */
+  defaultExports?: RegExp[];
+  /** Names that bind a whole module, in group 1 or 2 (`const auth = require('./auth')`, `import render from './render'`), unlike a destructured or named import. */
+  moduleBindings?: RegExp;
   /** Callee text of a call through a variable (`$fn()`, `new $class()` in PHP): the variable's taint counts as the receiver's. */
   dynamicCallee?: RegExp;
   /** Comprehensions: their `for` clauses (assignment nodes) bind names before the element expression is evaluated. */

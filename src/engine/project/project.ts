@@ -174,16 +174,16 @@ export class Project implements CallResolver {
     let passedOver = false;
     const bare = receiver.kind === 'none';
     // `methodsOf`: in a file named like the class, a method declared with a receiver (Go) must be that class's.
-    const lookIn = (files: Iterable<string>, onClass?: string, methodsOf?: string) => {
+    const lookIn = (files: Iterable<string>, onClass?: string, methodsOf?: string, defined = name) => {
       const out: { file: ParsedFile; node: Node }[] = [];
       for (const f of files) {
         // A file that cannot define the name need not be parsed.
-        if (!this.definitions.has(f) && !this.mayDefine(f, name)) continue;
+        if (!this.definitions.has(f) && !this.mayDefine(f, defined)) continue;
         if (holdsSource && f !== from.path && !this.holdsSource(f, holdsSource)) {
           passedOver = true;
           continue;
         }
-        const nodes = this.definitionsIn(f).get(name);
+        const nodes = this.definitionsIn(f).get(defined);
         if (!nodes) continue;
         const parsed = this.parsed(f)!;
         const bodyField = (node: Node) => parsed.syntax.functions[node.type]?.body;
@@ -241,11 +241,30 @@ export class Project implements CallResolver {
     if (from.syntax.bareCallsNeedImport) {
       // `max(x)` or `run(x)` runs another file's function only if the file imports that name.
       const imported = this.importIndex.importedNames(from);
-      return imported.has(name) || imported.has('*') ? lookIn(this.importIndex.importsOf(from)) : [];
+      if (!imported.has(name) && !imported.has('*')) return [];
+      found = lookIn(this.importIndex.importsOf(from));
+      if (found.length || passedOver) return found;
+      // `const doAuth = require('./auth')`: the name binds the module, whose default export is a function of its own name.
+      const whole = from.syntax.moduleBindings ? [...from.tree.rootNode.text.matchAll(from.syntax.moduleBindings)].some((m) => (m[1] ?? m[2]) === name) : false;
+      for (const f of whole ? (this.importIndex.bindings(from).get(name) ?? []) : []) {
+        const exported = this.defaultExport(f);
+        if (exported && exported !== name) found.push(...lookIn([f], undefined, undefined, exported));
+      }
+      return found;
     }
     found = lookIn(sameLanguage(this.byDirectory.get(dir) ?? []));
     if (found.length || passedOver) return found;
     return lookIn(this.importIndex.importsOf(from));
+  }
+
+  /** The name of the function a module exports as a whole (`module.exports = doAuth`, `export default function doAuth`). */
+  private defaultExport(file: string): string | undefined {
+    const text = this.files.get(file)?.text ?? '';
+    for (const pattern of detectLanguage(file, text.slice(0, 200))?.defaultExports ?? []) {
+      const m = pattern.exec(text);
+      if (m?.[1]) return m[1];
+    }
+    return undefined;
   }
 
   /** Per file, whether its text may hold a taint source (the language's file hints, asked once). */
