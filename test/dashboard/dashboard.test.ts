@@ -398,6 +398,8 @@ test('account and users in Chromium: a member changes their password; an admin r
   await page.waitForFunction(() => [...document.querySelectorAll('details.finding')].length > 0 && [...document.querySelectorAll('#main section > h4')].every((h) => h.textContent?.includes('users.js')));
   await findings.first().locator('summary').click();
   const link = findings.first().getByRole('link', { name: /on the git host/ });
+  // The remediation is markdown: its `code` spans are rendered as code.
+  assert.ok((await findings.first().locator('.remediation code').count()) > 0, await findings.first().locator('.remediation').innerHTML());
   assert.match(String(await link.getAttribute('href')), /\/acme\/app\/blob\/[0-9a-f]{40}\/src\/users\.js#L\d+$/);
   await page.locator('#f-file').fill('');
   await page.locator('#f-type').selectOption('HARDCODED_SECRET');

@@ -1,5 +1,6 @@
 // The dashboard single-page app: plain DOM, Pico CSS, talks only to /dashboard/api.
 import './style.css';
+import { renderMarkdown } from './markdown.ts';
 
 type Json = Record<string, any>;
 
@@ -402,7 +403,7 @@ function findingView(f: Json, scanId: string): HTMLElement {
     f.url ? h('p', {}, h('a', { href: f.url, target: '_blank', rel: 'noopener noreferrer' }, `${f.file}:${f.line} on the git host`)) : null,
     f.snippet ? h('pre', {}, h('code', {}, f.snippet)) : null,
     trace,
-    f.remediation ? h('div', {}, h('h4', {}, 'Remediation'), h('p', {}, f.remediation)) : null,
+    f.remediation ? h('div', { class: 'remediation' }, h('h4', {}, 'Remediation'), renderMarkdown(String(f.remediation))) : null,
     refs,
     f.id ? triageView(f, scanId) : null,
   );
