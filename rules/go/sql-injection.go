@@ -9,6 +9,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"gorm.io/gorm"
+	"xorm.io/xorm"
 )
 
 type Store struct {
@@ -115,4 +116,18 @@ func (s *Store) ByMode(w http.ResponseWriter, r *http.Request) {
 		// ruleid: SQL_INJECTION
 		_, _ = s.db.ExecContext(r.Context(), "DELETE FROM items WHERE name = '"+value+"'")
 	}
+}
+
+type XormStore struct {
+	Engine *xorm.Engine
+}
+
+func (s *XormStore) CountUsers(w http.ResponseWriter, r *http.Request) {
+	field, value := r.URL.Query().Get("field"), r.URL.Query().Get("value")
+	session := s.Engine.Where("1=1")
+	// ruleid: SQL_INJECTION
+	session = session.And(fmt.Sprintf("%s like ?", field), "%"+value+"%")
+	// ok: SQL_INJECTION
+	session = session.And("name like ?", "%"+value+"%")
+	session.Count(&Item{})
 }
