@@ -203,6 +203,39 @@ test('JavaScript: a binding of a module that exports one function calls that fun
   assert.deepEqual(await sinks({ 'src/app.js': app, 'src/auth.js': auth, 'src/render.js': render, 'src/other.js': other }), ['src/auth.js:2', 'src/render.js:2']);
 });
 
+test('C#: a typed field, a constructed receiver and a class of a used or shared namespace in another folder resolve', async () => {
+  const controller = [
+    'using App.Reports;',
+    'namespace App.Web',
+    '{',
+    '    public class UsersController',
+    '    {',
+    '        private readonly IUserQueries _queries;',
+    '        public UsersController(IUserQueries queries) { _queries = queries; }',
+    '        public void Find()',
+    '        {',
+    '            var name = ReadInput();',
+    '            _queries.ByName(name);',
+    '            new ReportBuilder().Build(name);',
+    '            new Exporter().Export(name);',
+    '            new Archive().Store(name);',
+    '        }',
+    '    }',
+    '}',
+  ].join('\n');
+  const queries = ['namespace App.Web', '{', '    public interface IUserQueries { void ByName(string name); }', '    public class SqlUserQueries : IUserQueries', '    {', '        public void ByName(string name) { RunQuery(name); }', '    }', '}'].join('\n');
+  // Another folder, a namespace the controller uses; a file not named like the class.
+  const reports = ['namespace App.Reports', '{', '    public class ReportBuilder', '    {', '        public void Build(string name) { RunQuery(name); }', '    }', '}'].join('\n');
+  // Another folder, the controller's own namespace (file-scoped).
+  const exporter = ['namespace App.Web;', '', 'public class Exporter', '{', '    public void Export(string name) { RunQuery(name); }', '}'].join('\n');
+  // A namespace the controller neither declares nor uses.
+  const archive = ['namespace App.Other', '{', '    public class Archive', '    {', '        public void Store(string name) { RunQuery(name); }', '    }', '}'].join('\n');
+  assert.deepEqual(
+    await sinks({ 'Web/UsersController.cs': controller, 'Web/UserQueries.cs': queries, 'Lib/Reports/Builders.cs': reports, 'Lib/Export/Tools.cs': exporter, 'Lib/Other/Things.cs': archive }),
+    ['Lib/Export/Tools.cs:5', 'Lib/Reports/Builders.cs:5', 'Web/UserQueries.cs:6'],
+  );
+});
+
 test('PHP: `$this->repo` resolves through the typed property; `$cache->forget()` does not reach a namesake', async () => {
   const controller = [
     '<?php',

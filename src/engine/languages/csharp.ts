@@ -56,6 +56,7 @@ export const csharp: LanguageSyntax = {
   selfNames: ['this'],
   inheritedBareCalls: true,
   importPatterns: [],
+  namespaces: { declares: /^\s*namespace\s+([\w.]+)/gm, uses: /^\s*(?:global\s+)?using\s+(?:static\s+)?([\w.]+)\s*;/gm },
   selects: { switch_expression: { subject: '#0' } },
   casts: [{ node: 'cast_expression', type: 'type', match: /^(int|long|short|byte|uint|ulong|ushort|sbyte|decimal|double|float|bool|Guid|DateTime|DateTimeOffset)\??$/ }],
 };

@@ -122,6 +122,11 @@ export interface LanguageSyntax {
   /** How another file is imported: regexes on the file text with a capture group for the specifier. */
   importPatterns?: RegExp[];
   /**
+   * Namespaces that span files and folders (C#): group 1 of `declares` is a namespace a file declares, of
+   * `uses` one it imports. A file sees the classes of its own namespaces and of those it uses.
+   */
+  namespaces?: { declares: RegExp; uses: RegExp };
+  /**
    * Casts that make a value safe: `(int) $x` for every type (`types` absent), `(string) $x`
    * only for the types listed (a scalar cannot carry MongoDB operators).
    */

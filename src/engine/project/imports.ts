@@ -39,8 +39,34 @@ export class ImportIndex {
       pattern.lastIndex = 0;
       for (let m = pattern.exec(text); m; m = pattern.exec(text)) out.push(...this.specFiles(file, m[1]!));
     }
-    return out;
+    const namespaces = file.syntax.namespaces;
+    if (namespaces) {
+      const seen = new Set<string>();
+      for (const pattern of [namespaces.declares, namespaces.uses]) {
+        for (const m of text.matchAll(pattern)) {
+          if (seen.has(m[1]!)) continue;
+          seen.add(m[1]!);
+          for (const f of this.namespaceFiles(file, m[1]!)) if (f !== file.path) out.push(f);
+        }
+      }
+    }
+    return [...new Set(out)];
   }
+
+  /** The files that declare a namespace, among those of the file's language (indexed once per scan). */
+  private namespaceFiles(file: ParsedFile, namespace: string): string[] {
+    if (!this.namespaceIndex) {
+      this.namespaceIndex = new Map();
+      const declares = file.syntax.namespaces!.declares;
+      for (const [f, { text }] of this.files) {
+        if (!sameRuleLanguage(file, f)) continue;
+        for (const m of text.matchAll(declares)) (this.namespaceIndex.get(m[1]!) ?? this.namespaceIndex.set(m[1]!, []).get(m[1]!)!).push(f);
+      }
+    }
+    return this.namespaceIndex.get(namespace) ?? [];
+  }
+
+  private namespaceIndex?: Map<string, string[]>;
 
   /** The files an import specifier names, relative to the importing file or by the tail of a module path. */
   private specFiles(file: ParsedFile, spec: string): string[] {

@@ -192,6 +192,9 @@ export function classifyReceiver(syntax: LanguageSyntax, receiver: Node, scope: 
   const selfNames = syntax.selfNames ?? [];
   let n: Node = receiver;
   while (/^(parenthesized_expression|non_null_expression)$/.test(n.type) && n.namedChildCount === 1) n = n.namedChildren[0]!;
+  // `new ReportBuilder().build(x)`: the class it constructs.
+  const constructed = constructedClass(syntax, n);
+  if (constructed) return { kind: 'type', name: constructed };
   if (selfNames.includes(n.text) || /^(super|base|parent|self|static)$/.test(n.text)) {
     const cls = enclosingClass(syntax, n);
     return { kind: 'self', bases: cls ? basesOf(cls) : [] };
@@ -209,7 +212,11 @@ export function classifyReceiver(syntax: LanguageSyntax, receiver: Node, scope: 
       if (built) return { kind: 'type', name: built };
       const def = scope.definition(name);
       if (def && /require|import/.test(def.text.slice(0, 40)) && isImported(name)) return { kind: 'module', binding: name };
-      if (scope.lookup(name) !== undefined) return { kind: 'unknown' };
+      if (scope.lookup(name) !== undefined) {
+        // A field the class declares with a type (C#'s `_queries`) is known to the scope without a value of its own.
+        const field = scope.init(name) === undefined ? memberType(syntax, n, name) : undefined;
+        return field ? { kind: 'type', name: field } : { kind: 'unknown' };
+      }
     }
     if (isImported(name)) return { kind: 'module', binding: name };
     // Ruby's `@repo`: an instance variable of the class around the call.
