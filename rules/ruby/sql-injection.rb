@@ -48,4 +48,15 @@ class ProductsController < ApplicationController
     # ruleid: SQL_INJECTION
     render json: ActiveRecord::Base.connection.exec_query(sql).to_a
   end
+
+  def totals
+    @column = params[:column]
+    # ruleid: SQL_INJECTION
+    total = Order.calculate(:sum, @column)
+    # ok: SQL_INJECTION
+    count = Order.where(status: params[:status]).calculate(:count, :id)
+    # ruleid: SQL_INJECTION
+    names = User.select(:name).reselect(@column).to_a
+    render json: { total: total, count: count, names: names }
+  end
 end

@@ -1,0 +1,29 @@
+# A Sinatra app and a Rack config.ru: session middleware settings.
+require "sinatra/base"
+
+class ShopApp < Sinatra::Base
+  # ruleid: INSECURE_COOKIE
+  use Rack::Session::Cookie,
+    key: "rack.session",
+    path: "/",
+    expire_after: 2_592_000,
+    # ruleid: HARDCODED_SECRET
+    secret: "change_me"
+
+  # ruleid: HARDCODED_SECRET
+  set :session_secret, "3f1e9c0d5b7a2c4e6f8091a2b3c4d5e6"
+end
+
+class AdminApp < Sinatra::Base
+  # ok: INSECURE_COOKIE
+  use Rack::Session::Cookie,
+    key: "admin.session",
+    secure: true,
+    # ok: HARDCODED_SECRET
+    secret: ENV.fetch("SESSION_SECRET")
+
+  # ok: HARDCODED_SECRET
+  set :session_secret, ENV["SESSION_SECRET"]
+  # ok: HARDCODED_SECRET
+  set :public_folder, "public"
+end
