@@ -395,7 +395,7 @@ test('account and users in Chromium: a member changes their password; an admin r
   const all = await findings.count();
   assert.ok(all >= 2, 'the SQL injection and the history secret');
   await page.locator('#f-file').fill('users.js');
-  await page.waitForFunction(() => [...document.querySelectorAll('details.finding')].length > 0 && [...document.querySelectorAll('#main section > h4')].every((h) => h.textContent?.includes('users.js')));
+  await page.waitForFunction(() => Array.from(document.querySelectorAll('details.finding')).length > 0 && Array.from(document.querySelectorAll('#main section > h4')).every((h) => h.textContent?.includes('users.js')));
   await findings.first().locator('summary').click();
   const link = findings.first().getByRole('link', { name: /on the git host/ });
   // The remediation is markdown: its `code` spans are rendered as code.
