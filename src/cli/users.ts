@@ -1,4 +1,4 @@
-// scanner users create — dashboard logins.
+// scanner users create | reset-password — dashboard logins.
 import type { Command } from 'commander';
 import { openAdminStore } from './keys.ts';
 
@@ -41,6 +41,28 @@ export function registerUsersCommand(program: Command): void {
         const user = await store.users.create({ email: options.email, password, admin: Boolean(options.admin), accountId: account.id });
         process.stderr.write(`Created ${options.admin ? 'admin ' : ''}user ${user.id} <${options.email}> in account ${account.id}.\n`);
         if (generated) process.stdout.write(`${password}\n`);
+      } finally {
+        await close();
+      }
+    });
+  users
+    .command('reset-password')
+    .description("Give a user a new password (stdin, or a generated one printed once), end their sessions and enable them: the way back in for a locked-out admin")
+    .requiredOption('--email <email>', 'login email')
+    .option('--password-stdin', 'read the password from standard input')
+    .option('--data-dir <dir>', 'embedded database directory (default ./.scanner/server)')
+    .action(async (options: { email: string; passwordStdin?: boolean; dataDir?: string }) => {
+      const password = options.passwordStdin ? await readStdin() : (await import('node:crypto')).randomBytes(12).toString('base64url');
+      if (password.length < 8) throw new Error('the password must have at least 8 characters');
+      const { store, close } = await openAdminStore(options.dataDir, false);
+      try {
+        const user = await store.users.findByEmail(options.email);
+        if (!user) throw new Error(`no user with the email ${options.email.toLowerCase()}`);
+        await store.users.setPassword(user.accountId, user.id, password);
+        await store.users.setDisabled(user.accountId, user.id, false);
+        const ended = await store.sessions.deleteForUser(user.id);
+        process.stderr.write(`New password for ${user.email} (${user.id}); ${ended} session${ended === 1 ? '' : 's'} ended.\n`);
+        if (!options.passwordStdin) process.stdout.write(`${password}\n`);
       } finally {
         await close();
       }

@@ -104,6 +104,12 @@ describe('scanner keys and users', () => {
       await scanner(['users', 'create', '--email', 'lead@example.test', '--admin', '--password-stdin', '--data-dir', dir, '--create-database'], 'correct horse battery\n');
       await assert.rejects(scanner(['users', 'create', '--email', 'nope', '--data-dir', dir]), /not an email/);
       await assert.rejects(scanner(['users', 'create', '--email', 'Lead@example.test', '--data-dir', dir]), /a user with the email lead@example\.test exists already/);
+      // The way back in for a locked-out admin: a new password, sessions ended, enabled.
+      const generated = (await scanner(['users', 'reset-password', '--email', 'LEAD@example.test', '--data-dir', dir])).stdout.trim();
+      assert.match(generated, /^[A-Za-z0-9_-]{16}$/);
+      await scanner(['users', 'reset-password', '--email', 'lead@example.test', '--password-stdin', '--data-dir', dir], 'correct horse battery\n');
+      await assert.rejects(scanner(['users', 'reset-password', '--email', 'nobody@example.test', '--data-dir', dir]), /no user with the email nobody@example\.test/);
+      await assert.rejects(scanner(['users', 'reset-password', '--email', 'lead@example.test', '--password-stdin', '--data-dir', dir], 'short\n'), /at least 8 characters/);
       const db = openDb({ dataDir: dir });
       try {
         const user = await db.get<{ email: string; password_hash: string; is_admin: number }>('SELECT email, password_hash, is_admin FROM users');
