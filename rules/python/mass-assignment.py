@@ -27,6 +27,16 @@ def patch_customer(cid):
     return {"ok": True}
 
 
+@app.post("/profile")
+def update_profile():
+    profile = Customer.query.get(request.args["id"])
+    # ruleid: MASS_ASSIGNMENT
+    profile.__dict__.update(request.get_json())
+    # ok: MASS_ASSIGNMENT
+    profile.__dict__.update({"name": str(request.form.get("name", ""))})
+    return {"ok": True}
+
+
 @api.put("/customers/{cid}")
 def update_customer(cid: int, body: CustomerIn):
     customer = Customer.get(cid)

@@ -13,6 +13,24 @@ app.config["DEBUG"] = os.environ.get("APP_DEBUG") == "1"
 app.config["DEBUG"] = True
 # ruleid: INSECURE_COOKIE
 app.config["SESSION_COOKIE_SECURE"] = False
+# ruleid: HARDCODED_SECRET
+app.secret_key = "super secret key"
+# ruleid: HARDCODED_SECRET
+app.config["SECRET_KEY"] = 'F12Zr47j3yXR~X@H!jmM]Lwf'
+# ruleid: HARDCODED_SECRET
+app.config["JWT_SECRET_KEY"] = "secret"
+app.config.update(
+    # ruleid: HARDCODED_SECRET
+    SECRET_KEY="dev-key-7f3a9c",
+    # ok: HARDCODED_SECRET
+    SESSION_COOKIE_NAME="shop",
+)
+# ok: HARDCODED_SECRET
+app.secret_key = os.environ["FLASK_SECRET_KEY"]
+# ok: HARDCODED_SECRET
+app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY", "")
+# ok: HARDCODED_SECRET
+app.config["SECRET_KEY"] = f"{os.environ['SECRET_PREFIX']}-key"
 # ok: INSECURE_COOKIE
 app.config["SESSION_COOKIE_HTTPONLY"] = True
 # ruleid: CSRF
