@@ -26,6 +26,18 @@ public class PagesController : Controller
         return Redirect(returnUrl);
     }
 
+    [HttpPost]
+    public IActionResult Broadcast()
+    {
+        var returnUrl = this.HttpContext.Request.Query["returnUrl"].FirstOrDefault();
+        if (returnUrl is not null)
+        {
+            // ruleid: OPEN_REDIRECT
+            return Redirect(returnUrl);
+        }
+        return RedirectToAction("Index");
+    }
+
     [HttpGet]
     public IActionResult BackV2(string returnUrl)
     {

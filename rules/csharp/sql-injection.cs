@@ -46,7 +46,12 @@ public class CatalogController : ControllerBase
         var raw = await _db.Products.FromSqlRaw($"SELECT * FROM Products WHERE Name = '{name}'").ToListAsync();
         // ok: SQL_INJECTION
         var interpolated = await _db.Products.FromSqlInterpolated($"SELECT * FROM Products WHERE Name = {name}").ToListAsync();
-        return Ok(new { raw, interpolated });
+        var text = $"SELECT * FROM Products WHERE Name LIKE '%{name}%'";
+        // ruleid: SQL_INJECTION
+        var legacy = _db.Products.FromSql(text).ToList();
+        // ok: SQL_INJECTION
+        var parameterised = _db.Products.FromSql($"SELECT * FROM Products WHERE Name = {name}").ToList();
+        return Ok(new { raw, interpolated, legacy, parameterised });
     }
 
     [HttpGet("by-brand")]
