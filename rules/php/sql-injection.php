@@ -93,3 +93,26 @@ function report_rows($db)
     // ruleid: SQL_INJECTION
     mysqli_query($db, "SELECT * FROM audit WHERE ref = '" . $value . "'");
 }
+
+// A project's query wrapper on a global connection.
+function app_query($query)
+{
+    global $mysqli;
+    // ruleid: SQL_INJECTION
+    return $mysqli->query($query);
+}
+
+function delete_permalink()
+{
+    $link = $_GET['delete'];
+    app_query("DELETE FROM old_permalinks WHERE permalink = '" . $link . "'");
+    // ok: SQL_INJECTION
+    app_query("DELETE FROM old_permalinks WHERE id = " . intval($_GET['id']));
+}
+
+function search_index()
+{
+    global $index;
+    // ok: SQL_INJECTION
+    return $index->query($_GET['q']);
+}
