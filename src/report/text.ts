@@ -60,6 +60,10 @@ export function toText(result: ScanResult, options: TextOptions = {}): string {
   }
 
   for (const note of result.summary.warnings.filter((w) => !w.file)) out.push(style.dim(note.message));
+  // Copies of browser libraries are named one by one: a user may not know the app bundles them.
+  for (const file of result.summary.skipped) {
+    if (file.reason === 'vendored' && file.detail) out.push(style.dim(`Skipped ${file.path}: ${file.detail}`));
+  }
   const skipped = result.summary.skipped.length;
   const warnings = result.summary.warnings.filter((w) => w.file).length;
   const extras = [

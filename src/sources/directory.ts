@@ -1,7 +1,8 @@
 // Collects the files of a working tree for a scan: honours .gitignore and
-// .scannerignore, skips vendored, generated and binary files (counted, not
-// silent), never follows symbolic links out of the tree, and reports files it
-// cannot read instead of failing.
+// .scannerignore, skips vendored (folders, and copies of browser libraries:
+// browser-libraries.ts), generated and binary files (counted, not silent),
+// never follows symbolic links out of the tree, and reports files it cannot
+// read instead of failing.
 //
 // The reads are synchronous: a tree is a burst of small reads, which take a
 // quarter of the time without a round trip to the thread pool for each.
@@ -9,7 +10,8 @@ import { lstatSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { SkippedFile, SourceFile } from '../engine/index.ts';
-import { ALWAYS_SKIPPED_DIRS, IGNORE_FILES, folderIgnoreRules, isIgnoredBy, type IgnoreRules } from './workspace.ts';
+import { ALWAYS_SKIPPED_DIRS, IGNORE_FILES, folderIgnoreRules, isIgnoredBy, isUnignoredBy, type IgnoreRules } from './workspace.ts';
+import { bundledLibrary } from './browser-libraries.ts';
 
 // Loaded on first use: a listing needs `picomatch` only for a scope (a re-scan answered
 // from the cache starts with a listing).
@@ -150,6 +152,17 @@ export async function listDirectory(root: string, options: CollectOptions = {}):
       if (!options.includeVendored && GENERATED_FILES.test(entry.name)) {
         skipped.push({ path: relPath, reason: 'generated' });
         continue;
+      }
+      if (!options.includeVendored) {
+        const library = bundledLibrary(relPath, full);
+        if (library && !isUnignoredBy(localRules, relPath)) {
+          skipped.push({
+            path: relPath,
+            reason: 'vendored',
+            detail: `a copy of ${library.library} (${library.signals}); to scan it, add !${relPath} to .scannerignore`,
+          });
+          continue;
+        }
       }
       try {
         const st = lstatSync(full);

@@ -91,6 +91,17 @@ export function isIgnoredBy(rules: readonly IgnoreRules[], relPath: string, isDi
 }
 
 /**
+ * Whether a negation (`!path`) of one of `rules` names a root-relative posix file: the user asks
+ * for it to be scanned, so a file that looks vendored is read after all.
+ */
+export function isUnignoredBy(rules: readonly IgnoreRules[], relPath: string): boolean {
+  return rules.some(({ base, ig }) => {
+    const sub = base ? path.posix.relative(base, relPath) : relPath;
+    return sub !== '' && !sub.startsWith('..') && ig.test(sub).unignored;
+  });
+}
+
+/**
  * Ignore decisions for single paths of a tree, as a listing of the whole tree would make
  * them (for a watcher, which sees one path at a time): each folder's ignore files are
  * read once and forgotten when one of them changes.

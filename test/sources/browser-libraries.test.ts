@@ -1,0 +1,97 @@
+// Copies of browser libraries kept among an application's own files are skipped as vendored,
+// on two signals together (banner plus file name or static folder), and can be scanned anyway.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { scanSourceFiles } from '../../src/engine/index.ts';
+import { collectDirectory } from '../../src/sources/directory.ts';
+import { bannerOf } from '../../src/sources/browser-libraries.ts';
+import { toText } from '../../src/report/text.ts';
+
+const ANGULAR_BANNER = '/**\n * @license AngularJS v1.0.8\n * (c) 2010-2012 Google, Inc. http://angularjs.org\n * License: MIT\n */\n';
+const MATERIALIZE_BANNER = '/*!\n * Materialize v0.100.1 (http://materializecss.com)\n * Copyright 2014-2017 Materialize\n */\n';
+// Library-shaped body: many doc comments, DOM use, and a sink a scan would report.
+const LIBRARY_BODY = `(function(window, document) {\n'use strict';\n${'/** @ngdoc function */\n\n'.repeat(30)}function html(el, value) { el.innerHTML = value; }\nhtml(document.body, location.hash);\n})(window, document);\n`;
+const FIRST_PARTY = `// Our own page script.\nconst target = document.getElementById('out');\ntarget.innerHTML = location.hash.slice(1);\n`;
+
+function write(root: string, relPath: string, text: string): void {
+  mkdirSync(path.dirname(path.join(root, relPath)), { recursive: true });
+  writeFileSync(path.join(root, relPath), text);
+}
+
+function withTree(files: Record<string, string>, run: (root: string) => Promise<void>): Promise<void> {
+  const root = mkdtempSync(path.join(tmpdir(), 'scanner-libraries-'));
+  for (const [relPath, text] of Object.entries(files)) write(root, relPath, text);
+  return run(root).finally(() => rmSync(root, { recursive: true, force: true }));
+}
+
+test('a library copy with its banner in a static folder is skipped as vendored, with why and how to scan it', () =>
+  withTree(
+    {
+      'public/static/angular.js': ANGULAR_BANNER + LIBRARY_BODY,
+      'sqli/static/js/materialize.js': MATERIALIZE_BANNER + LIBRARY_BODY,
+      // The banner alone, under a name of no library, still in a static folder.
+      'assets/js/ui-kit.js': MATERIALIZE_BANNER + LIBRARY_BODY,
+      'src/angular.js': "// Our wrapper around the framework.\nmodule.exports = require('angular');\n",
+      'static/js/app.js': FIRST_PARTY,
+      'public/jquery.js': FIRST_PARTY,
+    },
+    async (root) => {
+      const { files, skipped } = await collectDirectory(root);
+      assert.deepEqual(files.map((f) => f.path).sort(), ['public/jquery.js', 'src/angular.js', 'static/js/app.js']);
+      const byPath = new Map(skipped.map((s) => [s.path, s]));
+      const angular = byPath.get('public/static/angular.js');
+      assert.equal(angular?.reason, 'vendored');
+      assert.match(angular?.detail ?? '', /AngularJS .*banner "@license AngularJS v1\.0\.8", library file name, static folder public\//);
+      assert.match(angular?.detail ?? '', /add !public\/static\/angular\.js to \.scannerignore/);
+      assert.match(byPath.get('sqli/static/js/materialize.js')?.detail ?? '', /^a copy of Materialize \(banner "Materialize v0\.100\.1/);
+      assert.match(byPath.get('assets/js/ui-kit.js')?.detail ?? '', /Materialize .*static folder assets\//);
+
+      const result = await scanSourceFiles(files, { jobs: 1, skipped });
+      assert.ok(result.findings.some((f) => f.file === 'static/js/app.js'), 'first-party code in static/ is still analysed');
+      assert.ok(!result.findings.some((f) => f.file.endsWith('angular.js') || f.file.endsWith('materialize.js')));
+      const text = toText(result, { color: false });
+      assert.match(text, /Skipped public\/static\/angular\.js: a copy of AngularJS/);
+      assert.match(text, /3 files skipped/);
+    },
+  ));
+
+test('a library name with its banner is skipped outside static folders; the banner alone there is not enough', () =>
+  withTree(
+    {
+      'lib/jquery-3.7.1.js': '/*!\n * jQuery JavaScript Library v3.7.1\n * https://jquery.com/\n */\n' + LIBRARY_BODY,
+      'src/helpers.js': '/*!\n * Bootstrap v5.3.0 (https://getbootstrap.com/)\n */\n' + FIRST_PARTY,
+    },
+    async (root) => {
+      const { files, skipped } = await collectDirectory(root);
+      assert.deepEqual(files.map((f) => f.path), ['src/helpers.js']);
+      assert.equal(skipped.find((s) => s.path === 'lib/jquery-3.7.1.js')?.reason, 'vendored');
+    },
+  ));
+
+test('a .scannerignore negation scans a library copy anyway', () =>
+  withTree(
+    {
+      '.scannerignore': '!public/static/angular.js\n',
+      'public/static/angular.js': ANGULAR_BANNER + LIBRARY_BODY,
+      'public/static/materialize.js': MATERIALIZE_BANNER + LIBRARY_BODY,
+    },
+    async (root) => {
+      const { files, skipped } = await collectDirectory(root);
+      assert.deepEqual(files.map((f) => f.path).sort(), ['.scannerignore', 'public/static/angular.js']);
+      assert.deepEqual(skipped.map((s) => [s.path, s.reason]), [['public/static/materialize.js', 'vendored']]);
+    },
+  ));
+
+test('banners are read from the leading comments only, in time linear in their number', () => {
+  assert.equal(bannerOf("import _ from 'lodash';\n/*! jQuery v3.7.1 */")?.library, undefined);
+  assert.equal(bannerOf('#!/usr/bin/env node\n// helpers\n/*! jQuery v3.7.1 | (c) OpenJS Foundation */\n')?.library, 'jQuery');
+  assert.equal(bannerOf('/*! For license information please see main.js.LICENSE.txt */\n(()=>{})();')?.library, 'a bundled build');
+  assert.equal(bannerOf('//! moment.js\n//! version : 2.29.4\n')?.library, 'moment.js');
+  const manyComments = `${'/** doc */\n\n'.repeat(20000)}f();\n`;
+  const started = performance.now();
+  assert.equal(bannerOf(manyComments), undefined);
+  assert.ok(performance.now() - started < 1000);
+});
