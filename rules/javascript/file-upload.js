@@ -31,4 +31,20 @@ router.put('/raw/:name', express.raw({ type: '*/*' }), async (req, res) => {
   res.status(201).end();
 });
 
+// express-fileupload: `req.files.<field>` has the client's `name` and an `mv(path)` method.
+router.post('/documents', (req, res) => {
+  const doc = req.files.document;
+  const target = PUBLIC + '/uploads/' + doc.name;
+  // ruleid: UNSAFE_FILE_UPLOAD
+  doc.mv(target, (err) => (err ? res.status(500).end() : res.status(201).end()));
+});
+
+router.post('/avatars', async (req, res) => {
+  // ruleid: UNSAFE_FILE_UPLOAD
+  await req.files.avatar.mv(`${PUBLIC}/avatars/${req.files.avatar.name}`);
+  // ok: UNSAFE_FILE_UPLOAD
+  await req.files.avatar.mv(path.join(PUBLIC, 'avatars', `${crypto.randomUUID()}.png`));
+  res.status(201).end();
+});
+
 module.exports = { router, docs: multer({ storage: docs }), images: multer({ storage: images }) };

@@ -1,5 +1,6 @@
 const express = require('express');
 const sanitizeHtml = require('sanitize-html');
+const url = require('url');
 
 const app = express();
 app.set('view engine', 'ejs');
@@ -22,6 +23,12 @@ app.get('/welcome', (req, res) => {
   res.locals.visitor = req.query.name;
   res.locals.greeting = 'Welcome';
   res.render('welcome');
+});
+
+// Node's legacy URL parser: the query of the request URL, parsed.
+app.get('/login', (req, res) => {
+  const params = url.parse(req.url, true).query;
+  res.render('login', { returnurl: params.returnurl, error: params.error, site: url.parse('https://shop.example.com/', true).host });
 });
 
 module.exports = app;
