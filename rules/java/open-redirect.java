@@ -100,3 +100,29 @@ final class SecuredRetry {
         rsp.setHeader("Location", "/" + req.getParameter("page"));
     }
 }
+
+@Controller
+class ReturnController {
+
+    @GetMapping("/return")
+    public org.springframework.http.ResponseEntity<Void> back(@RequestParam String returnTo) {
+        // ruleid: OPEN_REDIRECT
+        return org.springframework.http.ResponseEntity.status(302).header("Location", returnTo).build();
+    }
+
+    @GetMapping("/return/v2")
+    public org.springframework.http.ResponseEntity<Void> backV2(@RequestParam String returnTo) {
+        org.springframework.http.HttpHeaders headers = new org.springframework.http.HttpHeaders();
+        // ruleid: OPEN_REDIRECT
+        headers.set(org.springframework.http.HttpHeaders.LOCATION, returnTo);
+        // ok: OPEN_REDIRECT
+        headers.set("X-Return-To", returnTo);
+        return new org.springframework.http.ResponseEntity<>(headers, org.springframework.http.HttpStatus.FOUND);
+    }
+
+    @GetMapping("/return/home")
+    public org.springframework.http.ResponseEntity<Void> home(@RequestParam String tab) {
+        // ok: OPEN_REDIRECT
+        return org.springframework.http.ResponseEntity.status(302).header("Location", "/home?tab=" + tab).build();
+    }
+}
