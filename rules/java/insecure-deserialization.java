@@ -61,3 +61,36 @@ class FastjsonController {
         return com.alibaba.fastjson.JSON.parseObject("{\"theme\":\"light\"}").getString("theme");
     }
 }
+
+@RestController
+class ImportController {
+
+    @org.springframework.web.bind.annotation.PostMapping("/import/yaml")
+    public Object importYaml(@org.springframework.web.bind.annotation.RequestBody String content) {
+        org.yaml.snakeyaml.Yaml y = new org.yaml.snakeyaml.Yaml();
+        // ruleid: INSECURE_DESERIALIZATION
+        return y.load(content);
+    }
+
+    @org.springframework.web.bind.annotation.PostMapping("/import/yaml/safe")
+    public Object importYamlSafe(@org.springframework.web.bind.annotation.RequestBody String content) {
+        org.yaml.snakeyaml.Yaml y = new org.yaml.snakeyaml.Yaml(new org.yaml.snakeyaml.constructor.SafeConstructor(new org.yaml.snakeyaml.LoaderOptions()));
+        // ok: INSECURE_DESERIALIZATION
+        return y.load(content);
+    }
+
+    @org.springframework.web.bind.annotation.PostMapping("/import/json")
+    public Object importJson(@org.springframework.web.bind.annotation.RequestBody String payload) throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        mapper.enableDefaultTyping();
+        // ruleid: INSECURE_DESERIALIZATION
+        return mapper.readValue(payload, Object.class);
+    }
+
+    @org.springframework.web.bind.annotation.PostMapping("/import/json/plain")
+    public Object importJsonPlain(@org.springframework.web.bind.annotation.RequestBody String payload) throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        // ok: INSECURE_DESERIALIZATION
+        return mapper.readValue(payload, java.util.Map.class);
+    }
+}

@@ -68,6 +68,20 @@ class LinkPreviewController {
         return org.jsoup.Jsoup.connect(url).get().title();
     }
 
+    @PostMapping("/preview/hutool")
+    public String previewHutool(@RequestParam String url) {
+        // ruleid: SSRF
+        return cn.hutool.http.HttpUtil.get(url);
+    }
+
+    @PostMapping("/preview/banned-redirects")
+    public String previewNoRedirects(@RequestParam String url) {
+        // ruleid: SSRF
+        return restTemplateBanRedirects.exchange(url, org.springframework.http.HttpMethod.GET, null, String.class).getBody();
+    }
+
+    private final RestTemplate restTemplateBanRedirects = new RestTemplate();
+
     @PostMapping("/preview/wiki")
     public String wiki(@RequestParam String page) throws IOException {
         // ok: SSRF
