@@ -76,7 +76,9 @@ export const javascript: LanguageSyntax = {
     names: { 2: ['req', 'res'], 3: ['req', 'res', 'next'], 4: ['err', 'req', 'res', 'next'] },
   },
   codeSides: {
-    directive: /^(?:\s*(?:\/\/[^\n]*|\/\*[\s\S]*?\*\/)\s*)*['"]use (client|server)['"]/,
+    // Each alternative starts with its own character, a line comment runs to the end of its line and a block
+    // comment ends at its first `*/`: one way to read any prefix, so a long run of doc comments cannot backtrack.
+    directive: /^(?:\s|\/\/[^\n]*(?![^\n])|\/\*[^*]*\*+(?:[^/*][^*]*\*+)*\/)*['"]use (client|server)['"]/,
     browser:
       /\bfrom\s+['"](?:react|react-dom(?:\/client)?|vue|svelte|preact|solid-js|@angular\/core|jquery|mobx-react(?:-lite)?|react-router(?:-dom)?)['"]|\b(?:window|localStorage|sessionStorage|navigator)\.\w|\bdocument\.(?:getElementById|getElementsBy\w+|querySelector(?:All)?|createElement|body|cookie|location|referrer|addEventListener)\b/,
     server:

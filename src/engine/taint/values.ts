@@ -38,7 +38,8 @@ export function merge(a: Tainted, b: Tainted): Tainted {
     else {
       const existing = out[i]!;
       const clean = new Set([...existing.clean].filter((c) => t.clean.has(c)));
-      out[i] = { ...existing, clean };
+      // The data itself on either side stays the data itself (not only a value derived from it).
+      out[i] = existing.derived && !t.derived ? { ...existing, clean, derived: undefined } : { ...existing, clean };
     }
   }
   return out;
