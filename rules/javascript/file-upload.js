@@ -15,6 +15,15 @@ const docs = multer.diskStorage({
   },
 });
 
+const attachments = multer.diskStorage({
+  destination: PUBLIC,
+  filename: (req, file, cb) => {
+    const name = file.originalname;
+    // ruleid: UNSAFE_FILE_UPLOAD
+    cb(null, name);
+  },
+});
+
 const images = multer.diskStorage({
   destination: PUBLIC,
   filename(req, file, cb) {
@@ -47,4 +56,4 @@ router.post('/avatars', async (req, res) => {
   res.status(201).end();
 });
 
-module.exports = { router, docs: multer({ storage: docs }), images: multer({ storage: images }) };
+module.exports = { router, docs: multer({ storage: docs }), attachments: multer({ storage: attachments }), images: multer({ storage: images }) };
