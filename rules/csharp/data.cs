@@ -39,6 +39,36 @@ public class ImportController : ControllerBase
     }
 
     [HttpPost]
+    public IActionResult XmlDoc(string body)
+    {
+        var doc = new XmlDocument();
+        doc.XmlResolver = new XmlUrlResolver();
+        // ruleid: XXE
+        doc.LoadXml(body);
+        return Ok(doc.DocumentElement?.Name);
+    }
+
+    [HttpPost]
+    public IActionResult XmlDocTemplate()
+    {
+        var doc = new XmlDocument();
+        doc.XmlResolver = new XmlUrlResolver();
+        // ok: XXE
+        doc.LoadXml("<feed><title>News</title></feed>");
+        return Ok(doc.DocumentElement?.Name);
+    }
+
+    [HttpPost]
+    public IActionResult XmlDocV2(string body)
+    {
+        var doc = new XmlDocument();
+        doc.XmlResolver = null;
+        // ok: XXE
+        doc.LoadXml(body);
+        return Ok(doc.DocumentElement?.Name);
+    }
+
+    [HttpPost]
     public IActionResult XmlV2(string body)
     {
         var settings = new XmlReaderSettings { DtdProcessing = DtdProcessing.Prohibit };
