@@ -22,6 +22,20 @@ router.post('/signup', (req, res) => {
   res.json({ validEmail, validName });
 });
 
+router.post('/checkout', (req, res) => {
+  const mailFormat = /^([a-zA-Z0-9])(([\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+[.]{1}[a-z]{2,3}$/;
+  const zipFormat = /^[0-9]{5}(-[0-9]{4})?$/;
+  // ruleid: REDOS
+  if (!mailFormat.test(req.body.mail)) return res.status(400).end();
+  // ok: REDOS
+  if (!zipFormat.test(req.body.zip)) return res.status(400).end();
+  // ruleid: REDOS
+  const parts = String(req.body.name).match(/^(\w+\s?)*$/) && req.body.name.match(mailFormat);
+  // ok: REDOS
+  const known = mailFormat.test('orders@example.com');
+  res.json({ parts, known });
+});
+
 router.get('/scopes', (req, res) => {
   // ok: REDOS
   const valid = /^[\w@-]+(?:\/[\w-]+)+$/.test(String(req.query.scope));
