@@ -1,3 +1,6 @@
+import os
+
+import jwt
 from django.http import HttpResponse
 from django.utils.http import content_disposition_header
 from flask import Flask, make_response, request
@@ -6,6 +9,7 @@ from werkzeug.utils import secure_filename
 from .models import Report
 
 app = Flask(__name__)
+TOKEN_KEY = os.environ["TOKEN_KEY"]
 
 
 @app.get("/download")
@@ -19,6 +23,10 @@ def download():
     # The client's own header value comes back: it holds no CR/LF.
     # ok: HEADER_INJECTION
     resp.headers["X-Request-Id"] = request.headers.get("X-Request-Id", "")
+    # A signed token carries the name as base64url: no line break can come through.
+    token = jwt.encode({"user": name}, TOKEN_KEY, algorithm="HS256")
+    # ok: HEADER_INJECTION
+    resp.headers["Authorization"] = "Bearer {0}".format(token)
     return resp
 
 

@@ -14,4 +14,8 @@ def claims(token):
     verified = jwt.decode(token, KEY, algorithms=["HS256"])
     # ok: JWT_MISCONFIGURATION
     kid = jwt.get_unverified_header(token)["kid"]
-    return unverified, loose, verified, kid
+    # PyJWT 1.x: the token's signature is skipped, no certificate check is involved.
+    # ok: INSECURE_TLS
+    # ruleid: JWT_MISCONFIGURATION
+    legacy = jwt.decode(token, verify=False)
+    return unverified, loose, verified, kid, legacy
