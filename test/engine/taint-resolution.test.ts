@@ -236,6 +236,25 @@ test('C#: a typed field, a constructed receiver and a class of a used or shared 
   );
 });
 
+test('C#: a local declared with a type is that type (var is not a type)', async () => {
+  const controller = [
+    'namespace App.Web',
+    '{',
+    '    public class SearchController',
+    '    {',
+    '        public void Find()',
+    '        {',
+    '            var name = ReadInput();',
+    '            IIndex index = Indexes.Open();',
+    '            index.Search(name);',
+    '        }',
+    '    }',
+    '}',
+  ].join('\n');
+  const index = ['namespace App.Web', '{', '    public interface IIndex { void Search(string q); }', '    public class SqlIndex : IIndex', '    {', '        public void Search(string q) { RunQuery(q); }', '    }', '}'].join('\n');
+  assert.deepEqual(await sinks({ 'Web/SearchController.cs': controller, 'Lib/Index.cs': index }), ['Lib/Index.cs:6']);
+});
+
 test('PHP: `$this->repo` resolves through the typed property; `$cache->forget()` does not reach a namesake', async () => {
   const controller = [
     '<?php',

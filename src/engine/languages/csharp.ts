@@ -51,6 +51,7 @@ export const csharp: LanguageSyntax = {
   // collection's `Find` still carries its receiver's data.
   lookupCalls: /^(Find|FindAsync|FirstOrDefaultAsync|FirstAsync|SingleOrDefaultAsync|SingleAsync)$|^(Get|Find|Load|Fetch)\w*By[A-Z]\w*$|^(Find|Load|Fetch)[A-Z]\w*$/,
   exits: ['return_statement', 'throw_statement', 'throw_expression', 'continue_statement', 'break_statement'],
+  typedDeclarations: { variable_declaration: 'type' },
   switches: { statements: ['switch_statement'], cases: ['switch_section'] },
   classes: ['class_declaration', 'record_declaration', 'struct_declaration', 'interface_declaration'],
   selfNames: ['this'],

@@ -260,11 +260,17 @@ function visitBuiltString(run: TaintRun, parts: Node[], scope: Scope, frame: Fun
 
 function recordDeclaredTypes(run: TaintRun, node: Node, typeField: string, scope: Scope): void {
   const typeNode = node.childForFieldName(typeField);
-  if (!typeNode) return;
+  // `var x = …` says nothing about x's type (what it is given does).
+  if (!typeNode || typeNode.text === 'var') return;
   const names: string[] = [];
   for (const d of node.childrenForFieldName('declarator')) {
     const name = d?.childForFieldName('name');
     if (name) names.push(name.text);
+  }
+  // C#'s declarators are children without a field name.
+  for (const d of node.namedChildren) {
+    const name = d && d.type === 'variable_declarator' ? d.childForFieldName('name') : null;
+    if (name && !names.includes(name.text)) names.push(name.text);
   }
   for (const n of node.childrenForFieldName('name')) if (n) names.push(n.text);
   const alias = run.engine.requestAlias(typeNode.text);
