@@ -46,6 +46,12 @@ export interface CallResolver {
 }
 
 export const MAX_CALL_DEPTH = 5;
+/**
+ * Syntax nodes being evaluated at once (the walk's recursion, calls followed included). Real code stays far
+ * below; a file nested deeper (10,000 `if`s) would otherwise run the walk into the stack limit, slower and
+ * slower on the way (44 s for one file). Beyond it the file is reported as nested too deep.
+ */
+export const MAX_NESTING = 1500;
 /** A call that may run more functions than this (a common method name) is treated as unknown code. */
 export const MAX_CALL_TARGETS = 3;
 /**
@@ -83,6 +89,8 @@ export class TaintRun {
   callbackBinding?: { node: Node; index: number; taint: Tainted };
   /** The file analysed, and the other files calls were followed into (at most MAX_FILES_FOLLOWED). */
   rootPath = '';
+  /** Nodes being evaluated now (MAX_NESTING). */
+  nesting = 0;
   readonly filesFollowed = new Set<string>();
   /** Per function: the argument positions its opening guard clauses vet (guards.ts). */
   readonly vetting = new Map<string, Map<number, CompiledSanitizer[]>>();

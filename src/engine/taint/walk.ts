@@ -5,7 +5,7 @@
 // string building, object literals and the file scope every function of a file sees.
 import type { Node, Tree } from 'web-tree-sitter';
 import { field, patternNames } from '../parse/syntax.ts';
-import type { FunctionFrame, ParsedFile, TaintRun } from './run.ts';
+import { MAX_NESTING, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, sanitize, type Tainted } from './values.ts';
 import { analyzeNestedFunction, visitBareCall, visitCall } from './calls.ts';
@@ -68,6 +68,15 @@ export function fileScope(run: TaintRun, file: ParsedFile): Scope {
 
 /** Evaluates a node: returns the taint of its value and performs its effects (assignments, sinks). */
 export function visit(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted {
+  // Caught where a file's analysis starts, as the stack's own RangeError would be: the file is nested too deep.
+  // Nothing inside a run catches, and a run that threw is discarded, so the count needs no `finally`.
+  if (++run.nesting > MAX_NESTING) throw new RangeError('nesting too deep');
+  const value = visitNode(run, node, scope, frame);
+  run.nesting--;
+  return value;
+}
+
+function visitNode(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted {
   const s = run.syntax;
   const type = node.type;
   if (s.comments.includes(type) || s.literals.includes(type)) return null;
