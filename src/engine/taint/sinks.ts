@@ -3,6 +3,7 @@
 // rule and line, with its trace.
 import type { Node } from 'web-tree-sitter';
 import type { CompiledRule, CompiledSink } from '../rules/load.ts';
+import type { TraceStep } from '../types.ts';
 import { decoratorsOf, enclosingFunction, type CallParts } from '../parse/syntax.ts';
 import type { FunctionFrame, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
@@ -31,11 +32,16 @@ function sourceNode(frame: FunctionFrame, taint: Taint): Node | undefined {
   if (taint.trace[0]?.kind !== 'source') return undefined;
   for (const step of taint.trace) {
     if (step.file !== frame.file.path) return undefined;
-    let node: Node | null = frame.file.tree.rootNode.descendantForPosition({ row: step.line - 1, column: step.column - 1 });
+    let node = nodeAt(frame, step);
     while (node?.parent && node.parent.startIndex === node.startIndex && node.parent.endPosition.row === node.startPosition.row) node = node.parent;
     if (node && enclosingFunction(frame.file.syntax, node)) return node;
   }
   return undefined;
+}
+
+/** The smallest node at a trace step of the frame's file. */
+function nodeAt(frame: FunctionFrame, step: TraceStep): Node | null {
+  return frame.file.tree.rootNode.descendantForPosition({ row: step.line - 1, column: step.column - 1 });
 }
 
 /** What the receiver variable of a call was given in this function (`md = MessageDigest.getInstance("MD5")` for `md.digest(…)`). */
@@ -58,7 +64,7 @@ function madeIn(frame: FunctionFrame, fn: Node | null, value: Tainted): Tainted 
     const source = x.trace[0];
     if (source?.kind !== 'source' || source.file !== frame.file.path) return false;
     if (source.line >= first && source.line <= last) return true;
-    const at = frame.file.tree.rootNode.descendantForPosition({ row: source.line - 1, column: source.column - 1 });
+    const at = nodeAt(frame, source);
     return !!at && !enclosingFunction(frame.file.syntax, at);
   });
   return own.length ? own : null;
