@@ -43,6 +43,11 @@ export interface ScanOptions {
    * stops them either way.
    */
   helpers?: WorkerPool;
+  /**
+   * Source size (bytes) from which worker threads are started; default `minBytesForWorkers(jobs)`,
+   * measured for real scans. Tests lower it to check the threaded path on little code.
+   */
+  minBytesForWorkers?: number;
 }
 
 
@@ -130,7 +135,7 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
     };
     const jobs = Math.max(1, options.jobs ?? availableParallelism());
     const pendingBytes = pending.reduce((n, p) => n + texts.get(p)!.text.length, 0);
-    const worthHelpers = jobs > 1 && pendingBytes >= minBytesForWorkers(jobs) && pending.length > jobs;
+    const worthHelpers = jobs > 1 && pendingBytes >= (options.minBytesForWorkers ?? minBytesForWorkers(jobs)) && pending.length > jobs;
     // Helpers started ahead are used only when the work is worth it; scanSourceFiles stops them either way.
     const helpers = worthHelpers ? (options.helpers ?? WorkerPool.start(jobs - 1, rules.dirs)) : undefined;
     try {

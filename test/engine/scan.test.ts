@@ -173,7 +173,7 @@ test('scans that store the same cache entries at once leave them whole', async (
 });
 
 test('worker threads give the same findings as one thread, also for flows between files they share', async () => {
-  const filler = 'const filler = [1, 2, 3].map((x) => x * 2);\n'.repeat(700);
+  const filler = 'const filler = [1, 2, 3].map((x) => x * 2);\n'.repeat(20);
   const files: SourceFile[] = [];
   for (let i = 0; i < 60; i++) {
     files.push(file(`pkg${i % 6}/mod${i}.js`, `${VULNERABLE}\n${filler}`));
@@ -184,9 +184,9 @@ test('worker threads give the same findings as one thread, also for flows betwee
     }
   }
   const single = await scanSourceFiles(files, { jobs: 1 });
-  // Three threads: with two, this much code is analysed on one (minBytesForWorkers).
-  const parallel = await scanSourceFiles(files, { jobs: 3 });
-  const startedAhead = await scanSourceFiles(files, { jobs: 3, helpers: WorkerPool.start(2, []) });
+  // Threads start for this little code only because the threshold is lowered.
+  const parallel = await scanSourceFiles(files, { jobs: 3, minBytesForWorkers: 0 });
+  const startedAhead = await scanSourceFiles(files, { jobs: 3, minBytesForWorkers: 0, helpers: WorkerPool.start(2, []) });
   assert.ok(single.findings.length >= 66);
   assert.deepEqual(single.findings.filter((f) => f.file.includes('service')).map((f) => `${f.file}:${f.line}`).sort(), ['pkg0/service0.js:3', 'pkg0/service30.js:3', 'pkg2/service20.js:3', 'pkg2/service50.js:3', 'pkg4/service10.js:3', 'pkg4/service40.js:3']);
   assert.deepEqual(parallel.findings.map((f) => f.id).sort(), single.findings.map((f) => f.id).sort());
@@ -194,9 +194,9 @@ test('worker threads give the same findings as one thread, also for flows betwee
 });
 
 test('a scan cancelled while worker threads analyse stops with an AbortError', async () => {
-  const files = Array.from({ length: 40 }, (_, i) => file(`pkg${i % 4}/mod${i}.js`, `${VULNERABLE}\n${'const x = [1].map((y) => y);\n'.repeat(2000)}`));
+  const files = Array.from({ length: 40 }, (_, i) => file(`pkg${i % 4}/mod${i}.js`, `${VULNERABLE}\n${'const x = [1].map((y) => y);\n'.repeat(50)}`));
   const controller = new AbortController();
-  const scanning = scanSourceFiles(files, { jobs: 3, signal: controller.signal, onFinding: () => controller.abort() });
+  const scanning = scanSourceFiles(files, { jobs: 3, minBytesForWorkers: 0, signal: controller.signal, onFinding: () => controller.abort() });
   await assert.rejects(scanning, { name: 'AbortError' });
 });
 
