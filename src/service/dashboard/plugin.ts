@@ -1,16 +1,18 @@
 // The web dashboard: sign-in with a session cookie, and JSON endpoints under
 // /dashboard/api for the signed-in user's account. Never accepts API keys.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCookie, { type CookieSerializeOptions } from '@fastify/cookie';
+import fastifyCsrfProtection from '@fastify/csrf-protection';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { toJson, toMarkdown, toSarif } from '../../report/index.ts';
 import type { Finding, ScanResult } from '../../engine/index.ts';
 import type { ServiceContext } from '../context.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, errorBody, handleError } from '../errors.ts';
 import { stream } from '../routes/events.ts';
 import { FREE_FAILURES, LOCKOUT_BASE_MS, parse, sha256 } from './requests.ts';
 import { userRoutes } from './users.ts';
@@ -25,28 +27,20 @@ const COOKIE = 'scanner_session';
 const SESSION_MS = 12 * 60 * 60 * 1000;
 const PAGES = ['/', '/keys', '/scans', '/usage', '/users', '/account'];
 
-
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
-
-function isHttps(request: FastifyRequest): boolean {
-  return request.protocol === 'https';
-}
-
-function sessionCookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
-  return `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${isHttps(request) ? '; Secure' : ''}`;
-}
+/**
+ * The session cookie: unsigned, because its value is 32 random bytes that the server
+ * looks up by hash (a changed value is simply no session), so a signing key would add
+ * a secret every API node must share and nothing else. Secure whenever the request came
+ * over https.
+ */
+const SESSION_COOKIE: CookieSerializeOptions = { path: '/', httpOnly: true, sameSite: 'strict', secure: 'auto' };
 
 interface Session {
   tokenHash: string;
   userId: string;
   accountId: string;
   email: string;
+  /** The session's CSRF secret: tokens are made from it and checked against it, and it never leaves the server. */
   csrfToken: string;
   role: Role;
 }
@@ -54,6 +48,11 @@ interface Session {
 declare module 'fastify' {
   interface FastifyRequest {
     dashboardSession?: Session;
+    /**
+     * Where @fastify/csrf-protection's session mode keeps the CSRF secret (`_csrf`):
+     * filled from the server-side session row, so tokens are bound to that session.
+     */
+    session: { _csrf?: string } | null;
   }
 }
 
@@ -175,8 +174,11 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
     await app.register(fastifyStatic, { root: path.join(WEB_DIST, 'assets'), prefix: '/assets/', immutable: true, maxAge: '1y' });
   }
 
+  // Cookies are parsed and written by @fastify/cookie, for the pages and the API below.
+  await app.register(fastifyCookie);
+
   async function loadSession(request: FastifyRequest): Promise<Session | undefined> {
-    const token = readCookie(request, COOKIE);
+    const token = request.cookies[COOKIE];
     if (!token || token.length > 100) return undefined;
     const tokenHash = sha256(token);
     const found = await ctx.store.sessions.get(tokenHash);
@@ -205,10 +207,28 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
 
   await app.register(
     async (api) => {
+      // The synchronizer-token pattern of @fastify/csrf-protection's session mode: the secret
+      // lives in the server-side session (see `request.session`), a token is a salted hash of
+      // it (new at sign-in and at every GET /session) and the x-csrf-token header must carry
+      // one for every request that changes something. Another session's token does not match.
+      api.decorateRequest('session', null);
+      await api.register(fastifyCsrfProtection, {
+        sessionPlugin: '@fastify/session',
+        // Only the header: a cross-site form can send a body field, never a header.
+        getToken: (request) => {
+          const header = request.headers['x-csrf-token'];
+          return Array.isArray(header) ? header[0] : header;
+        },
+      });
+      api.setErrorHandler((error: FastifyError, request, reply) => {
+        if (error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET') {
+          return reply.code(403).send(errorBody('CSRF', 'Missing or wrong CSRF token.'));
+        }
+        return handleError(error, request, reply);
+      });
+
       api.addHook('onRequest', async (request) => {
-        const open = request.routeOptions.url === '/dashboard/api/signin';
-        const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
-        if (open) {
+        if (request.routeOptions.url === '/dashboard/api/signin') {
           // No session yet: a cross-site form cannot send JSON, and a browser names the page's origin.
           const site = request.headers['sec-fetch-site'];
           if (site && site !== 'same-origin') throw new ApiError(403, 'CSRF', 'Cross-site sign-in refused.');
@@ -216,19 +236,18 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
         }
         const session = await loadSession(request);
         if (!session) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in first.');
-        if (unsafe) {
-          const header = request.headers['x-csrf-token'];
-          const sent = Buffer.from(String(Array.isArray(header) ? header[0] : (header ?? '')));
-          const expected = Buffer.from(session.csrfToken);
-          if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) {
-            throw new ApiError(403, 'CSRF', 'Missing or wrong CSRF token.');
-          }
-        }
         const account = await ctx.store.accounts.get(session.accountId);
         if (!account) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in first.');
         request.dashboardSession = session;
+        request.session = { _csrf: session.csrfToken };
         request.account = account;
         request.plan = ctx.config.plans[account.plan] ?? ctx.config.plans[ctx.config.defaultPlan];
+      });
+      // After the session hook: a request without a session is a 401 before any CSRF check.
+      api.addHook('onRequest', (request, reply, done) => {
+        const safe = ['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+        if (safe || request.routeOptions.url === '/dashboard/api/signin') return done();
+        api.csrfProtection(request, reply, done);
       });
       api.addHook('onSend', async (_request, reply) => {
         reply.header('cache-control', 'no-store');
@@ -257,28 +276,30 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
         await ctx.store.signins.clear(attemptKey);
         if (user.disabled) throw new ApiError(403, 'USER_DISABLED', 'This user is disabled; an admin of the account can enable it again.');
         const token = randomBytes(32).toString('base64url');
-        const csrfToken = randomBytes(24).toString('base64url');
+        // A new session: @fastify/csrf-protection makes its secret (kept with the session) and the first token.
+        request.session = {};
+        const csrfToken = reply.generateCsrf();
         await ctx.store.sessions.create({
           tokenHash: sha256(token),
           userId: user.id,
           accountId: user.accountId,
-          csrfToken,
+          csrfToken: request.session._csrf!,
           expiresAt: new Date(Date.now() + SESSION_MS).toISOString(),
         });
-        reply.header('set-cookie', sessionCookie(request, token, SESSION_MS / 1000));
+        reply.setCookie(COOKIE, token, { ...SESSION_COOKIE, maxAge: SESSION_MS / 1000 });
         return { email: user.email, csrfToken };
       });
 
       api.post('/signout', async (request, reply) => {
         await ctx.store.sessions.delete(request.dashboardSession!.tokenHash);
-        reply.header('set-cookie', sessionCookie(request, '', 0));
+        reply.clearCookie(COOKIE, SESSION_COOKIE);
         return { ok: true };
       });
 
-      api.get('/session', async (request) => {
+      api.get('/session', async (request, reply) => {
         const account = request.account;
         const session = request.dashboardSession!;
-        return { email: session.email, role: session.role, csrfToken: session.csrfToken, account: { name: account.name, plan: account.plan } };
+        return { email: session.email, role: session.role, csrfToken: reply.generateCsrf(), account: { name: account.name, plan: account.plan } };
       });
 
       // Every user sees the account's keys; a member may revoke only the keys they created.
