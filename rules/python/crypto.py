@@ -3,6 +3,7 @@ from hashlib import md5
 import os
 import random
 import secrets
+from pathlib import Path
 
 from Crypto.Cipher import AES, ARC4
 from cryptography.hazmat.primitives.asymmetric import rsa
@@ -101,6 +102,18 @@ def dummy_password():
     # Hashed for unknown users so that they take as long as known ones; reviewed for Bandit.
     # ok: WEAK_RANDOM
     return "".join(random.choice("abcdef") for _ in range(12))  # nosec B311
+
+
+def keygen(username):
+    # ruleid: WEAK_RANDOM
+    key = hashlib.sha256(str(random.getrandbits(2048)).encode()).hexdigest()
+    Path(f"/var/lib/app/keys/{username}.{key}").touch()
+    return key
+
+
+def generate_cache_key(prefix):
+    # ok: WEAK_RANDOM
+    return f"{prefix}:{random.randint(0, 15)}"
 
 
 def pick_colour():

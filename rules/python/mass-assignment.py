@@ -1,5 +1,6 @@
 from fastapi import Body, FastAPI
 from flask import Flask, request
+from flask_login import current_user
 from pydantic import BaseModel
 
 from .models import Customer, Page
@@ -71,3 +72,20 @@ def copy(page_id):
     # The request picks a parent page by id; the copied fields are the view's own.
     parent = Page.objects.get(id=request.form["parent"])
     return {"id": copy_page(parent, {"title": parent.title, "slug": parent.slug}).id}
+
+
+@app.post("/notes")
+def create_note():
+    note = {"author": current_user.id, "public": False}
+    # ruleid: MASS_ASSIGNMENT
+    note.update(request.get_json())
+    return save_note(note)
+
+
+@app.get("/notes")
+def list_notes():
+    # Defaults a client may override are not a record of the server's.
+    query = {"page": 1, "per_page": 20}
+    # ok: MASS_ASSIGNMENT
+    query.update(request.args.to_dict())
+    return find_notes(current_user.id, query)

@@ -1,6 +1,7 @@
 import markdown
 import nh3
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseBadRequest
+from django.views import View
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from flask import Flask, request
@@ -81,3 +82,34 @@ def preview_lxml(request):
     cleaner = Cleaner(scripts=True, javascript=True, style=True)
     # ok: XSS
     return HttpResponse(cleaner.clean_html(request.POST.get("html", "")))
+
+
+class FilterView(View):
+    """A value kept on the view by one method and echoed by another (Django answers text/html)."""
+
+    def get(self, request):
+        self.spec = self.spec_for(request.GET.get("method", "original"), request.GET.get("width", "0"))
+        if not valid_spec(self.spec):
+            if request.GET.get("plain"):
+                # ok: XSS
+                return HttpResponseBadRequest(f"Invalid spec: {self.spec}", content_type="text/plain")
+            if request.GET.get("text"):
+                # ok: XSS
+                return HttpResponseBadRequest(f"Invalid spec: {self.spec}", "text/plain")
+            return self.invalid()
+        return HttpResponse(status=204)
+
+    def invalid(self):
+        # ruleid: XSS
+        return HttpResponseBadRequest(f"Invalid spec: `{self.spec}`.")
+
+    def spec_for(self, method, width):
+        match method:
+            case "width":
+                return f"width-{int(width)}"
+            case _:
+                return method
+
+
+def valid_spec(spec):
+    return spec.startswith("width-")
