@@ -8,6 +8,7 @@ import { after, before, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { openStore } from '../../src/service/service.ts';
 import { createRepository, freePort, startGitHost, tempDir, type GitHost } from '../service/harness.ts';
+import { startStallingProxy, type StallingProxy } from './stalling-proxy.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveBrowser = existsSync(CHROMIUM);
@@ -15,6 +16,8 @@ if (!haveBrowser && process.env.CI === 'true') throw new Error(`Chromium not fou
 const SHOTS = path.resolve('test-output/screenshots');
 
 let gitHost: GitHost;
+/** The git host the server sees: acme/slow's pack never arrives, so its scan runs until cancelled. */
+let proxy: StallingProxy;
 let data: { dir: string; remove(): void };
 let server: ChildProcess;
 let base = '';
@@ -25,10 +28,12 @@ let browser: Browser | undefined;
 before(async () => {
   gitHost = await startGitHost();
   createRepository(gitHost.root, 'acme/app');
+  createRepository(gitHost.root, 'acme/slow');
+  proxy = await startStallingProxy(gitHost, (url) => url.startsWith('/acme/slow'));
   data = tempDir('dash');
   const port = await freePort();
   server = spawn(process.execPath, ['bin/scanner.js', 'serve', '--port', String(port), '--data-dir', data.dir], {
-    env: { ...process.env, SCANNER_GITHUB_URL: gitHost.url, SCANNER_LOG_LEVEL: 'info' },
+    env: { ...process.env, SCANNER_GITHUB_URL: proxy.url, SCANNER_LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.on('data', (chunk) => (output += chunk));
@@ -53,6 +58,7 @@ after(async () => {
   await browser?.close();
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
+  await proxy.stop();
   await gitHost.stop();
   data.remove();
 });
@@ -226,7 +232,7 @@ test('sign-in locks out an email+address after repeated failures', async () => {
   assert.equal(crossSite.status, 403);
 });
 
-test('triage and roles in Chromium: dismiss with a reason, still dismissed in a re-scan; add a member and change their role', { skip: !haveBrowser && 'no Chromium', timeout: 300_000 }, async () => {
+test('triage, cancel and roles in Chromium: dismiss with a reason, still dismissed in a re-scan; cancel a running scan; add a member and change their role', { skip: !haveBrowser && 'no Chromium', timeout: 300_000 }, async () => {
   const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
   const page: Page = await context.newPage();
   const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
@@ -275,6 +281,28 @@ test('triage and roles in Chromium: dismiss with a reason, still dismissed in a 
   await page.getByRole('button', { name: 'Start scan' }).click();
   await page.locator('#scan-status', { hasText: 'failed' }).waitFor({ timeout: 120_000 });
   assert.match(await page.locator('#scan-error').innerText(), /could not fetch/);
+
+  // A scan that hangs on the git host is cancelled from its page, which then says who did it.
+  await page.getByRole('link', { name: 'Scans' }).click();
+  await page.getByText('Start a GitHub scan').click();
+  await page.getByLabel('GitHub repository').fill('acme/slow');
+  await page.getByRole('button', { name: 'Start scan' }).click();
+  await page.waitForURL(/\/scans\/[0-9a-f-]{36}$/);
+  for (let i = 0; i < 400 && proxy.stalled() === 0; i++) await new Promise((r) => setTimeout(r, 50));
+  assert.equal(proxy.stalled(), 1, 'the clone waits on the git host');
+  // Watched live: the running scan's progress reaches the page while it still runs.
+  await page.locator('#scan-log li', { hasText: 'Cloning acme/slow' }).waitFor();
+  assert.equal(await page.locator('#scan-status').innerText(), 'running');
+  await shot('10b-scan-running');
+  await page.getByRole('button', { name: 'Cancel scan' }).click();
+  await page.locator('#scan-status', { hasText: 'cancelled' }).waitFor({ timeout: 30_000 });
+  assert.match(await page.locator('#scan-error').innerText(), /cancelled from the dashboard by admin@localhost/);
+  assert.equal(await page.getByRole('button', { name: 'Cancel scan' }).count(), 0, 'a cancelled scan offers no cancel');
+  for (let i = 0; i < 100 && proxy.stalled() > 0; i++) await new Promise((r) => setTimeout(r, 50));
+  assert.equal(proxy.stalled(), 0, 'the clone was stopped');
+  await page.getByRole('link', { name: 'Scans' }).click();
+  await page.getByRole('row', { name: /acme\/slow.*cancelled/ }).waitFor();
+  await shot('10c-scan-cancelled');
 
   // A key of the admin's, which a member will see but may not revoke.
   await page.getByRole('link', { name: 'API keys' }).click();
