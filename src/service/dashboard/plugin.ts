@@ -52,7 +52,7 @@ declare module 'fastify' {
      * Where @fastify/csrf-protection's session mode keeps the CSRF secret (`_csrf`):
      * filled from the server-side session row, so tokens are bound to that session.
      */
-    session: { _csrf?: string } | null;
+    session?: { _csrf?: string } | null;
   }
 }
 
