@@ -27,7 +27,13 @@ export class ProductResolver {
   @Query(() => String)
   product(@Args('id', { type: () => Int }) id: number) {
     // ok: SQL_INJECTION
-    return this.dataSource.query('SELECT name FROM products WHERE id = $1', [id]);
+    return this.dataSource.query(`SELECT name FROM products WHERE id = ${id}`);
+  }
+
+  @Query(() => String)
+  productBySku(@Args('sku') sku: string) {
+    // ok: SQL_INJECTION
+    return this.dataSource.query('SELECT name FROM products WHERE sku = $1', [sku]);
   }
 }
 
