@@ -36,6 +36,9 @@ export interface GithubScanRequest {
   token?: string;
 }
 
+/** POST /git: `repository` is the full URL of a repository on a git host the service is configured for. */
+export type GitScanRequest = GithubScanRequest;
+
 export interface CommitScanRequest {
   repository: string;
   commit?: string;
@@ -195,6 +198,11 @@ export class ScannerClient {
 
   startGithubScan(body: GithubScanRequest): Promise<StartedGithubScan> {
     return this.request('POST', '/github', body);
+  }
+
+  /** A repository on any configured git host (GitLab, Gitea/Forgejo, Bitbucket, GitHub…), by its full URL; followed with events('github', scanId). */
+  startGitScan(body: GitScanRequest): Promise<StartedGithubScan> {
+    return this.request('POST', '/git', body);
   }
 
   startCommitScan(body: CommitScanRequest): Promise<StartedCommitScan> {

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { isGithubKind, legacyGithubHost, parseGitHosts, type GitHost } from './git-hosts.ts';
 
 export const PlanSchema = z.strictObject({
   /** Scans that may be started per calendar month (UTC); completed ones are billed. */
@@ -45,12 +46,15 @@ const FileConfigSchema = z.strictObject({
   plans: z.record(z.string(), PlanSchema).optional(),
   defaultPlan: z.string().optional(),
   githubUrl: z.string().url().optional(),
+  /** The git hosts scans may clone from; checked by GitHostsSchema (git-hosts.ts), which names the field at fault. */
+  hosts: z.array(z.unknown()).optional(),
   scanConcurrency: z.number().int().positive().optional(),
   cloneConcurrency: z.number().int().nonnegative().optional(),
   queueRetryLimit: z.number().int().nonnegative().optional(),
   autoCancelGraceMs: z.number().int().nonnegative().optional(),
   keepAliveMs: z.number().int().positive().optional(),
   cloneTimeoutMs: z.number().int().positive().optional(),
+  hostCheckTimeoutMs: z.number().int().positive().optional(),
   engineJobs: z.number().int().positive().optional(),
   shutdownGraceMs: z.number().int().nonnegative().optional(),
   heartbeatSeconds: z.number().int().min(10).optional(),
@@ -65,8 +69,18 @@ export interface ServiceConfig {
   port: number;
   plans: Record<string, Plan>;
   defaultPlan: string;
-  /** Base URL that POST /github repositories must live under. */
+  /**
+   * Base URL of the host an "owner/name" repository is on: the first GitHub host of
+   * `hosts` (the first host when none is GitHub's). POST /github repositories live under a
+   * GitHub host.
+   */
   githubUrl: string;
+  /** The git hosts scans clone from; without configuration, github.com (or SCANNER_GITHUB_URL) alone. */
+  hosts: GitHost[];
+  /** Hosts were configured (a list, or SCANNER_GITHUB_URL / githubUrl in the file): they are checked at start. */
+  checkHostsAtStart: boolean;
+  /** How long the start-up check waits for each host. */
+  hostCheckTimeoutMs: number;
   /** Commit scans this process runs at once (0 = this process takes no scans). */
   scanConcurrency: number;
   /**
@@ -91,7 +105,10 @@ export interface ServiceConfig {
   logLevel: string;
 }
 
-export type ServiceConfigInput = Partial<ServiceConfig>;
+export type ServiceConfigInput = Partial<Omit<ServiceConfig, 'hosts'>> & {
+  /** Git hosts as in the configuration file's "hosts" (validated the same way). */
+  hosts?: unknown[];
+};
 
 function intFromEnv(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
@@ -109,7 +126,8 @@ export function loadServiceConfig(input: ServiceConfigInput = {}, env: NodeJS.Pr
   const defaultPlan = input.defaultPlan ?? file.defaultPlan ?? 'free';
   if (!plans[defaultPlan]) throw new Error(`default plan "${defaultPlan}" is not configured`);
   const scanConcurrency = input.scanConcurrency ?? intFromEnv(env.SCANNER_SCAN_CONCURRENCY) ?? file.scanConcurrency ?? 2;
-  const githubUrl = (input.githubUrl ?? env.SCANNER_GITHUB_URL ?? file.githubUrl ?? 'https://github.com').replace(/\/+$/, '');
+  const hosts = gitHosts(input, env, file);
+  const githubUrl = (hosts.find((host) => isGithubKind(host.kind)) ?? hosts[0]).url;
   return {
     dataDir: path.resolve(input.dataDir ?? env.SCANNER_DATA_DIR ?? path.join('.scanner', 'server')),
     databaseUrl: input.databaseUrl ?? (env.DATABASE_URL || undefined),
@@ -118,6 +136,9 @@ export function loadServiceConfig(input: ServiceConfigInput = {}, env: NodeJS.Pr
     plans,
     defaultPlan,
     githubUrl,
+    hosts,
+    checkHostsAtStart: Boolean(input.hosts ?? env.SCANNER_GIT_HOSTS ?? file.hosts ?? env.SCANNER_GITHUB_URL ?? file.githubUrl),
+    hostCheckTimeoutMs: input.hostCheckTimeoutMs ?? intFromEnv(env.SCANNER_HOST_CHECK_TIMEOUT_MS) ?? file.hostCheckTimeoutMs ?? 5000,
     scanConcurrency,
     cloneConcurrency:
       input.cloneConcurrency ?? intFromEnv(env.SCANNER_CLONE_CONCURRENCY) ?? file.cloneConcurrency ?? scanConcurrency,
@@ -132,6 +153,31 @@ export function loadServiceConfig(input: ServiceConfigInput = {}, env: NodeJS.Pr
     heartbeatSeconds: input.heartbeatSeconds ?? intFromEnv(env.SCANNER_HEARTBEAT_SECONDS) ?? file.heartbeatSeconds ?? 10,
     logLevel: input.logLevel ?? env.SCANNER_LOG_LEVEL ?? 'info',
   };
+}
+
+/**
+ * The git hosts: a list from options, SCANNER_GIT_HOSTS (the same JSON as the file's
+ * "hosts") or the file, in that order. The single GitHub URL of older setups
+ * (SCANNER_GITHUB_URL, "githubUrl") is a GitHub host of its own, put first when a list
+ * does not have it; with neither, github.com.
+ */
+function gitHosts(input: ServiceConfigInput, env: NodeJS.ProcessEnv, file: z.infer<typeof FileConfigSchema>): GitHost[] {
+  const legacyUrl = input.githubUrl ?? env.SCANNER_GITHUB_URL ?? file.githubUrl;
+  let listed: GitHost[] | undefined;
+  if (input.hosts) listed = parseGitHosts(input.hosts, 'hosts option', env);
+  else if (env.SCANNER_GIT_HOSTS) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(env.SCANNER_GIT_HOSTS);
+    } catch (error) {
+      throw new Error(`invalid git host configuration (SCANNER_GIT_HOSTS): not JSON: ${(error as Error).message}`);
+    }
+    listed = parseGitHosts(raw, 'SCANNER_GIT_HOSTS', env);
+  } else if (file.hosts) listed = parseGitHosts(file.hosts, `"hosts" in ${env.SCANNER_CONFIG}`, env);
+  if (!listed) return [legacyGithubHost(legacyUrl ?? 'https://github.com')];
+  if (legacyUrl === undefined) return listed;
+  const legacy = legacyGithubHost(legacyUrl);
+  return listed.some((host) => host.url === legacy.url) ? listed : [legacy, ...listed];
 }
 
 /** The largest body any plan may send: the framework's hard cap before the account is known. */

@@ -46,6 +46,7 @@ const BODY_ERRORS: Record<string, string> = {
 
 const EXAMPLES: Record<string, unknown> = {
   'post /github': { repository: 'owner/name', ref: 'main', history: true, paths: ['src/**'], autoCancel: true },
+  'post /git': { repository: 'https://gitlab.example.com/group/project.git', ref: 'main', history: true },
   'post /commit': {
     repository: 'demo',
     commit: '3f2a9c4e1b7d8a6f5e4d3c2b1a0f9e8d7c6b5a49',

@@ -8,6 +8,7 @@ import { sweepAbandonedClones } from '../sources/clone.ts';
 import { runScanInThread } from './scan-thread.ts';
 import type { ScanTask } from './scan-work.ts';
 import type { ServiceConfig } from './config.ts';
+import { cloneHost, hostForCloneUrl } from './git-hosts.ts';
 import type { EventHub } from './events.ts';
 import { TERMINAL_EVENT_TYPES } from './events.ts';
 import type { Logger } from './logger.ts';
@@ -239,6 +240,9 @@ export class ScanRunner {
     const options = job.options as unknown as GithubJobOptions & { cloneUrl: string };
     const account = await this.store.accounts.get(job.accountId);
     const plan = this.config.plans[account?.plan ?? ''] ?? this.config.plans[this.config.defaultPlan];
+    // The host is looked up when the scan runs: its token and key never go into the job.
+    const host = hostForCloneUrl(options.cloneUrl, this.config.hosts);
+    if (!host) throw new Error(`${job.repository} is not on a git host this service is configured for (its configuration changed since the scan was accepted)`);
     return {
       kind: 'github',
       repository: job.repository,
@@ -246,10 +250,9 @@ export class ScanRunner {
       ref: job.ref ?? undefined,
       history: options.history,
       paths: options.paths,
-      token: githubTokens.get(job.id),
       timeoutMs: this.config.cloneTimeoutMs,
       maxBytes: plan.maxRepoBytes,
-      allowedBaseUrl: this.config.githubUrl,
+      host: cloneHost(host, githubTokens.get(job.id)),
       engineJobs: this.config.engineJobs,
       cloneDir: this.config.cloneDir,
     };

@@ -3,7 +3,7 @@
 // and for a GitHub scan the history, reporting progress and findings as it goes.
 import type { Finding, ScanSummary, SourceFile } from '../engine/index.ts';
 import { scanSourceFiles } from '../engine/index.ts';
-import { cloneRepository } from '../sources/clone.ts';
+import { cloneRepository, hostCloneOptions, type CloneHost } from '../sources/clone.ts';
 import { scanHistory } from '../sources/git-history.ts';
 import { collectTree } from '../sources/git-tree.ts';
 import picomatch from 'picomatch';
@@ -17,10 +17,10 @@ export type ScanTask =
       ref?: string;
       history: boolean;
       paths: string[];
-      token?: string;
       timeoutMs: number;
       maxBytes: number;
-      allowedBaseUrl: string;
+      /** The configured host the repository is on: its base URL, http allowance, token or deploy key. */
+      host: CloneHost;
       engineJobs?: number;
       /** Parent folder of the temporary clone; default the OS temp dir. */
       cloneDir?: string;
@@ -58,13 +58,11 @@ export async function performScan(task: ScanTask, cb: ScanCallbacks): Promise<{ 
   const clone = await cloneRepository(task.cloneUrl, {
     ref: task.ref,
     history: task.history,
-    token: task.token,
     timeoutMs: task.timeoutMs,
     maxBytes: task.maxBytes,
-    allowedBaseUrl: task.allowedBaseUrl,
+    // Plain http and ssh only ever reach the host, and only when its configuration allows them.
+    ...hostCloneOptions(task.host),
     allowFileProtocol: false,
-    // Plain http only ever reaches the configured host, and only when that is loopback (tests, local mirrors).
-    allowLoopbackHttp: new URL(task.allowedBaseUrl).protocol === 'http:',
     tempDir: task.cloneDir,
     signal: cb.signal,
     onFolder: cb.scratch,

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { loadServiceConfig, type ServiceConfig, type ServiceConfigInput } from './config.ts';
 import { WatcherRegistry, type ServiceContext } from './context.ts';
 import { EventHub, LocalTransport, PostgresTransport, type PokeTransport } from './events.ts';
+import { checkGitHosts, type HostCheck } from './git-hosts.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { PgBossQueue } from './pgboss-queue.ts';
 import { InProcessQueue, lanesOf, type JobQueue } from './queue.ts';
@@ -88,10 +89,28 @@ export async function bootstrap(core: Pick<Core, 'store' | 'config'>, print: (li
   print(`Create an API key for it with:  ${command} keys create --name my-key${where}`);
 }
 
+/**
+ * Checks the configured git hosts and logs what it finds: a host that does not answer, a
+ * deploy key others can read, a token variable that is not set. Only logged: the process
+ * keeps running (the host may come back, the key file may be fixed, and scans of the other
+ * hosts work meanwhile); an invalid configuration stops it before this.
+ */
+export async function reportGitHosts(config: ServiceConfig, log: Logger): Promise<HostCheck[]> {
+  if (!config.checkHostsAtStart) return [];
+  const checks = await checkGitHosts(config.hosts, { timeoutMs: config.hostCheckTimeoutMs });
+  for (const check of checks) {
+    if (check.ok) log.info({ host: check.url, kind: check.kind, status: check.status }, 'git host reachable');
+    else log.warn({ host: check.url, kind: check.kind, problems: check.problems }, `git host ${check.url} has a problem: ${check.problems.join('; ')}`);
+  }
+  return checks;
+}
+
 export interface RunningServer {
   url: string;
   port: number;
   core: Core;
+  /** The start-up check of the git hosts (logged as it ends); empty when none were configured. */
+  hostsChecked: Promise<HostCheck[]>;
   /** Graceful: stop accepting, end SSE streams, let scans finish or hand them back. */
   close(): Promise<void>;
 }
@@ -123,11 +142,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   const url = `http://${host}:${port}`;
   log.info({ url: `${url}/api/v1`, store: core.store.db.dialect, queue: core.queue.name }, 'scanner service listening');
+  const hostsChecked = reportGitHosts(config, log).catch((error: unknown) => {
+    log.warn({ err: String(error) }, 'could not check the git hosts');
+    return [];
+  });
   let closing: Promise<void> | null = null;
   return {
     url,
     port,
     core,
+    hostsChecked,
     close() {
       closing ??= (async () => {
         ctx.watchers.stop();
@@ -159,6 +183,7 @@ export async function startWorker(options: ServiceConfigInput = {}): Promise<Run
   const lanes = { ...lanesOf(config), scans: Math.max(1, config.scanConcurrency) };
   await core.queue.startWorking(runner, lanes);
   log.info({ concurrency: lanes.scans, clones: lanes.clones }, 'scanner worker taking scans');
+  void reportGitHosts(config, log).catch((error: unknown) => log.warn({ err: String(error) }, 'could not check the git hosts'));
   let closing: Promise<void> | null = null;
   return {
     core,

@@ -2,7 +2,9 @@
 // checked out, hooks and every configured command are off, no prompts, only
 // allowed protocols and hosts, a time limit and a size limit. A token is given
 // to git through the environment for the fetch alone: it is never written to
-// .git/config, never on a command line, never in a message.
+// .git/config, never on a command line, never in a message. Over ssh, only the
+// deploy key given is offered, against the known_hosts file given, with host-key
+// checking always on.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +18,8 @@ export interface CloneOptions {
   history?: boolean;
   /** Token for a private repository (sent as an HTTP Authorization header to that host only). */
   token?: string;
+  /** User name sent with the token in HTTP basic auth; default `x-access-token` (GitHub's). */
+  tokenUser?: string;
   /** Default 5 minutes. */
   timeoutMs?: number;
   /** Size limit of the fetched objects; default 1 GiB. */
@@ -26,6 +30,10 @@ export interface CloneOptions {
   allowFileProtocol?: boolean;
   /** Allow plain `http://` to a loopback address (tests). */
   allowLoopbackHttp?: boolean;
+  /** Allow plain `http://` to any host (the operator allowed it for the host of `allowedBaseUrl`). */
+  allowHttp?: boolean;
+  /** Allow `ssh://` URLs to this server, authenticating with its deploy key. */
+  ssh?: SshAccess;
   /** Parent directory of the temporary clone; default the OS temp dir. */
   tempDir?: string;
   signal?: AbortSignal;
@@ -37,6 +45,32 @@ export interface CloneOptions {
    * (`process.kill(-pgid)`) ends the whole fetch.
    */
   onProcessGroup?: (pgid: number, running: boolean) => void;
+}
+
+/** Deploy-key access to one ssh server. */
+export interface SshAccess {
+  /** The server's host name (or address) as it appears in repository URLs. */
+  host: string;
+  port: number;
+  /** Private key file; ssh itself refuses one readable by group or others. */
+  keyFile: string;
+  /** The host keys accepted (OpenSSH known_hosts format). */
+  knownHostsFile: string;
+  /** `yes`: only keys in the file; `accept-new`: a host not in it yet is added, a changed key refused. */
+  hostKeyChecking: 'yes' | 'accept-new';
+}
+
+/** One git host as the service configures it, in the terms of these options. */
+export interface CloneHost {
+  baseUrl: string;
+  allowHttp: boolean;
+  auth?: { username: string; token: string };
+  ssh?: SshAccess;
+}
+
+/** The options that let a clone reach `host` (its base URL, http if allowed, its token or deploy key). */
+export function hostCloneOptions(host: CloneHost): Pick<CloneOptions, 'allowedBaseUrl' | 'allowHttp' | 'token' | 'tokenUser' | 'ssh'> {
+  return { allowedBaseUrl: host.baseUrl, allowHttp: host.allowHttp, token: host.auth?.token, tokenUser: host.auth?.username, ssh: host.ssh };
 }
 
 /** Prefix of every clone's temporary folder; `sweepAbandonedClones` looks for it. */
@@ -67,7 +101,10 @@ export class CloneError extends Error {
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 /** Checks a repository URL against the protocol and host policy; returns it normalised. */
-export function validateRepositoryUrl(raw: string, options: Pick<CloneOptions, 'allowedBaseUrl' | 'allowFileProtocol' | 'allowLoopbackHttp'> = {}): URL {
+export function validateRepositoryUrl(
+  raw: string,
+  options: Pick<CloneOptions, 'allowedBaseUrl' | 'allowFileProtocol' | 'allowLoopbackHttp' | 'allowHttp' | 'ssh'> = {},
+): URL {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2048) throw new CloneError('repository URL is empty or too long', 'INVALID_URL');
   if (raw.startsWith('-')) throw new CloneError('repository URL may not start with "-"', 'INVALID_URL');
   if (/[\s\0-\x1f\x7f]/.test(raw)) throw new CloneError('repository URL contains whitespace or control characters', 'INVALID_URL');
@@ -80,8 +117,19 @@ export function validateRepositoryUrl(raw: string, options: Pick<CloneOptions, '
     throw new CloneError(`not a URL: ${redact(raw)}`, 'INVALID_URL');
   }
   const httpLoopback = url.protocol === 'http:' && options.allowLoopbackHttp && LOOPBACK.has(url.hostname);
+  const http = url.protocol === 'http:' && options.allowHttp;
   const file = url.protocol === 'file:' && options.allowFileProtocol;
-  if (url.protocol !== 'https:' && !httpLoopback && !file) {
+  if (url.protocol === 'ssh:') {
+    const ssh = options.ssh;
+    if (!ssh) throw new CloneError('protocol ssh is not allowed here (no deploy key is configured for this host)', 'URL_NOT_ALLOWED');
+    if (url.password) throw new CloneError('credentials in the URL are not accepted; pass a token instead', 'INVALID_URL');
+    if (url.search || url.hash) throw new CloneError('repository URL may not have a query or fragment', 'INVALID_URL');
+    if (url.username.startsWith('-') || url.hostname !== ssh.host || (url.port ? Number(url.port) : 22) !== ssh.port) {
+      throw new CloneError(`repository is not on the ssh server ${ssh.host}:${ssh.port}`, 'URL_NOT_ALLOWED');
+    }
+    return url;
+  }
+  if (url.protocol !== 'https:' && !httpLoopback && !http && !file) {
     throw new CloneError(`protocol ${url.protocol.replace(/:$/, '')} is not allowed (https only)`, 'URL_NOT_ALLOWED');
   }
   if (url.username || url.password) throw new CloneError('credentials in the URL are not accepted; pass a token instead', 'INVALID_URL');
@@ -154,17 +202,21 @@ export async function cloneRepository(rawUrl: string, options: CloneOptions = {}
   // Isolated from the user's and the system's git configuration (insteadOf
   // rewrites, credential helpers), no prompts, protocols limited.
   const env: Record<string, string> = { HOME: dir, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', GIT_TERMINAL_PROMPT: '0' };
-  if (options.token) {
-    const credential = Buffer.from(`x-access-token:${options.token}`).toString('base64');
+  // The credential as sent: redacted from every message along with the token itself.
+  let credential: string | undefined;
+  if (options.token && url.protocol !== 'ssh:') {
+    credential = Buffer.from(`${options.tokenUser ?? 'x-access-token'}:${options.token}`).toString('base64');
     Object.assign(env, {
       GIT_CONFIG_COUNT: '1',
       GIT_CONFIG_KEY_0: `http.${url.origin}/.extraHeader`,
       GIT_CONFIG_VALUE_0: `Authorization: Basic ${credential}`,
     });
   }
+  if (url.protocol === 'ssh:' && options.ssh) env.GIT_SSH_COMMAND = sshCommand(options.ssh, timeoutMs);
   const protocols = ['protocol.allow=never', 'protocol.https.allow=always'];
   if (url.protocol === 'file:') protocols.push('protocol.file.allow=always');
   if (url.protocol === 'http:') protocols.push('protocol.http.allow=always');
+  if (url.protocol === 'ssh:') protocols.push('protocol.ssh.allow=always');
   const fetchConfig = [...protocols, 'http.followRedirects=false', 'transfer.fsckObjects=true'];
   const git = (args: string[]) =>
     runGit(gitDir, args, {
@@ -196,12 +248,43 @@ export async function cloneRepository(rawUrl: string, options: CloneOptions = {}
     if (stopReason) throw stopReason;
     if (error instanceof CloneError) throw error;
     const detail = error instanceof GitError ? error.stderr.trim() : String(error);
-    throw new CloneError(`could not fetch ${redact(url.href)}: ${redact(detail, options.token)}`, 'FETCH_FAILED');
+    const refused = options.token && url.protocol !== 'ssh:' && AUTH_REFUSED.test(detail);
+    const reason = refused ? 'the host refused the token (authentication failed): check that it is valid and may read this repository' : detail;
+    throw new CloneError(`could not fetch ${redact(url.href)}: ${redact(redact(reason, options.token), credential)}`, 'FETCH_FAILED');
   } finally {
     clearTimeout(timer);
     clearInterval(sizeWatch);
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
+}
+
+/** What git says when an http host answers 401/403 to the credentials it was given. */
+const AUTH_REFUSED = /could not read (Username|Password)|Authentication failed|returned error: 40[13]|HTTP Basic: Access denied/i;
+
+/** A POSIX shell word: GIT_SSH_COMMAND is run by the shell. */
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The ssh git runs: only the deploy key (no agent, no default keys, no ~/.ssh/config), the
+ * operator's known_hosts file and host-key policy, never a prompt.
+ */
+export function sshCommand(ssh: SshAccess, timeoutMs: number): string {
+  const options = [
+    '-F', '/dev/null',
+    '-i', shellQuote(ssh.keyFile),
+    '-o', 'IdentitiesOnly=yes',
+    '-o', 'IdentityAgent=none',
+    '-o', 'BatchMode=yes',
+    '-o', 'PasswordAuthentication=no',
+    '-o', 'KbdInteractiveAuthentication=no',
+    '-o', shellQuote(`UserKnownHostsFile=${ssh.knownHostsFile}`),
+    '-o', 'GlobalKnownHostsFile=/dev/null',
+    '-o', `StrictHostKeyChecking=${ssh.hostKeyChecking === 'accept-new' ? 'accept-new' : 'yes'}`,
+    '-o', `ConnectTimeout=${Math.max(1, Math.ceil(Math.min(timeoutMs, 60_000) / 1000))}`,
+  ];
+  return `ssh ${options.join(' ')}`;
 }
 
 /** Fetch process groups of this process that are still running. */
@@ -335,7 +418,8 @@ async function abandoned(dir: string): Promise<boolean> {
 }
 
 function redact(text: string, token?: string): string {
-  let out = text.replace(/\/\/[^/@\s]+@/g, '//***@');
+  // Whatever sits before an @ in a URL may be a token; an ssh URL's user name (git@) is not.
+  let out = text.replace(/(?<!ssh:)\/\/[^/@\s]+@/g, '//***@');
   if (token) out = out.split(token).join('***');
   return out;
 }

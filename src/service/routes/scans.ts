@@ -1,8 +1,10 @@
-// POST /github and POST /commit: accept a scan, check the plan, queue it.
+// POST /github, POST /git and POST /commit: accept a scan, check the plan, queue it.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
+import { cloneUrlFor, isGithubKind, matchRepositoryUrl, type HostedRepository } from '../git-hosts.ts';
 import { githubTokens } from '../runner.ts';
 import {
   CommitScanBody,
@@ -16,6 +18,50 @@ import type { Plan } from '../config.ts';
 import { LimitReachedError } from '../store/jobs.ts';
 import { periodOf, type JobRecord, type NewJob } from '../store/store.ts';
 import { withoutCredentials } from '../../sources/url-credentials.ts';
+
+/** POST /git: the body of POST /github, with the repository as a full URL on any configured host. */
+export const GitScanBody = GithubScanBody.extend({
+  repository: z
+    .string()
+    .min(1)
+    .max(2048)
+    .describe(
+      'the repository\'s full URL on a configured git host: https://gitlab.example.com/group/project(.git), ' +
+        'http://… on a host with allowHttp, ssh://git@host/owner/name.git or git@host:owner/name.git on a host with a deploy key',
+    ),
+}).describe('Start a scan of a whole repository on any configured git host (GitHub, GitHub Enterprise, GitLab, Gitea/Forgejo, Bitbucket)');
+
+function invalidRepository(message: string): ApiError {
+  return new ApiError(400, 'INVALID_REQUEST', `body.repository: ${message}`, 'body.repository');
+}
+
+/**
+ * How a repository is named in jobs (and so in triage, which is kept per repository):
+ * "owner/name" on the GitHub host that "owner/name" means, as POST /github always did;
+ * its web address on any other host.
+ */
+function repositoryLabel(ctx: ServiceContext, hosted: HostedRepository): string {
+  return isGithubKind(hosted.host.kind) && hosted.host.url === ctx.config.githubUrl ? hosted.path : hosted.webUrl;
+}
+
+/** POST /github's repository: "owner/name" on the first GitHub host, or a URL on any GitHub host. */
+function githubRepository(ctx: ServiceContext, repository: string): HostedRepository {
+  const githubHosts = ctx.config.hosts.filter((host) => isGithubKind(host.kind));
+  const primary = githubHosts[0];
+  if (!primary) throw invalidRepository('no GitHub host is configured on this service; scan it with POST /git and its full URL');
+  const isUrl = /^[a-z][a-z0-9+.-]*:/i.test(repository.trim()) || /^[^/@\s]+@[^/:\s]+:/.test(repository.trim());
+  if (!isUrl) {
+    const parsed = parseRepository(repository, primary.url);
+    if ('error' in parsed) throw invalidRepository(parsed.error);
+    return { host: primary, path: parsed.slug, cloneUrl: cloneUrlFor(primary, parsed.slug), webUrl: `${primary.url}/${parsed.slug}` };
+  }
+  const hosted = matchRepositoryUrl(repository, githubHosts);
+  if ('error' in hosted) throw invalidRepository(hosted.error.replace('a configured git host', 'a configured GitHub host'));
+  // GitHub names a repository owner/name, never with groups.
+  const parsed = parseRepository(hosted.path, hosted.host.url);
+  if ('error' in parsed) throw invalidRepository(parsed.error);
+  return hosted;
+}
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
 
@@ -84,6 +130,39 @@ export async function accept(ctx: ServiceContext, input: NewJob, beforeQueue?: (
   return job;
 }
 
+/** Accepts a clone-and-scan of a repository matched to its host (POST /github and POST /git). */
+async function startRepositoryScan(ctx: ServiceContext, request: FastifyRequest, body: z.infer<typeof GithubScanBody>, hosted: HostedRepository) {
+  await checkPlanAllowsScan(ctx, request);
+  const job = await accept(
+    ctx,
+    {
+      accountId: request.account.id,
+      kind: 'github',
+      repository: repositoryLabel(ctx, hosted),
+      ref: body.ref ?? null,
+      commit: null,
+      options: {
+        history: body.history,
+        paths: body.paths,
+        autoCancel: body.autoCancel,
+        // No credentials: the host's token or key is looked up when the scan runs.
+        cloneUrl: hosted.cloneUrl,
+      },
+    },
+    (created) => {
+      if (body.token) githubTokens.set(created.id, body.token);
+    },
+  );
+  const data = {
+    jobId: job.id,
+    scanId: job.id,
+    status: job.status,
+    eventsUrl: `/api/v1/github/${job.id}/events`,
+    statusUrl: `/api/v1/jobs/${job.id}`,
+  };
+  return { success: true as const, jobId: job.id, scanId: job.id, data };
+}
+
 export function scanRoutes(app: FastifyInstance, ctx: ServiceContext): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -96,40 +175,25 @@ export function scanRoutes(app: FastifyInstance, ctx: ServiceContext): void {
         response: { 200: StartGithubResponse, ...errors },
       },
     },
+    async (request) => startRepositoryScan(ctx, request, request.body, githubRepository(ctx, request.body.repository)),
+  );
+
+  api.post(
+    '/git',
+    {
+      schema: {
+        summary: 'Start a scan of a whole repository on any configured git host, given its full URL',
+        description:
+          'The repository must live under one of the git hosts the service is configured with (GitHub, GitHub Enterprise, GitLab, Gitea/Forgejo, Bitbucket); ' +
+          'any other URL is a 400 naming body.repository. The scan is followed like a GitHub scan: GET /github/{scanId}/events and GET /jobs/{jobId}.',
+        body: GitScanBody,
+        response: { 200: StartGithubResponse, ...errors },
+      },
+    },
     async (request) => {
-      const body = request.body;
-      const parsed = parseRepository(body.repository, ctx.config.githubUrl);
-      if ('error' in parsed) {
-        throw new ApiError(400, 'INVALID_REQUEST', `body.repository: ${parsed.error}`, 'body.repository');
-      }
-      await checkPlanAllowsScan(ctx, request);
-      const job = await accept(
-        ctx,
-        {
-          accountId: request.account.id,
-          kind: 'github',
-          repository: parsed.slug,
-          ref: body.ref ?? null,
-          commit: null,
-          options: {
-            history: body.history,
-            paths: body.paths,
-            autoCancel: body.autoCancel,
-            cloneUrl: `${ctx.config.githubUrl}/${parsed.slug}.git`,
-          },
-        },
-        (created) => {
-          if (body.token) githubTokens.set(created.id, body.token);
-        },
-      );
-      const data = {
-        jobId: job.id,
-        scanId: job.id,
-        status: job.status,
-        eventsUrl: `/api/v1/github/${job.id}/events`,
-        statusUrl: `/api/v1/jobs/${job.id}`,
-      };
-      return { success: true as const, jobId: job.id, scanId: job.id, data };
+      const hosted = matchRepositoryUrl(request.body.repository, ctx.config.hosts);
+      if ('error' in hosted) throw invalidRepository(hosted.error);
+      return startRepositoryScan(ctx, request, request.body, hosted);
     },
   );
 
