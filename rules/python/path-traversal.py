@@ -72,6 +72,23 @@ def import_rows():
         return {"rows": len(fh.readlines())}
 
 
+@bp.post("/import/yaml")
+def import_yaml():
+    upload = request.files["doc"]
+    target = os.path.join("/srv/www/uploads", secure_filename(upload.filename))
+    # ruleid: UNSAFE_FILE_UPLOAD
+    with open(target, "wb") as out:
+        out.write(upload.read())
+    # Reading the stored file back stores nothing.
+    # ok: UNSAFE_FILE_UPLOAD
+    with open(target, "r") as fh:
+        text = fh.read()
+    # ruleid: UNSAFE_FILE_UPLOAD
+    with open(target + ".bak", mode="w") as copy:
+        copy.write(text)
+    return {"size": len(text)}
+
+
 def django_upload(request):
     uploaded_file = request.FILES["doc"]
     # ruleid: UNSAFE_FILE_UPLOAD

@@ -56,6 +56,9 @@ def login():
     resp.set_cookie("session_token", "abc", secure=True, httponly=True, samesite="Lax")
     # ok: INSECURE_COOKIE
     resp.set_cookie("theme", "dark")
+    # Clearing the cookie on sign-out carries no session.
+    # ok: INSECURE_COOKIE
+    resp.set_cookie("session_token", "", expires=0)
     return resp
 
 

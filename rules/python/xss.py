@@ -4,7 +4,7 @@ from django.http import HttpResponse, HttpResponseBadRequest
 from django.views import View
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from flask import Flask, request
+from flask import Flask, render_template, render_template_string, request
 from jinja2 import Environment, select_autoescape
 from markupsafe import Markup, escape
 
@@ -39,6 +39,28 @@ def card():
     html2 = escaped.from_string("<b>{{ name }}</b>").render(name=name)
     # ruleid: XSS
     return {"card": Markup("<b>%s</b>" % name), "html": html + html2}
+
+
+@app.errorhandler(404)
+def not_found(error):
+    # ruleid: TEMPLATE_INJECTION, XSS
+    return render_template_string("<h3>No page at %s</h3>" % request.url), 404
+
+
+@app.errorhandler(410)
+def gone(error):
+    # ruleid: TEMPLATE_INJECTION
+    # ok: XSS
+    detail = render_template_string(f"{error}. Requested URL was {request.path}")
+    # The rendered text is printed escaped by the page template.
+    return render_template("410.html", detail=detail), 410
+
+
+@app.get("/banner")
+def banner():
+    # A constant template escapes what it is given.
+    # ok: XSS
+    return render_template_string("<b>{{ title }}</b>", title=request.args.get("title", ""))
 
 
 def profile(request):
