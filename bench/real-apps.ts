@@ -26,12 +26,13 @@
 // with TP the labels found and FP the safe labels hit plus those fixed-version findings,
 // and the count of unlabelled findings (neither TP nor FP: to triage into labels).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { failer, printUsage } from './lib/script.ts';
+import { checkoutPinned, headCommit } from './lib/checkout.ts';
 import { readApps, readLabels, scoreApp, summarise, type App, type AppResult, type Counts, type Finding, type Label } from './lib/real-apps.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,47 +70,16 @@ const languages = values.lang?.split(',').map((l) => l.trim()).filter(Boolean);
 const selected = apps.filter((a) => (!wanted || wanted.includes(a.name)) && (!languages || a.languages.some((l) => languages.includes(l))));
 if (selected.length === 0) fail('no app selected');
 
-function git(args: string[], cwd?: string): string {
-  const run = spawnSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (run.status !== 0) fail(`git ${args.join(' ')} failed: ${run.stderr.trim()}`);
-  return run.stdout.trim();
-}
-
-function headCommit(directory: string): string | undefined {
-  const run = spawnSync('git', ['-C', directory, 'rev-parse', 'HEAD'], { encoding: 'utf8' });
-  return run.status === 0 ? run.stdout.trim() : undefined;
-}
-
-/**
- * Brings `directory` to `commit` of `repo`: a new clone, or a checkout in an existing one.
- * With `paths`, a new clone checks out only those (sparse): the scan reads nothing else, and
- * a mirror may lack the largest files of the rest.
- */
-function checkout(repo: string, commit: string, directory: string, paths: string[] | undefined): void {
-  if (headCommit(directory) === commit) return;
-  if (!existsSync(directory)) {
-    process.stderr.write(`cloning ${repo} at ${commit.slice(0, 12)} into ${directory}…\n`);
-    if (values['from-github']) {
-      // A shallow fetch of the one commit: GitHub serves any commit by its id.
-      mkdirSync(directory, { recursive: true });
-      git(['init', '--quiet'], directory);
-      git(['fetch', '--quiet', '--depth', '1', `https://github.com/${repo}.git`, commit], directory);
-    } else {
-      const mirror = path.resolve(values.mirrors!, repo.replace('/', '+'), 'repo');
-      if (!existsSync(mirror)) fail(`no mirror of ${repo} at ${mirror}`);
-      // A local clone hard-links the mirror's objects: fast, and every commit it holds is there.
-      git(['clone', '--quiet', '--no-checkout', mirror, directory]);
-    }
-    if (paths) git(['sparse-checkout', 'set', '--no-cone', ...paths.map((p) => `/${p.replace(/^\/+/, '')}`)], directory);
-  }
-  git(['-c', 'advice.detachedHead=false', 'checkout', '--quiet', '--detach', commit], directory);
-}
-
 if (values.checkout) {
   if (!values.mirrors && !values['from-github']) fail('--checkout needs --mirrors DIR or --from-github');
-  for (const app of selected) {
-    checkout(app.repo, app.commit, path.join(root, app.name), app.paths);
-    if (app.fixedCommit) checkout(app.repo, app.fixedCommit, path.join(root, `${app.name}@fixed`), app.paths);
+  const from = { mirrors: values.mirrors, fromGithub: values['from-github'] };
+  try {
+    for (const app of selected) {
+      checkoutPinned(app.repo, app.commit, path.join(root, app.name), from, app.paths);
+      if (app.fixedCommit) checkoutPinned(app.repo, app.fixedCommit, path.join(root, `${app.name}@fixed`), from, app.paths);
+    }
+  } catch (error) {
+    fail((error as Error).message);
   }
 }
 

@@ -23,15 +23,14 @@
 // --install runs apt-get for the Debian packages that are missing (needs root).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { failer, printUsage } from './lib/script.ts';
+import { astGrepPlatformPackage, findAstGrep as findAstGrepBinary, findEslint as findEslintBin, keepBest, measureOnce as measureCommand, staleBuild, type Measure as Timed } from './lib/timing.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCANNER = path.join(REPO, 'bin', 'scanner.js');
-const require = createRequire(import.meta.url);
 
 const { values } = parseArgs({
   options: {
@@ -94,31 +93,15 @@ function findBandit(): string | undefined {
 }
 
 function findAstGrep(): string | undefined {
-  // The npm package's postinstall (which links the binary) is blocked by npm 11;
-  // the binary itself is in the platform package.
-  const platformPackage = `@ast-grep/cli-${process.platform}-${process.arch}${process.platform === 'linux' ? '-gnu' : ''}`;
-  try {
-    const dir = path.dirname(require.resolve(`${platformPackage}/package.json`));
-    const binary = path.join(dir, process.platform === 'win32' ? 'ast-grep.exe' : 'ast-grep');
-    if (existsSync(binary)) return binary;
-  } catch {
-    // fall through
-  }
-  missing.push(`ast-grep (the parse + match floor): npm install (devDependency @ast-grep/cli, package ${platformPackage})`);
-  return undefined;
+  const found = findAstGrepBinary();
+  if (!found) missing.push(`ast-grep (the parse + match floor): npm install (devDependency @ast-grep/cli, package ${astGrepPlatformPackage()})`);
+  return found;
 }
 
 function findEslint(): string | undefined {
-  try {
-    require.resolve('eslint-plugin-security');
-    require.resolve('@microsoft/eslint-plugin-sdl');
-    const bin = path.join(path.dirname(require.resolve('eslint/package.json')), 'bin', 'eslint.js');
-    if (existsSync(bin)) return bin;
-  } catch {
-    // fall through
-  }
-  missing.push('ESLint with eslint-plugin-security and @microsoft/eslint-plugin-sdl: npm install (devDependencies)');
-  return undefined;
+  const found = findEslintBin();
+  if (!found) missing.push('ESLint with eslint-plugin-security and @microsoft/eslint-plugin-sdl: npm install (devDependencies)');
+  return found;
 }
 
 // ---------------------------------------------------------------- datasets
@@ -263,13 +246,9 @@ function prepare(name: string): Dataset | undefined {
 
 // ---------------------------------------------------------------- measuring
 
-interface Measure {
-  seconds: number;
-  peakMiB?: number;
+interface Measure extends Timed {
   /** The scan's own time as its report gives it (`summary.durationMs`), best of the runs. */
   reportedMs?: number;
-  exitCode: number | null;
-  stdout: string;
 }
 
 /**
@@ -291,28 +270,14 @@ function measure(
     options.before?.();
     const run = measureOnce(command, args, cwd, okCodes, TIMED_ENV);
     if (options.report) reportedMs = Math.min(reportedMs ?? Infinity, JSON.parse(readFileSync(options.report, 'utf8')).summary.durationMs);
-    const peakMiB = Math.max(run.peakMiB ?? 0, best?.peakMiB ?? 0) || undefined;
-    best = !best || run.seconds < best.seconds ? { ...run, peakMiB } : { ...best, peakMiB };
+    best = keepBest(best, run);
   }
   return { ...best!, reportedMs };
 }
 
 /** Wall time and peak resident memory of a command (the process and its threads). */
 function measureOnce(command: string, args: string[], cwd: string, okCodes: number[], env: NodeJS.ProcessEnv): Measure {
-  const timeFile = path.join(OUT, 'time.txt');
-  const options = { cwd, env, encoding: 'utf8', maxBuffer: 512 * 1024 * 1024 } as const;
-  const started = performance.now();
-  const run = GNU_TIME ? spawnSync(GNU_TIME, ['-f', '%M', '-o', timeFile, command, ...args], options) : spawnSync(command, args, options);
-  const seconds = (performance.now() - started) / 1000;
-  if (run.status === null || !okCodes.includes(run.status)) {
-    throw new Error(`${path.basename(command)} ${args.join(' ')} exited ${run.status ?? run.signal}: ${(run.stderr ?? '').slice(-2000)}`);
-  }
-  let peakMiB: number | undefined;
-  if (GNU_TIME) {
-    const kib = Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop());
-    if (Number.isFinite(kib)) peakMiB = kib / 1024;
-  }
-  return { seconds, peakMiB, exitCode: run.status, stdout: run.stdout };
+  return measureCommand(command, args, { cwd, env, okCodes, time: GNU_TIME, timeFile: path.join(OUT, 'time.txt') });
 }
 
 interface Row {
@@ -389,15 +354,9 @@ function nodeStartSeconds(env: NodeJS.ProcessEnv): number {
 
 // ---------------------------------------------------------------- main
 
-/**
- * `bin/scanner.js` runs the TypeScript sources (about twice as slow) whenever one is newer
- * than `dist/`: timing that would measure the loader, not the scanner.
- */
 function requireFreshBuild(): void {
-  const built = statSync(path.join(REPO, 'dist', 'cli', 'main.js'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  const sources = path.join(REPO, 'src');
-  const stale = (readdirSync(sources, { recursive: true }) as string[]).find((f) => /\.m?ts$/.test(f) && statSync(path.join(sources, f)).mtimeMs > built);
-  if (built === 0 || stale) fail(`dist/ is ${built === 0 ? 'missing' : `older than src/${stale}`}: run \`npm run build\` first`);
+  const stale = staleBuild(REPO);
+  if (stale) fail(stale);
 }
 
 requireFreshBuild();
