@@ -25,11 +25,18 @@ const TOKEN_USER: Record<GitHostKind, string> = {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
+/** ssh expands %, ${…} and quotes in these paths itself: such paths are refused rather than guessed at. */
+const SshPath = z
+  .string()
+  .min(1)
+  .max(4096)
+  .regex(/^[^"%$\\\0-\x1f\x7f]+$/, 'may not contain ", %, $, \\ or control characters (ssh would read them as its own syntax)');
+
 export const GitHostSshSchema = z.strictObject({
   /** The deploy key (private key file); must not be readable by group or others. */
-  keyFile: z.string().min(1),
+  keyFile: SshPath,
   /** The host keys ssh accepts for this host (an OpenSSH known_hosts file). */
-  knownHostsFile: z.string().min(1),
+  knownHostsFile: SshPath,
   /**
    * `yes`: only keys already in knownHostsFile (the default); `accept-new`: a host not yet
    * in the file is added on first use, a changed key is still refused. Checking is never off.

@@ -178,6 +178,8 @@ export async function cloneRepository(rawUrl: string, options: CloneOptions = {}
   const ref = options.ref === undefined ? 'HEAD' : validateRef(options.ref);
   const timeoutMs = options.timeoutMs ?? 5 * 60_000;
   const maxBytes = options.maxBytes ?? 1024 * 1024 * 1024;
+  // Checked before anything is created: a refused ssh setup leaves no folder behind.
+  const gitSshCommand = url.protocol === 'ssh:' && options.ssh ? sshCommand(options.ssh, timeoutMs) : undefined;
   const dir = await mkdtemp(join(options.tempDir ?? tmpdir(), CLONE_FOLDER_PREFIX));
   const gitDir = join(dir, 'repo.git');
   const cleanup = () => rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
@@ -212,7 +214,7 @@ export async function cloneRepository(rawUrl: string, options: CloneOptions = {}
       GIT_CONFIG_VALUE_0: `Authorization: Basic ${credential}`,
     });
   }
-  if (url.protocol === 'ssh:' && options.ssh) env.GIT_SSH_COMMAND = sshCommand(options.ssh, timeoutMs);
+  if (gitSshCommand) env.GIT_SSH_COMMAND = gitSshCommand;
   const protocols = ['protocol.allow=never', 'protocol.https.allow=always'];
   if (url.protocol === 'file:') protocols.push('protocol.file.allow=always');
   if (url.protocol === 'http:') protocols.push('protocol.http.allow=always');
@@ -271,6 +273,10 @@ function shellQuote(value: string): string {
  * operator's known_hosts file and host-key policy, never a prompt.
  */
 export function sshCommand(ssh: SshAccess, timeoutMs: number): string {
+  // ssh reads %tokens, ${VARIABLES} and its own quotes in these paths: none may be in them.
+  for (const file of [ssh.keyFile, ssh.knownHostsFile]) {
+    if (/["%$\\\0-\x1f\x7f]/.test(file)) throw new CloneError(`ssh file path ${JSON.stringify(file)} has a character ssh would expand`, 'INVALID_URL');
+  }
   const options = [
     '-F', '/dev/null',
     '-i', shellQuote(ssh.keyFile),
@@ -279,7 +285,8 @@ export function sshCommand(ssh: SshAccess, timeoutMs: number): string {
     '-o', 'BatchMode=yes',
     '-o', 'PasswordAuthentication=no',
     '-o', 'KbdInteractiveAuthentication=no',
-    '-o', shellQuote(`UserKnownHostsFile=${ssh.knownHostsFile}`),
+    // An -o value is split on spaces by ssh itself unless double-quoted.
+    '-o', shellQuote(`UserKnownHostsFile="${ssh.knownHostsFile}"`),
     '-o', 'GlobalKnownHostsFile=/dev/null',
     '-o', `StrictHostKeyChecking=${ssh.hostKeyChecking === 'accept-new' ? 'accept-new' : 'yes'}`,
     '-o', `ConnectTimeout=${Math.max(1, Math.ceil(Math.min(timeoutMs, 60_000) / 1000))}`,

@@ -115,6 +115,11 @@ describe('git hosts: configuration', () => {
       /hosts\[0\]\.ssh\.hostKeyChecking/,
     );
     assert.throws(() => loadServiceConfig({}, { SCANNER_GIT_HOSTS: '[{kind:' }), /SCANNER_GIT_HOSTS.*not JSON/);
+    // ssh would expand %u or ${HOME} in a key path itself.
+    assert.throws(
+      () => loadServiceConfig({ hosts: [{ kind: 'gitea', url: 'https://x.example', ssh: { keyFile: '/keys/%u', knownHostsFile: '/kh' } }] }, {}),
+      /hosts\[0\]\.ssh\.keyFile: may not contain/,
+    );
   });
 
   it('reads every kind from the environment form, tokens from tokenEnv, and keeps the legacy GitHub URL first', () => {
@@ -477,10 +482,13 @@ describe('git hosts: ssh with a deploy key against a real sshd', { timeout: 180_
   before(async () => {
     if (missing) return;
     work = tempDir('sshd');
-    keyFile = path.join(work.dir, 'deploy_key');
+    // GIT_SSH_COMMAND goes through a shell: the key's path has a space and a quote in it.
+    const keys = path.join(work.dir, "deploy key's folder");
+    mkdirSync(keys, { mode: 0o700 });
+    keyFile = path.join(keys, 'deploy_key');
     execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-C', 'scanner deploy key', '-f', keyFile]);
     sshd = await startSshd(work.dir, readFileSync(`${keyFile}.pub`, 'utf8'));
-    knownHosts = path.join(work.dir, 'known_hosts');
+    knownHosts = path.join(keys, 'known hosts');
     writeFileSync(knownHosts, `[127.0.0.1]:${sshd.port} ${sshd.hostPublicKey}\n`);
     const repos = path.join(work.dir, 'repos');
     createRepository(repos, 'team/app');
@@ -520,6 +528,29 @@ describe('git hosts: ssh with a deploy key against a real sshd', { timeout: 180_
     const events = await svc.client.collectEvents('github', started.scanId);
     assert.equal(events.at(-1)!.type, 'failed');
     assert.match(String((await svc.client.getJob(started.jobId)).error), /Host key verification failed/);
+  });
+
+  it('accept-new takes a new host\'s key on first use and refuses it once changed', { skip: missing }, async () => {
+    const learned = path.join(work.dir, 'learned_known_hosts');
+    const svc2 = await startTestService(await backend.freshStore(), {
+      hosts: [{ kind: 'forgejo', url: 'https://localhost', ssh: { keyFile, knownHostsFile: learned, port: sshd.port, user, hostKeyChecking: 'accept-new' } }],
+    });
+    try {
+      const first = await svc2.client.startGitScan({ repository: `ssh://${user}@localhost:${sshd.port}/${repoPath}`, history: false });
+      assert.equal((await svc2.client.collectEvents('github', first.scanId)).at(-1)!.type, 'completed');
+      assert.ok(readFileSync(learned, 'utf8').includes(`[localhost]:${sshd.port} ${sshd.hostPublicKey.split(' ')[0]}`), 'the key was added');
+      // Another server's key under the same name: ssh refuses, the operator's file is not rewritten.
+      const other = path.join(work.dir, 'other_host_key');
+      execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', other]);
+      const forged = `[localhost]:${sshd.port} ${readFileSync(`${other}.pub`, 'utf8').trim().split(' ').slice(0, 2).join(' ')}\n`;
+      writeFileSync(learned, forged);
+      const second = await svc2.client.startGitScan({ repository: `ssh://${user}@localhost:${sshd.port}/${repoPath}`, history: false });
+      assert.equal((await svc2.client.collectEvents('github', second.scanId)).at(-1)!.type, 'failed');
+      assert.match(String((await svc2.client.getJob(second.jobId)).error), /Host key verification failed|HOST IDENTIFICATION HAS CHANGED/);
+      assert.equal(readFileSync(learned, 'utf8'), forged);
+    } finally {
+      await svc2.close();
+    }
   });
 
   it('a deploy key readable by others is refused by ssh and reported by the host check', { skip: missing }, async () => {
