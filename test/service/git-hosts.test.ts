@@ -10,11 +10,11 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ApiRequestError } from '../../src/client/index.ts';
+import { ApiRequestError, ScannerClient } from '../../src/client/index.ts';
 import { loadServiceConfig } from '../../src/service/config.ts';
 import { matchRepositoryUrl, parseGitHosts } from '../../src/service/git-hosts.ts';
 import { createRepository, freePort, sqliteBackend, startTestService, tempDir, type Backend, type TestService } from './harness.ts';
-import { launch, stop, waitHealthy } from './processes.ts';
+import { createKey, launch, stop, waitHealthy } from './processes.ts';
 
 const TOKEN = 'gta_fakeTokenForTheTestOnly0123456789abcdef';
 const WRONG_TOKEN = 'gta_wrongTokenForTheTestOnly9876543210fedcba';
@@ -335,7 +335,7 @@ describe('git hosts: POST /github with a GitHub host and a second GitHub Enterpr
 });
 
 describe('git hosts: checked when scanner serve starts', { timeout: 120_000 }, () => {
-  it('logs an unreachable host, a deploy key others can read and an unset token variable, and keeps serving', async () => {
+  it('logs an unreachable host, a deploy key others can read and an unset token variable, keeps serving, and never logs a token', async () => {
     const { dir, remove } = tempDir('host-check');
     const host = await startTokenGitHost([{ user: 'x-access-token', token: TOKEN }]);
     const closed = await freePort(); // claimed for this process and never listened on
@@ -343,17 +343,21 @@ describe('git hosts: checked when scanner serve starts', { timeout: 120_000 }, (
     writeFileSync(key, 'not really a key\n', { mode: 0o644 });
     chmodSync(key, 0o644);
     const hosts = [
-      { kind: 'gitea', url: host.url, allowHttp: true },
+      { kind: 'gitea', url: host.url, allowHttp: true, tokenEnv: 'SCANNER_TEST_HOST_TOKEN' },
       { kind: 'gitlab', url: `http://127.0.0.1:${closed}`, allowHttp: true, tokenEnv: 'SCANNER_TEST_UNSET_TOKEN' },
       { kind: 'forgejo', url: host.url + '/forgejo', allowHttp: true, ssh: { keyFile: key, knownHostsFile: path.join(dir, 'known_hosts'), host: '127.0.0.1', port: closed } },
     ];
     const port = await freePort();
-    const server = launch(['serve', '--port', String(port), '--data-dir', path.join(dir, 'data')], {
+    const env = {
       SCANNER_LOG_LEVEL: 'info',
       DATABASE_URL: '',
       SCANNER_GIT_HOSTS: JSON.stringify(hosts),
       SCANNER_HOST_CHECK_TIMEOUT_MS: '3000',
-    });
+      // A token the host refuses: the scan fails, and the log must still not show it.
+      SCANNER_TEST_HOST_TOKEN: WRONG_TOKEN,
+    };
+    const dataDir = path.join(dir, 'data');
+    const server = launch(['serve', '--port', String(port), '--data-dir', dataDir], env);
     try {
       await waitHealthy(`http://127.0.0.1:${port}/api/v1`, server);
       const lines = async () => {
@@ -376,6 +380,19 @@ describe('git hosts: checked when scanner serve starts', { timeout: 120_000 }, (
       assert.match(ssh, /known_hosts file .* is missing/);
       assert.match(ssh, new RegExp(`ssh 127\\.0\\.0\\.1:${closed} is unreachable: ECONNREFUSED`));
       assert.equal((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).status, 200, 'still serving');
+
+      createRepository(host.root, 'team/api');
+      const key = createKey(env, dataDir);
+      const client = new ScannerClient({ baseUrl: `http://127.0.0.1:${port}/api/v1`, apiKey: key });
+      const started = await client.startGitScan({ repository: `${host.url}/team/api.git`, history: false });
+      assert.equal((await client.collectEvents('github', started.scanId)).at(-1)!.type, 'failed');
+      for (let i = 0; i < 100 && !server.output().includes('"scan failed"'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const output = server.output();
+      assert.match(output, /"msg":"scan failed"/);
+      assert.match(output, /the host refused the token/);
+      for (const secret of [WRONG_TOKEN, Buffer.from(`x-access-token:${WRONG_TOKEN}`).toString('base64')]) {
+        assert.ok(!output.includes(secret), `the token is in the log:\n${output}`);
+      }
     } finally {
       await stop(server);
       await host.stop();
