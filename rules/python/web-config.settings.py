@@ -1,6 +1,14 @@
 # Django settings: the rules look at module-level assignments.
 import os
 
+# ruleid: HARDCODED_SECRET
+SECRET_KEY = '0yxzudryd8)-%)(fz&7q-!v&cq1u6vbfoc4u7@u_&i)b@4eh^q'
+# ok: HARDCODED_SECRET
+SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]
+# A placeholder the deployment replaces.
+# ok: HARDCODED_SECRET
+SECRET_KEY = "change-me-in-production"
+
 # ruleid: DEBUG_ENABLED
 DEBUG = True
 # ok: DEBUG_ENABLED
