@@ -13,6 +13,31 @@ setcookie('session_token', bin2hex(random_bytes(16)), ['expires' => time() + 360
 // ok: INSECURE_COOKIE
 setcookie('theme', 'dark', time() + 3600, '/');
 
+function rememberLogin(string $user, string $secret): void
+{
+    $https = !empty($_SERVER['HTTPS']) && $_SERVER['HTTPS'] !== 'off';
+    $options = ['expires' => time() + 86400, 'path' => '/', 'secure' => $https, 'httponly' => true, 'samesite' => 'Strict'];
+    // ok: INSECURE_COOKIE
+    setcookie('remember_login', $user . ':' . $secret, $options);
+    // ok: INSECURE_COOKIE
+    setcookie('remember_login', $user . ':' . $secret, time() + 86400, '/', '', $https, true);
+}
+
+function forgetLogin(): void
+{
+    // ok: INSECURE_COOKIE
+    setcookie('remember_login', '', time() - 3600, '/');
+}
+
+function rememberDevice(string $id): void
+{
+    $options = ['expires' => time() + 86400, 'path' => '/'];
+    // ruleid: INSECURE_COOKIE
+    setcookie('device_token', $id, $options);
+    // ruleid: INSECURE_COOKIE
+    setcookie('device_token', $id);
+}
+
 // ruleid: INSECURE_PERMISSIONS
 mkdir('/srv/app/cache', 0777, true);
 // ok: INSECURE_PERMISSIONS

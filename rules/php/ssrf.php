@@ -22,3 +22,20 @@ class CheckoutController
         return Http::timeout(3)->get($request->query('webhook'));
     }
 }
+
+// An image fetched from the address the visitor typed: any URL or wrapper.
+if (isset($_POST['image_url'])) {
+    // ruleid: SSRF, PATH_TRAVERSAL
+    $bytes = file_get_contents($_POST['image_url']);
+    $src = $_POST['image_url'];
+    // ruleid: SSRF
+    $size = getimagesize($src);
+    // ok: SSRF
+    $thumb = file_get_contents('thumbs/' . basename($src) . '.jpg');
+    // ok: SSRF
+    // ruleid: PATH_TRAVERSAL
+    $local = fopen(__DIR__ . '/cache/' . $_POST['image_url'], 'r');
+    // ok: SSRF
+    // ruleid: PATH_TRAVERSAL
+    $cached = file_get_contents(sys_get_temp_dir() . '/img_' . $src);
+}

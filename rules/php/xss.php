@@ -34,3 +34,36 @@ class CheckoutController
         return response(view('orders.search', ['q' => $request->input('q'), 'results' => $results]), 200);
     }
 }
+
+// Base64 text carries no markup; a project's own escaper is named for what it does.
+$note = $_POST['note'] ?? '';
+// ok: XSS
+echo '<td>' . base64_encode($note) . '</td>';
+// ok: XSS
+print '<li>' . html_escape($note) . '</li>';
+// ruleid: XSS
+print '<li>' . html_entity_decode($note) . '</li>';
+$picked = $_POST['picked'] ?? [];
+// ok: XSS
+echo '<p>' . ngettext('Delete this item?', 'Delete these items?', count_items($picked)) . '</p>';
+
+// The nodes an XPath query selects come from the document, not from the expression.
+$finder = new DOMXPath($menu);
+// ruleid: XPATH_INJECTION
+$hits = $finder->query("//dish[@name='" . $_POST['dish'] . "']");
+foreach ($hits as $hit) {
+    // ok: XSS
+    echo '<b>' . $hit->getElementsByTagName('price')->item(0)->nodeValue . '</b>';
+}
+// ruleid: XSS
+echo '<i>' . $finder->evaluate("concat('', '" . $_POST['dish'] . "')") . '</i>';
+
+function listDishes(DOMXPath $index, string $dish): void
+{
+    // ruleid: XPATH_INJECTION
+    foreach ($index->query("//dish[@name='$dish']") as $row) {
+        // ok: XSS
+        echo '<b>' . $row->nodeValue . '</b>';
+    }
+}
+listDishes($finder, $_GET['dish'] ?? '');
