@@ -12,7 +12,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ApiRequestError, ScannerClient } from '../../src/client/index.ts';
 import { loadServiceConfig } from '../../src/service/config.ts';
-import { matchRepositoryUrl, parseGitHosts } from '../../src/service/git-hosts.ts';
+import { cloneUrlFor, hostForCloneUrl, matchRepositoryUrl, parseGitHosts } from '../../src/service/git-hosts.ts';
 import { createRepository, freePort, sqliteBackend, startTestService, tempDir, type Backend, type TestService } from './harness.ts';
 import { createKey, launch, stop, waitHealthy } from './processes.ts';
 
@@ -166,6 +166,14 @@ describe('git hosts: configuration', () => {
     };
     assert.deepEqual(ok('https://example.com/gitlab/group/sub/project.git'), ['https://example.com/gitlab/group/sub/project.git', 'https://example.com/gitlab/group/sub/project']);
     assert.deepEqual(ok('ssh://git@gitea.example:2222/team/api.git'), ['ssh://git@gitea.example:2222/team/api.git', 'https://gitea.example/team/api']);
+    // cloneOver ssh: "owner/name" goes to the ssh server the host names, with its user and port.
+    const [ghe] = parseGitHosts(
+      [{ kind: 'github-enterprise', url: 'https://ghe.example', cloneOver: 'ssh', ssh: { keyFile: '/k', knownHostsFile: '/kh', host: 'ssh.ghe.example' } }],
+      'test',
+      {},
+    );
+    assert.equal(cloneUrlFor(ghe, 'acme/web'), 'ssh://git@ssh.ghe.example/acme/web.git');
+    assert.equal(hostForCloneUrl(cloneUrlFor(ghe, 'acme/web'), [ghe]), ghe, 'the runner finds the host again');
     for (const bad of [
       'https://example.com/other/group/project', // outside the base path
       'https://example.com/gitlab-evil/group/project',
