@@ -8,6 +8,14 @@ $next = $_GET['next'] ?? '/';
 header('Location: ' . $next);
 // ok: OPEN_REDIRECT
 header('Location: /account?from=' . rawurlencode($next));
+// ok: OPEN_REDIRECT
+header('Location: orders.php?id=' . $_GET['id']);
+// ok: OPEN_REDIRECT
+header("Location: /orders/{$_GET['id']}");
+// ruleid: OPEN_REDIRECT
+header('Location: /' . $_GET['path']);
+// ruleid: OPEN_REDIRECT
+header("Location: {$_GET['next']}/done");
 
 class CheckoutController
 {
