@@ -334,11 +334,18 @@ describe('git hosts: POST /github with a GitHub host and a second GitHub Enterpr
     const ghe = await svc.client.startGithubScan({ repository: `${host.url}/ghe/acme/web`, history: false });
     assert.equal((await svc.client.collectEvents('github', ghe.scanId)).at(-1)!.type, 'completed');
     assert.equal((await svc.client.getJob(ghe.jobId)).repository, `${host.url}/ghe/acme/web`);
-    await assert.rejects(svc.client.startGithubScan({ repository: `${host.url}/ghe/acme/web/extra` }), (error: ApiRequestError) => {
-      assert.equal(error.status, 400);
-      assert.equal(error.field, 'body.repository');
-      return true;
-    });
+    for (const start of [svc.client.startGithubScan, svc.client.startGitScan]) {
+      await assert.rejects(start.call(svc.client, { repository: `${host.url}/ghe/acme/web/extra` }), (error: ApiRequestError) => {
+        assert.equal(error.status, 400);
+        assert.equal(error.field, 'body.repository');
+        assert.match(error.message, /must be "owner\/name"/);
+        return true;
+      });
+    }
+    // POST /git takes GitHub URLs too, named as POST /github names them.
+    const viaGit = await svc.client.startGitScan({ repository: `${host.url}/acme/web.git`, history: false });
+    assert.equal((await svc.client.collectEvents('github', viaGit.scanId)).at(-1)!.type, 'completed');
+    assert.equal((await svc.client.getJob(viaGit.jobId)).repository, 'acme/web');
   });
 });
 

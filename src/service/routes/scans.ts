@@ -193,6 +193,11 @@ export function scanRoutes(app: FastifyInstance, ctx: ServiceContext): void {
     async (request) => {
       const hosted = matchRepositoryUrl(request.body.repository, ctx.config.hosts);
       if ('error' in hosted) throw invalidRepository(hosted.error);
+      if (isGithubKind(hosted.host.kind)) {
+        // GitHub names a repository owner/name, never with groups.
+        const parsed = parseRepository(hosted.path, hosted.host.url);
+        if ('error' in parsed) throw invalidRepository(parsed.error);
+      }
       return startRepositoryScan(ctx, request, request.body, hosted);
     },
   );
