@@ -10,3 +10,10 @@ def main(req: func.HttpRequest) -> func.HttpResponse:
         return HttpResponse(f"Hello, {name}.")
     # ok: XSS
     return func.HttpResponse(f"Hello, {name}. This function ran.")
+
+
+def page(req: func.HttpRequest) -> func.HttpResponse:
+    name = req.params.get("name", "")
+    # Declared as HTML, the greeting is markup.
+    # ruleid: XSS
+    return HttpResponse(f"<p>Hello, {name}</p>", mimetype="text/html")
