@@ -194,3 +194,19 @@ def rows_by_mode(mode):
     # The "name" case left the value as it was.
     # ruleid: SQL_INJECTION
     return {"rows": conn.execute(f"SELECT * FROM rows WHERE id = {value}").fetchall()}
+
+
+@app.get("/invoices/async")
+async def invoices_async():
+    import asyncpg
+
+    conn = await asyncpg.connect("postgresql://localhost/shop")
+    customer = request.args.get("customer", "")
+    # ruleid: SQL_INJECTION
+    rows = await conn.fetch(f"SELECT * FROM invoices WHERE customer = '{customer}'")
+    # ok: SQL_INJECTION
+    safe = await conn.fetch("SELECT * FROM invoices WHERE customer = $1", customer)
+    # An HTTP client's fetch is no query.
+    # ok: SQL_INJECTION
+    page = await fetch_page(f"https://example.com/invoices?customer={customer}")
+    return {"rows": len(rows) + len(safe), "page": page}

@@ -15,3 +15,12 @@ def init():
     # ok: XSS
     config_env = jinja2.Environment(loader=jinja2.FileSystemLoader("conf"), autoescape=False)
     return app, config_env
+
+
+async def greet(request: web.Request):
+    name = request.query.get("name", "")
+    if request.query.get("plain"):
+        # ok: XSS
+        return web.Response(text=f"Hello {name}")
+    # ruleid: XSS
+    return web.Response(text=f"Hello {name}", content_type="text/html")
