@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserChangeForm
 from django.contrib.auth.models import User
 
 from .models import Project
@@ -37,5 +38,13 @@ class ProjectForm(forms.ModelForm):
     class Meta:
         model = Project
         # Not the user model: no privilege field to set.
+        # ok: MASS_ASSIGNMENT
+        fields = "__all__"
+
+
+class StaffUserChangeForm(UserChangeForm):
+    # The admin site's change form: only staff reach it.
+    class Meta:
+        model = User
         # ok: MASS_ASSIGNMENT
         fields = "__all__"
