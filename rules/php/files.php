@@ -54,3 +54,22 @@ class MaintenanceController
         return file_get_contents('/srv/exports/' . $request->input('name'));
     }
 }
+
+// Checking that a value is there does not vet it; looking it up in a list of names does.
+if (isset($_GET['page'])) {
+    $page = $_GET['page'];
+    $page = str_replace(['../', '..\\'], '', $page);
+    if (isset($page)) {
+        // ruleid: CODE_INJECTION, PATH_TRAVERSAL
+        include $page;
+    }
+    $pages = ['home' => 'home.php', 'faq' => 'faq.php'];
+    if (isset($pages[$page])) {
+        // ok: CODE_INJECTION, PATH_TRAVERSAL
+        include __DIR__ . '/pages/' . $page . '.php';
+    }
+    if (array_key_exists('page', $_GET)) {
+        // ruleid: PATH_TRAVERSAL
+        readfile('/srv/pages/' . $_GET['page']);
+    }
+}
