@@ -1,6 +1,9 @@
 // Security helpers.
+using System;
+using System.Net.Http;
 using System.Security.Cryptography;
 using System.Text;
+using Microsoft.Extensions.DependencyInjection;
 
 namespace Shop.Services;
 
@@ -121,5 +124,48 @@ public static class Security
 #pragma warning restore CA5359
         }
         return handler;
+    }
+
+    public static HttpClientHandler PartnerHandler(bool trustAllPartners)
+    {
+        var handler = new HttpClientHandler();
+        if (trustAllPartners)
+        {
+            // The operator's switch, named for what it weakens.
+            // ok: INSECURE_TLS
+            handler.ServerCertificateCustomValidationCallback = HttpClientHandler.DangerousAcceptAnyServerCertificateValidator;
+        }
+        return handler;
+    }
+
+    public static HttpClientHandler SchemeHandler(Uri uri)
+    {
+        var handler = new HttpClientHandler();
+        if (uri.Scheme == Uri.UriSchemeHttps)
+        {
+            // A branch on the scheme is no opt-in.
+            // ruleid: INSECURE_TLS
+            handler.ServerCertificateCustomValidationCallback = HttpClientHandler.DangerousAcceptAnyServerCertificateValidator;
+        }
+        return handler;
+    }
+
+    public const string LoopbackClient = "hooks.loopback";
+
+    public static void AddClients(IServiceCollection services)
+    {
+        // Used only for callbacks to this machine (`uri.IsLoopback`), where nobody sits on the path.
+        services.AddHttpClient(LoopbackClient)
+            .ConfigurePrimaryHttpMessageHandler(_ => new HttpClientHandler
+            {
+                // ok: INSECURE_TLS
+                ServerCertificateCustomValidationCallback = HttpClientHandler.DangerousAcceptAnyServerCertificateValidator,
+            });
+        services.AddHttpClient("partners")
+            .ConfigurePrimaryHttpMessageHandler(_ => new HttpClientHandler
+            {
+                // ruleid: INSECURE_TLS
+                ServerCertificateCustomValidationCallback = HttpClientHandler.DangerousAcceptAnyServerCertificateValidator,
+            });
     }
 }

@@ -50,6 +50,16 @@ func FromConfig(c UpstreamConfig) *tls.Config {
 	return cfg
 }
 
+// A branch on the scheme is no opt-in: every HTTPS call goes unverified.
+func ForURL(scheme string) *tls.Config {
+	cfg := &tls.Config{}
+	if scheme == "https" {
+		// ruleid: INSECURE_TLS
+		cfg.InsecureSkipVerify = true
+	}
+	return cfg
+}
+
 func Webhook() *http.Client {
 	// ruleid: INSECURE_TLS
 	return &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}}}

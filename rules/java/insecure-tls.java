@@ -79,4 +79,30 @@ public final class PartnerTls {
             connection.setHostnameVerifier((host, session) -> true);
         }
     }
+
+    /** A branch on the scheme is no opt-in: every HTTPS connection goes unchecked. */
+    public static void open(HttpsURLConnection connection, String url) {
+        if (url.startsWith("https:")) {
+            // ruleid: INSECURE_TLS
+            connection.setHostnameVerifier((host, session) -> true);
+        }
+    }
+
+    /** Installed only under the client's `-noCertificateCheck` option (see `connect`), marked so for SpotBugs. */
+    static final class NoCheck implements X509TrustManager {
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        @SuppressFBWarnings(value = "WEAK_TRUST_MANAGER", justification = "only under the user's -noCertificateCheck option")
+        // ok: INSECURE_TLS
+        public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
+        }
+    }
 }

@@ -16,9 +16,48 @@ function connectLegacy(host) {
   return tls.connect({ host, port: 443, minVersion: 'TLSv1' });
 }
 
+// Process-wide: a flag around it does not limit it to the connection the flag was about.
 if (process.env.INSECURE === 'yes') {
   // ruleid: INSECURE_TLS
   process.env['NODE_TLS_REJECT_UNAUTHORIZED'] = '0';
 }
 
-module.exports = { insecureAgent, pinnedAgent, oldAgent, modernAgent, connectLegacy };
+// One client, only when the operator asks for it with a flag named for the weakening: their
+// choice, like curl's -k.
+function partnerAgent(options) {
+  const agent = new https.Agent({ keepAlive: true });
+  if (options.insecure) {
+    // ok: INSECURE_TLS
+    agent.options.rejectUnauthorized = false;
+  }
+  return agent;
+}
+
+function mailTransport(env) {
+  return {
+    host: env.SMTP_HOST,
+    // Verified unless the operator turns SMTP_SECURE off (plain SMTP with opportunistic STARTTLS).
+    // ok: INSECURE_TLS
+    tls: env.SMTP_SECURE ? { ciphers: env.SMTP_TLS_CIPHERS } : { rejectUnauthorized: false },
+  };
+}
+
+function dbOptions(config) {
+  return {
+    // Turning TLS on is not asking for no verification.
+    // ruleid: INSECURE_TLS
+    ssl: config.DB_SSL ? { rejectUnauthorized: false } : false,
+    // ok: INSECURE_TLS
+    dialectOptions: config.allowSelfSigned && { rejectUnauthorized: false },
+  };
+}
+
+function agentFor(url) {
+  if (url.startsWith('https:')) {
+    // ruleid: INSECURE_TLS
+    return new https.Agent({ rejectUnauthorized: false });
+  }
+  return undefined;
+}
+
+module.exports = { insecureAgent, pinnedAgent, oldAgent, modernAgent, connectLegacy, mailTransport, dbOptions, agentFor, partnerAgent };

@@ -34,3 +34,26 @@ def context():
     # ruleid: INSECURE_TLS
     urllib.request.urlopen("https://x.example.com", context=ssl._create_unverified_context())
     return ctx, old, new
+
+
+def smtp_context(settings):
+    ctx = ssl.create_default_context()
+    if settings.EMAIL_SSL_INSECURE:
+        # The operator's switch, named for what it weakens.
+        # ok: INSECURE_TLS
+        ctx.verify_mode = ssl.CERT_NONE
+    return ctx
+
+
+def ldap_context(options):
+    # ok: INSECURE_TLS
+    return ssl._create_unverified_context() if options.no_verify else ssl.create_default_context()
+
+
+def db_context(use_ssl):
+    ctx = ssl.create_default_context()
+    if use_ssl:
+        # Turning TLS on is not asking for no verification.
+        # ruleid: INSECURE_TLS
+        ctx.check_hostname = False
+    return ctx

@@ -100,4 +100,25 @@ module AccountSecurity
     end
     http.start { |h| h.request(Net::HTTP::Post.new(url.path).tap { |r| r.form_data = form }) }
   end
+
+  # An IMAP task's documented `ssl=force` mode: the other branch verifies.
+  def self.imap_ssl(imap_options)
+    if imap_options[:ssl] == "force"
+      # ok: INSECURE_TLS
+      { verify_mode: OpenSSL::SSL::VERIFY_NONE }
+    else
+      { verify_mode: OpenSSL::SSL::VERIFY_PEER }
+    end
+  end
+
+  # A branch on the scheme is no opt-in: every HTTPS call goes unverified.
+  def self.fetch(url)
+    http = Net::HTTP.new(url.host, url.port)
+    if url.scheme == "https"
+      http.use_ssl = true
+      # ruleid: INSECURE_TLS
+      http.verify_mode = OpenSSL::SSL::VERIFY_NONE
+    end
+    http.get(url.path)
+  end
 end
