@@ -259,27 +259,39 @@ export class PatternMatcher {
   }
 }
 
-/** Regex rules that apply to a file, by its path. */
-/** Per regex rule, its file globs compiled once (every file of every scan is matched against them). */
-const regexRuleFiles = new WeakMap<CompiledRule, (file: string) => boolean>();
+interface RegexRule {
+  rule: CompiledRule;
+  appliesTo: (file: string) => boolean;
+  /** Global and multi-line: `matchRegexRules` resets its `lastIndex` before each text, so one object serves every file. */
+  re: RegExp;
+}
 
+/**
+ * The regex rules of a rule list, with their file globs and patterns compiled once: every
+ * file of a scan is matched against them, while most rules of the list are not regex rules.
+ */
+const regexRulesOf = new WeakMap<CompiledRule[], RegexRule[]>();
+
+/** Regex rules that apply to a file, by its path. */
 export function regexRulesFor(rules: CompiledRule[], file: string): { rule: CompiledRule; re: RegExp }[] {
-  const out: { rule: CompiledRule; re: RegExp }[] = [];
-  for (const rule of rules) {
-    const spec = rule.spec.regex;
-    if (!spec) continue;
-    let appliesTo = regexRuleFiles.get(rule);
-    if (!appliesTo) {
-      appliesTo = picomatch(spec.files, { dot: true, basename: !spec.files.some((g) => g.includes('/')) });
-      regexRuleFiles.set(rule, appliesTo);
+  let compiled = regexRulesOf.get(rules);
+  if (!compiled) {
+    compiled = [];
+    for (const rule of rules) {
+      const spec = rule.spec.regex;
+      if (!spec) continue;
+      const flags = new Set((spec.flags ?? '').split(''));
+      flags.add('g');
+      flags.add('m');
+      compiled.push({
+        rule,
+        appliesTo: picomatch(spec.files, { dot: true, basename: !spec.files.some((g) => g.includes('/')) }),
+        re: new RegExp(spec.pattern, [...flags].join('')),
+      });
     }
-    if (!appliesTo(file)) continue;
-    const flags = new Set((spec.flags ?? '').split(''));
-    flags.add('g');
-    flags.add('m');
-    out.push({ rule, re: new RegExp(spec.pattern, [...flags].join('')) });
+    regexRulesOf.set(rules, compiled);
   }
-  return out;
+  return compiled.filter((r) => r.appliesTo(file));
 }
 
 export function matchRegexRules(rules: { rule: CompiledRule; re: RegExp }[], text: string, hits: PatternHit[]): void {
