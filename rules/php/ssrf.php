@@ -39,3 +39,13 @@ if (isset($_POST['image_url'])) {
     // ruleid: PATH_TRAVERSAL
     $cached = file_get_contents(sys_get_temp_dir() . '/img_' . $src);
 }
+
+if (isset($_FILES['photo'])) {
+    // ok: SSRF
+    $info = getimagesize($_FILES['photo']['tmp_name']);
+    // ok: XSS
+    echo 'Type: ' . $info['mime'];
+    $upload = $_FILES['photo']['tmp_name'];
+    // ok: SSRF, PATH_TRAVERSAL
+    $bytes = file_get_contents($upload);
+}

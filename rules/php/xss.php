@@ -67,3 +67,14 @@ function listDishes(DOMXPath $index, string $dish): void
     }
 }
 listDishes($finder, $_GET['dish'] ?? '');
+
+$item = $_GET['item'] ?? '';
+if (!ctype_digit($item)) {
+    // ruleid: XSS
+    die('No such item: ' . $item);
+}
+$result = mysqli_query($db, 'SELECT * FROM items WHERE id = ' . $item);
+if (!$result) {
+    // ok: XSS
+    exit('Lookup failed, error ' . mysqli_errno($db));
+}
