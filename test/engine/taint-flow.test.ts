@@ -327,3 +327,38 @@ test('a validator that throws on a failed check vets the argument after the call
   ].join('\n');
   assert.deepEqual(await linesOf(code), [17]);
 });
+
+test('a predicate the code defines checks its argument as the guard it returns does, whatever it is called', async () => {
+  const code = [
+    "const KINDS = ['csv', 'json'];",
+    'function pick(kind) {',
+    '  if (!kind) return false;',
+    '  return KINDS.includes(kind);',
+    '}',
+    'const short = (kind) => KINDS.includes(kind);',
+    'function loose(kind) {',
+    '  if (KINDS.includes(kind)) return true;',
+    '  return kind.length > 0;',
+    '}',
+    'function unlisted(kind) {',
+    '  return !KINDS.includes(kind);',
+    '}',
+    'export function exportAs() {',
+    '  const a = input();',
+    '  if (!pick(a)) return;',
+    '  sink(a);',
+    '  const b = input();',
+    '  if (short(b)) sink(b);',
+    '  const ok = pick(b);',
+    '  if (ok) sink(b);',
+    '  const c = input();',
+    '  if (!loose(c)) return;',
+    '  sink(c);',
+    '  const d = input();',
+    '  if (!unlisted(d)) sink(d);',
+    '}',
+  ].join('\n');
+  // `loose` passes anything non-empty (`return true` after the check, then another value); `unlisted`
+  // returns the failed check (a deny-list): neither is a predicate of the allow-list.
+  assert.deepEqual(await linesOf(code), [24, 26]);
+});

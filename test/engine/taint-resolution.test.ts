@@ -28,6 +28,8 @@ writeFileSync(
         - path: '^(input|read_input|readInput|ReadInput|read_input)\\(\\)$'
       sinks:
         - callee: '(^|\\.)(runQuery|run_query|RunQuery)$'
+      sanitizers:
+        - guard: '\\bMatchString\\('
 `,
 );
 const rules = loadRuleSet([dir]);
@@ -352,4 +354,87 @@ test('Python: a field one class sets from untrusted data is read by that class o
     '        return run_query(self.queryset)',
   ].join('\n');
   assert.deepEqual(await sinks({ 'app/views.py': views }), ['app/views.py:7']);
+});
+
+test('Go: a predicate in another file of the package (`func filterField(f string) bool { return re.MatchString(f) }`) guards the call site', async () => {
+  const check = ['package object', '', 'var reField = regexp.MustCompile(`^[a-z_]+$`)', '', 'func filterField(field string) bool {', '\treturn reField.MatchString(field)', '}'].join('\n');
+  const adapter = [
+    'package object',
+    '',
+    'func Sorted() {',
+    '\tfield := ReadInput()',
+    '\tif filterField(field) {',
+    '\t\tRunQuery(field)',
+    '\t}',
+    '\tRunQuery(field)',
+    '}',
+  ].join('\n');
+  assert.deepEqual(await sinks({ 'object/check.go': check, 'object/adapter.go': adapter }), ['object/adapter.go:8']);
+});
+
+test('Python and JavaScript: a function or module imported under another name (`import … as …`) resolves to what it names', async () => {
+  const view = [
+    'from app.net import fetch as grab',
+    'from . import helpers as h',
+    '',
+    'def one():',
+    '    grab(read_input())',
+    '',
+    'def two():',
+    '    h.store(read_input())',
+  ].join('\n');
+  const net = ['def fetch(url):', '    run_query(url)', '', 'def grab(url):', '    pass'].join('\n');
+  const helpers = ['def store(value):', '    run_query(value)'].join('\n');
+  assert.deepEqual(await sinks({ 'app/views.py': view, 'app/net.py': net, 'app/helpers.py': helpers }), ['app/helpers.py:2', 'app/net.py:2']);
+  const route = ["import { lookup as find } from './db';", 'export function show() {', '  find(readInput());', '}'].join('\n');
+  const db = ['export function lookup(name) {', '  runQuery(name);', '}'].join('\n');
+  assert.deepEqual(await sinks({ 'src/route.js': route, 'src/db.js': db }), ['src/db.js:2']);
+});
+
+test('PHP: untrusted data passed to a global function of any file is followed into it (one name, one function); not into a method of that name', async () => {
+  const page = ['<?php', "include('./include/auth.php');", 'show_value(readInput());', 'function local_only() {}'].join('\n');
+  const lib = ['<?php', 'if (!function_exists("show_value")) {', '  function show_value($v) {', '    runQuery($v);', '  }', '}'].join('\n');
+  const other = ['<?php', 'class Cache {', '  function store_value($v) {', '    runQuery($v);', '  }', '}'].join('\n');
+  const caller = ['<?php', 'store_value(readInput());'].join('\n');
+  assert.deepEqual(await sinks({ 'pages/page.php': page, 'lib/util.php': lib, 'lib/cache.php': other, 'pages/other.php': caller }), ['lib/util.php:4']);
+});
+
+test('TypeScript: a controller method calling the service method of the same name runs the service, not itself', async () => {
+  const controller = [
+    "import { ProductsService } from './products.service';",
+    "import * as items from './items';",
+    'export class ProductsController {',
+    '  constructor(private readonly products: ProductsService) {}',
+    '  findOne() {',
+    '    return this.products.findOne(readInput());',
+    '  }',
+    '  search() {',
+    '    return items.search(readInput());',
+    '  }',
+    '}',
+    'export function search(q: string) {',
+    '  return q;',
+    '}',
+  ].join('\n');
+  const service = ['export class ProductsService {', '  findOne(id: string) {', '    return runQuery(id);', '  }', '}'].join('\n');
+  const itemsTs = ['export function search(q: string) {', '  return runQuery(q);', '}'].join('\n');
+  assert.deepEqual(await sinks({ 'src/products.controller.ts': controller, 'src/products.service.ts': service, 'src/items.ts': itemsTs }), [
+    'src/items.ts:2',
+    'src/products.service.ts:3',
+  ]);
+});
+
+test('values added to a list or builder (`push`, `append`, `Append`) are in it', async () => {
+  const js = ['export function update() {', '  const sets = [];', '  sets.push(`name = ${readInput()}`);', "  runQuery('UPDATE u SET ' + sets.join(', '));", '}'].join('\n');
+  const py = ['def update():', '    sets = []', '    sets.append("name = " + read_input())', '    run_query("UPDATE u SET " + ", ".join(sets))'].join('\n');
+  const cs = [
+    'class Repo {',
+    '  void Update() {',
+    '    var sql = new StringBuilder("UPDATE u SET name = ");',
+    '    sql.Append(ReadInput());',
+    '    RunQuery(sql.ToString());',
+    '  }',
+    '}',
+  ].join('\n');
+  assert.deepEqual(await sinks({ 'src/update.js': js, 'app/update.py': py, 'Data/Repo.cs': cs }), ['Data/Repo.cs:5', 'app/update.py:4', 'src/update.js:4']);
 });

@@ -43,6 +43,8 @@ export const javascript: LanguageSyntax = {
   returns: ['return_statement'],
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   concatenations: ['binary_expression'],
+  // `parts.push(`name = '${q}'`)`: the array holds the data (not `set`/`append`: a URL's search params would taint the URL).
+  mutators: /^(push|unshift|splice|add)$/,
   elementCallbacks: /^(then|map|flatMap|forEach|filter|find|findLast|some|every|reduce|reduceRight)$/,
   objects: { object: { pair: 'pair', key: 'key', value: 'value', shorthand: 'shorthand_property_identifier' } },
   objectPatterns: { object_pattern: { pair: 'pair_pattern', key: 'key', value: 'value', shorthand: 'shorthand_property_identifier_pattern' } },

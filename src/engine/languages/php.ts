@@ -61,6 +61,8 @@ export const php: LanguageSyntax = {
     // use App\Repository\UserRepository;  (PSR-4: the vendor prefix is the source root)
     /^use\s+[A-Za-z_]\w*\\([\w\\]+)\s*;/gm,
   ],
+  // `function get_request_var($name)` at the top level or in an `if (!function_exists(…))` block.
+  globalFunctions: /^[ \t]*function\s+&?\s*([A-Za-z_]\w*)\s*\(/gm,
   dynamicCallee: /^\$/,
   selects: { match_expression: { subject: 'condition' } },
   casts: [

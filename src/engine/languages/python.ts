@@ -44,6 +44,8 @@ export const python: LanguageSyntax = {
   // DB-API cursors, SQLAlchemy): `Page.objects.get(id=request.POST["id"])`, `qs.first()`. Not
   // `filter`: the builtin `filter(None, xs)` keeps its data (querysets' `.filter()` is a sanitiser
   // in rules/python/sources.yaml, which a bare call does not match).
+  // `clauses.append(f"name = '{q}'")`: the list holds the data.
+  mutators: /^(append|extend|insert|add)$/,
   lookupCalls:
     /^(get|get_or_create|first|last|latest|earliest|in_bulk|fetchone|fetchall|fetchmany|scalar|scalars|one|one_or_none|scalar_one|scalar_one_or_none)$/,
   exits: ['return_statement', 'raise_statement', 'continue_statement', 'break_statement'],

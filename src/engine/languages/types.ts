@@ -145,6 +145,12 @@ export interface LanguageSyntax {
    */
   constructorCalls?: RegExp;
   typedLiterals?: string[];
+  /**
+   * Functions outside classes are global to the program (PHP: one name, one function, once its file is
+   * included anywhere): a call without a receiver that no nearer file defines runs a function of that
+   * name from any file of the scan. The regex finds such definitions in a file's text (first group: the name).
+   */
+  globalFunctions?: RegExp;
   /** A function returns the value of its last expression (Ruby). */
   implicitReturn?: boolean;
   /** A bare name that is not a variable may call a method without arguments (Ruby `user_params`). */

@@ -153,6 +153,11 @@ export class ImportIndex {
         const all = [...new Set([...files, ...own])];
         if (all.length) bindings.set(word, all);
       }
+      // `from . import helpers as h`, `import app.net as net`: the alias binds what the name does.
+      for (const [imported, alias] of importAliases(top.text)) {
+        const named = bindings.get(imported);
+        if (named) bindings.set(alias, named);
+      }
     }
     const spec = file.syntax.importSpecs;
     if (spec) {
@@ -188,6 +193,22 @@ export class ImportIndex {
   /** Per import path, the files of its package (each distinct path is looked up once per scan). */
   private readonly packages = new Map<string, string[]>();
 
+  /** Per file, the names its imports give another name (`from m import fetch as grab`: grab → fetch). */
+  aliases(file: ParsedFile): Map<string, string> {
+    let aliases = this.aliasMaps.get(file.path);
+    if (!aliases) {
+      aliases = new Map();
+      for (const top of file.tree.rootNode.namedChildren) {
+        if (!top || !top.type.includes('import')) continue;
+        for (const [imported, alias] of importAliases(top.text)) aliases.set(alias, imported);
+      }
+      this.aliasMaps.set(file.path, aliases);
+    }
+    return aliases;
+  }
+
+  private readonly aliasMaps = new Map<string, Map<string, string>>();
+
   /**
    * The names a file's top-level import statements (and `require` declarations) spell: the
    * functions of other files a bare call in it can run; `*` for a star import (any name).
@@ -206,4 +227,9 @@ export class ImportIndex {
     return names;
   }
 
+}
+
+/** The `name as alias` pairs of an import statement (Python, JavaScript/TypeScript named imports). */
+function importAliases(statement: string): [string, string][] {
+  return [...statement.matchAll(/([A-Za-z_$][\w$]*)\s+as\s+([A-Za-z_$][\w$]*)/g)].map((m) => [m[1]!, m[2]!]);
 }

@@ -201,7 +201,9 @@ export class Project implements CallResolver {
       }
       return out;
     };
-    let found = lookIn([from.path]);
+    // A receiver of a known class runs that class's method, and a module's function is in that module: a function
+    // of the same name in the calling file (a controller's `findOne` calling `this.products.findOne(id)`) is not it.
+    let found = receiver.kind === 'module' ? [] : lookIn([from.path], receiver.kind === 'type' ? receiver.name : undefined);
     if (found.length || passedOver || withinFile) return found;
     const sameLanguage = (files: Iterable<string>) => [...files].filter((f) => f !== from.path && sameRuleLanguage(from, f));
     const dir = path.posix.dirname(from.path);
@@ -242,7 +244,8 @@ export class Project implements CallResolver {
       // `max(x)` or `run(x)` runs another file's function only if the file imports that name.
       const imported = this.importIndex.importedNames(from);
       if (!imported.has(name) && !imported.has('*')) return [];
-      found = lookIn(this.importIndex.importsOf(from));
+      // An imported function called by its alias (`from net import fetch as grab`) is defined by its own name.
+      found = lookIn(this.importIndex.importsOf(from), undefined, undefined, this.importIndex.aliases(from).get(name) ?? name);
       if (found.length || passedOver) return found;
       // `const doAuth = require('./auth')`: the name binds the module, whose default export is a function of its own name.
       const whole = from.syntax.moduleBindings ? [...from.tree.rootNode.text.matchAll(from.syntax.moduleBindings)].some((m) => (m[1] ?? m[2]) === name) : false;
@@ -254,8 +257,32 @@ export class Project implements CallResolver {
     }
     found = lookIn(sameLanguage(this.byDirectory.get(dir) ?? []));
     if (found.length || passedOver) return found;
-    return lookIn(this.importIndex.importsOf(from));
+    found = lookIn(this.importIndex.importsOf(from));
+    // Only with untrusted data going in (a helper of an included file that echoes or queries what it is
+    // given): a project's own request accessors (`get_request_var('id')`) often return what an earlier call
+    // validated and stored, which the analysis cannot see, so they are not followed as sources.
+    if (found.length || passedOver || holdsSource || !from.syntax.globalFunctions) return found;
+    return lookIn(this.globalFunctionFiles(from, name));
   }
+
+  /** The files of `from`'s language that define a global function `name` (indexed once per scan). */
+  private globalFunctionFiles(from: ParsedFile, name: string): string[] {
+    if (!this.globalFunctions) {
+      this.globalFunctions = new Map();
+      const pattern = from.syntax.globalFunctions!;
+      for (const [f, { text }] of this.files) {
+        if (!sameRuleLanguage(from, f)) continue;
+        for (const m of text.matchAll(pattern)) {
+          const files = this.globalFunctions.get(m[1]!) ?? this.globalFunctions.set(m[1]!, []).get(m[1]!)!;
+          if (files[files.length - 1] !== f) files.push(f);
+        }
+      }
+    }
+    return this.globalFunctions.get(name) ?? [];
+  }
+
+  /** Global function names (PHP) and the files that define them. */
+  private globalFunctions?: Map<string, string[]>;
 
   /** The name of the function a module exports as a whole (`module.exports = doAuth`, `export default function doAuth`). */
   private defaultExport(file: string): string | undefined {

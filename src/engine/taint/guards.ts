@@ -5,7 +5,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { CompiledSanitizer } from '../rules/load.ts';
 import { accessPath, callParts, field, type CallParts } from '../parse/syntax.ts';
-import type { FunctionFrame, ParsedFile, TaintRun } from './run.ts';
+import { classifyReceiver } from './receivers.ts';
+import { MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { merge, sanitize, type Tainted } from './values.ts';
 import { paramList } from './parameters.ts';
@@ -29,7 +30,7 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
   const later = others.filter((c) => !condition || c.startIndex > condition.startIndex);
   if (condition) visit(run, condition, scope, frame);
   const effective = condition ? effectiveCondition(run, condition, scope) : null;
-  const guards = effective ? run.engine.guardsFor(effective.text) : [];
+  const guards = effective ? conditionGuards(run, effective, scope, frame) : [];
   const guardedTaint = guards.length && effective ? guardedNames(run, effective, scope, frame) : new Map<string, Tainted>();
   const guarded = [...guardedTaint.keys()];
   if (!guarded.length || !consequence || !condition || !effective) {
@@ -128,7 +129,7 @@ export function visitTernary(run: TaintRun, node: Node, shape: { condition: stri
   if (!condition || !consequence || !alternative) return visitChildren(run, node, scope, frame);
   visit(run, condition, scope, frame);
   const effective = effectiveCondition(run, condition, scope);
-  const guards = run.engine.guardsFor(effective.text);
+  const guards = conditionGuards(run, effective, scope, frame);
   const guarded = guards.length ? guardedNames(run, effective, scope, frame) : new Map<string, Tainted>();
   if (!guarded.size) return merge(visit(run, consequence, scope, frame), visit(run, alternative, scope, frame));
   // `ALLOWED.contains(x) ? x : "default"`: x is validated where it is chosen.
@@ -151,7 +152,7 @@ export function passedChecks(run: TaintRun, conditions: Node[], scope: Scope, fr
     const condition = holder.namedChildren.find((c): c is Node => !!c && !run.syntax.comments.includes(c.type));
     if (!condition) continue;
     const effective = effectiveCondition(run, condition, scope);
-    const guards = run.engine.guardsFor(effective.text);
+    const guards = conditionGuards(run, effective, scope, frame);
     if (!guards.length || isNegative(run, condition, effective)) continue;
     const guarded = guardedNames(run, effective, scope, frame);
     if (!guarded.size) continue;
@@ -163,6 +164,68 @@ export function passedChecks(run: TaintRun, conditions: Node[], scope: Scope, fr
     }
   }
   return inner;
+}
+
+/**
+ * The guards a condition applies: those its text shows (`ALLOWED.has(x)`), and those of the predicates
+ * it calls that the code defines (`if (isSafeName(x))`, `if !filterField(f)`), whatever they are called.
+ */
+export function conditionGuards(run: TaintRun, condition: Node, scope: Scope, frame: FunctionFrame): CompiledSanitizer[] {
+  const guards = run.engine.guardsFor(condition.text);
+  const callTypes = Object.keys(run.syntax.calls);
+  const calls = callTypes.includes(condition.type) ? [condition] : condition.descendantsOfType(callTypes);
+  for (const call of calls.slice(0, 4)) {
+    if (!call) continue;
+    const parts = callParts(run.syntax, call);
+    const name = parts?.name?.text ?? parts?.callee?.text ?? '';
+    if (!parts || !/^[\w$]+$/.test(name)) continue;
+    const receiver = parts.receiver ? classifyReceiver(run.syntax, parts.receiver, scope, (n) => run.resolver.bindsImport(frame.file, n)) : { kind: 'none' as const };
+    const targets = run.resolver.resolve(frame.file, name, receiver, undefined, run.followedEnough());
+    if (!targets.length || targets.length > MAX_CALL_TARGETS) continue;
+    const each = targets.map((t) => predicateGuards(run, t));
+    // Every function the call may run must be such a predicate.
+    if (each.every((g) => g.length > 0)) for (const g of each) guards.push(...g.filter((x) => !guards.includes(x)));
+  }
+  return guards;
+}
+
+/**
+ * A predicate: a function whose every `return` passes on a guard of one of its parameters
+ * (`return reField.MatchString(field)`, `return SAFE.test(name)`, `return NAME.fullmatch(s) is not None`)
+ * or returns `false` early (`if (!u) return false;`). Calling it checks its argument as that guard does.
+ * A return of anything else (`true`, a deny-list check, another value) makes it no predicate.
+ */
+function predicateGuards(run: TaintRun, target: { file: ParsedFile; node: Node }): CompiledSanitizer[] {
+  const key = `${target.file.path}:${target.node.startIndex}`;
+  const known = run.predicates.get(key);
+  if (known) return known;
+  const out: CompiledSanitizer[] = [];
+  run.predicates.set(key, out);
+  const syntax = target.file.syntax;
+  const shape = syntax.functions[target.node.type];
+  const paramsNode = shape?.params ? field(target.node, shape.params) : null;
+  const body = shape?.body ? field(target.node, shape.body) : null;
+  if (!paramsNode || !body) return out;
+  const params = paramList(run, syntax, paramsNode).flatMap((p) => p.names).filter((n) => !!n);
+  const mentionsParam = (text: string) => params.some((name) => new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}([^\\w$]|$)`).test(text));
+  const valueOf = (r: Node) => r.namedChildren.find((c): c is Node => !!c && !syntax.comments.includes(c.type));
+  // An expression body (`(n) => SAFE.test(n)`, C#'s `=> …`) is its return value.
+  const values = syntax.returns.includes(body.type)
+    ? [valueOf(body)]
+    : !/block|body|statement|compound/.test(body.type)
+      ? [body]
+      : body.descendantsOfType(syntax.returns).map((r) => r && valueOf(r));
+  if (syntax.implicitReturn || !values.length) return out;
+  const found: CompiledSanitizer[] = [];
+  for (const value of values) {
+    if (!value) return out;
+    if (/^(false|False)$/.test(value.text)) continue;
+    const guards = run.engine.guardsFor(value.text);
+    if (!guards.length || !mentionsParam(value.text) || isNegative(run, value, value)) return out;
+    found.push(...guards.filter((g) => !found.includes(g)));
+  }
+  out.push(...found);
+  return out;
 }
 
 /** Does the condition hold when the check fails (`!valid(x)`, `x == null || !ok(x)`, `err != nil || …`)? */

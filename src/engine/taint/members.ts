@@ -7,6 +7,7 @@ import type { FunctionFrame, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { addStep, fieldOf, merge, readField, type Tainted } from './values.ts';
 import { checkAssignSink } from './sinks.ts';
+import { conditionGuards } from './guards.ts';
 import { sourceTaint } from './sources.ts';
 import { visit } from './walk.ts';
 
@@ -84,12 +85,13 @@ export function visitAssignment(run: TaintRun, node: Node, leftField: string, ri
   if (/pattern/.test(left.type)) value = fieldOf(value);
   const lhsPath = run.path(left, scope);
   if (value) value = addStep(value, run.step(frame, node, lhsPath));
-  if (right && run.syntax.identifiers.includes(left.type)) {
-    if (run.engine.guardsFor(right.text).length) scope.conditions.set(left.text, right);
-    else scope.conditions.delete(left.text);
-  }
   const single = right && right.namedChildCount === 1 && /expression_list/.test(right.type) ? right.namedChildren[0] : right;
   const target = left.namedChildCount === 1 && /expression_list/.test(left.type) ? left.namedChildren[0] : left;
+  // A boolean that holds a check (`ok := valid(x)`): `if !ok` stands for the check.
+  if (single && target && run.syntax.identifiers.includes(target.type)) {
+    if (conditionGuards(run, single, scope, frame).length) scope.conditions.set(target.text, single);
+    else scope.conditions.delete(target.text);
+  }
   if (single && target && run.syntax.identifiers.includes(target.type)) scope.inits.set(target.text, single);
   checkAssignSink(run, node, left, lhsPath, written !== undefined ? written : value, scope, frame);
   if (run.syntax.identifiers.includes(left.type)) scope.origins.set(left.text, right ? callOrigin(run, right, scope) : null);

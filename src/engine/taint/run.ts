@@ -94,6 +94,8 @@ export class TaintRun {
   readonly filesFollowed = new Set<string>();
   /** Per function: the argument positions its opening guard clauses vet (guards.ts). */
   readonly vetting = new Map<string, Map<number, CompiledSanitizer[]>>();
+  /** Per function: the guards it applies when it is a predicate of its parameters (empty when it is none). */
+  readonly predicates = new Map<string, CompiledSanitizer[]>();
 
   constructor(
     readonly engine: TaintEngine,
