@@ -372,10 +372,14 @@ test('Go: a predicate in another file of the package (`func filterField(f string
   assert.deepEqual(await sinks({ 'object/check.go': check, 'object/adapter.go': adapter }), ['object/adapter.go:8']);
 });
 
-test('Python and JavaScript: a function or module imported under another name (`import … as …`) resolves to what it names', async () => {
+test('Python and JavaScript: a function or module imported under another name (`import … as …`) or from its package (`from app import reports`) resolves to what it names', async () => {
   const view = [
     'from app.net import fetch as grab',
     'from . import helpers as h',
+    'from app import reports',
+    '',
+    'def three():',
+    '    reports.build(read_input())',
     '',
     'def one():',
     '    grab(read_input())',
@@ -385,7 +389,12 @@ test('Python and JavaScript: a function or module imported under another name (`
   ].join('\n');
   const net = ['def fetch(url):', '    run_query(url)', '', 'def grab(url):', '    pass'].join('\n');
   const helpers = ['def store(value):', '    run_query(value)'].join('\n');
-  assert.deepEqual(await sinks({ 'app/views.py': view, 'app/net.py': net, 'app/helpers.py': helpers }), ['app/helpers.py:2', 'app/net.py:2']);
+  const reports = ['def build(name):', '    run_query(name)'].join('\n');
+  assert.deepEqual(await sinks({ 'app/views.py': view, 'app/net.py': net, 'app/helpers.py': helpers, 'app/reports.py': reports }), [
+    'app/helpers.py:2',
+    'app/net.py:2',
+    'app/reports.py:2',
+  ]);
   const route = ["import { lookup as find } from './db';", 'export function show() {', '  find(readInput());', '}'].join('\n');
   const db = ['export function lookup(name) {', '  runQuery(name);', '}'].join('\n');
   assert.deepEqual(await sinks({ 'src/route.js': route, 'src/db.js': db }), ['src/db.js:2']);

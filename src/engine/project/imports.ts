@@ -146,10 +146,11 @@ export class ImportIndex {
       }
       if (specs.length === 0) continue;
       for (const spec of specs) for (const f of this.specFiles(file, spec)) files.add(f);
+      const fromImport = /^\s*from\s/.test(top.text);
       for (const word of top.text.match(/[A-Za-z_$][\w$]*/g) ?? []) {
         if (/^(import|from|require|const|let|var|as|type|typeof|default|use|function|include|require_once|include_once|__DIR__)$/.test(word)) continue;
-        // Python's `from . import utils`: the module is the name itself.
-        const own = specs.flatMap((spec) => (spec.startsWith('.') && !spec.includes('/') ? this.specFiles(file, `${spec}${spec.endsWith('.') ? '' : '.'}${word}`) : []));
+        // Python's `from . import utils`, `from app import utils`: the module may be the name itself.
+        const own = fromImport ? specs.flatMap((spec) => (spec.includes('/') ? [] : this.specFiles(file, `${spec}${spec.endsWith('.') ? '' : '.'}${word}`))) : [];
         const all = [...new Set([...files, ...own])];
         if (all.length) bindings.set(word, all);
       }
