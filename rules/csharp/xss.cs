@@ -32,4 +32,20 @@ public class PagesController : Controller
         // ok: XSS
         return Content("<p>Hello " + HtmlEncoder.Default.Encode(name) + "</p>", "text/html");
     }
+
+    [HttpGet]
+    public async Task Greet([FromQuery] string name)
+    {
+        // ruleid: XSS
+        await Response.WriteAsync("<p>Hello " + name + "</p>");
+    }
+
+    [HttpGet]
+    public async Task Echo([FromQuery] string text)
+    {
+        // Shown as text: a browser does not parse a text/plain body as HTML.
+        Response.ContentType = "text/plain";
+        // ok: XSS
+        await Response.WriteAsync("You sent: " + text);
+    }
 }

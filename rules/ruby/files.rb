@@ -22,6 +22,17 @@ class FilesController < ApplicationController
     render plain: File.read(path)
   end
 
+  def report
+    path = File.join(ROOT, "reports", params[:file].to_s)
+    directly_inside = File.exist?(path) && File.dirname(path) == File.join(ROOT, "reports")
+    if directly_inside
+      # ok: PATH_TRAVERSAL
+      send_file path
+    else
+      head :forbidden
+    end
+  end
+
   def remove
     # ruleid: PATH_TRAVERSAL
     File.delete(File.join(ROOT, "tmp", params[:file].to_s))
