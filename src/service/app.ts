@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { largestCommitBody } from './config.ts';
+import { largestCommitBody, type TrustProxy } from './config.ts';
 import type { ServiceContext } from './context.ts';
 import { ApiError, errorBody, handleClientError, handleError, handleFrameworkError } from './errors.ts';
 import { dashboardPlugin } from './dashboard/plugin.ts';
@@ -27,6 +27,11 @@ const VERSION: string = JSON.parse(readFileSync(new URL('../../package.json', im
 const TOUCH_INTERVAL_MS = 60_000;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Fastify's form of the setting: a number of proxies as its hop test (its types have no number form). */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
@@ -35,6 +40,10 @@ export async function buildApp(ctx: ServiceContext): Promise<FastifyInstance> {
     return503OnClosing: true,
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
+    // Behind a TLS-terminating proxy: request.ip (logs, sign-in lockout) and request.protocol
+    // (the session cookie's Secure flag) come from the proxy's x-forwarded-* headers. Off by
+    // default: without a proxy, anyone could send those headers.
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -2,6 +2,7 @@
 // tests and operators turn. Read once at start from options, the environment
 // and an optional JSON file (SCANNER_CONFIG), in that order of precedence.
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -42,7 +43,41 @@ export const DEFAULT_PLANS: Record<string, Plan> = {
   },
 };
 
+/** The names proxy-addr (Fastify's trustProxy) gives address ranges: 127.0.0.1/8 and ::1, link-local, private. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One proxy address: an IP, an IP/prefix (CIDR) or one of proxy-addr's range names. */
+const ProxyAddress = z
+  .string()
+  .trim()
+  .refine((value) => {
+    if (PROXY_RANGE_NAMES.includes(value)) return true;
+    const [address, prefix, ...rest] = value.split('/');
+    const family = net.isIP(address);
+    if (!family || rest.length) return false;
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  }, 'must be an IP address, an address range (10.0.0.0/8) or loopback, linklocal, uniquelocal');
+
+/**
+ * Which proxy in front of the service to believe about the client (its address from
+ * x-forwarded-for, https from x-forwarded-proto): false (the default: the connection's
+ * own address and protocol), true (any sender; only safe when nothing but the proxy can
+ * reach the service), the number of proxies in front, or the proxies' addresses.
+ */
+const ProxyAddresses = z.array(ProxyAddress).min(1).max(100);
+export const TrustProxySchema = z.union([
+  z.boolean(),
+  z.number().int().min(1).max(100),
+  ProxyAddresses,
+  z
+    .string()
+    .transform((list) => list.split(','))
+    .pipe(ProxyAddresses),
+]);
+export type TrustProxy = z.infer<typeof TrustProxySchema>;
+
 const FileConfigSchema = z.strictObject({
+  trustProxy: TrustProxySchema.optional(),
   plans: z.record(z.string(), PlanSchema).optional(),
   defaultPlan: z.string().optional(),
   githubUrl: z.string().url().optional(),
@@ -103,6 +138,8 @@ export interface ServiceConfig {
   heartbeatSeconds: number;
   /** Logs as JSON lines to stdout; false silences them (tests). */
   logLevel: string;
+  /** Which proxies' x-forwarded-* headers are believed (Fastify's trustProxy); false = none. */
+  trustProxy: TrustProxy;
 }
 
 export type ServiceConfigInput = Partial<Omit<ServiceConfig, 'hosts'>> & {
@@ -120,7 +157,9 @@ function intFromEnv(value: string | undefined): number | undefined {
 export function loadServiceConfig(input: ServiceConfigInput = {}, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   let file: z.infer<typeof FileConfigSchema> = {};
   if (env.SCANNER_CONFIG) {
-    file = FileConfigSchema.parse(JSON.parse(readFileSync(env.SCANNER_CONFIG, 'utf8')));
+    const parsed = FileConfigSchema.safeParse(JSON.parse(readFileSync(env.SCANNER_CONFIG, 'utf8')));
+    if (!parsed.success) throw new Error(`invalid configuration (${env.SCANNER_CONFIG}): ${z.prettifyError(parsed.error).replaceAll('\n', ' ')}`);
+    file = parsed.data;
   }
   const plans = { ...DEFAULT_PLANS, ...file.plans, ...input.plans };
   const defaultPlan = input.defaultPlan ?? file.defaultPlan ?? 'free';
@@ -152,7 +191,25 @@ export function loadServiceConfig(input: ServiceConfigInput = {}, env: NodeJS.Pr
     shutdownGraceMs: input.shutdownGraceMs ?? intFromEnv(env.SCANNER_SHUTDOWN_GRACE_MS) ?? file.shutdownGraceMs ?? 30_000,
     heartbeatSeconds: input.heartbeatSeconds ?? intFromEnv(env.SCANNER_HEARTBEAT_SECONDS) ?? file.heartbeatSeconds ?? 10,
     logLevel: input.logLevel ?? env.SCANNER_LOG_LEVEL ?? 'info',
+    trustProxy: input.trustProxy ?? trustProxyFromEnv(env.SCANNER_TRUST_PROXY) ?? file.trustProxy ?? false,
   };
+}
+
+/**
+ * SCANNER_TRUST_PROXY: "true" or "false", a number of proxies, or proxy addresses
+ * separated by commas ("10.0.0.5,10.0.1.0/24", "loopback"), checked like the file's value.
+ */
+function trustProxyFromEnv(value: string | undefined): TrustProxy | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const raw = text === 'true' ? true : text === 'false' ? false : /^\d+$/.test(text) ? Number(text) : text;
+  const parsed = TrustProxySchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const reason = typeof raw === 'number' ? 'a number of proxies must be 1 to 100' : issue.message;
+    throw new Error(`SCANNER_TRUST_PROXY=${text}: ${reason} (or true, false, a number of proxies, addresses separated by commas)`);
+  }
+  return parsed.data;
 }
 
 /**

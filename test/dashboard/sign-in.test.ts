@@ -1,11 +1,8 @@
 // Dashboard sign-in over real HTTP: the session cookie's attributes, CSRF on every
 // request that changes something (bound to the session), a tampered cookie, sign-out.
+// The Secure flag behind a TLS proxy is in test/service/trust-proxy.test.ts.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import Fastify from 'fastify';
-import { WatcherRegistry } from '../../src/service/context.ts';
-import { dashboardPlugin } from '../../src/service/dashboard/plugin.ts';
-import { handleError } from '../../src/service/errors.ts';
 import { sqliteBackend, startTestService, type Backend, type TestService } from '../service/harness.ts';
 
 interface Signed {
@@ -131,34 +128,5 @@ describe('dashboard sign-in, cookie and CSRF', { timeout: 60_000 }, () => {
     assert.ok(attributes.includes('Path=/') && attributes.includes('HttpOnly') && attributes.includes('SameSite=Strict'), cleared);
     assert.equal((await call('GET', '/session', { cookie: dev.cookie })).status, 401, 'the old cookie is no session');
     assert.equal((await call('POST', '/signout', { cookie: dev.cookie, 'x-csrf-token': dev.csrf })).status, 401);
-  });
-
-  it('marks the session cookie Secure when the request came over https', async () => {
-    // The dashboard plugin on its own Fastify that trusts a TLS proxy's x-forwarded-proto, over the same store.
-    const app = Fastify({ trustProxy: true });
-    app.setErrorHandler(handleError);
-    const core = svc.server.core;
-    await app.register(async (dashboard) => dashboardPlugin(dashboard, { ...core, openStreams: new Set(), watchers: new WatcherRegistry(1000, async () => undefined) }));
-    try {
-      const signInOver = async (proto: string) =>
-        app.inject({
-          method: 'POST',
-          url: '/dashboard/api/signin',
-          headers: { 'content-type': 'application/json', 'x-forwarded-proto': proto },
-          payload: JSON.stringify({ email: 'dev@example.test', password: 'fake-password-d' }),
-        });
-      const https = await signInOver('https');
-      assert.equal(https.statusCode, 200, https.body);
-      assert.match(String(https.headers['set-cookie']), /; Secure(;|$)/);
-      const http = await signInOver('http');
-      assert.equal(http.statusCode, 200);
-      assert.doesNotMatch(String(http.headers['set-cookie']), /Secure/);
-      const cookie = String(https.headers['set-cookie']).split(';')[0];
-      const out = await app.inject({ method: 'POST', url: '/dashboard/api/signout', headers: { cookie, 'x-csrf-token': (JSON.parse(https.body) as { csrfToken: string }).csrfToken, 'x-forwarded-proto': 'https' } });
-      assert.equal(out.statusCode, 200, out.body);
-      assert.match(String(out.headers['set-cookie']), /^scanner_session=;.*; Secure(;|$)/);
-    } finally {
-      await app.close();
-    }
   });
 });
