@@ -23,6 +23,8 @@ export interface CompiledSource {
   paramType?: RegExp;
   handlerDecorator?: RegExp;
   handlerCall?: RegExp;
+  handlerMethod?: RegExp;
+  inClass?: RegExp;
   exceptParams?: RegExp;
   /** Source text of a regex with `{name}` for the parameter name, tested against the handler's decorators. */
   exceptInDecorator?: string;
@@ -138,6 +140,8 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     paramType: s.paramType ? regex(s.paramType, where) : undefined,
     handlerDecorator: s.handlerDecorator ? regex(s.handlerDecorator, where) : undefined,
     handlerCall: s.handlerCall ? regex(s.handlerCall, where) : undefined,
+    handlerMethod: s.handlerMethod ? regex(s.handlerMethod, where) : undefined,
+    inClass: s.inClass ? regex(s.inClass, where) : undefined,
     exceptParams: s.exceptParams ? regex(s.exceptParams, where) : undefined,
     exceptInDecorator: s.exceptInDecorator ? checkedTemplate(s.exceptInDecorator, where) : undefined,
     exceptTypes: s.exceptTypes ? regex(s.exceptTypes, where) : undefined,

@@ -47,6 +47,13 @@ export const SourceSpec = z
     handlerDecorator: Regex.optional(),
     /** Regex on the callee of the call a function literal is passed to: all of its parameters are untrusted (ASP.NET minimal APIs `app.MapGet("/x", (string q) => …)`). */
     handlerCall: Regex.optional(),
+    /**
+     * Regex on the name of a method a framework calls with client data (Ratchet's `onMessage($from, $msg)`, Spring's
+     * `handleTextMessage`): all of its parameters are untrusted (narrow them with exceptParams/exceptTypes).
+     */
+    handlerMethod: Regex.optional(),
+    /** With handlerMethod: regex on the header of the class around the method (`implements MessageComponentInterface`). */
+    inClass: Regex.optional(),
     /** Parameters to exclude (regex on the name or the whole parameter text, decorators included): dependencies like `db`, NestJS `ParseIntPipe`, C# numeric types. */
     exceptParams: Regex.optional(),
     /** With handlerDecorator: parameters the decorator text declares as converted, `{name}` standing for the parameter name (Flask `<int:{name}>`). */
@@ -65,9 +72,10 @@ export const SourceSpec = z
     label: z.string().optional(),
   })
   .strict()
-  .refine((s) => s.path || s.paramAnnotation || s.paramType || s.handlerDecorator || s.handlerCall, {
-    message: 'a source needs path, paramAnnotation, paramType, handlerDecorator or handlerCall',
-  });
+  .refine((s) => s.path || s.paramAnnotation || s.paramType || s.handlerDecorator || s.handlerCall || s.handlerMethod, {
+    message: 'a source needs path, paramAnnotation, paramType, handlerDecorator, handlerCall or handlerMethod',
+  })
+  .refine((s) => !s.inClass || s.handlerMethod, { message: 'inClass goes with handlerMethod' });
 
 /** A render call: which argument names the template, which carries the context, and how the template is found and read. */
 export const RenderSpec = z

@@ -9,6 +9,7 @@ import { Scope } from './scope.ts';
 import { merge, type Taint } from './values.ts';
 import { onThisSide } from './sources.ts';
 import { operatorInputTypes } from './privileged.ts';
+import { enclosingClass } from './receivers.ts';
 
 /** Per tree: names of functions passed by name to a handler-registering call (`http.createServer(handle)`). */
 const handlersByName = new WeakMap<Tree, Set<string>>();
@@ -66,6 +67,7 @@ export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]
         }
       }
     }
+    if (!hit && source.handlerMethod && handlerMethodMatches(syntax, fn, source.handlerMethod, source.inClass)) hit = true;
     if (!hit && source.handlerCall) {
       handlerCallee ??= enclosingCallee(run, fn);
       hit = source.handlerCall.test(handlerCallee);
@@ -78,6 +80,18 @@ export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]
       scope.vars.set(n, merge(scope.vars.get(n) ?? null, [t]));
     }
   }
+}
+
+/** Is `fn` a method of that name, in a class whose header (`class Chat implements MessageComponentInterface`) matches? */
+function handlerMethodMatches(syntax: LanguageSyntax, fn: Node, method: RegExp, inClass: RegExp | undefined): boolean {
+  const nameField = syntax.functions[fn.type]?.name;
+  const name = nameField ? fn.childForFieldName(nameField)?.text : undefined;
+  if (!name || !method.test(name)) return false;
+  const cls = enclosingClass(syntax, fn);
+  if (!cls) return false;
+  if (!inClass) return true;
+  const body = cls.childForFieldName('body');
+  return inClass.test(body ? cls.text.slice(0, body.startIndex - cls.startIndex) : cls.text.split('\n')[0]!);
 }
 
 /** The names a framework gives a callback's parameters by position, when `fn` is registered as a handler. */

@@ -199,6 +199,7 @@ export function checkNodeSink(run: TaintRun, node: Node, value: Tainted, frame: 
   for (const { rule, sinks } of run.engine.ruleViews) {
     for (const sink of sinks) {
       if (sink.node !== node.type) continue;
+      if (sink.unlessFile && run.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
       if (sink.precededBy && !sink.precededBy.test(node.previousSibling?.text ?? '')) continue;
       if (!sinkContextHolds(run, sink, node)) continue;
       if (sink.inFunction && !enclosingDecorators(run, node, frame).some((d) => sink.inFunction!.test(d))) continue;
