@@ -5,7 +5,7 @@
 //
 //   node --import tsx bench/speed-apps.ts [--root DIR] [--apps a,b]
 //        [--checkout (--mirrors DIR | --from-github)] [--jobs 2] [--repeat N]
-//        [--tools scanner,ast-grep,eslint] [--keep-env] [--json] [--out DIR] [--set FILE]
+//        [--tools scanner,ast-grep,eslint] [--phases] [--keep-env] [--json] [--out DIR] [--set FILE]
 //
 // --root      where the checkouts are, one folder per app name (default: speed-apps beside
 //             the repository)
@@ -13,6 +13,9 @@
 //             (`DIR/<owner>+<name>/repo`) or, with --from-github, from https://github.com
 // --repeat N  runs the tools of an app in turn N times and keeps each one's fastest run
 //             (peak memory: the highest); the load average is recorded before each round
+// --phases    also profile one more scan of each app on one thread (`node --cpu-prof`,
+//             `--jobs 1`) and print the share of each phase: taint analysis, parsing,
+//             cross-package resolution, templates, pattern rules, secrets, …
 // --set       the app list (default bench/speed-apps.json)
 //
 // The scanner runs as a user runs it: `scanner scan DIR --no-cache` with its default
@@ -21,7 +24,7 @@
 // scanner did not skip (minified, vendored, generated), so all read the same code.
 // Like bench/speed.ts it times without NODE_EXTRA_CA_CERTS (--keep-env keeps it) and stops
 // when dist/ is older than the sources.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +33,7 @@ import { failer, printUsage } from './lib/script.ts';
 import { checkoutPinned, git, headCommit } from './lib/checkout.ts';
 import { envWithout, findAstGrep, findEslint, gnuTime, keepBest, measureOnce, staleBuild, type Measure } from './lib/timing.ts';
 import { AST_GREP_FILES, ESLINT_FILES, countLines, filesFor, parseSpeedApps, ratios, table, type AppRow, type SpeedApp } from './lib/speed-apps.ts';
+import { PHASES, phaseShares, type CpuProfile, type Phase } from './lib/profile-phases.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCANNER = path.join(REPO, 'bin', 'scanner.js');
@@ -45,6 +49,7 @@ const { values } = parseArgs({
     jobs: { type: 'string', default: '2' },
     repeat: { type: 'string', default: '1' },
     tools: { type: 'string', default: TOOLS.join(',') },
+    phases: { type: 'boolean', default: false },
     'keep-env': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     out: { type: 'string' },
@@ -187,10 +192,23 @@ function measureApp(app: SpeedApp): AppRow {
   return row;
 }
 
+/** Phase shares of one scan of the app on one thread, from a CPU profile (sampled every millisecond). */
+function profileApp(app: SpeedApp): Record<Phase, number> {
+  const dir = path.join(OUT, `profile-${app.name}`);
+  rmSync(dir, { recursive: true, force: true });
+  const args = ['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '1000', SCANNER, 'scan', path.join(root, app.name), '--no-cache', '--jobs', '1', '--format', 'json', '--output', path.join(OUT, `${app.name}.profiled.json`)];
+  run(process.execPath, args, REPO);
+  const profiles = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+  if (profiles.length !== 1) fail(`expected one CPU profile of the one-thread scan in ${dir}, found ${profiles.length}`);
+  log(`${app.name}: profiled`);
+  return phaseShares(JSON.parse(readFileSync(path.join(dir, profiles[0]!), 'utf8')) as CpuProfile);
+}
+
 const rows = selected.map(measureApp);
-writeFileSync(path.join(OUT, 'speed-apps.json'), JSON.stringify({ jobs, repeat, droppedEnv: DROPPED_ENV, rows, missing }, null, 2));
+const phases = values.phases ? selected.map((app) => ({ app: app.name, shares: profileApp(app) })) : [];
+writeFileSync(path.join(OUT, 'speed-apps.json'), JSON.stringify({ jobs, repeat, droppedEnv: DROPPED_ENV, rows, phases, missing }, null, 2));
 if (values.json) {
-  process.stdout.write(`${JSON.stringify({ jobs, repeat, rows: rows.map((r) => ({ ...r, ratios: ratios(r) })), missing }, null, 2)}\n`);
+  process.stdout.write(`${JSON.stringify({ jobs, repeat, rows: rows.map((r) => ({ ...r, ratios: ratios(r) })), phases, missing }, null, 2)}\n`);
 } else {
   const apps = selected.map((a) => a.name).join(',');
   process.stdout.write(
@@ -203,5 +221,18 @@ if (values.json) {
       '',
     ].join('\n'),
   );
+  if (phases.length) {
+    const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+    process.stdout.write(
+      [
+        `Where the time goes: one-thread scans profiled with \`node --cpu-prof\`, each sample counted in the innermost engine phase on its stack (load ${loadavg()[0]!.toFixed(1)})`,
+        '',
+        `| phase | ${phases.map((p) => p.app).join(' | ')} |`,
+        `| --- |${phases.map(() => ' ---: |').join('')}`,
+        ...PHASES.map((phase) => `| ${phase} | ${phases.map((p) => pct(p.shares[phase])).join(' | ')} |`),
+        '',
+      ].join('\n'),
+    );
+  }
 }
 if (missing.length) log(`\nMissing (their columns are empty):\n${missing.map((m) => `  - ${m}`).join('\n')}`);

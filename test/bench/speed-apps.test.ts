@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { countLines, filesFor, parseSpeedApps, ratios, table, ESLINT_FILES, AST_GREP_FILES, type AppRow } from '../../bench/lib/speed-apps.ts';
 import { keepBest } from '../../bench/lib/timing.ts';
+import { PHASES, phaseShares, phaseTimes, type CpuProfile } from '../../bench/lib/profile-phases.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -50,7 +51,7 @@ test('speed-apps: --checkout from mirrors, then the scanner, ast-grep and ESLint
 
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', path.join(REPO, 'bench', 'speed-apps.ts'), '--set', set, '--root', path.join(work, 'apps'), '--checkout', '--mirrors', path.join(work, 'mirrors'), '--jobs', '1', '--repeat', '2', '--out', path.join(work, 'out'), '--json'],
+      ['--import', 'tsx', path.join(REPO, 'bench', 'speed-apps.ts'), '--set', set, '--root', path.join(work, 'apps'), '--checkout', '--mirrors', path.join(work, 'mirrors'), '--jobs', '1', '--repeat', '2', '--phases', '--out', path.join(work, 'out'), '--json'],
       { cwd: REPO, encoding: 'utf8', timeout: 300_000 },
     );
     assert.equal(run.status, 0, run.stderr);
@@ -68,9 +69,58 @@ test('speed-apps: --checkout from mirrors, then the scanner, ast-grep and ESLint
     assert.ok(row.astGrep.seconds > 0 && row.eslint.seconds > 0);
     assert.ok(row.ratios.versusAstGrep > 0 && row.ratios.eslintOverScanner > 0, JSON.stringify(row.ratios));
     assert.doesNotMatch(report.missing.join('\n'), /ESLint|ast-grep/, 'both come with the devDependencies');
+    // --phases: a profiled one-thread scan, its time shared out over every phase.
+    const [{ app, shares }] = report.phases;
+    assert.equal(app, 'shop');
+    assert.deepEqual(Object.keys(shares), [...PHASES]);
+    assert.ok(Math.abs(Object.values(shares as Record<string, number>).reduce((a, b) => a + b, 0) - 1) < 1e-9, JSON.stringify(shares));
+    assert.ok(shares['taint analysis'] > 0, 'the handler is walked for taint');
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+});
+
+test('speed-apps: a profile sample counts in the innermost engine phase on its stack', () => {
+  const url = (module: string) => `file:///app/dist/engine/${module}.js`;
+  const frames: [string, string][] = [
+    ['(root)', ''],
+    ['analyseFile', url('analyze')], // 2: glue, no phase of its own
+    ['analyzeFile', url('taint/engine')], // 3: taint
+    ['lookUp', url('project/project')], // 4: resolving a call, inside the taint walk
+    ['parseSync', url('parse/parser')], // 5: a parse asked for while resolving
+    ['parseSync', url('parse/parser')], // 6: the file's own parse
+    ['get namedChildren', 'file:///app/node_modules/web-tree-sitter/web-tree-sitter.js'], // 7: library code in the taint walk
+    ['compile', url('patterns/matcher')], // 8
+    ['(garbage collector)', ''], // 9
+    ['render', url('templates/index')], // 10: templates, inside the taint walk
+    ['readFile', 'node:fs'], // 11: no phase at all
+  ];
+  const nodes = frames.map(([functionName, u], i) => ({ id: i + 1, callFrame: { functionName, url: u }, children: [] as number[] }));
+  const link = (parent: number, child: number) => nodes[parent - 1]!.children.push(child);
+  link(1, 2);
+  link(2, 3);
+  link(3, 4);
+  link(4, 5);
+  link(2, 6);
+  link(3, 7);
+  link(2, 8);
+  link(1, 9);
+  link(3, 10);
+  link(1, 11);
+  const profile: CpuProfile = { nodes, samples: [3, 5, 6, 7, 8, 9, 10, 11, 4, 2], timeDeltas: [10, 20, 30, 40, 50, 60, 70, 80, 90, 100] };
+  assert.deepEqual(phaseTimes(profile), {
+    'taint analysis': 10 + 40,
+    'parsing the files analysed': 30,
+    'cross-package resolution: definitions': 90,
+    'cross-package resolution: parsing the files calls lead into': 20,
+    templates: 70,
+    'pattern rules': 0,
+    'compiling queries': 50,
+    secrets: 0,
+    'garbage collection': 60,
+    'reading files, start-up, report': 80 + 100,
+  });
+  assert.equal(phaseShares(profile)['taint analysis'], 50 / 550);
 });
 
 test('speed-apps: a checkout at another commit than the pinned one is refused', () => {
