@@ -15,6 +15,7 @@ import type { ServiceContext } from '../context.ts';
 import { ApiError, errorBody, handleError } from '../errors.ts';
 import { stream } from '../routes/events.ts';
 import { FREE_FAILURES, LOCKOUT_BASE_MS, parse, sha256 } from './requests.ts';
+import { sourceLinks } from './source-links.ts';
 import { userRoutes } from './users.ts';
 import { cancelJob, jobIdFrom } from '../routes/jobs.ts';
 import { accept, checkPlanAllowsScan } from '../routes/scans.ts';
@@ -102,22 +103,6 @@ function withSuppressions<T extends { runs: { results?: { properties?: Record<st
     ];
   }
   return sarif;
-}
-
-/**
- * For a GitHub scan: the address of a finding's file and line at the scanned commit on
- * the git host (a history secret's at the commit that introduced it). A commit scan's
- * repository is only a label: no link.
- */
-function sourceLink(job: JobRecord, githubUrl: string): ((finding: Record<string, unknown>) => string) | undefined {
-  const scanned = job.commit ?? (typeof job.summary?.commit === 'string' ? job.summary.commit : null);
-  if (job.kind !== 'github' || !scanned || !/^[\w.-]+\/[\w.-]+$/.test(job.repository)) return undefined;
-  const base = `${githubUrl.replace(/\/+$/, '')}/${job.repository}/blob/`;
-  return (finding) => {
-    const commit = typeof finding.commit === 'string' ? finding.commit : scanned;
-    const file = String(finding.file).split('/').map(encodeURIComponent).join('/');
-    return `${base}${commit}/${file}#L${Number(finding.line) || 1}`;
-  };
 }
 
 function scanView(job: JobRecord, findings?: number) {
@@ -409,7 +394,7 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
       api.get<{ Params: { id: string } }>('/scans/:id', async (request) => {
         const job = await ownJob(request);
         const findings = await findingsOf(job);
-        const at = sourceLink(job, ctx.config.githubUrl);
+        const at = sourceLinks(job, ctx.config.hosts, ctx.config.githubUrl);
         return { scan: scanView(job, findings.length), findings: at ? findings.map((f) => ({ ...f, url: at(f as Record<string, unknown>) })) : findings };
       });
 
