@@ -343,6 +343,11 @@ test('a predicate the code defines checks its argument as the guard it returns d
     'function unlisted(kind) {',
     '  return !KINDS.includes(kind);',
     '}',
+    'function listed(kind) {',
+    '  const lower = kind.toLowerCase();',
+    "  if (lower === 'csv') return true;",
+    '  return KINDS.includes(lower);',
+    '}',
     'export function exportAs() {',
     '  const a = input();',
     '  if (!pick(a)) return;',
@@ -356,9 +361,12 @@ test('a predicate the code defines checks its argument as the guard it returns d
     '  sink(c);',
     '  const d = input();',
     '  if (!unlisted(d)) sink(d);',
+    '  const e = input();',
+    '  if (listed(e)) sink(e);',
     '}',
   ].join('\n');
   // `loose` passes anything non-empty (`return true` after the check, then another value); `unlisted`
-  // returns the failed check (a deny-list): neither is a predicate of the allow-list.
-  assert.deepEqual(await linesOf(code), [24, 26]);
+  // returns the failed check (a deny-list): neither is a predicate of the allow-list. `listed` checks a
+  // value computed from its parameter, answering `true` early inside a passed check.
+  assert.deepEqual(await linesOf(code), [29, 31]);
 });

@@ -190,10 +190,10 @@ export function conditionGuards(run: TaintRun, condition: Node, scope: Scope, fr
 }
 
 /**
- * A predicate: a function whose every `return` passes on a guard of one of its parameters
- * (`return reField.MatchString(field)`, `return SAFE.test(name)`, `return NAME.fullmatch(s) is not None`)
- * or returns `false` early (`if (!u) return false;`). Calling it checks its argument as that guard does.
- * A return of anything else (`true`, a deny-list check, another value) makes it no predicate.
+ * A predicate: a function whose every `return` passes on a guard of one of its parameters or of a local
+ * computed from one (`return reField.MatchString(field)`, `return SAFE.test(name)`, `return full.StartsWith(root)`),
+ * returns `false` early (`if (!u) return false;`) or `true` inside a passed check of them. Calling it checks its argument as that guard does.
+ * A return of anything else (`true` elsewhere, a deny-list check, another value) makes it no predicate.
  */
 function predicateGuards(run: TaintRun, target: { file: ParsedFile; node: Node }): CompiledSanitizer[] {
   const key = `${target.file.path}:${target.node.startIndex}`;
@@ -206,8 +206,15 @@ function predicateGuards(run: TaintRun, target: { file: ParsedFile; node: Node }
   const paramsNode = shape?.params ? field(target.node, shape.params) : null;
   const body = shape?.body ? field(target.node, shape.body) : null;
   if (!paramsNode || !body) return out;
-  const params = paramList(run, syntax, paramsNode).flatMap((p) => p.names).filter((n) => !!n);
-  const mentionsParam = (text: string) => params.some((name) => new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}([^\\w$]|$)`).test(text));
+  const names = new Set(paramList(run, syntax, paramsNode).flatMap((p) => p.names).filter((n) => !!n));
+  const mentionsParam = (text: string) => [...names].some((name) => new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}([^\\w$]|$)`).test(text));
+  // A local computed from a parameter (`var full = Path.GetFullPath(candidate)`) is checked for it.
+  for (const assignment of body.descendantsOfType(Object.keys(syntax.assignments))) {
+    const assign = assignment ? syntax.assignments[assignment.type] : undefined;
+    const left = assign ? field(assignment!, assign.left) : null;
+    const right = assign?.right ? field(assignment!, assign.right) : null;
+    if (left && right && syntax.identifiers.includes(left.type) && mentionsParam(right.text)) names.add(left.text);
+  }
   const valueOf = (r: Node) => r.namedChildren.find((c): c is Node => !!c && !syntax.comments.includes(c.type));
   // An expression body (`(n) => SAFE.test(n)`, C#'s `=> …`) is its return value.
   const values = syntax.returns.includes(body.type)
@@ -217,9 +224,19 @@ function predicateGuards(run: TaintRun, target: { file: ParsedFile; node: Node }
       : body.descendantsOfType(syntax.returns).map((r) => r && valueOf(r));
   if (syntax.implicitReturn || !values.length) return out;
   const found: CompiledSanitizer[] = [];
+  /** `if (string.Equals(full, root)) return true;`: a passed check of the parameter that answers early. */
+  const afterPassedCheck = (value: Node) => {
+    for (let p = value.parent; p && !p.equals(body); p = p.parent) {
+      const ifShape = syntax.ifs[p.type];
+      const condition = ifShape ? field(p, ifShape.condition) : null;
+      if (condition) return run.engine.guardsFor(condition.text).length > 0 && mentionsParam(condition.text) && !isNegative(run, condition, condition);
+    }
+    return false;
+  };
   for (const value of values) {
     if (!value) return out;
     if (/^(false|False)$/.test(value.text)) continue;
+    if (/^(true|True)$/.test(value.text) && afterPassedCheck(value)) continue;
     const guards = run.engine.guardsFor(value.text);
     if (!guards.length || !mentionsParam(value.text) || isNegative(run, value, value)) return out;
     found.push(...guards.filter((g) => !found.includes(g)));
