@@ -29,11 +29,18 @@ before(async () => {
   gitHost = await startGitHost();
   createRepository(gitHost.root, 'acme/app');
   createRepository(gitHost.root, 'acme/slow');
+  // The same repository on a GitLab (under a path prefix) beside the GitHub stand-in.
+  createRepository(gitHost.root, 'gitlab/acme/app');
   proxy = await startStallingProxy(gitHost, (url) => url.startsWith('/acme/slow'));
   data = tempDir('dash');
   const port = await freePort();
   server = spawn(process.execPath, ['bin/scanner.js', 'serve', '--port', String(port), '--data-dir', data.dir], {
-    env: { ...process.env, SCANNER_GITHUB_URL: proxy.url, SCANNER_LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      SCANNER_GITHUB_URL: proxy.url,
+      SCANNER_GIT_HOSTS: JSON.stringify([{ kind: 'gitlab', url: `${proxy.url}/gitlab`, allowHttp: true }]),
+      SCANNER_LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.on('data', (chunk) => (output += chunk));
@@ -132,8 +139,8 @@ test('the dashboard in Chromium: keys, a live scan, findings, revocation, usage;
 
   // A scan of the loopback repository, watched live.
   await page.getByRole('link', { name: 'Scans' }).click();
-  await page.getByText('Start a GitHub scan').click();
-  await page.getByLabel('GitHub repository').fill('acme/app');
+  await page.getByText('Start a scan').click();
+  await page.getByLabel('Repository to scan').fill('acme/app');
   await page.getByRole('button', { name: 'Start scan' }).click();
   await page.waitForURL(/\/scans\/[0-9a-f-]{36}$/);
   const scanId = page.url().split('/').pop()!;
@@ -245,8 +252,8 @@ test('triage, cancel and roles in Chromium: dismiss with a reason, still dismiss
 
   const scanAcme = async () => {
     await page.getByRole('link', { name: 'Scans' }).click();
-    await page.getByText('Start a GitHub scan').click();
-    await page.getByLabel('GitHub repository').fill('acme/app');
+    await page.getByText('Start a scan').click();
+    await page.getByLabel('Repository to scan').fill('acme/app');
     await page.getByRole('button', { name: 'Start scan' }).click();
     await page.waitForURL(/\/scans\/[0-9a-f-]{36}$/);
     await page.locator('#scan-status', { hasText: 'completed' }).waitFor({ timeout: 180_000 });
@@ -276,16 +283,16 @@ test('triage, cancel and roles in Chromium: dismiss with a reason, still dismiss
 
   // A scan that fails says why on its page.
   await page.getByRole('link', { name: 'Scans' }).click();
-  await page.getByText('Start a GitHub scan').click();
-  await page.getByLabel('GitHub repository').fill('acme/missing');
+  await page.getByText('Start a scan').click();
+  await page.getByLabel('Repository to scan').fill('acme/missing');
   await page.getByRole('button', { name: 'Start scan' }).click();
   await page.locator('#scan-status', { hasText: 'failed' }).waitFor({ timeout: 120_000 });
   assert.match(await page.locator('#scan-error').innerText(), /could not fetch/);
 
   // A scan that hangs on the git host is cancelled from its page, which then says who did it.
   await page.getByRole('link', { name: 'Scans' }).click();
-  await page.getByText('Start a GitHub scan').click();
-  await page.getByLabel('GitHub repository').fill('acme/slow');
+  await page.getByText('Start a scan').click();
+  await page.getByLabel('Repository to scan').fill('acme/slow');
   await page.getByRole('button', { name: 'Start scan' }).click();
   await page.waitForURL(/\/scans\/[0-9a-f-]{36}$/);
   for (let i = 0; i < 400 && proxy.stalled() === 0; i++) await new Promise((r) => setTimeout(r, 50));
@@ -408,10 +415,11 @@ test('account and users in Chromium: a member changes their password; an admin r
   assert.equal(await signInStatus(fresh), 200);
   await memberContext.close();
 
-  // A scan's findings: filtered by severity, type and file, each linked to the git host.
+  // A scan of a GitLab repository started by its URL; its findings filtered by severity, type
+  // and file, each linked to its line in GitLab's form.
   await page.getByRole('link', { name: 'Scans' }).click();
-  await page.getByText('Start a GitHub scan').click();
-  await page.getByLabel('GitHub repository').fill('acme/app');
+  await page.getByText('Start a scan').click();
+  await page.getByLabel('Repository to scan').fill(`${proxy.url}/gitlab/acme/app`);
   await page.getByRole('button', { name: 'Start scan' }).click();
   await page.waitForURL(/\/scans\/[0-9a-f-]{36}$/);
   await page.locator('#scan-status', { hasText: 'completed' }).waitFor({ timeout: 180_000 });
@@ -428,7 +436,7 @@ test('account and users in Chromium: a member changes their password; an admin r
   const link = findings.first().getByRole('link', { name: /on the git host/ });
   // The remediation is markdown: its `code` spans are rendered as code.
   assert.ok((await findings.first().locator('.remediation code').count()) > 0, await findings.first().locator('.remediation').innerHTML());
-  assert.match(String(await link.getAttribute('href')), /\/acme\/app\/blob\/[0-9a-f]{40}\/src\/users\.js#L\d+$/);
+  assert.match(String(await link.getAttribute('href')), new RegExp(`^${proxy.url}/gitlab/acme/app/-/blob/[0-9a-f]{40}/src/users\\.js#L\\d+$`));
   await page.locator('#f-file').fill('');
   await page.locator('#f-type').selectOption('HARDCODED_SECRET');
   await page.waitForFunction(() => document.querySelectorAll('details.finding').length > 0);

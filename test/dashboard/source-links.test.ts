@@ -71,7 +71,7 @@ describe('finding links: which host a job came from', () => {
   });
 });
 
-describe('finding links in the dashboard API for a GitLab repository', { timeout: 120_000 }, () => {
+describe('the dashboard API on a GitHub and a GitLab host: links and the scan form', { timeout: 180_000 }, () => {
   let backend: Backend;
   let gitHost: GitHost;
   let svc: TestService;
@@ -79,9 +79,15 @@ describe('finding links in the dashboard API for a GitLab repository', { timeout
   before(async () => {
     backend = await sqliteBackend();
     gitHost = await startGitHost();
-    // A GitLab under a path prefix, with a subgroup.
+    // A GitHub stand-in, and a GitLab under a path prefix on the same server with a subgroup.
+    createRepository(gitHost.root, 'acme/app');
     createRepository(gitHost.root, 'gitlab/acme/tools/app');
-    svc = await startTestService(await backend.freshStore(), { hosts: [{ kind: 'gitlab', url: `${gitHost.url}/gitlab`, allowHttp: true }] });
+    svc = await startTestService(await backend.freshStore(), {
+      hosts: [
+        { kind: 'github', url: gitHost.url, allowHttp: true },
+        { kind: 'gitlab', url: `${gitHost.url}/gitlab`, allowHttp: true },
+      ],
+    });
   });
   after(async () => {
     await svc?.close();
@@ -89,12 +95,19 @@ describe('finding links in the dashboard API for a GitLab repository', { timeout
     await backend?.stop();
   });
 
+  let n = 0;
+  /** A new account with an API key and a signed-in dashboard member. */
+  const member = async (store: TestService['server']['core']['store']) => {
+    const account = await store.accounts.create(`links-${++n}`, 'free');
+    const { key } = await store.keys.create(account.id, 'links');
+    const email = `dev${n}@example.test`;
+    await store.users.create({ email, password: 'fake-password-links', admin: false, accountId: account.id });
+    return { client: svc.clientFor(key), dev: await signIn(svc.server.url, email, 'fake-password-links') };
+  };
+
   it('answers GitLab addresses for the scanned commit and for a history secret', async () => {
     const store = svc.server.core.store;
-    const account = await store.accounts.create('links', 'free');
-    const { key } = await store.keys.create(account.id, 'links');
-    await store.users.create({ email: 'dev@example.test', password: 'fake-password-links', admin: false, accountId: account.id });
-    const client = svc.clientFor(key);
+    const { client, dev } = await member(store);
     const web = `${gitHost.url}/gitlab/acme/tools/app`;
     const { jobId } = await client.startGitScan({ repository: `${web}.git` });
     await client.collectEvents('github', jobId);
@@ -102,7 +115,6 @@ describe('finding links in the dashboard API for a GitLab repository', { timeout
     assert.equal(job.status, 'completed', JSON.stringify(job.error));
     assert.equal(job.repository, web);
 
-    const dev = await signIn(svc.server.url, 'dev@example.test', 'fake-password-links');
     const page = await dev.call('GET', `/scans/${jobId}`);
     assert.equal(page.status, 200);
     const findings = page.body.findings as { file: string; line: number; commit?: string; url?: string }[];
@@ -113,5 +125,52 @@ describe('finding links in the dashboard API for a GitLab repository', { timeout
     assert.ok(secret, 'the secret in history is reported');
     assert.notEqual(secret.commit, job.commit);
     assert.equal(secret.url, `${web}/-/blob/${secret.commit}/config.js#L${secret.line}`);
+  });
+
+  it('the scan form takes a full URL on any configured host (as POST /git) and owner/name on the GitHub host', async () => {
+    const { client, dev } = await member(svc.server.core.store);
+    const finished = async (id: string) => {
+      await client.collectEvents('github', id);
+      const page = await dev.call('GET', `/scans/${id}`);
+      assert.equal(page.status, 200);
+      const scan = page.body.scan as { status: string; repository: string; kind: string };
+      assert.equal(scan.status, 'completed', JSON.stringify(page.body));
+      return { scan, findings: page.body.findings as { file: string; url?: string }[] };
+    };
+
+    const web = `${gitHost.url}/gitlab/acme/tools/app`;
+    const gitlab = await dev.call('POST', '/scans', { repository: web });
+    assert.equal(gitlab.status, 200, JSON.stringify(gitlab.body));
+    const onGitlab = await finished(String(gitlab.body.id));
+    assert.equal(onGitlab.scan.repository, web, 'labelled as POST /git labels it');
+    assert.match(String(onGitlab.findings.find((f) => f.file === 'src/users.js')?.url), /\/gitlab\/acme\/tools\/app\/-\/blob\/[0-9a-f]{40}\/src\/users\.js#L\d+$/);
+
+    const github = await dev.call('POST', '/scans', { repository: 'acme/app', ref: 'main' });
+    assert.equal(github.status, 200, JSON.stringify(github.body));
+    const onGithub = await finished(String(github.body.id));
+    assert.equal(onGithub.scan.repository, 'acme/app');
+    assert.equal(onGithub.findings.find((f) => f.file === 'src/users.js')?.url?.startsWith(`${gitHost.url}/acme/app/blob/`), true);
+
+    // Elsewhere: refused, naming the field and the configured hosts; nothing is started.
+    for (const repository of ['https://gitlab.example.com/acme/app', `${gitHost.url}/gitlab/acme/../app`, 'git@elsewhere.example:acme/app.git']) {
+      const refused = await dev.call('POST', '/scans', { repository });
+      assert.equal(refused.status, 400, repository);
+      assert.match(String((refused.body.error as { message: string }).message), /^repository: /, repository);
+    }
+    assert.match(
+      String(((await dev.call('POST', '/scans', { repository: 'https://gitlab.example.com/acme/app' })).body.error as { message: string }).message),
+      new RegExp(`configured git host .*${gitHost.url}/gitlab`),
+    );
+    assert.equal(((await dev.call('GET', '/scans')).body.scans as unknown[]).length, 2);
+
+    // The form's hint names the hosts, never their credentials.
+    const hosts = await dev.call('GET', '/hosts');
+    assert.deepEqual(hosts.body, {
+      github: gitHost.url,
+      hosts: [
+        { kind: 'github', url: gitHost.url },
+        { kind: 'gitlab', url: `${gitHost.url}/gitlab` },
+      ],
+    });
   });
 });

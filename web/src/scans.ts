@@ -3,9 +3,24 @@
 import { renderMarkdown } from './markdown.ts';
 import { SEVERITIES, api, duration, go, h, link, setPage, severityBadges, when, type Json } from './dom.ts';
 
+const HOST_KINDS: Record<string, string> = {
+  github: 'GitHub',
+  'github-enterprise': 'GitHub Enterprise',
+  gitlab: 'GitLab',
+  gitea: 'Gitea',
+  forgejo: 'Forgejo',
+  bitbucket: 'Bitbucket',
+};
+
+/** Which repositories the form takes: "owner/name" on the default GitHub host, full URLs on every configured host. */
+function hostsHint(github: string | null, hosts: { kind: string; url: string }[]): string {
+  const listed = hosts.map((host) => `${host.url} (${HOST_KINDS[host.kind] ?? host.kind})`).join(', ');
+  return `${github ? `owner/name on ${github}, or ` : ''}the repository's full URL on ${hosts.length === 1 ? '' : 'one of '}${listed}.`;
+}
+
 export async function scansPage(): Promise<void> {
   const params = new URLSearchParams(location.search);
-  const { scans, nextCursor } = await api('GET', `/scans?${params}`);
+  const [{ scans, nextCursor }, { github, hosts }] = await Promise.all([api('GET', `/scans?${params}`), api('GET', '/hosts')]);
   const filter = h(
     'form',
     { class: 'grid', role: 'search' },
@@ -22,7 +37,13 @@ export async function scansPage(): Promise<void> {
   const start = h(
     'form',
     { class: 'grid' },
-    h('label', { for: 'repo' }, 'GitHub repository', h('input', { id: 'repo', name: 'repository', required: true, placeholder: 'owner/name' })),
+    h(
+      'label',
+      { for: 'repo' },
+      'Repository to scan',
+      h('input', { id: 'repo', name: 'repository', required: true, placeholder: github ? 'owner/name or https://host/group/project' : 'https://host/group/project', 'aria-describedby': 'repo-hint' }),
+      h('small', { id: 'repo-hint' }, hostsHint(github, hosts)),
+    ),
     h('label', { for: 'ref' }, 'Branch, tag or commit (optional)', h('input', { id: 'ref', name: 'ref' })),
     h('div', {}, h('button', { type: 'submit' }, 'Start scan')),
   ) as HTMLFormElement;
@@ -52,7 +73,7 @@ export async function scansPage(): Promise<void> {
   );
   setPage(
     'Scans',
-    h('details', {}, h('summary', { role: 'button', class: 'outline' }, 'Start a GitHub scan'), start, startError),
+    h('details', {}, h('summary', { role: 'button', class: 'outline' }, 'Start a scan'), start, startError),
     filter,
     h('div', { class: 'table-wrap' }, h('table', {}, h('thead', {}, h('tr', {}, ...['Repository', 'Kind', 'Status', 'Started', 'Duration', 'Findings', 'Billed'].map((t) => h('th', { scope: 'col' }, t)))), h('tbody', {}, ...rows))),
     rows.length ? '' : h('p', {}, 'No scans yet.'),

@@ -15,11 +15,12 @@ import type { ServiceContext } from '../context.ts';
 import { ApiError, errorBody, handleError } from '../errors.ts';
 import { stream } from '../routes/events.ts';
 import { FREE_FAILURES, LOCKOUT_BASE_MS, parse, sha256 } from './requests.ts';
+import { isGithubKind } from '../git-hosts.ts';
 import { sourceLinks } from './source-links.ts';
 import { userRoutes } from './users.ts';
 import { cancelJob, jobIdFrom } from '../routes/jobs.ts';
-import { accept, checkPlanAllowsScan } from '../routes/scans.ts';
-import { parseRepository, RefName } from '../schemas.ts';
+import { acceptRepositoryScan, checkPlanAllowsScan, repositoryOnAnyHost } from '../routes/scans.ts';
+import { RefName } from '../schemas.ts';
 import { verifyPassword } from '../secrets.ts';
 import { DISMISSAL_STATUSES, JOB_STATUSES, periodOf, withDismissals, type Dismissal, type JobRecord, type Role } from '../store/store.ts';
 
@@ -127,7 +128,7 @@ function scanView(job: JobRecord, findings?: number) {
 
 const SignIn = z.strictObject({ email: z.string().min(1).max(320), password: z.string().min(1).max(1000) });
 const NewKey = z.strictObject({ name: z.string().trim().min(1).max(100) });
-const NewScan = z.strictObject({ repository: z.string().trim().min(1).max(300), ref: z.union([z.literal(''), RefName]).optional() });
+const NewScan = z.strictObject({ repository: z.string().trim().min(1).max(2048), ref: z.union([z.literal(''), RefName]).optional() });
 const DismissalInput = z.strictObject({ status: z.enum(DISMISSAL_STATUSES), reason: z.string().trim().min(1).max(2000) });
 const ScansQuery = z.object({
   status: z.enum(JOB_STATUSES).optional(),
@@ -338,20 +339,20 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
         return { scans: page.map((job) => scanView(job)), nextCursor: jobs.length > query.limit ? scansCursor(page[page.length - 1]) : null };
       });
 
+      // The git hosts the scan form accepts (never their tokens or keys): its hint names them.
+      api.get('/hosts', async () => ({
+        github: ctx.config.hosts.find((host) => isGithubKind(host.kind))?.url ?? null,
+        hosts: ctx.config.hosts.map((host) => ({ kind: host.kind, url: host.url })),
+      }));
+
       api.post('/scans', async (request) => {
         const body = parse(NewScan, request.body);
-        const parsed = parseRepository(body.repository, ctx.config.githubUrl);
-        if ('error' in parsed) throw new ApiError(400, 'INVALID_REQUEST', `repository: ${parsed.error}`);
+        // A full URL on any configured host, as POST /git takes it; "owner/name" on the default GitHub host.
+        const hosted = repositoryOnAnyHost(ctx, body.repository);
+        if ('error' in hosted) throw new ApiError(400, 'INVALID_REQUEST', `repository: ${hosted.error}`);
         await checkPlanAllowsScan(ctx, request);
-        const job = await accept(ctx, {
-          accountId: request.account.id,
-          kind: 'github',
-          repository: parsed.slug,
-          ref: body.ref || null,
-          commit: null,
-          // The page may be closed while the scan runs: leaving it must not cancel the scan.
-          options: { history: true, paths: [], autoCancel: false, cloneUrl: `${ctx.config.githubUrl}/${parsed.slug}.git` },
-        });
+        // The page may be closed while the scan runs: leaving it must not cancel the scan.
+        const job = await acceptRepositoryScan(ctx, request.account.id, hosted, { ref: body.ref || null, history: true, paths: [], autoCancel: false });
         return { id: job.id };
       });
 

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ServiceContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
-import { cloneUrlFor, isGithubKind, matchRepositoryUrl, type HostedRepository } from '../git-hosts.ts';
+import { cloneUrlFor, isGithubKind, matchRepositoryUrl, type GitHost, type HostedRepository } from '../git-hosts.ts';
 import { githubTokens } from '../runner.ts';
 import {
   CommitScanBody,
@@ -44,23 +44,47 @@ function repositoryLabel(ctx: ServiceContext, hosted: HostedRepository): string 
   return isGithubKind(hosted.host.kind) && hosted.host.url === ctx.config.githubUrl ? hosted.path : hosted.webUrl;
 }
 
+/** A repository given as a URL (https://…, ssh://…, git@host:path) rather than "owner/name". */
+export function isRepositoryUrl(repository: string): boolean {
+  const candidate = repository.trim();
+  return /^[a-z][a-z0-9+.-]*:/i.test(candidate) || /^[^/@\s]+@[^/:\s]+:/.test(candidate);
+}
+
+/** "owner/name" on the first GitHub host (the host POST /github's "owner/name" means). */
+function ownerNameOnGithub(ctx: ServiceContext, repository: string, noGithub: string): HostedRepository | { error: string } {
+  const primary = ctx.config.hosts.find((host) => isGithubKind(host.kind));
+  if (!primary) return { error: noGithub };
+  const parsed = parseRepository(repository, primary.url);
+  if ('error' in parsed) return parsed;
+  return { host: primary, path: parsed.slug, cloneUrl: cloneUrlFor(primary, parsed.slug), webUrl: `${primary.url}/${parsed.slug}` };
+}
+
+/** A full repository URL under one of `hosts`; on a GitHub host it names owner/name, never groups. */
+function repositoryAtUrl(repository: string, hosts: GitHost[]): HostedRepository | { error: string } {
+  const hosted = matchRepositoryUrl(repository, hosts);
+  if ('error' in hosted || !isGithubKind(hosted.host.kind)) return hosted;
+  const parsed = parseRepository(hosted.path, hosted.host.url);
+  return 'error' in parsed ? parsed : hosted;
+}
+
 /** POST /github's repository: "owner/name" on the first GitHub host, or a URL on any GitHub host. */
 function githubRepository(ctx: ServiceContext, repository: string): HostedRepository {
-  const githubHosts = ctx.config.hosts.filter((host) => isGithubKind(host.kind));
-  const primary = githubHosts[0];
-  if (!primary) throw invalidRepository('no GitHub host is configured on this service; scan it with POST /git and its full URL');
-  const isUrl = /^[a-z][a-z0-9+.-]*:/i.test(repository.trim()) || /^[^/@\s]+@[^/:\s]+:/.test(repository.trim());
-  if (!isUrl) {
-    const parsed = parseRepository(repository, primary.url);
-    if ('error' in parsed) throw invalidRepository(parsed.error);
-    return { host: primary, path: parsed.slug, cloneUrl: cloneUrlFor(primary, parsed.slug), webUrl: `${primary.url}/${parsed.slug}` };
-  }
-  const hosted = matchRepositoryUrl(repository, githubHosts);
+  const hosted = isRepositoryUrl(repository)
+    ? repositoryAtUrl(repository, ctx.config.hosts.filter((host) => isGithubKind(host.kind)))
+    : ownerNameOnGithub(ctx, repository, 'no GitHub host is configured on this service; scan it with POST /git and its full URL');
   if ('error' in hosted) throw invalidRepository(hosted.error.replace('a configured git host', 'a configured GitHub host'));
-  // GitHub names a repository owner/name, never with groups.
-  const parsed = parseRepository(hosted.path, hosted.host.url);
-  if ('error' in parsed) throw invalidRepository(parsed.error);
   return hosted;
+}
+
+/**
+ * A repository as a person types it (the dashboard's scan form): a full URL on any
+ * configured host, as POST /git takes it, or "owner/name" on the default GitHub host, as
+ * POST /github takes it.
+ */
+export function repositoryOnAnyHost(ctx: ServiceContext, repository: string): HostedRepository | { error: string } {
+  return isRepositoryUrl(repository)
+    ? repositoryAtUrl(repository, ctx.config.hosts)
+    : ownerNameOnGithub(ctx, repository, 'no GitHub host is configured on this service: give the repository\'s full URL');
 }
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
@@ -130,13 +154,25 @@ export async function accept(ctx: ServiceContext, input: NewJob, beforeQueue?: (
   return job;
 }
 
-/** Accepts a clone-and-scan of a repository matched to its host (POST /github and POST /git). */
-async function startRepositoryScan(ctx: ServiceContext, request: FastifyRequest, body: z.infer<typeof GithubScanBody>, hosted: HostedRepository) {
-  await checkPlanAllowsScan(ctx, request);
-  const job = await accept(
+/** What a clone-and-scan is asked to do (the options of POST /github and POST /git). */
+export interface RepositoryScanRequest {
+  ref?: string | null;
+  history: boolean;
+  paths: string[];
+  autoCancel: boolean;
+  /** For a private repository; kept in memory for the clone, never stored. */
+  token?: string;
+}
+
+/**
+ * Accepts a clone-and-scan of a repository matched to its host (POST /github, POST /git and
+ * the dashboard's scan form), once the caller has checked the plan.
+ */
+export async function acceptRepositoryScan(ctx: ServiceContext, accountId: string, hosted: HostedRepository, body: RepositoryScanRequest): Promise<JobRecord> {
+  return accept(
     ctx,
     {
-      accountId: request.account.id,
+      accountId,
       kind: 'github',
       repository: repositoryLabel(ctx, hosted),
       ref: body.ref ?? null,
@@ -153,6 +189,11 @@ async function startRepositoryScan(ctx: ServiceContext, request: FastifyRequest,
       if (body.token) githubTokens.set(created.id, body.token);
     },
   );
+}
+
+async function startRepositoryScan(ctx: ServiceContext, request: FastifyRequest, body: z.infer<typeof GithubScanBody>, hosted: HostedRepository) {
+  await checkPlanAllowsScan(ctx, request);
+  const job = await acceptRepositoryScan(ctx, request.account.id, hosted, body);
   const data = {
     jobId: job.id,
     scanId: job.id,
@@ -191,13 +232,8 @@ export function scanRoutes(app: FastifyInstance, ctx: ServiceContext): void {
       },
     },
     async (request) => {
-      const hosted = matchRepositoryUrl(request.body.repository, ctx.config.hosts);
+      const hosted = repositoryAtUrl(request.body.repository, ctx.config.hosts);
       if ('error' in hosted) throw invalidRepository(hosted.error);
-      if (isGithubKind(hosted.host.kind)) {
-        // GitHub names a repository owner/name, never with groups.
-        const parsed = parseRepository(hosted.path, hosted.host.url);
-        if ('error' in parsed) throw invalidRepository(parsed.error);
-      }
       return startRepositoryScan(ctx, request, request.body, hosted);
     },
   );
