@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { openStore } from '../../src/service/service.ts';
 import { createRepository, freePort, startGitHost, tempDir, type GitHost } from '../service/harness.ts';
-import { startStallingProxy, type StallingProxy } from './stalling-proxy.ts';
+import { startSlowGitHost, type SlowGitHost } from '../service/slow-git-host.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveBrowser = existsSync(CHROMIUM);
@@ -17,7 +17,7 @@ const SHOTS = path.resolve('test-output/screenshots');
 
 let gitHost: GitHost;
 /** The git host the server sees: acme/slow's pack never arrives, so its scan runs until cancelled. */
-let proxy: StallingProxy;
+let proxy: SlowGitHost;
 let data: { dir: string; remove(): void };
 let server: ChildProcess;
 let base = '';
@@ -31,7 +31,7 @@ before(async () => {
   createRepository(gitHost.root, 'acme/slow');
   // The same repository on a GitLab (under a path prefix) beside the GitHub stand-in.
   createRepository(gitHost.root, 'gitlab/acme/app');
-  proxy = await startStallingProxy(gitHost, (url) => url.startsWith('/acme/slow'));
+  proxy = await startSlowGitHost(gitHost, (url) => url.startsWith('/acme/slow'));
   data = tempDir('dash');
   const port = await freePort();
   server = spawn(process.execPath, ['bin/scanner.js', 'serve', '--port', String(port), '--data-dir', data.dir], {
