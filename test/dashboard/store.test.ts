@@ -17,9 +17,9 @@ async function exercise(options: { dataDir?: string; databaseUrl?: string }) {
     const user = (await store.users.findByEmail('user@example.test'))!;
     assert.equal(user.accountId, account.id);
     assert.match(user.passwordHash, /^scrypt\$/);
-    await store.sessions.create({ tokenHash: 'h1', userId: user.id, accountId: account.id, csrfToken: 'c1', expiresAt: new Date(Date.now() + 60_000).toISOString() });
-    await store.sessions.create({ tokenHash: 'h2', userId: user.id, accountId: account.id, csrfToken: 'c2', expiresAt: new Date(Date.now() - 1).toISOString() });
-    assert.deepEqual(await store.sessions.get('h1'), { userId: user.id, accountId: account.id, email: 'user@example.test', csrfToken: 'c1', role: 'member' });
+    await store.sessions.create({ tokenHash: 'h1', userId: user.id, accountId: account.id, csrfSecret: 'c1', expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    await store.sessions.create({ tokenHash: 'h2', userId: user.id, accountId: account.id, csrfSecret: 'c2', expiresAt: new Date(Date.now() - 1).toISOString() });
+    assert.deepEqual(await store.sessions.get('h1'), { userId: user.id, accountId: account.id, email: 'user@example.test', csrfSecret: 'c1', role: 'member' });
     assert.equal(await store.sessions.get('h2'), undefined, 'an expired session is no session');
     assert.equal(await store.users.setRole(account.id, user.id, 'member'), 'changed');
     assert.equal(await store.users.setRole(account.id, user.id, 'admin'), 'changed');

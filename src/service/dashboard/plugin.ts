@@ -43,7 +43,7 @@ interface Session {
   accountId: string;
   email: string;
   /** The session's CSRF secret: tokens are made from it and checked against it, and it never leaves the server. */
-  csrfToken: string;
+  csrfSecret: string;
   role: Role;
 }
 
@@ -225,7 +225,7 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
         const account = await ctx.store.accounts.get(session.accountId);
         if (!account) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in first.');
         request.dashboardSession = session;
-        request.session = { _csrf: session.csrfToken };
+        request.session = { _csrf: session.csrfSecret };
         request.account = account;
         request.plan = ctx.config.plans[account.plan] ?? ctx.config.plans[ctx.config.defaultPlan];
       });
@@ -269,7 +269,7 @@ export async function dashboardPlugin(app: FastifyInstance, ctx: ServiceContext)
           tokenHash: sha256(token),
           userId: user.id,
           accountId: user.accountId,
-          csrfToken: request.session._csrf!,
+          csrfSecret: request.session._csrf!,
           expiresAt: new Date(Date.now() + SESSION_MS).toISOString(),
         });
         reply.setCookie(COOKIE, token, { ...SESSION_COOKIE, maxAge: SESSION_MS / 1000 });

@@ -1,4 +1,10 @@
-// Dashboard sessions: kept by the hash of the cookie's token, with the CSRF token beside it.
+// Dashboard sessions: kept by the hash of the cookie's token, with the session's CSRF
+// secret beside it.
+//
+// The column is still named csrf_token: it held a CSRF token when the dashboard compared
+// tokens itself; since @fastify/csrf-protection it holds the secret tokens are made from.
+// The value is used the same way (one per session, server-side only), so renaming the
+// column would be a migration on every SQLite and PostgreSQL database for a name alone.
 import type { Db } from './db.ts';
 import { now } from './time.ts';
 import type { Role } from './users.ts';
@@ -7,7 +13,8 @@ export interface DashboardSession {
   userId: string;
   accountId: string;
   email: string;
-  csrfToken: string;
+  /** The secret @fastify/csrf-protection makes the session's CSRF tokens from; never sent to the browser. */
+  csrfSecret: string;
   /** Read from the user at every request, so a role change applies at once. */
   role: Role;
 }
@@ -15,10 +22,10 @@ export interface DashboardSession {
 export class SessionRepository {
   constructor(private readonly db: Db) {}
 
-  async create(input: { tokenHash: string; userId: string; accountId: string; csrfToken: string; expiresAt: string }): Promise<void> {
+  async create(input: { tokenHash: string; userId: string; accountId: string; csrfSecret: string; expiresAt: string }): Promise<void> {
     await this.db.run(
       `INSERT INTO dashboard_sessions (token_hash, user_id, account_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`,
-      [input.tokenHash, input.userId, input.accountId, input.csrfToken, now(), input.expiresAt],
+      [input.tokenHash, input.userId, input.accountId, input.csrfSecret, now(), input.expiresAt],
     );
   }
 
@@ -34,7 +41,7 @@ export class SessionRepository {
         userId: row.user_id,
         accountId: row.account_id,
         email: row.email,
-        csrfToken: row.csrf_token,
+        csrfSecret: row.csrf_token,
         role: Number(row.is_admin) ? 'admin' : 'member',
       }
     );
