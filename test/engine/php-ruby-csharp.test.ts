@@ -237,3 +237,33 @@ end
   const { findings } = await scan(file('users_controller.rb', text));
   assert.deepEqual(lines(findings, 'SQL_INJECTION'), ['users_controller.rb:3']);
 });
+
+test('PHP: attributes are read as decorators (#[IsGranted("ROLE_ADMIN")] marks an action only administrators reach)', async () => {
+  const controller = (attribute: string) =>
+    [
+      '<?php',
+      'use Symfony\\Component\\HttpFoundation\\Request;',
+      'class BackupController {',
+      `    ${attribute}`,
+      '    public function download(Request $request) {',
+      "        return file_get_contents('/var/backups/' . $request->query->get('name'));",
+      '    }',
+      '}',
+    ].join('\n');
+  const open = await scan(file('src/Controller/Open.php', controller("#[Route('/backup')]")));
+  const admin = await scan(file('src/Controller/Admin.php', controller("#[IsGranted('ROLE_ADMIN')]")));
+  assert.deepEqual(lines(open.findings, 'PATH_TRAVERSAL'), ['src/Controller/Open.php:6']);
+  assert.deepEqual(lines(admin.findings, 'PATH_TRAVERSAL'), []);
+});
+
+test("PHP: a string concatenated with '.' after a constant site path is vetted as in a double-quoted string", async () => {
+  const code = [
+    '<?php',
+    "$shelf = '/shelves/' . $_GET['slug'];",
+    "header('Location: ' . $shelf);",
+    "$next = $_GET['next'];",
+    "header('Location: ' . $next);",
+  ].join('\n');
+  const { findings } = await scan(file('public/go.php', code));
+  assert.deepEqual(lines(findings, 'OPEN_REDIRECT'), ['public/go.php:5']);
+});

@@ -61,6 +61,9 @@ export const php: LanguageSyntax = {
     // use App\Repository\UserRepository;  (PSR-4: the vendor prefix is the source root)
     /^use\s+[A-Za-z_]\w*\\([\w\\]+)\s*;/gm,
   ],
+  // `'/shelves/' . $slug`: a constant start vets what follows as in a double-quoted string.
+  concatenations: ['binary_expression'],
+  concatOperator: '.',
   // `function get_request_var($name)` at the top level or in an `if (!function_exists(…))` block.
   globalFunctions: /^[ \t]*function\s+&?\s*([A-Za-z_]\w*)\s*\(/gm,
   dynamicCallee: /^\$/,

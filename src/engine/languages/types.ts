@@ -87,6 +87,8 @@ export interface LanguageSyntax {
   elementCallbacks?: RegExp;
   /** Binary expressions that concatenate strings with `+` (their constant start can vet what follows). */
   concatenations?: string[];
+  /** The concatenation operator when it is not `+` (PHP's `.`). */
+  concatOperator?: string;
   /** Conditional expressions (`c ? a : b`): the value is a branch, never the condition; guards in the condition clean their branch. */
   ternaries?: Record<string, { condition: string; consequence: string; alternative: string }>;
   /** Loops that bind names to the elements/keys of a collection (`for (const k of xs)`). */

@@ -166,7 +166,7 @@ export function decoratorsOf(syntax: LanguageSyntax, node: Node): Node[] {
     for (const child of n.namedChildren) {
       if (!child) continue;
       if (syntax.decorators.includes(child.type)) out.push(child);
-      else if (deep && /modifiers|attribute_list|attributes/.test(child.type)) collect(child, true);
+      else if (deep && /modifiers|attribute_list|attribute_group|attributes/.test(child.type)) collect(child, true);
     }
   };
   collect(node, true);

@@ -162,7 +162,7 @@ function visitNode(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame
   if (objectShape) return visitObject(run, node, objectShape, scope, frame);
   let t: Tainted;
   if (s.interpolatedStrings.includes(type) && node.namedChildCount > 0) t = visitBuiltString(run, stringParts(run, node), scope, frame);
-  else if (s.concatenations?.includes(type) && node.childForFieldName('operator')?.text === '+') t = visitBuiltString(run, concatParts(run, node), scope, frame);
+  else if (s.concatenations?.includes(type) && node.childForFieldName('operator')?.text === (s.concatOperator ?? '+')) t = visitBuiltString(run, concatParts(run, node), scope, frame);
   else {
     t = visitChildren(run, node, scope, frame);
     // A comparison yields a boolean, whatever it compared (`r.Body == nil`, `role.equals(x)` is handled by sanitisers).
@@ -225,13 +225,13 @@ function stringParts(run: TaintRun, node: Node): Node[] {
   return out;
 }
 
-/** The operands of a `+` chain, left to right (`a + b + c`). */
+/** The operands of a concatenation chain, left to right (`a + b + c`, PHP's `$a . $b . $c`). */
 function concatParts(run: TaintRun, node: Node): Node[] {
   const left = node.childForFieldName('left');
   const right = node.childForFieldName('right');
   const out: Node[] = [];
   if (left) {
-    if (left.type === node.type && left.childForFieldName('operator')?.text === '+') out.push(...concatParts(run, left));
+    if (left.type === node.type && left.childForFieldName('operator')?.text === (run.syntax.concatOperator ?? '+')) out.push(...concatParts(run, left));
     else out.push(left);
   }
   if (right) out.push(right);
