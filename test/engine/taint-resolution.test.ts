@@ -447,3 +447,20 @@ test('values added to a list or builder (`push`, `append`, `Append`) are in it',
   ].join('\n');
   assert.deepEqual(await sinks({ 'src/update.js': js, 'app/update.py': py, 'Data/Repo.cs': cs }), ['Data/Repo.cs:5', 'app/update.py:4', 'src/update.js:4']);
 });
+
+test('TypeScript: a class imported through a barrel (`index.ts` with `export * from`) resolves into the module that defines it', async () => {
+  const controller = [
+    "import { CatalogService } from '../catalog';",
+    'export class CatalogController {',
+    '  constructor(private readonly catalog: CatalogService) {}',
+    '  search() {',
+    '    return this.catalog.search(readInput());',
+    '  }',
+    '}',
+  ].join('\n');
+  const barrel = ["export * from './service';", "export * from './types';"].join('\n');
+  const service = ['export class CatalogService {', '  search(q: string) {', '    return runQuery(q);', '  }', '}'].join('\n');
+  assert.deepEqual(await sinks({ 'src/api/catalog.controller.ts': controller, 'src/catalog/index.ts': barrel, 'src/catalog/service.ts': service, 'src/catalog/types.ts': 'export type Q = string;' }), [
+    'src/catalog/service.ts:3',
+  ]);
+});

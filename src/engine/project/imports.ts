@@ -33,14 +33,14 @@ export class ImportIndex {
   }
 
   private findImports(file: ParsedFile): string[] {
-    const text = this.files.get(file.path)?.text ?? '';
-    const out: string[] = [];
-    for (const pattern of file.syntax.importPatterns ?? []) {
-      pattern.lastIndex = 0;
-      for (let m = pattern.exec(text); m; m = pattern.exec(text)) out.push(...this.specFiles(file, m[1]!));
+    const out = this.namedIn(file, file.path);
+    // A barrel (`index.ts` re-exporting `export * from './catalog'`) stands for the modules it re-exports.
+    for (const imported of [...out]) {
+      if (path.posix.basename(imported).startsWith('index.')) out.push(...this.namedIn(file, imported).filter((f) => f !== file.path));
     }
     const namespaces = file.syntax.namespaces;
     if (namespaces) {
+      const text = this.files.get(file.path)?.text ?? '';
       const seen = new Set<string>();
       for (const pattern of [namespaces.declares, namespaces.uses]) {
         for (const m of text.matchAll(pattern)) {
@@ -51,6 +51,18 @@ export class ImportIndex {
       }
     }
     return [...new Set(out)];
+  }
+
+  /** The files the import patterns of `file`'s language name in the text of `source`, relative to `source`. */
+  private namedIn(file: ParsedFile, source: string): string[] {
+    const text = this.files.get(source)?.text ?? '';
+    const from = source === file.path ? file : { ...file, path: source };
+    const out: string[] = [];
+    for (const pattern of file.syntax.importPatterns ?? []) {
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(text); m; m = pattern.exec(text)) out.push(...this.specFiles(from, m[1]!));
+    }
+    return out;
   }
 
   /** The files that declare a namespace, among those of the file's language (indexed once per scan). */
