@@ -172,6 +172,8 @@ export function passedChecks(run: TaintRun, conditions: Node[], scope: Scope, fr
  */
 export function conditionGuards(run: TaintRun, condition: Node, scope: Scope, frame: FunctionFrame): CompiledSanitizer[] {
   const guards = run.engine.guardsFor(condition.text);
+  // Looking for the functions a condition calls costs parsing; it matters only when it checks untrusted data.
+  if (guardedNames(run, condition, scope, frame).size === 0) return guards;
   const callTypes = Object.keys(run.syntax.calls);
   const calls = callTypes.includes(condition.type) ? [condition] : condition.descendantsOfType(callTypes);
   for (const call of calls.slice(0, 4)) {
