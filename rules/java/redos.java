@@ -1,5 +1,6 @@
 package com.example.support;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -23,6 +24,25 @@ public class TicketSearch {
     public long match(@RequestParam String expr) {
         // ruleid: REDOS
         return subjects.stream().filter(s -> s.matches(expr)).count();
+    }
+
+    @GetMapping("/tickets/subject")
+    public boolean subject(@RequestParam String expr) {
+        String first = subjects.get(0);
+        // ruleid: REDOS
+        return first.matches(expr);
+    }
+
+    /** A label expression checked against the labels asked for: `Label.matches(Collection)`, no regex. */
+    interface Label {
+        boolean matches(Collection<String> atoms);
+    }
+
+    @GetMapping("/tickets/labelled")
+    public boolean labelled(@RequestParam List<String> labels) {
+        Label urgent = atoms -> atoms.contains("urgent");
+        // ok: REDOS
+        return urgent.matches(labels);
     }
 
     @GetMapping("/tickets/contains")
