@@ -1,8 +1,8 @@
 // Remote mode: the scans run on a Scanner service (SCANNER_API_URL, with
 // SCANNER_API_KEY). Diff scans upload the changed files (POST /commit), full
-// scans of a repository hosted on the configured GitHub host ask the service
-// to clone it (POST /github), status reads GET /jobs/:id. Service errors turn
-// into messages an agent can act on.
+// scans ask the service to clone origin (POST /git: the service knows which git
+// hosts it may clone from, this side does not), status reads GET /jobs/:id.
+// Service errors turn into messages an agent can act on.
 import { ApiRequestError, ScannerClient } from '../client/index.ts';
 import type { SourceFile } from '../engine/index.ts';
 import type { ScanRecord } from './client-state.ts';
@@ -15,7 +15,6 @@ import { withoutCredentials } from '../sources/url-credentials.ts';
 export interface RemoteConfig {
   apiUrl: string;
   apiKey: string;
-  githubUrl: string;
 }
 
 export function remoteConfigFromEnv(env: NodeJS.ProcessEnv = process.env): RemoteConfig | undefined {
@@ -25,7 +24,7 @@ export function remoteConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Remot
   if (!apiKey) {
     throw new Error('SCANNER_API_URL is set but SCANNER_API_KEY is not: set both for remote mode, or neither to scan locally.');
   }
-  return { apiUrl: apiUrl.replace(/\/+$/, ''), apiKey, githubUrl: (env.SCANNER_GITHUB_URL?.trim() || 'https://github.com').replace(/\/+$/, '') };
+  return { apiUrl: apiUrl.replace(/\/+$/, ''), apiKey };
 }
 
 const RETRIES_ON_5XX = 3;
@@ -56,16 +55,46 @@ export class RemoteScanner {
     return { jobId: started.jobId ?? started.data.jobId, kind: 'commit' as const, apiUrl: this.config.apiUrl };
   }
 
-  /** "owner/name" when origin is on the configured GitHub host; undefined otherwise (the caller scans locally). */
-  async githubRepository(repo: string): Promise<string | undefined> {
+  /** What a full scan sends the service to clone: origin's URL, or undefined without one it could fetch (the caller scans locally). */
+  async cloneableOrigin(repo: string): Promise<CloneableOrigin | undefined> {
     const origin = await originUrl(repo);
-    return origin ? repositoryOnHost(origin, this.config.githubUrl) : undefined;
+    return origin ? cloneableOrigin(origin) : undefined;
   }
 
-  async startRepositoryScan(repo: string, repository: string) {
+  /**
+   * Asks the service to clone origin and scan it (POST /git). Whether origin's host is one
+   * it may clone from is the service's to say: its 400 becomes a tool error that names the
+   * repository and what to do. An ssh origin the service cannot fetch over ssh is tried
+   * once more as the host's https address.
+   */
+  async startRepositoryScan(repo: string, origin: CloneableOrigin) {
     const ref = await currentRef(repo);
-    const started = await this.call(() => this.client.startGithubScan({ repository, ...(ref ? { ref } : {}), history: true }));
+    const start = (repository: string) => this.call(() => this.client.startGitScan({ repository, ...(ref ? { ref } : {}), history: true }));
+    let started;
+    try {
+      started = await start(origin.url);
+    } catch (error) {
+      if (!(error instanceof ToolError) || !refusedRepository(error.cause) || !origin.https) throw this.refusedOrigin(error, origin.url);
+      debug('the service cannot clone origin over ssh; trying its https address', origin.https);
+      try {
+        started = await start(origin.https);
+      } catch (second) {
+        throw this.refusedOrigin(second, origin.url);
+      }
+    }
     return { jobId: started.jobId ?? started.data.jobId, kind: 'github' as const, apiUrl: this.config.apiUrl };
+  }
+
+  /** A 400 about the repository, said for what it is: the service does not clone from that host. */
+  private refusedOrigin(error: unknown, url: string): unknown {
+    if (!(error instanceof ToolError) || !refusedRepository(error.cause)) return error;
+    const refused = new ToolError(
+      `The scanning service at ${this.config.apiUrl} cannot clone this repository's origin ${url}: ${error.cause.message.replace(/^body\.repository: /, '')}. ` +
+        'Its operator can add the host to the service\'s "hosts" (see its docs, Git hosts); meanwhile unset SCANNER_API_URL to scan on this machine, ' +
+        'or use scanner_scan_diff, which sends the changed files instead of asking the service to clone.',
+    );
+    refused.cause = error.cause;
+    return refused;
   }
 
   async refresh(record: ScanRecord): Promise<ScanRecord> {
@@ -108,7 +137,9 @@ export class RemoteScanner {
           await this.sleep(500 * 2 ** attempt);
           continue;
         }
-        throw this.explain(error, attempt + 1);
+        const explained = this.explain(error, attempt + 1);
+        explained.cause = error;
+        throw explained;
       }
     }
   }
@@ -151,36 +182,47 @@ export class RemoteScanner {
   }
 }
 
-/** "owner/name" when `origin` points at a repository on `githubUrl`'s host. */
-export function repositoryOnHost(origin: string, githubUrl: string): string | undefined {
-  let host: string;
-  let basePath: string;
+/** A service answer refusing the repository it was asked to clone (400 naming body.repository). */
+function refusedRepository(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.status === 400 && (error.field === 'body.repository' || error.message.startsWith('body.repository:'));
+}
+
+/** Origin as the service can be asked to clone it. */
+export interface CloneableOrigin {
+  /** Origin's URL without credentials (an ssh user name is kept: it names an account, not a secret). */
+  url: string;
+  /** For an ssh origin: the same repository at https://host/path, in case the service has no deploy key for the host. */
+  https?: string;
+}
+
+/**
+ * What of `origin` the service could clone: an http(s) URL without its credentials (a token in
+ * origin stays on this machine: the service uses its own), or an ssh URL (ssh://… or the
+ * scp-like git@host:path) with its https twin. Undefined for a local path or file:// URL.
+ */
+export function cloneableOrigin(origin: string): CloneableOrigin | undefined {
+  const trimmed = origin.trim();
+  const scp = /^(?:([^@/\s]+)@)?([^:/\s]+):(?!\/\/)(.+)$/.exec(trimmed);
+  if (scp && !trimmed.includes('://') && scp[2].length > 1) {
+    return { url: trimmed, https: httpsTwin(scp[2], scp[3]) };
+  }
+  let url: URL;
   try {
-    const base = new URL(githubUrl);
-    host = base.host;
-    basePath = base.pathname.replace(/\/+$/, '');
+    url = new URL(trimmed);
   } catch {
     return undefined;
   }
-  let originHost: string | undefined;
-  let originPath: string | undefined;
-  const scp = /^(?:[^@/]+@)?([^:/]+):(?!\/)(.+)$/.exec(origin);
-  if (scp && !origin.includes('://')) {
-    originHost = scp[1];
-    originPath = `/${scp[2]}`;
-  } else {
-    try {
-      const url = new URL(origin);
-      originHost = url.host;
-      originPath = url.pathname;
-    } catch {
-      return undefined;
-    }
+  if (url.protocol === 'https:' || url.protocol === 'http:') return { url: withoutCredentials(trimmed) };
+  if (/^(ssh|git\+ssh|ssh\+git):$/.test(url.protocol)) {
+    // A port is ssh's own: the web address is on the host's default https port.
+    return { url: withoutCredentials(trimmed), https: httpsTwin(url.hostname, url.pathname) };
   }
-  if (originHost !== host && originHost?.replace(/:\d+$/, '') !== host.replace(/:\d+$/, '')) return undefined;
-  if (basePath && !originPath.startsWith(`${basePath}/`)) return undefined;
-  const rest = originPath.slice(basePath.length).replace(/^\/+/, '').replace(/\.git$/, '').replace(/\/+$/, '');
-  return /^[^/]+\/[^/]+$/.test(rest) ? rest : undefined;
+  return undefined;
+}
+
+function httpsTwin(host: string, repoPath: string): string | undefined {
+  const cleaned = repoPath.replace(/^\/+/, '').replace(/\/+$/, '');
+  return cleaned ? `https://${host}/${cleaned}` : undefined;
 }
 
 async function currentRef(repo: string): Promise<string | undefined> {

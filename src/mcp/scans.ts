@@ -142,9 +142,9 @@ export class ScanManager {
 
   async startFull(input: { repo: string }): Promise<ScanHandle> {
     const repo = await resolveRepo(input.repo);
-    // Only a repository the service can clone from its GitHub host is scanned
-    // remotely; any other one is scanned here, so the tool always works, and says so.
-    const repository = this.remote ? await this.remote.githubRepository(repo) : undefined;
+    // In remote mode the service clones origin (it says whether it may, from its git hosts);
+    // a repository without an origin it could fetch is scanned here, and the answer says so.
+    const origin = this.remote ? await this.remote.cloneableOrigin(repo) : undefined;
     const [{ listDirectory }, { historySize, estimateHistoryScanMs }, timings] = await Promise.all([
       loadDirectorySource(),
       loadHistorySource(),
@@ -161,14 +161,14 @@ export class ScanManager {
     const estimate = estimateFullScanMs(repo, tree, estimateHistoryScanMs(history, timings.history), timings);
     const record = newRecord(repo, 'full', estimate.etaMs, tree.files);
     let next_hint = `Scanning ${tree.files} files and ${history.newCommits} commit${history.newCommits === 1 ? '' : 's'} of history on this machine (estimate: tree ${seconds(estimate.treeMs)}, history ${seconds(estimate.historyMs)}, side by side). `;
-    if (this.remote && repository) {
-      record.remote = await this.remote.startRepositoryScan(repo, repository);
+    if (this.remote && origin) {
+      record.remote = await this.remote.startRepositoryScan(repo, origin);
       // The service also clones: add a fixed allowance for it.
       record.eta_ms += 5_000;
-      next_hint = `The scanning service at ${this.remote.config.apiUrl} clones ${repository} and scans it. `;
+      next_hint = `The scanning service at ${this.remote.config.apiUrl} clones ${origin.url} and scans it. `;
     } else if (this.remote) {
       next_hint =
-        `Scanned locally, not on the scanning service: origin is not a repository on ${this.remote.config.githubUrl} (SCANNER_GITHUB_URL), which is all the service can clone. ` +
+        'Scanned locally, not on the scanning service: the repository has no origin the service could clone (no remote named origin, or a local path). ' +
         next_hint;
     }
     next_hint += `Call scanner_status {repo: ${JSON.stringify(input.repo)}, scan_id: "${record.scan_id}"} in about ${seconds(Math.max(FIRST_POLL_MS, Math.min(record.eta_ms, MAX_POLL_MS)))}.`;

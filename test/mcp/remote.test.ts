@@ -1,7 +1,8 @@
 // Remote mode against a real `scanner serve` on loopback, with a git host
-// standing in for GitHub: diff scans go out as POST /commit, full scans of a
-// repository on the configured host as POST /github, status reads GET /jobs;
-// the service's refusals (401, 403, 429) and its absence become tool errors.
+// standing in for GitHub and a GitLab: diff scans go out as POST /commit, full
+// scans as POST /git with origin's URL (the service decides which hosts it
+// clones from), status reads GET /jobs; the service's refusals (400 for a host
+// it does not clone from, 401, 403, 429) and its absence become tool errors.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -55,7 +56,8 @@ describe('scanner mcp: remote mode against scanner serve', () => {
   let repo: string;
   let mcp: McpHandle | undefined;
 
-  const remoteEnv = (key: string) => ({ SCANNER_API_URL: apiUrl, SCANNER_API_KEY: key, SCANNER_GITHUB_URL: gitHost.url });
+  // No SCANNER_GITHUB_URL: which hosts the service clones from is the service's configuration alone.
+  const remoteEnv = (key: string) => ({ SCANNER_API_URL: apiUrl, SCANNER_API_KEY: key });
 
   before(async () => {
     tmp = await tempDir('mcp-remote');
@@ -70,7 +72,8 @@ describe('scanner mcp: remote mode against scanner serve', () => {
     git(repo, 'config', 'user.email', 't@example.invalid');
 
     const configFile = path.join(tmp.dir, 'service.json');
-    await writeFile(configFile, JSON.stringify({ plans: PLANS, defaultPlan: 'free' }));
+    // The git host is GitHub (SCANNER_GITHUB_URL below) and, under /gitlab, a GitLab.
+    await writeFile(configFile, JSON.stringify({ plans: PLANS, defaultPlan: 'free', hosts: [{ kind: 'gitlab', url: `${gitHost.url}/gitlab`, allowHttp: true }] }));
     const dataDir = path.join(tmp.dir, 'server');
     env = cliEnv({ SCANNER_CONFIG: configFile, SCANNER_GITHUB_URL: gitHost.url, SCANNER_LOG_LEVEL: 'warn' });
     keys = {
@@ -185,7 +188,50 @@ describe('scanner mcp: remote mode against scanner serve', () => {
     mcp = undefined;
   });
 
-  it('full scan of a repository not on the GitHub host runs locally', async () => {
+  it('full scan of a repository on another configured host (a GitLab) → POST /git with origin\'s URL', async () => {
+    createRepository(gitHost.root, 'gitlab/acme/tools/app');
+    const gitlabRepo = path.join(tmp.dir, 'gitlab-app');
+    const origin = `${gitHost.url}/gitlab/acme/tools/app.git`;
+    await new Promise<void>((resolve, reject) => execFile('git', ['clone', '-q', origin, gitlabRepo], (error) => (error ? reject(error) : resolve())));
+    const onGitlab = await startMcp({ cwd: gitlabRepo, env: remoteEnv(keys.free) });
+    try {
+      const handle = await callTool(onGitlab.client, 'scanner_full_scan', { repo: gitlabRepo });
+      assert.equal(handle.isError, false, JSON.stringify(handle.json));
+      assert.match(handle.json.next_hint, new RegExp(`^The scanning service at \\S+ clones ${origin.replace(/[.]/g, '\\.')} and scans it`));
+      const status = await pollReady(onGitlab, gitlabRepo, handle.json.scan_id);
+      assert.ok(status.findings.some((f: any) => f.type === 'SQL_INJECTION' && f.path === 'src/users.js'), JSON.stringify(status.findings));
+      const jobs = await new ScannerClient({ baseUrl: apiUrl, apiKey: keys.free }).listJobs({ limit: 100 });
+      assert.ok(
+        jobs.jobs.some((j) => j.kind === 'github' && j.repository === `${gitHost.url}/gitlab/acme/tools/app` && j.status === 'completed'),
+        JSON.stringify(jobs.jobs.map((j) => [j.kind, j.repository, j.status])),
+      );
+    } finally {
+      await onGitlab.close();
+    }
+  });
+
+  it('full scan of a repository on a host the service does not clone from: a tool error that says so and what to do', async () => {
+    // origin: https://ci:<token>@git.example.invalid/acme/private.git (from the diff-scan test above).
+    const tokenRepo = path.join(tmp.dir, 'with-token');
+    const other = await startMcp({ cwd: tokenRepo, env: remoteEnv(keys.free) });
+    try {
+      const before = (await new ScannerClient({ baseUrl: apiUrl, apiKey: keys.free }).listJobs({ limit: 100 })).jobs.length;
+      const answer = await callTool(other.client, 'scanner_full_scan', { repo: tokenRepo });
+      assert.equal(answer.isError, true, JSON.stringify(answer.json));
+      assert.match(
+        answer.json.error,
+        /^The scanning service at \S+ cannot clone this repository's origin https:\/\/git\.example\.invalid\/acme\/private\.git: must be a repository on a configured git host \(.*\/gitlab\)\. Its operator can add the host .*unset SCANNER_API_URL/,
+      );
+      assert.doesNotMatch(answer.json.error, /ghp_notARealToken|\(400\)/);
+      assert.doesNotMatch(serveLog, /ghp_notARealToken/);
+      const after = (await new ScannerClient({ baseUrl: apiUrl, apiKey: keys.free }).listJobs({ limit: 100 })).jobs.length;
+      assert.equal(after, before, 'no job was started');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('full scan of a repository without an origin runs locally', async () => {
     const local = path.join(tmp.dir, 'local');
     await mkdir(local);
     await makeRepo(local);
@@ -194,7 +240,7 @@ describe('scanner mcp: remote mode against scanner serve', () => {
       const before = (await new ScannerClient({ baseUrl: apiUrl, apiKey: keys.free }).listJobs()).jobs.length;
       const handle = await callTool(other.client, 'scanner_full_scan', { repo: local });
       assert.equal(handle.isError, false, JSON.stringify(handle.json));
-      assert.match(handle.json.next_hint, /^Scanned locally, not on the scanning service: origin is not a repository on http/);
+      assert.match(handle.json.next_hint, /^Scanned locally, not on the scanning service: the repository has no origin the service could clone/);
       const status = await pollReady(other, local, handle.json.scan_id);
       assert.deepEqual(status.findings, []);
       const after = (await new ScannerClient({ baseUrl: apiUrl, apiKey: keys.free }).listJobs()).jobs.length;

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { estimateFullScanMs, estimateTreeMs, pollAfterMs, readTimings, recordTimings, timingsFile } from '../../src/mcp/timing.ts';
-import { repositoryOnHost } from '../../src/mcp/remote.ts';
+import { cloneableOrigin } from '../../src/mcp/remote.ts';
 import { groupedMarkdownReport } from '../../src/mcp/report.ts';
 import { findingsPage } from '../../src/mcp/pages.ts';
 import { answerText } from '../../src/mcp/server.ts';
@@ -79,18 +79,26 @@ describe('scan estimates from this machine\'s throughput', () => {
   });
 });
 
-describe('repositoryOnHost', () => {
-  it('recognises https, ssh and scp-like origins on the configured host', () => {
-    assert.equal(repositoryOnHost('https://github.com/acme/app.git', 'https://github.com'), 'acme/app');
-    assert.equal(repositoryOnHost('git@github.com:acme/app.git', 'https://github.com'), 'acme/app');
-    assert.equal(repositoryOnHost('ssh://git@github.com/acme/app', 'https://github.com'), 'acme/app');
-    assert.equal(repositoryOnHost('http://127.0.0.1:9418/git/acme/app.git', 'http://127.0.0.1:9418/git'), 'acme/app');
+describe('cloneableOrigin: what a full scan asks the service to clone', () => {
+  it('an http(s) origin as it is, without credentials', () => {
+    assert.deepEqual(cloneableOrigin('https://github.com/acme/app.git'), { url: 'https://github.com/acme/app.git' });
+    assert.deepEqual(cloneableOrigin('https://gitlab.example.com/group/sub/app'), { url: 'https://gitlab.example.com/group/sub/app' });
+    assert.deepEqual(cloneableOrigin('https://ci:ghp_notARealToken0000@git.example.com/acme/app.git'), { url: 'https://git.example.com/acme/app.git' });
+    assert.deepEqual(cloneableOrigin('http://127.0.0.1:9418/git/acme/app.git'), { url: 'http://127.0.0.1:9418/git/acme/app.git' });
   });
-  it('refuses other hosts and odd paths', () => {
-    assert.equal(repositoryOnHost('https://gitlab.com/acme/app.git', 'https://github.com'), undefined);
-    assert.equal(repositoryOnHost('https://github.com/acme', 'https://github.com'), undefined);
-    assert.equal(repositoryOnHost('/srv/git/app', 'https://github.com'), undefined);
-    assert.equal(repositoryOnHost('http://127.0.0.1:9418/other/acme/app.git', 'http://127.0.0.1:9418/git'), undefined);
+  it('an ssh origin as it is, with the same repository over https in case the service has no deploy key', () => {
+    assert.deepEqual(cloneableOrigin('git@github.com:acme/app.git'), { url: 'git@github.com:acme/app.git', https: 'https://github.com/acme/app.git' });
+    assert.deepEqual(cloneableOrigin('ssh://git@gitlab.example.com:2222/group/app.git'), {
+      url: 'ssh://git@gitlab.example.com:2222/group/app.git',
+      https: 'https://gitlab.example.com/group/app.git',
+    });
+    assert.deepEqual(cloneableOrigin('bitbucket.org:team/app.git'), { url: 'bitbucket.org:team/app.git', https: 'https://bitbucket.org/team/app.git' });
+  });
+  it('nothing for a local path or a file URL', () => {
+    assert.equal(cloneableOrigin('/srv/git/app'), undefined);
+    assert.equal(cloneableOrigin('../app.git'), undefined);
+    assert.equal(cloneableOrigin('file:///srv/git/app.git'), undefined);
+    assert.equal(cloneableOrigin('C:/repos/app'), undefined);
   });
 });
 
