@@ -420,6 +420,7 @@ test('account and users in Chromium: a member changes their password; an admin r
   await page.getByRole('link', { name: 'Scans' }).click();
   await page.getByText('Start a scan').click();
   await page.getByLabel('Repository to scan').fill(`${proxy.url}/gitlab/acme/app`);
+  await page.screenshot({ path: path.join(SHOTS, '15a-start-scan-form.png'), fullPage: true });
   await page.getByRole('button', { name: 'Start scan' }).click();
   await page.waitForURL(/\/scans\/[0-9a-f-]{36}$/);
   await page.locator('#scan-status', { hasText: 'completed' }).waitFor({ timeout: 180_000 });

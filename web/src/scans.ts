@@ -25,7 +25,7 @@ export async function scansPage(): Promise<void> {
     'form',
     { class: 'grid', role: 'search' },
     h('label', { for: 'f-status' }, 'Status', h('select', { id: 'f-status', name: 'status' }, ...['', 'queued', 'running', 'completed', 'failed', 'cancelled'].map((s) => h('option', { value: s, selected: params.get('status') === s }, s || 'any')))),
-    h('label', { for: 'f-repo' }, 'Repository', h('input', { id: 'f-repo', name: 'repository', value: params.get('repository') ?? '', placeholder: 'owner/name' })),
+    h('label', { for: 'f-repo' }, 'Repository', h('input', { id: 'f-repo', name: 'repository', value: params.get('repository') ?? '', placeholder: 'owner/name, or the URL on other hosts' })),
     h('div', {}, h('button', { type: 'submit', class: 'secondary' }, 'Filter')),
   ) as HTMLFormElement;
   filter.addEventListener('submit', (e) => {
