@@ -184,9 +184,9 @@ test('worker threads give the same findings as one thread, also for flows betwee
     }
   }
   const single = await scanSourceFiles(files, { jobs: 1 });
-  // Threads start for this little code only because the threshold is lowered.
-  const parallel = await scanSourceFiles(files, { jobs: 3, minBytesForWorkers: 0 });
-  const startedAhead = await scanSourceFiles(files, { jobs: 3, minBytesForWorkers: 0, helpers: WorkerPool.start(2, []) });
+  // One helper thread beside this one; threads start for this little code only because the threshold is lowered.
+  const parallel = await scanSourceFiles(files, { jobs: 2, minBytesForWorkers: 0 });
+  const startedAhead = await scanSourceFiles(files, { jobs: 2, minBytesForWorkers: 0, helpers: WorkerPool.start(1, []) });
   assert.ok(single.findings.length >= 66);
   assert.deepEqual(single.findings.filter((f) => f.file.includes('service')).map((f) => `${f.file}:${f.line}`).sort(), ['pkg0/service0.js:3', 'pkg0/service30.js:3', 'pkg2/service20.js:3', 'pkg2/service50.js:3', 'pkg4/service10.js:3', 'pkg4/service40.js:3']);
   assert.deepEqual(parallel.findings.map((f) => f.id).sort(), single.findings.map((f) => f.id).sort());
@@ -196,7 +196,7 @@ test('worker threads give the same findings as one thread, also for flows betwee
 test('a scan cancelled while worker threads analyse stops with an AbortError', async () => {
   const files = Array.from({ length: 40 }, (_, i) => file(`pkg${i % 4}/mod${i}.js`, `${VULNERABLE}\n${'const x = [1].map((y) => y);\n'.repeat(50)}`));
   const controller = new AbortController();
-  const scanning = scanSourceFiles(files, { jobs: 3, minBytesForWorkers: 0, signal: controller.signal, onFinding: () => controller.abort() });
+  const scanning = scanSourceFiles(files, { jobs: 2, minBytesForWorkers: 0, signal: controller.signal, onFinding: () => controller.abort() });
   await assert.rejects(scanning, { name: 'AbortError' });
 });
 
