@@ -6,7 +6,7 @@ import type { Node } from 'web-tree-sitter';
 import { detectLanguage, type LanguageSyntax } from '../languages/index.ts';
 import { loadedLanguage, parseSync } from '../parse/parser.ts';
 import { MAX_CALL_TARGETS, type CallResolver, type ParsedFile, type TaintHit } from '../taint/run.ts';
-import { enclosingClass, receiverKey, type Receiver } from '../taint/receivers.ts';
+import { classHeader, enclosingClass, receiverKey, type Receiver } from '../taint/receivers.ts';
 import { field } from '../parse/syntax.ts';
 import { isTestCode } from '../test-code.ts';
 import type { Analyzer, FileText } from '../analyze.ts';
@@ -30,8 +30,7 @@ function definedOn(syntax: LanguageSyntax, fn: Node, className: string): boolean
   const word = new RegExp(`\\b${className}\\b`);
   if (cls) {
     if (cls.childForFieldName('name')?.text === className) return true;
-    const body = cls.childForFieldName('body');
-    return word.test(body ? cls.text.slice(0, body.startIndex - cls.startIndex) : cls.text.split('\n')[0]!);
+    return word.test(classHeader(cls));
   }
   const goReceiver = fn.childForFieldName('receiver');
   return !!goReceiver && word.test(goReceiver.text);

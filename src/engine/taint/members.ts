@@ -87,12 +87,12 @@ export function visitAssignment(run: TaintRun, node: Node, leftField: string, ri
   if (value) value = addStep(value, run.step(frame, node, lhsPath));
   const single = right && right.namedChildCount === 1 && /expression_list/.test(right.type) ? right.namedChildren[0] : right;
   const target = left.namedChildCount === 1 && /expression_list/.test(left.type) ? left.namedChildren[0] : left;
-  // A boolean that holds a check (`ok := valid(x)`): `if !ok` stands for the check.
   if (single && target && run.syntax.identifiers.includes(target.type)) {
+    scope.inits.set(target.text, single);
+    // A boolean that holds a check (`ok := valid(x)`): `if !ok` stands for the check.
     if (conditionGuards(run, single, scope, frame).length) scope.conditions.set(target.text, single);
     else scope.conditions.delete(target.text);
   }
-  if (single && target && run.syntax.identifiers.includes(target.type)) scope.inits.set(target.text, single);
   checkAssignSink(run, node, left, lhsPath, written !== undefined ? written : value, scope, frame);
   if (run.syntax.identifiers.includes(left.type)) scope.origins.set(left.text, right ? callOrigin(run, right, scope) : null);
 

@@ -9,7 +9,7 @@ import { Scope } from './scope.ts';
 import { merge, type Taint } from './values.ts';
 import { onThisSide } from './sources.ts';
 import { operatorInputTypes } from './privileged.ts';
-import { enclosingClass } from './receivers.ts';
+import { classHeader, enclosingClass } from './receivers.ts';
 
 /** Per tree: names of functions passed by name to a handler-registering call (`http.createServer(handle)`). */
 const handlersByName = new WeakMap<Tree, Set<string>>();
@@ -89,9 +89,7 @@ function handlerMethodMatches(syntax: LanguageSyntax, fn: Node, method: RegExp, 
   if (!name || !method.test(name)) return false;
   const cls = enclosingClass(syntax, fn);
   if (!cls) return false;
-  if (!inClass) return true;
-  const body = cls.childForFieldName('body');
-  return inClass.test(body ? cls.text.slice(0, body.startIndex - cls.startIndex) : cls.text.split('\n')[0]!);
+  return !inClass || inClass.test(classHeader(cls));
 }
 
 /** The names a framework gives a callback's parameters by position, when `fn` is registered as a handler. */

@@ -87,10 +87,16 @@ export function basesOf(cls: Node): string[] {
 
 const basesByTree = new WeakMap<Node['tree'], Map<number, string[]>>();
 
+/** A class's text before its body (`class Chat extends Base implements MessageComponentInterface`). */
+export function classHeader(cls: Node): string {
+  const body = cls.childForFieldName('body');
+  return body ? cls.text.slice(0, body.startIndex - cls.startIndex) : cls.text.split('\n')[0]!;
+}
+
 function readBases(cls: Node): string[] {
   const name = cls.childForFieldName('name')?.text;
   const body = cls.childForFieldName('body');
-  const header = body ? cls.text.slice(0, body.startIndex - cls.startIndex) : cls.text.split('\n')[0]!;
+  const header = classHeader(cls);
   const out = new Set<string>();
   for (const m of header.matchAll(/[A-Z]\w*/g)) if (m[0] !== name) out.add(m[0]);
   for (const m of (body?.text ?? '').matchAll(/^\s*(?:include|extend|use)\s+((?:[A-Z]\w*(?:::|\\))*[A-Z]\w*)\s*;?\s*$/gm)) {
