@@ -364,3 +364,29 @@ test('one file\u2019s analysis follows calls into a bounded number of other file
   const beyond = await scan(helpers(MAX_FILES_FOLLOWED + 1));
   assert.deepEqual(lines(beyond, 'COMMAND_INJECTION'), [], 'the call into a file past the bound is unknown code');
 });
+
+test('a validator that throws on a path separator keeps a name inside its folder, for paths only', async () => {
+  const findings = await scan({
+    'N.java': spring(`
+  static void checkGoodName(String name) {
+    if (name == null || name.isEmpty()) throw new IllegalArgumentException("no name");
+    for (int i = 0; i < name.length(); i++) {
+      char ch = name.charAt(i);
+      if ("?*/\\\\:<>|".indexOf(ch) != -1) throw new IllegalArgumentException("unsafe character");
+    }
+  }
+  static void checkLength(String name) {
+    if (name.length() > 64) throw new IllegalArgumentException("too long");
+  }
+  @PostMapping("/items")
+  String create(@RequestParam String name, @RequestParam String other) throws Exception {
+    checkGoodName(name);
+    new java.io.FileOutputStream(new java.io.File("/var/items", name)).close();
+    checkLength(other);
+    new java.io.FileOutputStream(new java.io.File("/var/items", other)).close();
+    return "<p>" + name + "</p>";
+  }`),
+  });
+  assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), [21]);
+  assert.deepEqual(lines(findings, 'XSS'), [22]);
+});

@@ -208,15 +208,9 @@ function predicateGuards(run: TaintRun, target: { file: ParsedFile; node: Node }
   const paramsNode = shape?.params ? field(target.node, shape.params) : null;
   const body = shape?.body ? field(target.node, shape.body) : null;
   if (!paramsNode || !body) return out;
-  const names = new Set(paramList(run, syntax, paramsNode).flatMap((p) => p.names).filter((n) => !!n));
-  const mentionsParam = (text: string) => [...names].some((name) => new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}([^\\w$]|$)`).test(text));
   // A local computed from a parameter (`var full = Path.GetFullPath(candidate)`) is checked for it.
-  for (const assignment of body.descendantsOfType(Object.keys(syntax.assignments))) {
-    const assign = assignment ? syntax.assignments[assignment.type] : undefined;
-    const left = assign ? field(assignment!, assign.left) : null;
-    const right = assign?.right ? field(assignment!, assign.right) : null;
-    if (left && right && syntax.identifiers.includes(left.type) && mentionsParam(right.text)) names.add(left.text);
-  }
+  const names = [...namesOfParams(run, syntax, body, paramList(run, syntax, paramsNode).flatMap((p) => p.names)).keys()];
+  const mentionsParam = (text: string) => names.some((name) => mentions(text, name));
   const valueOf = (r: Node) => r.namedChildren.find((c): c is Node => !!c && !syntax.comments.includes(c.type));
   // An expression body (`(n) => SAFE.test(n)`, C#'s `=> …`) is its return value.
   const values = syntax.returns.includes(body.type)
@@ -245,6 +239,29 @@ function predicateGuards(run: TaintRun, target: { file: ParsedFile; node: Node }
   }
   out.push(...found);
   return out;
+}
+
+/**
+ * The names that stand for a function's parameters, by position: the parameters, and locals computed from
+ * them (`var full = Path.GetFullPath(candidate)`, `char ch = name.charAt(i)`), in the order the body assigns them.
+ */
+function namesOfParams(run: TaintRun, syntax: ParsedFile['syntax'], body: Node, params: string[]): Map<string, number> {
+  const names = new Map<string, number>();
+  params.forEach((name, i) => name && names.set(name, i));
+  const mentioned = (text: string) => [...names].find(([name]) => mentions(text, name))?.[1];
+  for (const assignment of body.descendantsOfType(Object.keys(syntax.assignments))) {
+    const assign = assignment ? syntax.assignments[assignment.type] : undefined;
+    const left = assign ? field(assignment!, assign.left) : null;
+    const right = assign?.right ? field(assignment!, assign.right) : null;
+    const from = right ? mentioned(right.text) : undefined;
+    if (left && from !== undefined && syntax.identifiers.includes(left.type) && !names.has(left.text)) names.set(left.text, from);
+  }
+  return names;
+}
+
+/** Does the text use this name (not as part of a longer one)? */
+function mentions(text: string, name: string): boolean {
+  return new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}([^\\w$]|$)`).test(text);
 }
 
 /** Does the condition hold when the check fails (`!valid(x)`, `x == null || !ok(x)`, `err != nil || …`)? */
@@ -388,11 +405,32 @@ function vettedParams(run: TaintRun, target: { file: ParsedFile; node: Node }, h
     const consequence = field(statement, ifShape.consequence);
     if (!condition || !consequence || (ifShape.alternative && field(statement, ifShape.alternative))) break;
     const guards = run.engine.guardsFor(condition.text);
-    const throws = exits(run, consequence) && !syntax.returns.some((r) => consequence.type === r || consequence.descendantsOfType(r).length > 0);
-    if (!guards.length || !throws || !isNegative(run, condition, condition)) continue;
+    if (!guards.length || !throwsOnly(run, consequence) || !isNegative(run, condition, condition)) continue;
     params.forEach((name, i) => {
-      if (name && new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}([^\\w$]|$)`).test(condition.text)) out.set(i, [...(out.get(i) ?? []), ...guards]);
+      if (name && mentions(condition.text, name)) out.set(i, [...(out.get(i) ?? []), ...guards]);
     });
   }
+  // A validator that throws on a path separator anywhere in its body (`if (name.contains("/")) throw …`,
+  // a loop rejecting each character found in "?*/\\:") keeps what it accepts inside one folder.
+  const names = namesOfParams(run, syntax, body, params);
+  for (const statement of body.descendantsOfType(Object.keys(syntax.ifs))) {
+    const ifShape = statement ? syntax.ifs[statement.type] : undefined;
+    const condition = ifShape ? field(statement!, ifShape.condition) : null;
+    const consequence = ifShape ? field(statement!, ifShape.consequence) : null;
+    if (!condition || !consequence || !PATH_SEPARATOR_LITERAL.test(condition.text) || !throwsOnly(run, consequence)) continue;
+    for (const [name, i] of names) if (mentions(condition.text, name) && !(out.get(i) ?? []).includes(PATH_DENY_LIST)) out.set(i, [...(out.get(i) ?? []), PATH_DENY_LIST]);
+  }
   return out;
+}
+
+/** A string literal holding a path separator (`"/"`, `'\\'`, `"?:/<>"`) that a condition looks for. */
+const PATH_SEPARATOR_LITERAL = /(["'])(?:(?!\1)[^\n])*(\/|\\\\)(?:(?!\1)[^\n])*\1/;
+
+/** What a validator that rejects path separators vets: paths only (the name may still hold markup or quotes). */
+const PATH_DENY_LIST: CompiledSanitizer = { types: ['PATH_TRAVERSAL'], where: [], receiver: false };
+
+/** Does this branch stop by throwing or aborting (not by returning a value the caller may ignore)? */
+function throwsOnly(run: TaintRun, branch: Node): boolean {
+  const syntax = run.syntax;
+  return exits(run, branch) && !syntax.returns.some((r) => branch.type === r || branch.descendantsOfType(r).length > 0);
 }
