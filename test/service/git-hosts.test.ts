@@ -13,7 +13,7 @@ import { after, before, describe, it } from 'node:test';
 import { ApiRequestError, ScannerClient } from '../../src/client/index.ts';
 import { loadServiceConfig } from '../../src/service/config.ts';
 import { cloneUrlFor, hostForCloneUrl, matchRepositoryUrl, parseGitHosts } from '../../src/service/git-hosts.ts';
-import { createRepository, freePort, sqliteBackend, startTestService, tempDir, type Backend, type TestService } from './harness.ts';
+import { createRepository, freePort, serveGitHttpBackend, sqliteBackend, startTestService, tempDir, type Backend, type TestService } from './harness.ts';
 import { createKey, launch, stop, waitHealthy } from './processes.ts';
 
 const TOKEN = 'gta_fakeTokenForTheTestOnly0123456789abcdef';
@@ -40,45 +40,7 @@ async function startTokenGitHost(credentials: { user: string; token: string }[])
       return;
     }
     counts.accepted++;
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const child = spawn('git', ['http-backend'], {
-      env: {
-        PATH: process.env.PATH,
-        GIT_PROJECT_ROOT: root,
-        GIT_HTTP_EXPORT_ALL: '1',
-        GIT_CONFIG_GLOBAL: '/dev/null',
-        GIT_CONFIG_NOSYSTEM: '1',
-        PATH_INFO: decodeURIComponent(url.pathname),
-        REQUEST_METHOD: request.method ?? 'GET',
-        QUERY_STRING: url.search.slice(1),
-        CONTENT_TYPE: request.headers['content-type'] ?? '',
-        CONTENT_LENGTH: request.headers['content-length'] ?? '',
-        HTTP_CONTENT_ENCODING: request.headers['content-encoding'] ?? '',
-        GIT_PROTOCOL: String(request.headers['git-protocol'] ?? ''),
-        REMOTE_ADDR: '127.0.0.1',
-        REMOTE_USER: 'tester',
-      },
-    });
-    request.pipe(child.stdin);
-    let head = Buffer.alloc(0);
-    let body = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (body) return void response.write(chunk);
-      head = Buffer.concat([head, chunk]);
-      const end = head.indexOf('\r\n\r\n');
-      if (end < 0) return;
-      body = true;
-      let status = 200;
-      for (const line of head.subarray(0, end).toString().split('\r\n')) {
-        const [name, ...rest] = line.split(':');
-        if (name.toLowerCase() === 'status') status = Number(rest.join(':').trim().split(' ')[0]);
-        else response.setHeader(name.trim(), rest.join(':').trim());
-      }
-      response.writeHead(status);
-      response.write(head.subarray(end + 4));
-    });
-    child.stdout.on('end', () => response.end());
-    child.on('error', () => response.destroy());
+    serveGitHttpBackend(root, request, response, { REMOTE_USER: 'tester' });
   };
   const server: Server = createServer(serve);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

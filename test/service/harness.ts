@@ -2,7 +2,7 @@
 // git repositories served over smart HTTP on loopback, and the service itself.
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, chmodSync, chownSync, writeFileSync, mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -208,53 +208,61 @@ export function createRepository(root: string, slug: string, files: Record<strin
   return bare;
 }
 
-/** `git http-backend` (CGI) behind a tiny HTTP server: a GitHub stand-in on loopback. */
+/**
+ * Answers one request with `git http-backend` (CGI, shipped with git) over the bare repositories under
+ * `root`: the smart HTTP protocol a git host speaks. `env` adds CGI variables (`REMOTE_USER`).
+ */
+export function serveGitHttpBackend(root: string, request: IncomingMessage, response: ServerResponse, env: Record<string, string> = {}): void {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const child = spawn('git', ['http-backend'], {
+    env: {
+      PATH: process.env.PATH,
+      GIT_PROJECT_ROOT: root,
+      GIT_HTTP_EXPORT_ALL: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_CONFIG_NOSYSTEM: '1',
+      PATH_INFO: decodeURIComponent(url.pathname),
+      REQUEST_METHOD: request.method ?? 'GET',
+      QUERY_STRING: url.search.slice(1),
+      CONTENT_TYPE: request.headers['content-type'] ?? '',
+      CONTENT_LENGTH: request.headers['content-length'] ?? '',
+      HTTP_CONTENT_ENCODING: request.headers['content-encoding'] ?? '',
+      GIT_PROTOCOL: String(request.headers['git-protocol'] ?? ''),
+      REMOTE_ADDR: '127.0.0.1',
+      ...env,
+    },
+  });
+  request.pipe(child.stdin);
+  let headerBuffer = Buffer.alloc(0);
+  let headersDone = false;
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (headersDone) {
+      response.write(chunk);
+      return;
+    }
+    headerBuffer = Buffer.concat([headerBuffer, chunk]);
+    const end = headerBuffer.indexOf('\r\n\r\n');
+    if (end === -1) return;
+    headersDone = true;
+    let status = 200;
+    for (const line of headerBuffer.subarray(0, end).toString().split('\r\n')) {
+      const colon = line.indexOf(':');
+      const name = line.slice(0, colon).trim();
+      const value = line.slice(colon + 1).trim();
+      if (name.toLowerCase() === 'status') status = Number(value.split(' ')[0]);
+      else response.setHeader(name, value);
+    }
+    response.writeHead(status);
+    response.write(headerBuffer.subarray(end + 4));
+  });
+  child.stdout.on('end', () => response.end());
+  child.on('error', () => response.destroy());
+}
+
+/** `git http-backend` behind a tiny HTTP server: a GitHub stand-in on loopback. */
 export async function startGitHost(): Promise<GitHost> {
   const { dir: root, remove } = tempDir('git');
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const child = spawn('git', ['http-backend'], {
-      env: {
-        ...process.env,
-        GIT_PROJECT_ROOT: root,
-        GIT_HTTP_EXPORT_ALL: '1',
-        GIT_CONFIG_GLOBAL: '/dev/null',
-        PATH_INFO: decodeURIComponent(url.pathname),
-        REQUEST_METHOD: request.method ?? 'GET',
-        QUERY_STRING: url.search.slice(1),
-        CONTENT_TYPE: request.headers['content-type'] ?? '',
-        CONTENT_LENGTH: request.headers['content-length'] ?? '',
-        HTTP_CONTENT_ENCODING: request.headers['content-encoding'] ?? '',
-        GIT_PROTOCOL: String(request.headers['git-protocol'] ?? ''),
-        REMOTE_ADDR: '127.0.0.1',
-      },
-    });
-    request.pipe(child.stdin);
-    let headerBuffer = Buffer.alloc(0);
-    let headersDone = false;
-    child.stdout.on('data', (chunk: Buffer) => {
-      if (headersDone) {
-        response.write(chunk);
-        return;
-      }
-      headerBuffer = Buffer.concat([headerBuffer, chunk]);
-      const end = headerBuffer.indexOf('\r\n\r\n');
-      if (end === -1) return;
-      headersDone = true;
-      let status = 200;
-      for (const line of headerBuffer.subarray(0, end).toString().split('\r\n')) {
-        const colon = line.indexOf(':');
-        const name = line.slice(0, colon).trim();
-        const value = line.slice(colon + 1).trim();
-        if (name.toLowerCase() === 'status') status = Number(value.split(' ')[0]);
-        else response.setHeader(name, value);
-      }
-      response.writeHead(status);
-      response.write(headerBuffer.subarray(end + 4));
-    });
-    child.stdout.on('end', () => response.end());
-    child.on('error', () => response.destroy());
-  });
+  const server: Server = createServer((request, response) => serveGitHttpBackend(root, request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {

@@ -172,10 +172,10 @@ export function passedChecks(run: TaintRun, conditions: Node[], scope: Scope, fr
  */
 export function conditionGuards(run: TaintRun, condition: Node, scope: Scope, frame: FunctionFrame): CompiledSanitizer[] {
   const guards = run.engine.guardsFor(condition.text);
-  // Looking for the functions a condition calls costs parsing; it matters only when it checks untrusted data.
-  if (guardedNames(run, condition, scope, frame).size === 0) return guards;
   const callTypes = Object.keys(run.syntax.calls);
   const calls = callTypes.includes(condition.type) ? [condition] : condition.descendantsOfType(callTypes);
+  // Looking for the functions a condition calls costs parsing; it matters only when it checks untrusted data.
+  if (calls.length === 0 || guardedNames(run, condition, scope, frame).size === 0) return guards;
   for (const call of calls.slice(0, 4)) {
     if (!call) continue;
     const parts = callParts(run.syntax, call);
@@ -203,13 +203,10 @@ function predicateGuards(run: TaintRun, target: { file: ParsedFile; node: Node }
   if (known) return known;
   const out: CompiledSanitizer[] = [];
   run.predicates.set(key, out);
-  const syntax = target.file.syntax;
-  const shape = syntax.functions[target.node.type];
-  const paramsNode = shape?.params ? field(target.node, shape.params) : null;
-  const body = shape?.body ? field(target.node, shape.body) : null;
+  const { syntax, paramsNode, body } = functionParts(target);
   if (!paramsNode || !body) return out;
   // A local computed from a parameter (`var full = Path.GetFullPath(candidate)`) is checked for it.
-  const names = [...namesOfParams(run, syntax, body, paramList(run, syntax, paramsNode).flatMap((p) => p.names)).keys()];
+  const names = [...namesOfParams(syntax, body, paramList(run, syntax, paramsNode).flatMap((p) => p.names)).keys()];
   const mentionsParam = (text: string) => names.some((name) => mentions(text, name));
   const valueOf = (r: Node) => r.namedChildren.find((c): c is Node => !!c && !syntax.comments.includes(c.type));
   // An expression body (`(n) => SAFE.test(n)`, C#'s `=> …`) is its return value.
@@ -245,7 +242,7 @@ function predicateGuards(run: TaintRun, target: { file: ParsedFile; node: Node }
  * The names that stand for a function's parameters, by position: the parameters, and locals computed from
  * them (`var full = Path.GetFullPath(candidate)`, `char ch = name.charAt(i)`), in the order the body assigns them.
  */
-function namesOfParams(run: TaintRun, syntax: ParsedFile['syntax'], body: Node, params: string[]): Map<string, number> {
+function namesOfParams(syntax: ParsedFile['syntax'], body: Node, params: string[]): Map<string, number> {
   const names = new Map<string, number>();
   params.forEach((name, i) => name && names.set(name, i));
   const mentioned = (text: string) => [...names].find(([name]) => mentions(text, name))?.[1];
@@ -257,6 +254,13 @@ function namesOfParams(run: TaintRun, syntax: ParsedFile['syntax'], body: Node, 
     if (left && from !== undefined && syntax.identifiers.includes(left.type) && !names.has(left.text)) names.set(left.text, from);
   }
   return names;
+}
+
+/** A function's language, parameter list and body. */
+function functionParts(target: { file: ParsedFile; node: Node }): { syntax: ParsedFile['syntax']; paramsNode: Node | null; body: Node | null } {
+  const syntax = target.file.syntax;
+  const shape = syntax.functions[target.node.type];
+  return { syntax, paramsNode: shape?.params ? field(target.node, shape.params) : null, body: shape?.body ? field(target.node, shape.body) : null };
 }
 
 /** Does the text use this name (not as part of a longer one)? */
@@ -389,10 +393,7 @@ function vettedParams(run: TaintRun, target: { file: ParsedFile; node: Node }, h
   if (known) return known;
   const out = new Map<number, CompiledSanitizer[]>();
   run.vetting.set(key, out);
-  const syntax = target.file.syntax;
-  const shape = syntax.functions[target.node.type];
-  const paramsNode = shape?.params ? field(target.node, shape.params) : null;
-  const body = shape?.body ? field(target.node, shape.body) : null;
+  const { syntax, paramsNode, body } = functionParts(target);
   if (!paramsNode || !body) return out;
   let params = paramList(run, syntax, paramsNode).map((p) => p.names[0] ?? '');
   if (hasReceiver && (syntax.selfNames ?? []).includes(params[0] ?? '')) params = params.slice(1);
@@ -412,7 +413,7 @@ function vettedParams(run: TaintRun, target: { file: ParsedFile; node: Node }, h
   }
   // A validator that throws on a path separator anywhere in its body (`if (name.contains("/")) throw …`,
   // a loop rejecting each character found in "?*/\\:") keeps what it accepts inside one folder.
-  const names = namesOfParams(run, syntax, body, params);
+  const names = namesOfParams(syntax, body, params);
   for (const statement of body.descendantsOfType(Object.keys(syntax.ifs))) {
     const ifShape = statement ? syntax.ifs[statement.type] : undefined;
     const condition = ifShape ? field(statement!, ifShape.condition) : null;
