@@ -131,6 +131,7 @@ export class Analyzer {
     const hits: { rule: PatternHit['rule']; node?: Node; at?: TaintHit['at']; line?: number; column?: number; length?: number; trace?: TaintHit['trace'] }[] = [];
     const neighbourHits: TaintHit[] = [];
     const foreign: TaintHit[] = [];
+    let manifests: string[] = [];
     // A file is parsed when a query rule may match its text or it may hold a taint source;
     // otherwise nothing could be found in its tree (it is still parsed if a call resolves into it).
     const syntax = project.tooLarge(file) ? undefined : detectLanguage(file, text.slice(0, 200));
@@ -154,6 +155,7 @@ export class Analyzer {
       hits.push(...taint.own);
       neighbourHits.push(...taint.neighbours);
       foreign.push(...taint.foreign);
+      manifests = taint.manifests;
       if (taint.tooDeep) warnings.push({ file, message: 'nesting too deep to analyse completely; findings may be missing' });
     } else if (project.tooLarge(file)) {
       warnings.push({ file, message: `larger than ${MAX_PARSE_BYTES} bytes: not parsed, only line rules applied` });
@@ -166,14 +168,16 @@ export class Analyzer {
     const neighbours = neighbourHits.filter((hit) => reportableIn(hit.file, hit.rule)).map((hit) => makeFinding(hit.rule, hit.file, otherLines(hit.file), hit.at ?? nodeLocation(hit.node), hit.trace));
     // Flows from this file into sinks of another directory: reported in the sink's file, from here.
     const elsewhere: Finding[] = [];
-    const dependsOn = [...new Set(foreign.map((h) => h.file))].sort();
-    for (const other of dependsOn) {
+    const sinkFiles = [...new Set(foreign.map((h) => h.file))].sort();
+    for (const other of sinkFiles) {
       const raw = foreign.filter((h) => h.file === other && reportableIn(other, h.rule)).map((h) => makeFinding(h.rule, other, otherLines(other), h.at ?? nodeLocation(h.node), h.trace));
       elsewhere.push(...settle(raw, otherLines(other)).findings);
     }
     // Secrets are looked for in every text file, parsed or not.
     const result: FileAnalysis = { path: file, language, lines: lineCount(text), warnings, partiallyParsed, own, neighbours, secrets: findSecrets(file, text), elsewhere };
-    if (dependsOn.length) result.dependsOn = dependsOn;
+    // A source the manifests cleaned (a framework's firewall) makes the result depend on them too.
+    const dependencies = [...new Set([...sinkFiles, ...manifests])].sort();
+    if (dependencies.length) result.dependsOn = dependencies;
     return result;
   }
 }

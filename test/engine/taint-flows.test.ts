@@ -4,6 +4,9 @@
 // direct-only rules and calls resolved into other files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { scanSourceFiles, type Finding } from '../../src/engine/index.ts';
 
 async function scan(files: Record<string, string>): Promise<Finding[]> {
@@ -389,4 +392,34 @@ test('a validator that throws on a path separator keeps a name inside its folder
   });
   assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), [21]);
   assert.deepEqual(lines(findings, 'XSS'), [22]);
+});
+
+test('behind Spring Security, a path variable forges no log line; without it, or from the query, it does', async () => {
+  const handlers = {
+    'src/main/java/x/C.java': spring(`
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(C.class);
+  void byAnnotation(@PathVariable String name, @RequestParam String q) {
+    log.info("deleting " + name);
+    log.info("searching " + q);
+  }
+  reactor.core.publisher.Mono<Void> functional(org.springframework.web.reactive.function.server.ServerRequest request) {
+    String name = request.pathVariable("name");
+    log.warn("publishing " + name);
+    return null;
+  }`),
+  };
+  const plain = { ...handlers, 'build.gradle': "dependencies {\n  implementation 'org.springframework.boot:spring-boot-starter-web'\n}\n" };
+  const secured = { ...handlers, 'build.gradle': "dependencies {\n  implementation 'org.springframework.boot:spring-boot-starter-security'\n}\n" };
+  assert.deepEqual(lines(await scan(secured), 'LOG_INJECTION'), [9]);
+  assert.deepEqual(lines(await scan(plain), 'LOG_INJECTION'), [8, 9, 13]);
+  // The handlers' cached results depend on the manifest: adding the dependency re-analyses them.
+  const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'scanner-manifests-'));
+  try {
+    const cachedScan = async (files: Record<string, string>) =>
+      (await scanSourceFiles(Object.entries(files).map(([p, text]) => ({ path: p, content: Buffer.from(text) })), { jobs: 1, cacheDir })).findings;
+    assert.deepEqual(lines(await cachedScan(plain), 'LOG_INJECTION'), [8, 9, 13]);
+    assert.deepEqual(lines(await cachedScan(secured), 'LOG_INJECTION'), [9]);
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
 });

@@ -11,6 +11,7 @@ import { field } from '../parse/syntax.ts';
 import { isTestCode } from '../test-code.ts';
 import type { Analyzer, FileText } from '../analyze.ts';
 import { ImportIndex, sameRuleLanguage } from './imports.ts';
+import { Manifests } from './manifests.ts';
 
 /** Files above this size are not parsed (they are almost always generated). */
 export const MAX_PARSE_BYTES = 2 * 1024 * 1024;
@@ -52,6 +53,9 @@ export class Project implements CallResolver {
   private readonly sourceHolders = new Map<string, boolean>();
   private readonly resolutions = new Map<string, { file: ParsedFile; node: Node }[]>();
   private readonly importIndex: ImportIndex;
+  private readonly manifests = new Manifests(() => this.files.keys(), (file) => this.files.get(file)?.text);
+  /** Whether the analysis of the file being analysed asked the manifests (its findings then depend on them). */
+  private manifestsAsked = false;
 
   constructor(
     private readonly files: Map<string, FileText>,
@@ -74,25 +78,32 @@ export class Project implements CallResolver {
     return this.files.keys();
   }
 
+  projectUses(pattern: RegExp): boolean {
+    this.manifestsAsked = true;
+    return this.manifests.uses(pattern);
+  }
+
   /**
    * Taint flows found from `file`, by where their sink is: in the file itself, in
    * another file of its directory (the package: a controller calling a service
    * beside it), or in another directory.
    */
-  taintHitsOf(file: string): { own: TaintHit[]; neighbours: TaintHit[]; foreign: TaintHit[]; tooDeep: boolean } {
-    const out = { own: [] as TaintHit[], neighbours: [] as TaintHit[], foreign: [] as TaintHit[], tooDeep: false };
+  taintHitsOf(file: string): { own: TaintHit[]; neighbours: TaintHit[]; foreign: TaintHit[]; tooDeep: boolean; manifests: string[] } {
+    const out = { own: [] as TaintHit[], neighbours: [] as TaintHit[], foreign: [] as TaintHit[], tooDeep: false, manifests: [] as string[] };
     const parsed = this.parsed(file);
     const lr = parsed && this.analyzer.languageRules(parsed.syntax);
     // Test code's sources (test-function parameters, fixtures, factories) are not attacker
     // data: no flow starts in a test file, nor from a source a call led into test code.
     if (!parsed || !lr || isTestCode(file)) return out;
     const hits: TaintHit[] = [];
+    this.manifestsAsked = false;
     try {
       lr.taint.analyzeFile(parsed, this, hits, this.files.get(file)?.text);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       out.tooDeep = true;
     }
+    if (this.manifestsAsked) out.manifests = this.manifests.files();
     const dir = path.posix.dirname(file);
     for (const hit of hits) {
       if (hit.trace[0]?.kind === 'source' && isTestCode(hit.trace[0].file)) continue;

@@ -32,6 +32,7 @@ export interface CompiledSource {
   where: CompiledArgCondition[];
   exact?: boolean;
   in?: 'server' | 'browser';
+  clean?: { types: string[]; ifProjectUses?: RegExp };
   label?: string;
 }
 
@@ -148,6 +149,7 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     exact: s.exact,
     in: s.in,
+    clean: s.clean && { types: s.clean.types, ifProjectUses: s.clean.ifProjectUses ? regex(s.clean.ifProjectUses, where) : undefined },
     label: s.label,
   };
 }

@@ -69,6 +69,13 @@ export const SourceSpec = z
      * server code, the page URL and cross-window messages in browser code. Files neither side claims get every source.
      */
     in: z.enum(['server', 'browser']).optional(),
+    /**
+     * Kinds of attack this source cannot carry, because the framework rejects the characters they need
+     * before the handler runs (Spring Security's firewall refuses a path with an encoded CR or LF, so a
+     * path variable forges no log line). With `ifProjectUses`, only when a dependency manifest of the scan
+     * (pom.xml, build.gradle, package.json, …) matches that regex: the firewall comes with the dependency.
+     */
+    clean: z.object({ types: z.array(z.string()).min(1), ifProjectUses: Regex.optional() }).strict().optional(),
     label: z.string().optional(),
   })
   .strict()

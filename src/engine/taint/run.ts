@@ -43,6 +43,8 @@ export interface CallResolver {
   text(file: string): string | undefined;
   /** Every file of the scan. */
   paths(): Iterable<string>;
+  /** Does a dependency manifest of the scan (pom.xml, package.json, …) match this pattern? */
+  projectUses(pattern: RegExp): boolean;
 }
 
 export const MAX_CALL_DEPTH = 5;

@@ -44,7 +44,7 @@ export function sourceTaint(run: TaintRun, frame: FunctionFrame, node: Node, raw
   );
   if (matches.length === 0) return null;
   const trusted = operatorInputTypes(run, node, frame.file);
-  let taint: Tainted = matches.map((m) => ({ trace: [run.step(frame, node, m.label, 'source')], clean: new Set(trusted), onlyRule: m.onlyRule, whole: m.whole }));
+  let taint: Tainted = matches.map((m) => ({ trace: [run.step(frame, node, m.label, 'source')], clean: new Set([...trusted, ...cannotCarry(run, m.source)]), onlyRule: m.onlyRule, whole: m.whole }));
   // A source read again through a name (`value.trim()` after `value = req.getHeader(h)`) keeps what the
   // sanitisers of the calls inside its path cleaned (a header value holds no line break)…
   for (const callee of innerCallees(path)) {
@@ -69,6 +69,13 @@ function innerCallees(path: string): string[] {
   const out: string[] = [];
   for (let i = path.indexOf('()'); i >= 0 && i + 2 < path.length; i = path.indexOf('()', i + 2)) out.push(path.slice(0, i));
   return out;
+}
+
+/** The kinds of attack a source's value cannot carry in this project (a path variable behind Spring Security's firewall: no line breaks). */
+export function cannotCarry(run: TaintRun, source: CompiledSource): string[] {
+  const clean = source.clean;
+  if (!clean || (clean.ifProjectUses && !run.resolver.projectUses(clean.ifProjectUses))) return [];
+  return clean.types;
 }
 
 /** Does a source apply in this file: one for a side of the application (`in: server`) only in code on that side. */
