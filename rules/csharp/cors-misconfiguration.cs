@@ -19,3 +19,26 @@ public static class Cors
         });
     }
 }
+
+public static class LegacyCors
+{
+    public static void Configure(IServiceCollection services)
+    {
+        services.AddCors(options =>
+        {
+            options.AddPolicy("CorsPolicy",
+                // ruleid: CORS_MISCONFIGURATION
+                builder => builder.AllowAnyOrigin()
+                    .AllowAnyMethod()
+                    .AllowAnyHeader()
+                    .AllowCredentials()
+                    .Build());
+            // ruleid: CORS_MISCONFIGURATION
+            options.AddPolicy("reversed", p => p.AllowCredentials().WithMethods("GET").AllowAnyOrigin());
+            // ok: CORS_MISCONFIGURATION
+            options.AddPolicy("public", p => p.AllowAnyOrigin().AllowAnyMethod().AllowAnyHeader());
+            // ok: CORS_MISCONFIGURATION
+            options.AddPolicy("partners", p => p.WithOrigins("https://a.example.com").AllowAnyHeader().AllowCredentials());
+        });
+    }
+}

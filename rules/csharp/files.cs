@@ -144,3 +144,37 @@ public class StreamController : ControllerBase
         return Content(media + named);
     }
 }
+
+// Zip slip: entry names are the archive author's, whoever sent the archive.
+public class ImportsController : ControllerBase
+{
+    [HttpPost("imports")]
+    public IActionResult Import(IFormFile archiveFile)
+    {
+        using var archive = new ZipArchive(archiveFile.OpenReadStream());
+        foreach (var entry in archive.Entries)
+        {
+            var dest = Path.Combine("/srv/imports", entry.FullName);
+            // ruleid: PATH_TRAVERSAL
+            entry.ExtractToFile(dest, overwrite: true);
+        }
+        return NoContent();
+    }
+
+    [HttpPost("restore")]
+    public IActionResult Restore()
+    {
+        using var backup = ZipFile.OpenRead("/var/backups/latest.zip");
+        foreach (ZipArchiveEntry entry in backup.Entries)
+        {
+            var full = Path.GetFullPath(Path.Combine("/srv/restore", entry.FullName));
+            if (!full.StartsWith("/srv/restore/", StringComparison.Ordinal))
+                continue;
+            // ok: PATH_TRAVERSAL
+            entry.ExtractToFile(full);
+            // ok: PATH_TRAVERSAL
+            System.IO.File.ReadAllText(Path.Combine("/srv/restore", Path.GetFileName(entry.Name)));
+        }
+        return NoContent();
+    }
+}
