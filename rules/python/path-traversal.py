@@ -1,4 +1,5 @@
 import os
+import tarfile
 import tempfile
 import uuid
 from pathlib import Path
@@ -117,3 +118,26 @@ def backup_folder(request):
 def user_folder(request):
     # ruleid: PATH_TRAVERSAL
     return open(os.path.join("/srv/users", request.POST["folder"]), "rb").read()
+
+
+def restore_backup(archive_path, dest):
+    with tarfile.open(archive_path) as tar:
+        # ruleid: PATH_TRAVERSAL
+        tar.extractall(dest)
+
+
+def restore_filtered(archive_path, dest):
+    with tarfile.open(archive_path) as tar:
+        # ok: PATH_TRAVERSAL
+        tar.extractall(dest, filter="data")
+
+
+def restore_vetted(archive_path, dest):
+    tar = tarfile.open(archive_path, "r:gz")
+    safe = [m for m in tar.getmembers() if not m.name.startswith(("/", "..")) and ".." not in m.name]
+    # ok: PATH_TRAVERSAL
+    tar.extractall(dest, members=safe)
+    for member in tar.getmembers():
+        # ruleid: PATH_TRAVERSAL
+        with open(os.path.join(dest, member.name), "wb") as out:
+            out.write(tar.extractfile(member).read())

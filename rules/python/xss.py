@@ -4,7 +4,7 @@ from django.http import HttpResponse, HttpResponseBadRequest
 from django.views import View
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from flask import Flask, render_template, render_template_string, request
+from flask import Flask, Response, render_template, render_template_string, request
 from jinja2 import Environment, select_autoescape
 from markupsafe import Markup, escape
 
@@ -135,3 +135,27 @@ class FilterView(View):
 
 def valid_spec(spec):
     return spec.startswith("width-")
+
+
+@app.route("/preview")
+def preview_declared_html():
+    body = request.args.get("body", "")
+    # ruleid: XSS
+    return Response(body, mimetype="text/html")
+
+
+@app.route("/preview.txt")
+def preview_text():
+    body = request.args.get("body", "")
+    # ok: XSS
+    return Response(body, mimetype="text/plain")
+
+
+def django_report(request):
+    response = HttpResponse()
+    # ruleid: XSS
+    response.write(request.GET.get("title", ""))
+    csv = HttpResponse(content_type="text/csv")
+    # ok: XSS
+    csv.write(request.GET.get("title", ""))
+    return response
