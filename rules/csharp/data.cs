@@ -1,6 +1,9 @@
 // Cart restore and XML imports.
 using System.Runtime.Serialization.Formatters.Binary;
+using System.IO;
+using System.Web.Script.Serialization;
 using System.Xml;
+using System.Xml.Serialization;
 using Microsoft.AspNetCore.Mvc;
 using Newtonsoft.Json;
 
@@ -75,5 +78,41 @@ public class ImportController : ControllerBase
         // ok: XXE
         using var reader = XmlReader.Create(new StringReader(body), settings);
         return Ok(reader.Name);
+    }
+}
+
+public class ImportController : ControllerBase
+{
+    [HttpPost("import")]
+    public IActionResult Import([FromQuery] string typeName, [FromBody] string payload)
+    {
+        // ruleid: UNSAFE_REFLECTION
+        var serializer = new XmlSerializer(Type.GetType(typeName));
+        // ruleid: INSECURE_DESERIALIZATION
+        var entity = serializer.Deserialize(new StringReader(payload));
+        var known = new XmlSerializer(typeof(Invoice));
+        // ok: INSECURE_DESERIALIZATION
+        var invoice = known.Deserialize(new StringReader(payload));
+        // ruleid: INSECURE_DESERIALIZATION, UNSAFE_REFLECTION
+        var chosen = JsonConvert.DeserializeObject(payload, Type.GetType(typeName));
+        // ok: INSECURE_DESERIALIZATION
+        var typed = JsonConvert.DeserializeObject(payload, typeof(Invoice));
+        return Ok(new { entity, invoice, chosen, typed });
+    }
+
+    [HttpPost("import/legacy")]
+    public IActionResult ImportLegacy([FromBody] string payload)
+    {
+        var legacy = new JavaScriptSerializer(new SimpleTypeResolver());
+        // ruleid: INSECURE_DESERIALIZATION
+        return Ok(legacy.Deserialize<object>(payload));
+    }
+
+    [HttpPost("import/plain")]
+    public IActionResult ImportPlain([FromBody] string payload)
+    {
+        var plain = new JavaScriptSerializer();
+        // ok: INSECURE_DESERIALIZATION
+        return Ok(plain.Deserialize<Invoice>(payload));
     }
 }

@@ -102,3 +102,21 @@ public static class ShortLinks
         });
     }
 }
+
+public class LocationController : Controller
+{
+    [HttpGet("moved")]
+    public IActionResult Moved([FromQuery] string to)
+    {
+        Response.StatusCode = 302;
+        // ruleid: OPEN_REDIRECT
+        Response.Headers["Location"] = to;
+        // ruleid: OPEN_REDIRECT
+        Response.Headers.Location = to;
+        // ok: OPEN_REDIRECT
+        Response.Headers["X-Requested-Target"] = to;
+        // ok: OPEN_REDIRECT
+        Response.Headers.Location = "/orders/" + to;
+        return new EmptyResult();
+    }
+}

@@ -47,3 +47,21 @@ public class PagesController : Controller
         return Ok(new { status, tracking, mirror, order });
     }
 }
+
+public class ProxyController : ControllerBase
+{
+    private readonly HttpClient _httpClient = new();
+
+    [HttpGet("proxy")]
+    public async Task<IActionResult> Proxy([FromQuery] string upstream)
+    {
+        // ruleid: SSRF
+        _httpClient.BaseAddress = new Uri(upstream);
+        // ok: SSRF
+        _httpClient.BaseAddress = new Uri("https://api.example.com/");
+        var message = new HttpRequestMessage();
+        // ruleid: SSRF
+        message.RequestUri = new Uri(upstream);
+        return Ok(await _httpClient.SendAsync(message));
+    }
+}

@@ -33,4 +33,13 @@ public class GreetingController : Controller
         // ruleid: XSS
         HttpContext.Current.Response.Write(HttpContext.Current.Request["name"]);
     }
+
+    public ActionResult Banner(string text)
+    {
+        // ruleid: XSS
+        ViewBag.Banner = MvcHtmlString.Create("<strong>" + text + "</strong>");
+        // ok: XSS
+        ViewBag.Plain = MvcHtmlString.Create("<strong>" + HttpUtility.HtmlEncode(text) + "</strong>");
+        return View();
+    }
 }
