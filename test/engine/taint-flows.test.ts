@@ -423,3 +423,38 @@ test('behind Spring Security, a path variable forges no log line; without it, or
     rmSync(cacheDir, { recursive: true, force: true });
   }
 });
+
+test('XPath: data built into the application\u2019s expression is injection; a parameter that is the whole expression is the API\u2019s query language', async () => {
+  const findings = await scan({
+    'X.java': spring(`
+  Object byConcat(@RequestParam String sku, org.w3c.dom.Document doc) throws Exception {
+    javax.xml.xpath.XPath xpath = javax.xml.xpath.XPathFactory.newInstance().newXPath();
+    return xpath.evaluate("//product[@sku='" + sku + "']/price", doc);
+  }
+  Object byFormat(@RequestParam String sku, org.dom4j.Document dom) {
+    return dom.selectNodes(String.format("//product[@sku='%s']", sku));
+  }
+  Object byBuilder(@RequestParam String sku, org.dom4j.Document dom) {
+    StringBuilder query = new StringBuilder("//product[@sku='");
+    query.append(sku).append("']");
+    return dom.selectNodes(query.toString());
+  }
+  Object whole(@RequestParam String expression, org.dom4j.Document dom) {
+    return dom.createXPath(expression.trim()).selectNodes(dom);
+  }`),
+    'x.py': [
+      'from flask import request',
+      'from lxml import etree',
+      'CATALOG = etree.parse("catalog.xml")',
+      '@app.get("/price")',
+      'def price():',
+      '    sku = request.args.get("sku")',
+      '    by_format = CATALOG.xpath("//product[@sku=\'%s\']" % sku)',
+      '    by_concat = CATALOG.xpath("//product[@sku=\'" + sku + "\']")',
+      '    whole = CATALOG.xpath(request.args.get("q"))',
+      '    return str(by_format) + str(by_concat) + str(whole)',
+    ].join('\n'),
+  });
+  assert.deepEqual(lines(findings, 'XPATH_INJECTION', 'X.java'), [8, 11, 16]);
+  assert.deepEqual(lines(findings, 'XPATH_INJECTION', 'x.py'), [7, 8]);
+});

@@ -9,6 +9,7 @@ export const python: LanguageSyntax = {
   identifiers: ['identifier'],
   literals: ['integer', 'float', 'true', 'false', 'none', 'string_content', 'escape_sequence'],
   interpolatedStrings: ['string', 'concatenated_string'],
+  concatenations: ['binary_operator'],
   calls: { call: { callee: 'function', args: 'arguments' } },
   members: { attribute: { object: 'object', property: 'attribute' } },
   subscripts: { subscript: { object: 'value', property: 'subscript' } },

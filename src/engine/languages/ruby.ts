@@ -13,6 +13,7 @@ export const ruby: LanguageSyntax = {
   identifiers: ['identifier', 'constant', 'instance_variable', 'class_variable', 'global_variable', 'self'],
   literals: ['integer', 'float', 'true', 'false', 'nil', 'simple_symbol', 'hash_key_symbol', 'string_content', 'escape_sequence', 'regex', 'heredoc_beginning', 'character', 'rational', 'complex'],
   interpolatedStrings: ['string', 'subshell', 'heredoc_body', 'delimited_symbol', 'string_array'],
+  concatenations: ['binary'],
   calls: { call: { object: 'receiver', name: 'method', args: 'arguments' } },
   members: { scope_resolution: { object: 'scope', property: 'name' } },
   subscripts: { element_reference: { object: 'object', property: '#1' } },

@@ -64,6 +64,7 @@ export interface CompiledSink {
   inFunction?: RegExp;
   argFields?: string[];
   inObject?: boolean;
+  built?: boolean;
   where: CompiledArgCondition[];
   unless: CompiledArgCondition[];
   matches?: RegExp;
@@ -191,6 +192,7 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     computedKey: s.computedKey,
     argFields: s.argFields,
     inObject: s.inObject,
+    built: s.built,
     inFunction: s.inFunction ? regex(s.inFunction, where) : undefined,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     unless: (s.unless ?? []).map((c) => compileCondition(c, where)),

@@ -159,6 +159,13 @@ export const SinkSpec = z
      * (`db.exists(\`post:${id}\`)`).
      */
     inObject: z.boolean().optional(),
+    /**
+     * The untrusted data must be built into a larger value — concatenated, interpolated, formatted or appended
+     * to a builder — not passed whole: a parameter that is the entire expression is a query language the API
+     * offers on purpose (Jenkins' `?xpath=` over the model the caller may read), not an injection into the
+     * application's own expression.
+     */
+    built: z.boolean().optional(),
     /** Only inside a function whose decorators/annotations (text) match (NestJS `@Header('Content-Type', 'text/html')`). */
     inFunction: Regex.optional(),
     /** All must hold for the call to be a sink (`node` sinks: `value` tests the node's text; `assign` sinks: the assigned expression's text). */

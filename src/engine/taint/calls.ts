@@ -182,7 +182,7 @@ function mutateReceiver(run: TaintRun, parts: CallParts, argTaints: Tainted[], s
   // Only variables the code declared: never package or class names (`io.WriteString`, `Files.write`).
   const known = scope.lookup(name);
   if (known === undefined) return;
-  scope.assign(name, merge(known, added));
+  scope.assign(name, merge(known, added.map((x) => ({ ...x, part: true }))));
 }
 
 /** Go-style out-parameters: `json.NewDecoder(r.Body).Decode(&v)` taints v. */

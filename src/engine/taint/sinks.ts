@@ -112,6 +112,8 @@ export function checkCallSinks(
         if (a && sink.argFields) a = a.filter((x) => x.field === undefined || sink.argFields!.includes(x.field));
         // A query filter: only data placed as a property value, which may be an object of operators, not text.
         if (a && sink.inObject) a = a.filter((x) => x.inLiteral && !x.text);
+        // An expression language: only data built into the application's own expression.
+        if (a && sink.built) a = a.filter((x) => x.text || x.derived || x.part);
         t = merge(t, a && a.length ? a : null);
       }
       for (const k of sink.keywords ?? []) t = merge(t, kwargs.get(k) ?? null);

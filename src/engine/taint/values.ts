@@ -22,6 +22,8 @@ export interface Taint {
   field?: string;
   /** The data went into a string built around it (a template, a concatenation): it is text, never an object. */
   text?: boolean;
+  /** The data was appended to a builder or container (`sb.append(x)`, `parts.push(x)`): part of a larger value. */
+  part?: boolean;
   /** The data sits inside an object/dict literal (a property value or a spread), as a query filter holds it. */
   inLiteral?: boolean;
 }
@@ -38,8 +40,11 @@ export function merge(a: Tainted, b: Tainted): Tainted {
     else {
       const existing = out[i]!;
       const clean = new Set([...existing.clean].filter((c) => t.clean.has(c)));
-      // The data itself on either side stays the data itself (not only a value derived from it).
-      out[i] = existing.derived && !t.derived ? { ...existing, clean, derived: undefined } : { ...existing, clean };
+      // The data itself on either side stays the data itself (not only a value derived from it, nor a part of one).
+      const merged = { ...existing, clean };
+      if (existing.derived && !t.derived) merged.derived = undefined;
+      if (existing.part && !t.part) merged.part = undefined;
+      out[i] = merged;
     }
   }
   return out;

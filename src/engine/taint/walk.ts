@@ -167,6 +167,8 @@ function visitNode(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame
     t = visitChildren(run, node, scope, frame);
     // A comparison yields a boolean, whatever it compared (`r.Body == nil`, `role.equals(x)` is handled by sanitisers).
     if (t && COMPARISON.test(node.childForFieldName('operator')?.text ?? '')) return null;
+    // Another operator builds a larger value from the data (`"//p[@id='%s']" % sku` formats it).
+    if (t && s.concatenations?.includes(type)) t = t.map((x) => (x.part ? x : { ...x, part: true }));
   }
   // Strings can be sinks themselves (PHP backticks, Ruby `%x()`).
   if (t && run.engine.isSinkNode(type)) checkNodeSink(run, node, t, frame);
