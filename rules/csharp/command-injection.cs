@@ -68,3 +68,24 @@ public class CatalogController : ControllerBase
         return View(vm);
     }
 }
+
+// A service reading the request through an injected IHttpContextAccessor.
+public class ThumbnailService
+{
+    private readonly IHttpContextAccessor _httpContextAccessor;
+
+    public ThumbnailService(IHttpContextAccessor httpContextAccessor) => _httpContextAccessor = httpContextAccessor;
+
+    public void Render()
+    {
+        var size = _httpContextAccessor.HttpContext.Request.Query["size"];
+        // ruleid: COMMAND_INJECTION
+        Process.Start("convert", "-resize " + size + " in.png out.png");
+        var context = _httpContextAccessor.HttpContext;
+        var format = context.Request.Headers["X-Format"].ToString();
+        // ruleid: COMMAND_INJECTION
+        Process.Start("convert", "in.png out." + format);
+        // ok: COMMAND_INJECTION
+        Process.Start("convert", "in.png out.png");
+    }
+}
