@@ -126,7 +126,7 @@ export class TaintEngine {
 
   /** `partOfLarger`: the expression is the object of a field access (exact sources do not apply). */
   matchSource(path: string, partOfLarger = false): readonly SourceMatch[] {
-    return this.sourceMatches.get(`${partOfLarger ? 1 : 0}${path}`, () => {
+    return (partOfLarger ? this.sourceMatchesInLarger : this.sourceMatches).get(path, () => {
       const out: SourceMatch[] = [];
       for (const { source, onlyRule } of this.sources) {
         if (source.exact && partOfLarger) continue;
@@ -150,13 +150,20 @@ export class TaintEngine {
     return this.calleeSanitizers.get(calleePath, () => this.sanitizers.filter((s) => s.callee && s.callee.test(calleePath)));
   }
 
-  nodeSanitizers(type: string): CompiledSanitizer[] {
-    return this.sanitizers.filter((s) => s.node === type);
+  /** Asked for every node the walk evaluates: answered once per node type. */
+  nodeSanitizers(type: string): readonly CompiledSanitizer[] {
+    let found = this.byNodeType.get(type);
+    if (!found) this.byNodeType.set(type, (found = this.sanitizers.filter((s) => s.node === type)));
+    return found;
   }
 
-  prefixSanitizers(): CompiledSanitizer[] {
-    return this.sanitizers.filter((s) => s.prefix);
+  private readonly byNodeType = new Map<string, CompiledSanitizer[]>();
+
+  prefixSanitizers(): readonly CompiledSanitizer[] {
+    return (this.withPrefix ??= this.sanitizers.filter((s) => s.prefix));
   }
+
+  private withPrefix?: CompiledSanitizer[];
 
   guardsFor(conditionText: string): CompiledSanitizer[] {
     return this.sanitizers.filter((s) => s.guard && s.guard.test(conditionText));
@@ -191,6 +198,7 @@ export class TaintEngine {
   private readonly assignedSinks = new Memo<readonly RuleView[]>();
   private readonly calleeSanitizers = new Memo<readonly CompiledSanitizer[]>();
   private readonly sourceMatches = new Memo<readonly SourceMatch[]>();
+  private readonly sourceMatchesInLarger = new Memo<readonly SourceMatch[]>();
 
   isSinkNode(type: string): boolean {
     return this.sinkNodeTypes.has(type);

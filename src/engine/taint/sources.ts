@@ -34,6 +34,9 @@ function sourcePath(run: TaintRun, path: string, scope: Scope, depth = 0): strin
 export function sourceTaint(run: TaintRun, frame: FunctionFrame, node: Node, rawPath: string, scope: Scope, prefix = false, call?: { parts: CallParts; scope: Scope }): Tainted {
   const path = sourcePath(run, rawPath, scope);
   if (path === null) return null;
+  // Most paths read no source: that answer needs no look at the parent (part of a larger path only
+  // leaves out exact sources), which is a walk into the tree for every name the analysis reads.
+  if (run.engine.matchSource(path, false).length === 0) return null;
   const parent = node.parent;
   const shape = parent ? (run.syntax.members[parent.type] ?? run.syntax.subscripts[parent.type]) : undefined;
   const partOfLarger = prefix || !!(shape && field(parent!, shape.object)?.equals(node));
