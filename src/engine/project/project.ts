@@ -317,6 +317,9 @@ export class Project implements CallResolver {
   private mayDefine(file: string, name: string): boolean {
     const text = this.files.get(file)?.text ?? '';
     let names = this.definableNames.get(file);
+    // A name the file does not spell is none it defines: most candidates end here, before the
+    // definitions regex reads the whole file.
+    if (!names && !text.includes(name)) return false;
     if (!names) {
       const pattern = detectLanguage(file, text.slice(0, 200))?.definitionNames;
       names = pattern ? new Set([...text.matchAll(pattern)].flatMap((m) => m.slice(1).filter((n) => n !== undefined))) : 'any';

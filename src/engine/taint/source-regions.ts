@@ -81,7 +81,11 @@ function inertTextAt(syntax: LanguageSyntax, tree: Tree, start: number, end: num
  */
 export function topLevelToWalk(syntax: LanguageSyntax, root: Node, hintPositions: number[]): Node[] {
   const tops = root.namedChildren.filter((n): n is Node => !!n && !syntax.comments.includes(n.type));
-  const holdsHint = tops.map((top) => hintPositions.some((p) => p >= top.startIndex && p < top.endIndex));
+  const holdsHint = tops.map((top) => {
+    const start = top.startIndex;
+    const end = top.endIndex;
+    return hintPositions.some((p) => p >= start && p < end);
+  });
   if (holdsHint.every(Boolean)) return tops;
   const chosen = tops.map(() => false);
   const bound = tops.map((top) => boundNames(syntax, top));
@@ -97,7 +101,11 @@ export function topLevelToWalk(syntax: LanguageSyntax, root: Node, hintPositions
     // (its local variables link nothing: other statements cannot read them).
     if (mayCarrySource) {
       for (const name of bound[i]!) tainting.add(name);
-      for (const name of assignedRoots(syntax, tops[i]!)) if (moduleLevel.has(name)) tainting.add(name);
+      // The variable an assignment writes is a word of the statement: one that spells no module-level
+      // name needs no search for its assignments (a whole class body, often).
+      if (spellsAny(wordsOf(i), moduleLevel)) {
+        for (const name of assignedRoots(syntax, tops[i]!)) if (moduleLevel.has(name)) tainting.add(name);
+      }
     }
     for (const word of wordsOf(i)) mentioned.add(word);
   };
@@ -106,13 +114,18 @@ export function topLevelToWalk(syntax: LanguageSyntax, root: Node, hintPositions
     changed = false;
     tops.forEach((top, i) => {
       if (chosen[i]) return;
-      if ([...tainting].some((name) => wordsOf(i).has(name))) take(i, true);
+      if (spellsAny(wordsOf(i), tainting)) take(i, true);
       else if (!isDefinition(syntax, top) && bound[i]!.some((name) => mentioned.has(name))) take(i, false);
       else return;
       changed = true;
     });
   }
   return tops.filter((_, i) => chosen[i]);
+}
+
+function spellsAny(words: Set<string>, names: Set<string>): boolean {
+  for (const name of names) if (words.has(name)) return true;
+  return false;
 }
 
 /** The variables assignments anywhere in `node` write to (`current = …`, `CACHE["q"] = …` write `current`, `CACHE`). */
