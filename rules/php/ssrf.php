@@ -49,3 +49,27 @@ if (isset($_FILES['photo'])) {
     // ok: SSRF, PATH_TRAVERSAL
     $bytes = file_get_contents($upload);
 }
+
+// A PSR-18 client's own outgoing request (mPDF fetching an image) is no request a client sent:
+// only ServerRequestInterface is incoming.
+final class RemoteContentClient implements \Psr\Http\Client\ClientInterface
+{
+    public function __construct(private \Symfony\Contracts\HttpClient\HttpClientInterface $client) {}
+
+    public function sendRequest(\Psr\Http\Message\RequestInterface $request): \Psr\Http\Message\ResponseInterface
+    {
+        // ok: SSRF
+        $response = $this->client->request($request->getMethod(), (string) $request->getUri());
+        // ok: XSS
+        return new Response($response->getStatusCode(), [], $response->getContent(false));
+    }
+}
+
+final class ProxyAction
+{
+    public function __invoke(\Psr\Http\Message\ServerRequestInterface $request): string
+    {
+        // ruleid: SSRF, PATH_TRAVERSAL
+        return file_get_contents($request->getQueryParams()['url']);
+    }
+}
