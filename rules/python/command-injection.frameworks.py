@@ -3,6 +3,7 @@ import os
 
 import cherrypy
 import web
+from channels.generic.websocket import AsyncJsonWebsocketConsumer, WebsocketConsumer
 from bottle import get, request, route
 from pyramid.view import view_config
 
@@ -48,3 +49,25 @@ class Tools:
     def refresh(self, domain):
         # ok: COMMAND_INJECTION
         return os.popen("whois " + domain).read()
+
+
+class ShellConsumer(WebsocketConsumer):
+    def receive(self, text_data=None, bytes_data=None):
+        # ruleid: COMMAND_INJECTION
+        self.send(text_data=os.popen("figlet " + text_data).read())
+
+
+class NotifyConsumer(AsyncJsonWebsocketConsumer):
+    async def receive_json(self, content, **kwargs):
+        # ruleid: COMMAND_INJECTION
+        os.system("notify-send " + content["title"])
+
+
+class ArchiveResource:
+    def on_get(self, req, resp, name):
+        # ruleid: COMMAND_INJECTION
+        os.system("tar czf /tmp/a.tgz /srv/" + name)
+
+    def on_delete(self, req, resp, archive_id):
+        # ok: COMMAND_INJECTION
+        os.system("rm /srv/archives/%d.tgz" % int(archive_id))
