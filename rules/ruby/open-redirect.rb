@@ -57,4 +57,22 @@ class PagesController < ApplicationController
     # ruleid: OPEN_REDIRECT
     redirect_to "#{params[:next]}?welcome=1"
   end
+
+  # A model record goes to its own route on this site, whatever its attributes hold.
+  def reply
+    thread = current_user.threads.find(params[:thread_id])
+    @message = thread.messages.new(params.expect(message: [:body, :thread_id, :return_url]))
+    @message.save!
+    # ok: OPEN_REDIRECT
+    redirect_to @message
+    # ok: OPEN_REDIRECT
+    redirect_to @message.thread, notice: "Sent"
+    # ruleid: OPEN_REDIRECT
+    redirect_to @message.return_url
+  end
+
+  def build_link
+    # ruleid: OPEN_REDIRECT
+    redirect_to URI::HTTP.build(host: params[:host], path: "/")
+  end
 end
