@@ -85,4 +85,20 @@ class PagesController < ApplicationController
     # ok: OPEN_REDIRECT
     redirect_to url
   end
+
+  # A host equality check pins the destination to this site.
+  def after_login
+    ref = URI.parse(params[:referer])
+    if ref.host == Rails.application.domain
+      # ok: OPEN_REDIRECT
+      redirect_to ref.to_s
+    end
+    if ref.host != request.host
+      # ruleid: OPEN_REDIRECT
+      redirect_to ref.to_s
+    end
+    return head(:bad_request) unless ref.host == request.host
+    # ok: OPEN_REDIRECT
+    redirect_to ref.to_s
+  end
 end

@@ -13,4 +13,14 @@ class PagesController < ApplicationController
     Net::HTTP.get_response(URI("https://api.example.com/orders/#{params[:order_id]}"))
     render json: { size: body.bytesize, up: res.code, rates: rates.code }
   end
+
+  def mirror
+    uri = URI.parse(params[:url])
+    if uri.host == Rails.application.config.assets_host
+      # ok: SSRF
+      Net::HTTP.get_response(uri)
+    end
+    # ruleid: SSRF
+    Net::HTTP.get_response(uri)
+  end
 end
