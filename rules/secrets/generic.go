@@ -20,3 +20,12 @@ func connect() {
 	_ = cfg
 	_ = tokenType
 }
+
+func reportErrors() {
+	// An error reporter's notifier key ships in every client: it only lets one send reports.
+	bugsnag.Configure(bugsnag.Configuration{
+		// ok: HARDCODED_SECRET
+		APIKey:       "5e2b9c71d04a8f36b1e7c2d95a0f4b83",
+		ReleaseStage: "production",
+	})
+}

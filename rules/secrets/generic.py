@@ -61,3 +61,13 @@ EMAIL_HOST_PASSWORD = "hT5kW9pZ3qX7"
 FIELD_ENCRYPTION_KEY = "Vd3rQx8LmZ2kWp6tNc9yBf4s"
 # ok: HARDCODED_SECRET
 SECRET_KEY_FILE_PATH = "secrets/app-key-v2"
+# A literal tested against, not the value assigned.
+# ok: HARDCODED_SECRET
+supports_auth_plain = "AUTH=PLAIN" in client.capabilities
+# ok: HARDCODED_SECRET
+token_is_default = "Qm4vTz8kLw2xRb6n" == configured_token
+# Base64 of a JSON document, unsigned: settings written in an encoding, unless it carries a credential.
+# ok: HARDCODED_SECRET
+EMBED_TOKEN = "eyJhIjoic2hvcC1zaXRlIiwicyI6ImJsb2ciLCJpIjoiN2MxZjBlNTItM2E5Yi00ZDJlLTlmNjEtMmI4ZTRjN2E1ZDEwIiwidSI6Imh0dHBzOi8vbG9jYWxob3N0OjUwMDEvIn0="
+# ruleid: HARDCODED_SECRET
+DEPLOY_AUTH = "eyJ1c2VyIjoiZGVwbG95IiwicGFzc3dvcmQiOiJKeDdxTHcybVp2OXRSazRiIn0="

@@ -22,6 +22,9 @@ const TEST_FOLDERS: { pattern: RegExp; convention: string }[] = [
   { pattern: /^(e2e|cypress|playwright|[\w-]*[-_]tests?)$/, convention: 'browser and end-to-end suites, integration-tests/, unit_tests/' },
   { pattern: /^test[-_]?(utils?|helpers?|support|lib|mocks)$/i, convention: 'test helpers: Go testutil/, Python test_utils/' },
   { pattern: /^\w[\w-]*(\.[\w-]+)*\.(Unit|Integration|Functional|Acceptance|EndToEnd)?(Tests?|Specs?)(\.[\w-]+)*$/, convention: '.NET test projects: Acme.Tests, Acme.Api.IntegrationTests, Acme.Tests.Common' },
+  { pattern: /^([\w-]+\.)*([\w-]*[-_])?[Tt]est[-_]?[Ss]uites?(\.[\w-]+)*$/, convention: 'integration suites run against a deployed stack: TestSuite/, TestSuite.Shared, api-test-suite/' },
+  // Load tests drive a running server from outside; their defaults are the test stack's.
+  { pattern: /^(k6|locust|gatling|jmeter|artillery|(load|perf|performance|stress|soak)[-_]?(tests?|testing))$/i, convention: 'load and performance tests: k6/, locust/, Gatling, JMeter, Artillery, loadtest/' },
 ];
 
 /** Paths (consecutive segments) of test code where no one segment says so. */

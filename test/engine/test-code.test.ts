@@ -60,6 +60,13 @@ test('test files, test folders and fixtures of each language are test code', () 
     'config/environments/test.rb',
     'ui/src/setupTests.js',
     'spec/fixtures/vcr_cassettes/github.yml',
+    // Integration suites run against a deployed stack, and load tests.
+    'tools/TestSuite/TestSuite.Shared/ClientWrapper.cs',
+    'tools/TestSuite/docker-compose-sqlserver.yml',
+    'qa/api-test-suite/orders.ts',
+    'tools/k6/shared.js',
+    'perf/locust/locustfile.py',
+    'loadtest/checkout.js',
   ]) {
     assert.ok(isTestCode(path), path);
   }
@@ -96,6 +103,8 @@ test('production code whose name looks like a test convention is not test code',
     'api/specs/openapi.py',
     'src/factories/connection_factory.py',
     'app/Factories/ReportFactory.php',
+    // A product's own test-suite model (a test management tool), outside any test tree.
+    'src/main/java/com/acme/testsuite/TestSuiteService.java',
   ]) {
     assert.ok(!isTestCode(path), path);
   }

@@ -36,13 +36,34 @@ test('each kind of file is recognised by its path', () => {
     ['.devcontainer/docker-compose.yml', ['local-config']],
     ['docker-compose.dev.yml', ['local-config']],
     ['.env.test', ['local-config']],
+    ['apiserver/src/main/resources/application-dev.properties', ['local-config']],
+    ['config/application-local.yml', ['local-config']],
+    ['src/Acme.Api/appsettings.Development.json', ['local-config']],
+    ['config/packages/dev/mailer.yaml', ['local-config']],
+    ['dev/installer/main.go', ['local-config']],
+    ['dev/acme-dev.key', ['local-config', 'test']],
+    ['certs/acme-dev.crt', ['test']],
+    ['tools/TestSuite/docker-compose-base.yml', ['test']],
+    ['tools/k6/shared.js', ['test']],
     ['yarn.lock', ['lockfile']],
     ['config/locales/nl.yml', ['translation']],
     ['core/src/main/resources/security/Messages_de.properties', ['translation']],
   ];
   for (const [path, kinds] of cases) assert.deepEqual([...secretFileKinds(path)].sort(), kinds, path);
   // Real credentials live here: not an example nor local-only.
-  for (const path of ['.env', '.env.local', '.env.production', 'docker-compose.yml', 'config/templates.py', 'deploy/latest-key.pem']) {
+  for (const path of [
+    '.env',
+    '.env.local',
+    '.env.production',
+    'docker-compose.yml',
+    'config/templates.py',
+    'deploy/latest-key.pem',
+    'src/main/resources/application-prod.properties',
+    'config/appsettings.Production.json',
+    // `dev` below the top is a product package or a route folder, not the developers' tooling.
+    'apiserver/src/main/java/org/acme/dev/DevModeService.java',
+    'client/graph/admin/dev/query.graphql',
+  ]) {
     assert.deepEqual([...secretFileKinds(path)], [], path);
   }
 });
@@ -73,6 +94,27 @@ test('a URL credential for the machine itself or repeating the user name is a lo
   assert.deepEqual(findSecrets('config.yml', `DATABASE_URL: postgres://shop:${PASSWORD}@localhost:5432/shop\n`), []);
   assert.deepEqual(findSecrets('config.yml', `DATABASE_URL: postgres://shop:${PASSWORD}@127.0.0.1/shop\n`), []);
   assert.deepEqual(findSecrets('docker-compose.yml', 'DATABASE_URL: mysql://shop-test:shop-test@db/shop-test\n'), []);
+});
+
+test('a connection string to the machine itself or to a service of the same Compose file is a local default', () => {
+  const string = (server: string) => `const string ConnectionString = "Server=${server};Database=test;User=sa;Password=${PASSWORD}";\n`;
+  assert.equal(findSecrets('src/Data/DbFactory.cs', string('sql.internal.example.com')).length, 1);
+  for (const server of ['localhost', 'localhost,14330', '127.0.0.1', '.\\\\SQLEXPRESS', '(localdb)\\\\MSSQLLocalDB']) {
+    assert.deepEqual(findSecrets('src/Data/DbFactory.cs', string(server)), [], server);
+  }
+  const env = (server: string) => `services:\n  api:\n    environment:\n      - STORE__CONNECTIONSTRING=Server=${server};Database=shop;User=sa;Password=${PASSWORD};\n`;
+  assert.deepEqual(findSecrets('docker-compose.yml', env('db_sqlserver')), []);
+  assert.equal(findSecrets('docker-compose.yml', env('sql.internal.example.com')).length, 1);
+  // Outside a Compose file, a host of one label is any machine on the network.
+  assert.equal(findSecrets('k8s/api.yml', env('db_sqlserver')).length, 1);
+});
+
+test('the key of a development certificate is not reported; a Maps key handed to the browser is public', () => {
+  assert.deepEqual(findSecrets('dev/acme-dev.key', PEM), []);
+  assert.deepEqual(findSecrets('frontend/certs/acme-dev.crt', PEM), []);
+  const maps = (outer: string) => `{\n  "${outer}": {\n    "googleMaps": {\n      "key": "AIzaTq3vW8xNbL2mZk7RcY1pHs5dJf9gKo4uE6a"\n    }\n  }\n}\n`;
+  assert.deepEqual(findSecrets('appsettings.json', maps('ui')), []);
+  assert.equal(findSecrets('appsettings.json', maps('geocoding')).length, 1);
 });
 
 test('the parts of a URL are not names with values', () => {

@@ -7,8 +7,10 @@ import { createHash } from 'node:crypto';
 import type { Finding } from '../types.ts';
 import { builtinSecretRules, type CompiledAssignmentRule, type CompiledPatternRule, type CompiledSecretRule, type SecretRuleSet } from './rules.ts';
 import { entropyThreshold, insideInertBlob, isPlaceholder, notASecretReason, shannonEntropy } from './values.ts';
-import { secretFileKinds, type SecretFileKind } from './file-kinds.ts';
+import { isComposeFile, secretFileKinds, type SecretFileKind } from './file-kinds.ts';
 import { pairsAt } from './pairs.ts';
+import { contextOf } from './context.ts';
+import { CONNECTION_HOST, isLocalDefault } from './local-defaults.ts';
 
 import { SECRET_TYPE } from './type.ts';
 
@@ -25,6 +27,8 @@ interface SecretMatch {
   start: number;
   end: number;
   secret: string;
+  /** The provider's key is public by design where it stands (`allowContext`): not reported, and hides the text from the generic rule. */
+  isPublic?: boolean;
 }
 
 /** A finding together with the hash of its secret value (never the value). */
@@ -60,21 +64,22 @@ export function scanTextForSecrets(file: string, text: string, options: FindSecr
   if (!lines) return [];
   const kinds = secretFileKinds(file);
   const format = valueFormatOf(file);
+  const compose = isComposeFile(file);
   const unquoted = new Map<CompiledAssignmentRule, boolean>();
   const matches: SecretMatch[] = [];
   for (const { line: lineNumber, rules } of hitLines) {
     for (const rule of ruleSet.rules) {
       if (!rules.has(rule) || silentIn(rule, kinds)) continue;
       if (rule.kind === 'pattern') {
-        matchPatternRule(rule, text, lines, lineNumber, matches);
+        matchPatternRule(rule, text, lines, lineNumber, compose, matches);
       } else {
         let allowed = unquoted.get(rule);
         if (allowed === undefined) unquoted.set(rule, (allowed = allowsUnquotedValues(rule, file)));
-        matchAssignmentRule(rule, lines, lineNumber, allowed, format, matches);
+        matchAssignmentRule(rule, lines, lineNumber, allowed, format, compose, matches);
       }
     }
   }
-  return toHits(file, lines, dropOverlaps(matches));
+  return toHits(file, lines, dropOverlaps(matches).filter((m) => !m.isPublic));
 }
 
 function silentIn(rule: CompiledSecretRule, kinds: Set<SecretFileKind>): boolean {
@@ -102,7 +107,7 @@ function valueFormatOf(file: string): ValueFormat {
 /** How far past its keyword's line a multi-line pattern may reach. */
 const MULTILINE_WINDOW = 20_000;
 
-function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIndex, lineNumber: number, out: SecretMatch[]): void {
+function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIndex, lineNumber: number, compose: boolean, out: SecretMatch[]): void {
   const { regex, spec } = rule;
   const lineStart = lines.startOf(lineNumber);
   const lineEnd = lines.endOf(lineNumber);
@@ -134,22 +139,18 @@ function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIn
       secret = m[group];
     }
     if (lineStart + from >= lineEnd + 1) break; // starts on a later line: that line's own pass reports it
-    if (spec.skipLocalDefaults && isLocalDefault(m.groups, secret)) continue;
+    if (spec.skipLocalDefaults && isLocalDefault(m.groups, secret, line, compose)) continue;
     if (secret.length < spec.minLength) continue;
     if (shannonEntropy(secret) < entropyThreshold(spec.entropy, secret.length)) continue;
     if (rule.allow.some((re) => re.test(secret))) continue;
     if (spec.checkPlaceholders && isPlaceholder(secret)) continue;
     if (insideInertBlob(line, from)) continue;
-    out.push({ rule, start: lineStart + from, end: lineStart + to, secret });
+    // Kept, marked, so that no later rule reports the same text as a secret of another kind.
+    const isPublic = rule.allowContext.length > 0 && publicInContext(rule, lines, lineNumber);
+    out.push({ rule, start: lineStart + from, end: lineStart + to, secret, isPublic });
   }
 }
 
-const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[?::1\]?|0\.0\.0\.0|[\w.-]+\.localhost)(?::\d+)?$/i;
-
-/** A password of the machine's own services, or one that repeats its user name (`postgres:postgres`). */
-function isLocalDefault(groups: Record<string, string | undefined> | undefined, secret: string): boolean {
-  return LOOPBACK_HOST.test(groups?.host ?? '') || groups?.user === secret;
-}
 
 // A name, optionally quoted, then an assignment or key/value separator.
 // Comparisons (`==`, `===`), arrows of lambdas without a name and URL schemes (`https://`) are not separators.
@@ -168,20 +169,19 @@ interface Candidate {
   at: number;
 }
 
-function matchAssignmentRule(rule: CompiledAssignmentRule, lines: LineIndex, lineNumber: number, unquoted: boolean, format: ValueFormat, out: SecretMatch[]): void {
+function matchAssignmentRule(rule: CompiledAssignmentRule, lines: LineIndex, lineNumber: number, unquoted: boolean, format: ValueFormat, compose: boolean, out: SecretMatch[]): void {
   const line = lines.lineText(lineNumber);
   if (line.length > 4000) return; // minified code or data: not where people type passwords
   if (rule.allowLine.some((re) => re.test(line))) return;
-  const lineStart = lines.startOf(lineNumber);
   const wanted = (name: string) => isSecretName(rule, name);
-  for (const candidate of candidatesOnLine(line, unquoted, format, wanted)) judgeCandidate(rule, candidate, line, lineStart, out);
+  for (const candidate of candidatesOnLine(line, unquoted, format, wanted)) judgeCandidate(rule, candidate, lines, lineNumber, compose, out);
   // A name field whose value is a separate field of the same entry (Kubernetes `env`, ECS, compose lists).
-  for (const pair of pairsAt(lines, lineNumber, unquoted, wanted)) {
-    judgeCandidate(rule, pair, lines.lineText(pair.line), lines.startOf(pair.line), out);
-  }
+  for (const pair of pairsAt(lines, lineNumber, unquoted, wanted)) judgeCandidate(rule, pair, lines, pair.line, compose, out);
 }
 
-function judgeCandidate(rule: CompiledAssignmentRule, candidate: Candidate, line: string, lineStart: number, out: SecretMatch[]): void {
+function judgeCandidate(rule: CompiledAssignmentRule, candidate: Candidate, lines: LineIndex, lineNumber: number, compose: boolean, out: SecretMatch[]): void {
+  const line = lines.lineText(lineNumber);
+  const lineStart = lines.startOf(lineNumber);
   let { value, at } = candidate;
   const scheme = AUTH_SCHEME.exec(value);
   if (scheme) {
@@ -190,12 +190,53 @@ function judgeCandidate(rule: CompiledAssignmentRule, candidate: Candidate, line
   }
   if (value.length < rule.spec.minLength || value.length > rule.spec.maxLength) return;
   if (scheme?.[0].startsWith('Basic') && basicCredentialIsPlaceholder(value)) return;
-  if (notASecretReason(value, { chosenByPeople: isPasswordName(rule, candidate.name) }) !== null) return;
+  const password = isPasswordName(rule, candidate.name);
+  if (notASecretReason(value, { chosenByPeople: password }) !== null) return;
+  // `…;Server=localhost;Password=…` read as a name and its value: the connection string's own judgement holds.
+  if (password && CONNECTION_HOST.test(line) && isLocalDefault(undefined, value, line, compose)) return;
   if (shannonEntropy(value) < entropyThreshold(rule.spec.entropy, value.length)) return;
   if (rule.allow.some((re) => re.test(value))) return;
   if (insideInertBlob(line, at)) return;
+  if (isUnsignedData(rule, value)) return;
+  if (rule.allowContext.length > 0 && publicInContext(rule, lines, lineNumber)) return;
   out.push({ rule, start: lineStart + at, end: lineStart + at + value.length, secret: value });
 }
+
+/**
+ * Base64 of a JSON document without a signature (`eyJhIjoi…`, `ewogICJ1Ijog…`; a JWT has dots and
+ * its own rule): data written in an encoding, such as an embed's settings. It is a secret only when
+ * it carries one, under a field a credential's name would have.
+ */
+function isUnsignedData(rule: CompiledAssignmentRule, value: string): boolean {
+  if (!/^(?:ey|ew|W3|Wy)[A-Za-z0-9+/_-]{14,}={0,2}$/.test(value)) return false;
+  const decoded = Buffer.from(value, 'base64').toString('utf8');
+  let data: unknown;
+  try {
+    data = JSON.parse(decoded);
+  } catch {
+    return false;
+  }
+  if (typeof data !== 'object' || data === null) return false;
+  const credentialFields: string[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (typeof node === 'object' && node !== null) {
+      for (const [field, inner] of Object.entries(node)) {
+        if (typeof inner === 'string' && isSecretName(rule, field)) credentialFields.push(field);
+        else visit(inner);
+      }
+    }
+  };
+  visit(data);
+  return credentialFields.length === 0;
+}
+
+/** Whether the value on `lineNumber` is public by design, as the rule's `allowContext` reads its context. */
+function publicInContext(rule: CompiledSecretRule, lines: LineIndex, lineNumber: number): boolean {
+  const context = contextOf(lines, lineNumber);
+  return rule.allowContext.some((re) => re.test(context));
+}
+
 
 /**
  * A Basic credential is `user:password` in base64: judged by its password once decoded
@@ -259,6 +300,8 @@ function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, 
       if (line[absolute - 1] === '[' && line[absolute + q[0].length] === ']') continue;
       // x = a === "literal" ? …: compared with, not assigned
       if (/===?|!==?|\?\s*$/.test(rest.slice(0, q.index))) continue;
+      // x = "AUTH=PLAIN" in capabilities, x = "literal" == y: an operand of a test, not the value
+      if (/^\s*(?:[=!]==?|<>|in\b|not\s+in\b)/.test(rest.slice(q.index + q[0].length))) continue;
       // 'prefix_' + id: a piece of a string being built, not a credential
       if (/^\s*\+/.test(rest.slice(q.index + q[0].length)) || /\+\s*$/.test(rest.slice(0, q.index))) continue;
       // "…$name…" in a language whose double-quoted strings interpolate: built at run time

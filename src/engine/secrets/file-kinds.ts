@@ -8,6 +8,13 @@ import { isTestCode } from '../test-code.ts';
 export const SECRET_FILE_KINDS = ['test', 'example', 'documentation', 'local-config', 'lockfile', 'translation'] as const;
 export type SecretFileKind = (typeof SECRET_FILE_KINDS)[number];
 
+/** A Compose file (`docker-compose.yml`, `compose.prod.yaml`, `docker-compose-sqlserver.yml`): its hosts are the names of its services. */
+const COMPOSE_FILE = /(?:^|[/.])(?:docker-)?compose(?:[._-][\w.-]*)?\.ya?ml$/i;
+
+export function isComposeFile(path: string): boolean {
+  return COMPOSE_FILE.test(path);
+}
+
 /** `.env.example`, `settings.example.py`, `config.sample.js`, `example.env`, `app.json.template`, `config.php.dist`. */
 const EXAMPLE_FILE = /(?:^|[._-])(?:examples?|samples?)(?:[._-]|$)|\.(?:template|tmpl|dist)$/i;
 /** Folders of examples and samples shipped beside the product. */
@@ -17,7 +24,7 @@ const EXAMPLE_FOLDER = /(?:^|\/)(?:examples?|samples?|_examples)\//i;
  * Key files named for a local or test machine (`localhost.key`, mkcert's `localhost+2-key.pem`,
  * `caddy.localhost.key`, `test_key.pem`, Debian's `snakeoil.key`): fixtures made for it.
  */
-const LOCAL_KEY_FILE = /(?:^|[._+-])(?:localhost|snakeoil|dummy|fake|test(?:ing)?)(?:[._+-][^/]*)?\.(?:key|pem)$/i;
+const LOCAL_KEY_FILE = /(?:^|[._+-])(?:localhost|snakeoil|dummy|fake|test(?:ing)?|dev(?:elopment)?|self-?signed)(?:[._+-][^/]*)?\.(?:key|pem|crt|cer)$/i;
 
 const DOCUMENTATION_FILE = /\.(?:md|markdown|mdx|rst|adoc|asciidoc)$/i;
 
@@ -38,6 +45,16 @@ const LOCAL_CONFIG_PATHS = [
   /(?:^|\/)\.devcontainer\//,
   /(?:^|\/)(?:docker-)?compose[._-](?:dev|development|test|testing|ci|e2e|local|override)\.ya?ml$/i,
   /(?:^|\/)\.env\.(?:dev|development|test|testing|ci|e2e)$/,
+  // The development and test profiles of a framework's settings, read only when that profile is
+  // active: Spring `application-dev.properties`, ASP.NET Core `appsettings.Development.json`,
+  // Symfony `config/packages/dev/`, Rails `config/environments/development.rb`.
+  /(?:^|\/)(?:application|bootstrap)-(?:dev|development|local|test|testing)\.(?:properties|ya?ml)$/,
+  /(?:^|\/)appsettings\.(?:Development|Local|Test|Testing)\.json$/i,
+  /(?:^|\/)config\/packages\/(?:dev|test)\//,
+  /(?:^|\/)config\/environments\/development\.rb$/,
+  // A `dev/` folder at the top of a repository holds the developers' tooling (installers,
+  // certificates for localhost, API request samples); deeper, `dev` may be a product package.
+  /^\.?dev\//,
 ];
 
 const LOCKFILE = /(?:^|\/)(?:yarn\.lock|pnpm-lock\.ya?ml|package-lock\.json|npm-shrinkwrap\.json|Gemfile\.lock|poetry\.lock|Pipfile\.lock|composer\.lock|Cargo\.lock|go\.sum|packages\.lock\.json|gradle\.lockfile|uv\.lock|mix\.lock|pubspec\.lock|Podfile\.lock)$/;

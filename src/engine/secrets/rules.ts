@@ -17,6 +17,7 @@ export interface CompiledPatternRule {
   regex: RegExp;
   allow: RegExp[];
   allowLine: RegExp[];
+  allowContext: RegExp[];
 }
 
 export interface CompiledAssignmentRule {
@@ -25,6 +26,7 @@ export interface CompiledAssignmentRule {
   notIn: Set<SecretFileKind>;
   allow: RegExp[];
   allowLine: RegExp[];
+  allowContext: RegExp[];
   secretWordsShort: Set<string>;
   secretWordsLong: string[];
   passwordWords: Set<string>;
@@ -50,9 +52,10 @@ export function compileSecretRules(specs: SecretRule[]): SecretRuleSet {
     ids.add(spec.id);
     const allow = spec.allow.map((source) => new RegExp(source));
     const allowLine = spec.allowLine.map((source) => new RegExp(source));
+    const allowContext = spec.allowContext.map((source) => new RegExp(source, 'i'));
     const notIn = new Set(spec.notIn);
     if (spec.kind === 'pattern') {
-      return { kind: 'pattern', spec, notIn, regex: new RegExp(spec.regex, `gd${spec.flags}`), allow, allowLine };
+      return { kind: 'pattern', spec, notIn, regex: new RegExp(spec.regex, `gd${spec.flags}`), allow, allowLine, allowContext };
     }
     return {
       kind: 'assignment',
@@ -60,6 +63,7 @@ export function compileSecretRules(specs: SecretRule[]): SecretRuleSet {
       notIn,
       allow,
       allowLine,
+      allowContext,
       secretWordsShort: new Set(spec.secretWords.filter((w) => w.length < 5)),
       secretWordsLong: spec.secretWords.filter((w) => w.length >= 5),
       passwordWords: new Set(spec.passwordWords),
@@ -88,7 +92,7 @@ export function readSecretRuleDir(dir: string): SecretRule[] {
 }
 
 /** Bump when the detection code (not the rule files) changes what is found: cached results are keyed by it. */
-const SECRET_DETECTOR_VERSION = '2';
+const SECRET_DETECTOR_VERSION = '3';
 
 /** A hash of the built-in secret rule files and the detector version, for result caches. */
 export function secretRulesVersion(): string {

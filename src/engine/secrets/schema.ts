@@ -38,6 +38,14 @@ const RuleCommon = {
   allow: z.array(RegexSource).default([]),
   /** Regexes on the whole line: a match means nothing on that line is reported by this rule. */
   allowLine: z.array(RegexSource).default([]),
+  /**
+   * Regexes on the value's context: the lines that open the blocks around it (`"googleMaps": {`,
+   * `bugsnag.Configure(bugsnag.Configuration{`, up to three levels, by indentation), the comments
+   * in its own block above it, then its own line, joined by line breaks; matched ignoring case. A
+   * match means the value is of a kind that is public by design (a Maps browser key, an error
+   * reporter's notifier key) or is said to be public where it stands.
+   */
+  allowContext: z.array(RegexSource).default([]),
   /** Reject values that look like placeholders (`xxxx`, `${VAR}`, `changeme`); off for key blocks, whose base64 has long runs. */
   checkPlaceholders: z.boolean().default(true),
   /**
@@ -66,9 +74,10 @@ export const PatternRule = z
     /** Extra RegExp flags (`i`); `g` and `d` are always added. */
     flags: z.string().regex(/^[imsu]*$/).default(''),
     /**
-     * For credentials in URLs (groups `user`, `secret`, `host`): a password on the machine itself
-     * (`localhost`, `127.0.0.1`, `::1`) or one that repeats the user name (`postgres:postgres`) is a
-     * local default, not a secret.
+     * For credentials in URLs (groups `user`, `secret`, `host`) and key=value connection strings
+     * (`Server=…;User=…;Password=…` on the same line): a password on the machine itself
+     * (`localhost`, `127.0.0.1`, `::1`, SQL Server's `.`), for a service of the same Compose file, or
+     * one that repeats the user name (`postgres:postgres`) is a local default, not a secret.
      */
     skipLocalDefaults: z.boolean().default(false),
   })

@@ -46,10 +46,11 @@ const PLACEHOLDER_WORDS = ['password', 'passwd', 'secret', 'changeme', 'example'
 const LEET: Record<string, string> = { '@': 'a', '4': 'a', '0': 'o', '1': 'i', '!': 'i', '3': 'e', '$': 's', '5': 's', '7': 't' };
 /**
  * A value that names what it stands for (`adminpassword123`, `eclairpassword`, `Password12!`,
- * `t0ps3cr3t`, `fakeToken2`): typed by a person for a demo or a test. A generated credential
- * does not spell out a credential word.
+ * `t0ps3cr3t`, `fakeToken2`), or the database server it opens (`SqlServer2026!?`, `postgres1`,
+ * `mysql`, `Mongo!23`): typed by a person for a demo, a test or a local container. A generated
+ * credential does not spell out a credential word or a product name.
  */
-const SELF_DESCRIBING = /passw(?:or)?d|secret|token|apikey/;
+const SELF_DESCRIBING = /passw(?:or)?d|secret|token|apikey|sql_?server|postgres|mysql|mariadb|mongo(?:db)?\b|redis|rabbitmq/;
 
 export function isPlaceholder(value: string): boolean {
   if (PLACEHOLDERS.some((re) => re.test(value))) return true;
