@@ -68,3 +68,17 @@ public class LoggingHandler : DelegatingHandler
         return base.SendAsync(request, cancellationToken);
     }
 }
+
+// An ASMX web service: [WebMethod] parameters are the caller's.
+public class NetworkService : System.Web.Services.WebService
+{
+    [System.Web.Services.WebMethod]
+    public string Trace(string host, int hops)
+    {
+        // ruleid: COMMAND_INJECTION
+        Process.Start("traceroute", host);
+        // ok: COMMAND_INJECTION
+        Process.Start("traceroute", "-m " + hops + " example.com");
+        return "started";
+    }
+}
