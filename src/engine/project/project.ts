@@ -147,10 +147,12 @@ export class Project implements CallResolver {
       const shape = syntax.functions[fn.type]!;
       let name = shape.name ? field(fn, shape.name)?.text : undefined;
       // `const helper = (x) => …` / `helper = function (x) {…}`
-      if (!name && fn.parent) {
-        const assign = syntax.assignments[fn.parent.type];
-        if (assign) name = field(fn.parent, assign.left)?.text.split('.').pop();
-        else if (fn.parent.type === 'pair') name = fn.parent.childForFieldName('key')?.text;
+      const parent = name ? null : fn.parent;
+      if (parent) {
+        const parentType = parent.type;
+        const assign = syntax.assignments[parentType];
+        if (assign) name = field(parent, assign.left)?.text.split('.').pop();
+        else if (parentType === 'pair') name = parent.childForFieldName('key')?.text;
       }
       if (!name || !/^[\w$]+$/.test(name)) continue;
       (defs.get(name) ?? defs.set(name, []).get(name)!).push(fn);
