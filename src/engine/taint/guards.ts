@@ -2,7 +2,7 @@
 // sanitiser recognises (`ALLOWED.has(x)`, `x.startsWith('/')`) cleans the names it checks in
 // the branch where it passed; a guard clause that leaves (`if (!ok(x)) return;`) cleans them
 // after it, and a called function that opens with one that throws vets its argument.
-import type { Node } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import type { CompiledSanitizer } from '../rules/load.ts';
 import { accessPath, callParts, field, type CallParts } from '../parse/syntax.ts';
 import { classifyReceiver } from './receivers.ts';
@@ -201,8 +201,29 @@ function predicateGuards(run: TaintRun, target: { file: ParsedFile; node: Node }
   const key = `${target.file.path}:${target.node.startIndex}`;
   const known = run.predicates.get(key);
   if (known) return known;
-  const out: CompiledSanitizer[] = [];
+  const out = [...answeredOnce(predicatesByTree, run, target, key, () => readPredicateGuards(run, target))];
   run.predicates.set(key, out);
+  return out;
+}
+
+/**
+ * What a function vets or checks depends on the function alone, not on the analysis asking: each is read
+ * once per scan (per tree and language), and every analysis gets its own copy (vetArguments narrows its copy).
+ */
+const predicatesByTree = new WeakMap<Tree, Map<string, CompiledSanitizer[]>>();
+const vettingByTree = new WeakMap<Tree, Map<string, Map<number, CompiledSanitizer[]>>>();
+
+function answeredOnce<T>(byTree: WeakMap<Tree, Map<string, T>>, run: TaintRun, target: { file: ParsedFile }, key: string, read: () => T): T {
+  let answers = byTree.get(target.file.tree);
+  if (!answers) byTree.set(target.file.tree, (answers = new Map()));
+  const languageKey = `${run.syntax.id}:${key}`;
+  let answer = answers.get(languageKey);
+  if (answer === undefined) answers.set(languageKey, (answer = read()));
+  return answer;
+}
+
+function readPredicateGuards(run: TaintRun, target: { file: ParsedFile; node: Node }): CompiledSanitizer[] {
+  const out: CompiledSanitizer[] = [];
   const { syntax, paramsNode, body } = functionParts(target);
   if (!paramsNode || !body) return out;
   // A local computed from a parameter (`var full = Path.GetFullPath(candidate)`) is checked for it.
@@ -265,8 +286,16 @@ function functionParts(target: { file: ParsedFile; node: Node }): { syntax: Pars
 
 /** Does the text use this name (not as part of a longer one)? */
 function mentions(text: string, name: string): boolean {
-  return new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}([^\\w$]|$)`).test(text);
+  let word = mentionPatterns.get(name);
+  if (!word) {
+    if (mentionPatterns.size >= 10_000) mentionPatterns.clear();
+    mentionPatterns.set(name, (word = new RegExp(`(^|[^\\w$])${name.replace(/[$]/g, '\\$')}([^\\w$]|$)`)));
+  }
+  return word.test(text);
 }
+
+/** The pattern of each name `mentions` looks for, compiled once (names recur: parameters, locals). */
+const mentionPatterns = new Map<string, RegExp>();
 
 /** Does the condition hold when the check fails (`!valid(x)`, `x == null || !ok(x)`, `err != nil || …`)? */
 function isNegative(run: TaintRun, condition: Node, effective: Node): boolean {
@@ -391,8 +420,13 @@ function vettedParams(run: TaintRun, target: { file: ParsedFile; node: Node }, h
   const key = `${target.file.path}:${target.node.startIndex}:${hasReceiver}`;
   const known = run.vetting.get(key);
   if (known) return known;
-  const out = new Map<number, CompiledSanitizer[]>();
+  const out = new Map(answeredOnce(vettingByTree, run, target, key, () => readVettedParams(run, target, hasReceiver)));
   run.vetting.set(key, out);
+  return out;
+}
+
+function readVettedParams(run: TaintRun, target: { file: ParsedFile; node: Node }, hasReceiver: boolean): Map<number, CompiledSanitizer[]> {
+  const out = new Map<number, CompiledSanitizer[]>();
   const { syntax, paramsNode, body } = functionParts(target);
   if (!paramsNode || !body) return out;
   let params = paramList(run, syntax, paramsNode).map((p) => p.names[0] ?? '');
