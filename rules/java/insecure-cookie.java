@@ -46,6 +46,19 @@ public final class CookieWriter {
         response.addCookie(cookie);
     }
 
+    public static void rememberReturnPage(HttpServletResponse response, String path) {
+        // The page to return to after signing in: about the login, not a credential.
+        Cookie cookie = new Cookie("loginRedirect", path);
+        // ok: INSECURE_COOKIE
+        response.addCookie(cookie);
+    }
+
+    public static void writeLoginToken(HttpServletResponse response, String token) {
+        Cookie cookie = new Cookie("login_token", token);
+        // ruleid: INSECURE_COOKIE
+        response.addCookie(cookie);
+    }
+
     public static void writeTheme(HttpServletResponse response, String theme) {
         Cookie cookie = new Cookie("theme", theme);
         // ok: INSECURE_COOKIE

@@ -16,6 +16,11 @@ app.post('/login', (req, res) => {
   res.cookie('session', 'abc', { secure: true, httpOnly: true });
   // ok: INSECURE_COOKIE
   res.cookie('lang', 'de', { maxAge: 3600000 });
+  // The page to return to after signing in: a path, not a credential.
+  // ok: INSECURE_COOKIE
+  res.cookie('loginRedirect', req.path, { maxAge: 15 * 60 * 1000 });
+  // ruleid: INSECURE_COOKIE
+  res.cookie('login_token', token, { maxAge: 15 * 60 * 1000 });
   res.end();
 });
 

@@ -52,3 +52,20 @@ router.get('/tags', (req, res) => {
   const matcher = new RegExp(`^${quoteForPattern(req.query.prefix)}`, 'i');
   res.json({ source: matcher.source });
 });
+
+// The whole pattern one repeated group: nothing after it can fail, so no iteration is given back.
+router.post('/paste', (req, res) => {
+  const html = String(req.body.html);
+  // ok: REDOS
+  const meta = /^(\s*<meta [^>]*>)*/.exec(html);
+  const breakOnce = /(?:\r\n?|\n)+/;
+  // ok: REDOS
+  const first = breakOnce.exec(req.body.text);
+  // ok: REDOS
+  const runs = req.body.text.match(/(\s*-+)+/);
+  // ruleid: REDOS
+  const closed = /^(\s*-+)+$/.test(html);
+  // ruleid: REDOS
+  const listed = req.body.text.match(/(\s*-+)+,/);
+  res.json({ meta, first, runs, closed, listed });
+});

@@ -12,6 +12,11 @@ setcookie('session_token', bin2hex(random_bytes(16)), time() + 3600, '/');
 setcookie('session_token', bin2hex(random_bytes(16)), ['expires' => time() + 3600, 'secure' => true, 'httponly' => true]);
 // ok: INSECURE_COOKIE
 setcookie('theme', 'dark', time() + 3600, '/');
+// The page to return to after signing in: about the login, not a credential.
+// ok: INSECURE_COOKIE
+setcookie('login_redirect', $_SERVER['REQUEST_URI'], time() + 900, '/');
+// ruleid: INSECURE_COOKIE
+setcookie('login_token', bin2hex(random_bytes(16)), time() + 900, '/');
 
 function rememberLogin(string $user, string $secret): void
 {
