@@ -98,7 +98,7 @@ export const RenderSpec = z
     /** Keyword arguments are the context (Flask `render_template("page.html", bio=v)`). */
     keywords: z.boolean().optional(),
     /** Template languages the file may be written in, by id (src/engine/templates/syntaxes.ts); the first whose extension the file has reads it. */
-    syntaxes: z.array(z.enum(['jinja', 'twig', 'nunjucks', 'ejs', 'pug', 'handlebars', 'blade', 'thymeleaf', 'razor'])).min(1),
+    syntaxes: z.array(z.enum(['jinja', 'twig', 'nunjucks', 'ejs', 'pug', 'handlebars', 'blade', 'thymeleaf', 'razor', 'erb'])).min(1),
     /** Folders the framework looks for templates in (`templates`, `views`): the file's path ends with `<folder>/<name>`. */
     folders: z.array(z.string()).default([]),
     /** Names use dots for folders (Laravel `view('posts.show')` is `posts/show.blade.php`). */
@@ -117,6 +117,12 @@ export const RenderSpec = z
     controllerFolders: z.boolean().optional(),
     /** Regex on template variables the handler sets where every view sees them (`ViewBag.Bio`, `ViewData`): their taint is the handler's at the call. */
     fromScope: Regex.optional(),
+    /**
+     * Rails: the name is a symbol or string of the controller's views (`render :edit`, `template:`, `action:`,
+     * `partial:`), the view reads the action's instance variables and `locals:`, and an action without a render
+     * renders its own view at its end (src/engine/templates/rails.ts).
+     */
+    rails: z.boolean().optional(),
   })
   .strict();
 

@@ -19,6 +19,7 @@ import { Memo } from './memo.ts';
 import { hintsInCode, topLevelToWalk } from './source-regions.ts';
 import { TaintRun, type CallResolver, type ParsedFile, type TaintHit } from './run.ts';
 import { analyzeRoot } from './walk.ts';
+import { renderActionViews } from '../templates/index.ts';
 
 export interface RuleView {
   rule: CompiledRule;
@@ -121,7 +122,10 @@ export class TaintEngine {
     if (!this.hasRules) return;
     const walk = text === undefined ? undefined : this.statementsToWalk(file.tree, text);
     if (walk?.length === 0) return;
-    analyzeRoot(new TaintRun(this, resolver, hits), file, walk);
+    const run = new TaintRun(this, resolver, hits);
+    analyzeRoot(run, file, walk);
+    // Rails actions render their own view at their end, where no call says so (templates/rails.ts).
+    renderActionViews(run, file);
   }
 
   /** `partOfLarger`: the expression is the object of a field access (exact sources do not apply). */

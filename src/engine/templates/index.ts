@@ -7,46 +7,21 @@
 //
 // Bounded: a template is parsed once per scan (per project), and a render follows at most
 // MAX_TEMPLATES files through `include`/`extends`, MAX_DEPTH deep.
-import path from 'node:path';
 import type { Node } from 'web-tree-sitter';
-import type { CompiledRule, CompiledSink } from '../rules/load.ts';
+import type { CompiledRule } from '../rules/load.ts';
 import { callParts, enclosingFunction, field, type CallParts } from '../parse/syntax.ts';
 import { enclosingClass } from '../taint/receivers.ts';
-import type { CallResolver, FunctionFrame, TaintRun } from '../taint/run.ts';
+import type { FunctionFrame, TaintRun } from '../taint/run.ts';
 import type { Scope } from '../taint/scope.ts';
 import { merge, type Taint, type Tainted } from '../taint/values.ts';
 import { visit } from '../taint/walk.ts';
-import type { TraceStep } from '../types.ts';
-import { TemplateIndex } from './resolve.ts';
+import { checkRailsRender } from './rails.ts';
+import { dotted, renderTemplate, scanTemplates, type RenderSink } from './render.ts';
 import { TEMPLATE_SYNTAXES } from './syntaxes.ts';
-import type { ParsedTemplate, TemplateSyntax } from './types.ts';
+import type { TemplateSyntax } from './types.ts';
 
-export const MAX_TEMPLATES = 16;
-export const MAX_DEPTH = 4;
-
-export type RenderSink = NonNullable<CompiledSink['render']>;
-
-/** Per scan (one Project): the file index and each template parsed once. */
-interface ScanTemplates {
-  index: TemplateIndex;
-  parsed: Map<string, ParsedTemplate | null>;
-}
-const perScan = new WeakMap<CallResolver, ScanTemplates>();
-
-function scanTemplates(resolver: CallResolver): ScanTemplates {
-  let s = perScan.get(resolver);
-  if (!s) {
-    s = { index: new TemplateIndex(resolver.paths()), parsed: new Map() };
-    perScan.set(resolver, s);
-  }
-  return s;
-}
-
-/** The syntax a file is read with: the first of the sink's languages that claims its name. */
-function syntaxOf(file: string, syntaxes: TemplateSyntax[]): TemplateSyntax | undefined {
-  const lower = file.toLowerCase();
-  return syntaxes.find((s) => s.extensions.some((e) => lower.endsWith(e)));
-}
+export { MAX_DEPTH, MAX_TEMPLATES, type RenderSink } from './render.ts';
+export { renderActionViews } from './rails.ts';
 
 /** A string literal's value (`"page.html"`, `'page'`, a template literal without substitutions). */
 function literalName(node: Node | undefined): string | undefined {
@@ -70,6 +45,7 @@ export function checkRenderSink(
   frame: FunctionFrame,
   reportableData: (t: Tainted) => Taint | undefined,
 ): boolean {
+  if (render.rails) return checkRailsRender(run, rule, render, node, parts, kwargs, scope, frame, reportableData);
   // `model.put("bio", v)` on the handler's own model parameter, not on a map of its own.
   const receiver = parts.receiver;
   if (render.receiverParameter && !(receiver && run.syntax.identifiers.includes(receiver.type) && scope.binding(receiver.text) === null)) return false;
@@ -166,56 +142,6 @@ function templateNames(render: RenderSink, node: Node, parts: CallParts, frame: 
   return [...names];
 }
 
-function renderTemplate(
-  run: TaintRun,
-  rule: CompiledRule,
-  render: RenderSink,
-  node: Node,
-  scan: ScanTemplates,
-  first: string,
-  syntaxes: TemplateSyntax[],
-  extensions: string[],
-  renderStep: TraceStep,
-  taintOf: (variable: string) => Taint | undefined,
-): boolean {
-  let found = false;
-  // Breadth-first through includes and extends, which see the same context.
-  type Lookup = (variable: string) => Taint | undefined;
-  const queue: { file: string; depth: number; via: TraceStep[]; taintOf: Lookup }[] = [{ file: first, depth: 0, via: [], taintOf }];
-  const seen = new Set<string>([first]);
-  while (queue.length) {
-    const { file, depth, via, taintOf: lookup } = queue.shift()!;
-    const syntax = syntaxOf(file, syntaxes);
-    if (!syntax) continue;
-    const template = parsedTemplate(scan, run.resolver, file, syntax);
-    if (!template) continue;
-    const own = template.bindings;
-    const read: Lookup = own && Object.keys(own).length ? (v) => (Object.hasOwn(own, v) ? own[v]!.map(lookup).find((t) => !!t) : lookup(v)) : lookup;
-    for (const out of template.raw) {
-      const strand = out.roots.map(read).find((t) => !!t);
-      if (!strand) continue;
-      const key = `${rule.id}:${file}:${out.line}`;
-      if (run.reported.has(key)) continue;
-      run.reported.add(key);
-      const sink: TraceStep = { kind: 'sink', file, line: out.line, column: out.column, label: out.text.length > 120 ? `${out.text.slice(0, 117)}...` : out.text };
-      run.hits.push({ rule, file, node, at: { line: out.line, column: out.column, endLine: out.endLine, endColumn: out.endColumn }, trace: [...strand.trace, renderStep, ...via, sink] });
-      found = true;
-    }
-    if (depth >= MAX_DEPTH) continue;
-    for (const ref of template.references) {
-      if (seen.size >= MAX_TEMPLATES) break;
-      const next = resolveReference(scan, render, ref.name, file, extensions);
-      if (!next || seen.has(next)) continue;
-      seen.add(next);
-      const bindings = ref.bindings;
-      // The included template's names that stand for this one's variables (loop variables, `with item=c`).
-      const child: Lookup = bindings ? (v) => (Object.hasOwn(bindings, v) ? bindings[v]!.map(lookup).find((t) => !!t) : lookup(v)) : lookup;
-      queue.push({ file: next, depth: depth + 1, via: [...via, { kind: 'step', file, line: ref.line, column: 1, label: `includes ${ref.name}` }], taintOf: child });
-    }
-  }
-  return found;
-}
-
 /** The values an object initializer sets (`new T { A = a, B = b }`), directly or through the variable holding it. */
 function initializedValues(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted {
   const created = run.syntax.identifiers.includes(node.type) ? scope.binding(node.text) : node;
@@ -232,19 +158,6 @@ function initializedValues(run: TaintRun, node: Node, scope: Scope, frame: Funct
 const regexes = new Map<string, RegExp>();
 function compiled(source: string): RegExp {
   return regexes.get(source) ?? regexes.set(source, new RegExp(source)).get(source)!;
-}
-
-/** An included template: by the sink's folders, beside the including file (EJS, Razor), or in Views/Shared (ASP.NET). */
-function resolveReference(scan: ScanTemplates, render: RenderSink, name: string, from: string, extensions: string[]): string | undefined {
-  const wanted = render.dottedNames ? dotted(name) : name;
-  const here = path.posix.dirname(from);
-  const folders = [...render.folders, ...(render.controllerFolders ? render.folders.map((f) => `${f}/Shared`) : [])];
-  return scan.index.resolve(wanted, from, folders, extensions) ?? scan.index.exact(path.posix.normalize(`${here}/${wanted}`), extensions);
-}
-
-/** Laravel's `posts.show` is `posts/show` (a name with a file extension is left alone). */
-function dotted(name: string): string {
-  return /\.(php|html|twig)$/.test(name) ? name : name.replace(/\./g, '/');
 }
 
 /**
@@ -270,17 +183,6 @@ function keyedContext(run: TaintRun, node: Node | undefined, scope: Scope, frame
     return out;
   }
   return undefined;
-}
-
-function parsedTemplate(scan: ScanTemplates, resolver: CallResolver, file: string, syntax: TemplateSyntax): ParsedTemplate | null {
-  const key = `${syntax.id}\0${file}`;
-  let parsed = scan.parsed.get(key);
-  if (parsed === undefined) {
-    const text = resolver.text(file);
-    parsed = text === undefined ? null : syntax.parse(text);
-    scan.parsed.set(key, parsed);
-  }
-  return parsed;
 }
 
 /** For tests and docs: the template languages by id. */

@@ -5,5 +5,6 @@ import { ejs, handlebars, pug } from './express.ts';
 import { blade } from './blade.ts';
 import { thymeleaf } from './thymeleaf.ts';
 import { razor } from './razor.ts';
+import { erb } from './erb.ts';
 
-export const TEMPLATE_SYNTAXES: ReadonlyMap<string, TemplateSyntax> = new Map([jinja, twig, nunjucks, ejs, pug, handlebars, blade, thymeleaf, razor].map((s) => [s.id, s]));
+export const TEMPLATE_SYNTAXES: ReadonlyMap<string, TemplateSyntax> = new Map([jinja, twig, nunjucks, ejs, pug, handlebars, blade, thymeleaf, razor, erb].map((s) => [s.id, s]));

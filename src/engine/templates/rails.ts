@@ -1,0 +1,281 @@
+// Rails: a controller action renders a view that reads the action's instance variables. An
+// action (a public method of a controller class under app/controllers/) renders
+// app/views/<controller path>/<action>.html.erb at its end unless it renders something else;
+// `render :edit`, `render "posts/edit"`, `render template:`, `render action:` name another view,
+// `render partial:` a partial (with `locals:`). The view sees the instance variables as the
+// action left them — with the taint the action gave them (`params[:page].to_i` is clean) — and
+// so does the layout it is rendered into (`layout "admin"` in the class, else
+// layouts/<controller path> or layouts/application) and every partial it renders.
+//
+// Explicit render calls are sinks of the taint walk (checkRailsRender). The implicit render at
+// an action's end has no call to hang on: renderActionViews walks each action of a controller
+// file again after the file's analysis, its `before_action` callbacks first, and renders its
+// view with the instance variables it ends with. It walks only actions whose view (or layout)
+// prints something raw, and keeps only this rule's findings from that walk: the callbacks' data
+// reaching other sinks is left to the engine's own analysis.
+import type { Node } from 'web-tree-sitter';
+import type { CompiledRule } from '../rules/load.ts';
+import { enclosingFunction, field, type CallParts } from '../parse/syntax.ts';
+import { enclosingClass } from '../taint/receivers.ts';
+import type { FunctionFrame, ParsedFile, TaintRun } from '../taint/run.ts';
+import { Scope } from '../taint/scope.ts';
+import type { Taint, Tainted } from '../taint/values.ts';
+import { fileScope, visit } from '../taint/walk.ts';
+import type { TraceStep } from '../types.ts';
+import { parsedTemplate, renderTemplate, scanTemplates, type RenderSink, type ScanTemplates } from './render.ts';
+import { TEMPLATE_SYNTAXES } from './syntaxes.ts';
+import type { TemplateSyntax } from './types.ts';
+
+/** `app/controllers/admin/users_controller.rb` → `admin/users`. */
+export function controllerPath(file: string): string | undefined {
+  return /(?:^|\/)app\/controllers\/(.+)_controller\.rb$/.exec(file)?.[1];
+}
+
+/** A class that is a Rails controller rendering views (not `ActionController::API`). */
+function isController(cls: Node): boolean {
+  const base = cls.childForFieldName('superclass')?.text.replace(/^<\s*/, '').trim() ?? '';
+  return /(Controller|ActionController::Base)$/.test(base) && !/ActionController::API$/.test(base);
+}
+
+/** A symbol's or string's value (`:edit`, `"posts/edit"`, `'edit'`). */
+function nameOf(node: Node | undefined | null): string | undefined {
+  const m = node && /^(?::(\w+[?!]?)|:?(['"])([\w/.-]+)\2)$/.exec(node.text.trim());
+  return m ? (m[1] ?? m[3]) : undefined;
+}
+
+/** A view name as Rails reads it in a controller: `edit` is the controller's own, `posts/edit` from the views folder. */
+function viewName(name: string, controller: string): string {
+  const clean = name.replace(/^\//, '').replace(/\.html(\.erb)?$/, '');
+  return clean.includes('/') ? clean : `${controller}/${clean}`;
+}
+
+function partialName(name: string, controller: string): string {
+  const full = viewName(name, controller);
+  const slash = full.lastIndexOf('/');
+  return `${full.slice(0, slash)}/_${full.slice(slash + 1)}`;
+}
+
+function keyword(parts: CallParts, name: string): Node | undefined {
+  for (const [k, v] of parts.keywords) if (k.replace(/^:|:$/g, '') === name) return v;
+  return undefined;
+}
+
+interface RailsRender {
+  syntaxes: TemplateSyntax[];
+  extensions: string[];
+}
+
+function syntaxesOf(render: RenderSink): RailsRender {
+  const syntaxes = render.syntaxes.map((id) => TEMPLATE_SYNTAXES.get(id)!).filter(Boolean);
+  return { syntaxes, extensions: syntaxes.flatMap((s) => s.extensions) };
+}
+
+/** Only the data itself: not the result of an unknown call it went into (a record built or found from it). */
+function dataOnly(t: Tainted | undefined): Tainted {
+  const own = t ? t.filter((x) => !x.derived) : null;
+  return own && own.length ? own : null;
+}
+
+/** An explicit `render` in a controller: the view or partial it names, read with the instance variables as they are here. */
+export function checkRailsRender(
+  run: TaintRun,
+  rule: CompiledRule,
+  render: RenderSink,
+  node: Node,
+  parts: CallParts,
+  kwargs: Map<string, Tainted>,
+  scope: Scope,
+  frame: FunctionFrame,
+  reportableData: (t: Tainted) => Taint | undefined,
+): boolean {
+  const controller = controllerPath(frame.file.path);
+  if (!controller || parts.receiver) return false;
+  const cls = enclosingClass(frame.file.syntax, node);
+  if (!cls || !isController(cls)) return false;
+  const partial = nameOf(keyword(parts, 'partial'));
+  let view: string | undefined;
+  if (partial) view = partialName(partial, controller);
+  else {
+    const named = nameOf(keyword(parts, 'template')) ?? nameOf(keyword(parts, 'action')) ?? nameOf(parts.positional[0]);
+    // `render` alone (or with only options such as `status:`) renders the action's own view.
+    const bare = !parts.positional.length && ![...parts.keywords.keys()].some((k) => !/^:?(status|layout|formats|locals|content_type)\b/.test(k));
+    const fn = enclosingFunction(frame.file.syntax, node);
+    const action = bare && fn ? field(fn, 'name')?.text : undefined;
+    if (named) view = viewName(named, controller);
+    else if (action) view = `${controller}/${action}`;
+  }
+  if (!view) return false;
+  // `locals: { q: params[:q] }`: bare names in the view, by key.
+  const locals = new Map<string, Tainted>();
+  const hash = keyword(parts, 'locals');
+  for (const pair of hash?.type === 'hash' ? hash.namedChildren : []) {
+    const key = pair?.type === 'pair' ? pair.childForFieldName('key')?.text.replace(/^:|:$/g, '').replace(/^['"]|['"]$/g, '') : undefined;
+    const value = pair?.childForFieldName('value');
+    if (key && value) locals.set(key, visit(run, value, scope, frame));
+  }
+  void kwargs;
+  const taintOf = (variable: string): Taint | undefined =>
+    reportableData(dataOnly(variable.startsWith('@') ? scope.lookup(variable) : locals.get(variable)));
+  const withLayout = !partial && keyword(parts, 'layout')?.text !== 'false';
+  return renderView(run, rule, render, node, frame, view, cls, controller, withLayout, run.step(frame, node, `renders ${view}`), taintOf);
+}
+
+/** Renders a view (and the layout it goes into) with a lookup of the template's variables. */
+function renderView(
+  run: TaintRun,
+  rule: CompiledRule,
+  render: RenderSink,
+  node: Node,
+  frame: FunctionFrame,
+  view: string,
+  cls: Node,
+  controller: string,
+  withLayout: boolean,
+  renderStep: TraceStep,
+  taintOf: (variable: string) => Taint | undefined,
+): boolean {
+  const { syntaxes, extensions } = syntaxesOf(render);
+  const scan = scanTemplates(run.resolver);
+  const file = scan.index.resolve(view, frame.file.path, render.folders, extensions);
+  if (!file) return false;
+  let found = renderTemplate(run, rule, render, node, scan, file, syntaxes, extensions, renderStep, taintOf);
+  const layout = withLayout ? layoutOf(scan, render, cls, controller, frame.file.path, extensions) : undefined;
+  if (layout) {
+    const step: TraceStep = { kind: 'step', file, line: 1, column: 1, label: `in layout ${layout.name}` };
+    if (renderTemplate(run, rule, render, node, scan, layout.file, syntaxes, extensions, renderStep, taintOf, [step])) found = true;
+  }
+  return found;
+}
+
+/** The layout a controller's views are rendered into: `layout "admin"`, else layouts/<controller path>, else layouts/application. */
+function layoutOf(scan: ScanTemplates, render: RenderSink, cls: Node, controller: string, from: string, extensions: string[]): { name: string; file: string } | undefined {
+  const declared = /^\s*layout\s*\(?\s*(false|nil|:\w+|["'][\w/.-]+["'])/m.exec(cls.text)?.[1];
+  // `layout false`, or a method choosing it at run time (`layout :pick_layout`).
+  if (declared && !/^["']/.test(declared)) return undefined;
+  const names = declared ? [`layouts/${declared.slice(1, -1).replace(/^layouts\//, '')}`] : [`layouts/${controller}`, 'layouts/application'];
+  for (const name of names) {
+    const file = scan.index.resolve(name, from, render.folders, extensions);
+    if (file) return { name, file };
+  }
+  return undefined;
+}
+
+/** Does the template (or anything it includes) print a value raw? Parsed once per scan either way. */
+function mayPrintRaw(run: TaintRun, scan: ScanTemplates, file: string | undefined, syntaxes: TemplateSyntax[]): boolean {
+  const syntax = file && syntaxes.find((s) => s.extensions.some((e) => file.toLowerCase().endsWith(e)));
+  const parsed = syntax ? parsedTemplate(scan, run.resolver, file, syntax) : null;
+  return !!parsed && (parsed.raw.length > 0 || parsed.references.length > 0);
+}
+
+/** The callbacks a class declares (`before_action :set_post, only: [:show]`) that run before `action`. */
+function callbacksBefore(cls: Node, action: string): string[] {
+  const out: string[] = [];
+  for (const m of cls.text.matchAll(/^\s*(skip_)?(?:prepend_|append_)?before_(?:action|filter)\b\s*\(?([^\n]*)$/gm)) {
+    const args = m[2]!;
+    const optionAt = args.search(/\b(only|except|if|unless):|:(only|except|if|unless)\s*=>/);
+    const names = [...(optionAt < 0 ? args : args.slice(0, optionAt)).matchAll(/(?<![\w:]):(\w+[?!]?)/g)].map((x) => x[1]!);
+    const list = (option: string) => {
+      const at = new RegExp(`\\b${option}:|:${option}\\s*=>`).exec(args);
+      if (!at) return undefined;
+      const rest = args.slice(at.index + at[0].length).trim();
+      const value = rest.startsWith('[') || rest.startsWith('%') ? rest.slice(0, rest.search(/[\])]/) + 1) : rest.split(',')[0]!;
+      return [...value.matchAll(/:?(\w+[?!]?)/g)].map((x) => x[1]!).filter((x) => !/^[iw]$/.test(x));
+    };
+    const only = list('only');
+    const except = list('except');
+    if (only && !only.includes(action)) continue;
+    if (except?.includes(action)) continue;
+    if (m[1]) {
+      const rest = out.filter((x) => !names.includes(x));
+      out.splice(0, out.length, ...rest);
+    } else out.push(...names);
+  }
+  return out;
+}
+
+/** The public methods of a class body and all its methods by name. */
+function methodsOf(cls: Node): { actions: Node[]; byName: Map<string, Node> } {
+  const actions: Node[] = [];
+  const byName = new Map<string, Node>();
+  const hidden = new Set<string>();
+  let visible = true;
+  for (const child of cls.childForFieldName('body')?.namedChildren ?? []) {
+    if (!child) continue;
+    if (child.type === 'identifier' && /^(private|protected|public)$/.test(child.text)) visible = child.text === 'public';
+    else if (child.type === 'method') {
+      const name = child.childForFieldName('name')?.text;
+      if (!name) continue;
+      byName.set(name, child);
+      if (visible) actions.push(child);
+    } else if (child.type === 'call' && /^(private|protected)\b/.test(child.text)) {
+      // `private def load_post`, `private :load_post`.
+      for (const arg of child.childForFieldName('arguments')?.namedChildren ?? []) {
+        if (arg?.type === 'method') {
+          const name = arg.childForFieldName('name')?.text;
+          if (name) byName.set(name, arg);
+          if (name) hidden.add(name);
+        } else if (arg) for (const s of arg.text.matchAll(/:(\w+[?!]?)/g)) hidden.add(s[1]!);
+      }
+    }
+  }
+  return { actions: actions.filter((a) => !hidden.has(a.childForFieldName('name')?.text ?? '')), byName };
+}
+
+/**
+ * The hook after a file's taint analysis: each action of each controller class of a file under
+ * app/controllers/ renders its own view at its end (Rails' implicit render).
+ */
+export function renderActionViews(run: TaintRun, file: ParsedFile): void {
+  const controller = controllerPath(file.path);
+  if (!controller) return;
+  const sinks = run.engine.ruleViews.flatMap(({ rule, sinks: list }) => list.filter((s) => s.render?.rails).map((s) => ({ rule, render: s.render! })));
+  if (!sinks.length) return;
+  const scan = scanTemplates(run.resolver);
+  const classes = file.tree.rootNode.descendantsOfType('class').filter((c): c is Node => !!c && isController(c));
+  for (const cls of classes) {
+    const { actions, byName } = methodsOf(cls);
+    for (const action of actions) {
+      const name = action.childForFieldName('name')!.text;
+      if (respondsItself(action)) continue;
+      const view = `${controller}/${name}`;
+      const wanted = sinks.filter(({ render }) => {
+        const { syntaxes, extensions } = syntaxesOf(render);
+        const viewFile = scan.index.resolve(view, file.path, render.folders, extensions);
+        if (!viewFile) return false;
+        return mayPrintRaw(run, scan, viewFile, syntaxes) || mayPrintRaw(run, scan, layoutOf(scan, render, cls, controller, file.path, extensions)?.file, syntaxes);
+      });
+      if (!wanted.length) continue;
+      const kept = new Set(wanted.map((w) => w.rule.id));
+      const before = run.hits.length;
+      const scope = new Scope(fileScope(run, file));
+      const frame: FunctionFrame = { file, returns: null, depth: 0 };
+      for (const callback of callbacksBefore(cls, name)) {
+        const body = byName.get(callback)?.childForFieldName('body');
+        if (body) visit(run, body, scope, frame);
+      }
+      const body = action.childForFieldName('body');
+      if (body) visit(run, body, scope, frame);
+      // This walk only adds what the rendered views print; the rest was the file analysis's to find.
+      const mine = run.hits.splice(before).filter((h) => kept.has(h.rule.id));
+      run.hits.push(...mine);
+      const at = action.childForFieldName('name') ?? action;
+      const step = run.step(frame, at, `renders ${view} (at the end of ${name})`);
+      for (const { rule, render } of wanted) {
+        const taintOf = (variable: string): Taint | undefined => (variable.startsWith('@') ? reportable(rule, dataOnly(scope.lookup(variable))) : undefined);
+        renderView(run, rule, render, action, frame, view, cls, controller, true, step, taintOf);
+      }
+    }
+  }
+}
+
+/** Does the action always answer by itself (`render :edit` or `redirect_to` as one of its statements, not in a branch)? */
+function respondsItself(action: Node): boolean {
+  return (action.childForFieldName('body')?.namedChildren ?? []).some(
+    (s) => s?.type === 'call' && !s.childForFieldName('receiver') && /^(render|redirect_to|redirect_back|redirect_back_or_to|head|send_data|send_file)$/.test(s.childForFieldName('method')?.text ?? ''),
+  );
+}
+
+/** As the engine's sinks decide: not cleaned for the rule's type, and from a source the rule takes. */
+function reportable(rule: CompiledRule, t: Tainted): Taint | undefined {
+  return t?.find((x) => !x.clean.has(rule.type) && (x.onlyRule ? x.onlyRule === rule.id : !rule.taint!.onlyTheseSources) && !(rule.taint!.direct && x.derived));
+}
