@@ -49,3 +49,43 @@ public class PagesController : Controller
         await Response.WriteAsync("You sent: " + text);
     }
 }
+
+// Results made by hand and minimal-API text results declared HTML.
+public class CardsController : ControllerBase
+{
+    [HttpGet("card")]
+    public IActionResult Card([FromQuery] string title)
+    {
+        // ruleid: XSS
+        return new ContentResult { Content = "<h2>" + title + "</h2>", ContentType = "text/html" };
+    }
+
+    [HttpGet("card.json")]
+    public IActionResult CardJson([FromQuery] string title)
+    {
+        // ok: XSS
+        return new ContentResult { Content = "{\"title\":\"" + title + "\"}", ContentType = "application/json" };
+    }
+
+    [HttpGet("badge")]
+    public IActionResult Badge([FromQuery] string label)
+    {
+        var result = new ContentResult();
+        result.ContentType = "text/html";
+        // ruleid: XSS
+        result.Content = "<span>" + label + "</span>";
+        // ok: XSS
+        result.Content = "<span>" + HtmlEncoder.Default.Encode(label) + "</span>";
+        return result;
+    }
+
+    public static void Map(WebApplication app)
+    {
+        app.MapGet("/banner", (string text) =>
+            // ruleid: XSS
+            Results.Text("<marquee>" + text + "</marquee>", "text/html"));
+        app.MapGet("/banner.txt", (string text) =>
+            // ok: XSS
+            Results.Text("<marquee>" + text + "</marquee>", "text/plain"));
+    }
+}
