@@ -82,3 +82,12 @@ router.get('/files/:name', async (req, res) => {
   // ok: XSS
   res.end(data);
 });
+
+// lodash's numeric coercions give a number whatever they are given.
+router.get('/page-count', (req, res) => {
+  const page = _.toSafeInteger(req.query.page);
+  // ok: XSS
+  res.send(`<p>Page ${page} of ${_.toInteger(req.query.of)}</p>`);
+  // ruleid: XSS
+  res.send(`<p>Page ${_.toString(req.query.page)}</p>`);
+});
