@@ -80,3 +80,20 @@ router.get('/back', (req, res) => {
   // ruleid: OPEN_REDIRECT
   res.redirect(req.get('referer') || '/');
 });
+
+// The HTTPS upgrade: the Host the browser asked for, then the request's own path, which starts with `/`.
+router.all('/*', (req, res, next) => {
+  if (!req.secure) {
+    // ok: OPEN_REDIRECT
+    return res.redirect(`https://${req.hostname}${req.originalUrl}`);
+  }
+  if (req.query.legacy) {
+    // ok: OPEN_REDIRECT
+    return res.redirect('https://' + req.headers.host + req.url);
+  }
+  // ruleid: OPEN_REDIRECT
+  res.redirect(`https://${req.hostname}${req.query.next}`);
+  // ruleid: OPEN_REDIRECT
+  res.redirect(`https://${req.query.host}${req.originalUrl}`);
+  next();
+});

@@ -22,3 +22,20 @@ export function resumeInBrowser() {
   // ok: OPEN_REDIRECT, XSS
   window.location.href = getCookie('resume_to') ?? '/';
 }
+
+// Koa: the apex domain's redirect to www keeps the requested path.
+import type { Context, Next } from "koa";
+
+export async function apexRedirect(ctx: Context, next: Next) {
+  if (ctx.headers.host === "example.com") {
+    // ok: OPEN_REDIRECT
+    ctx.redirect(`https://www.${ctx.headers.host}${ctx.path}`);
+    return;
+  }
+  if (ctx.headers.host === "old.example.com") {
+    // ruleid: OPEN_REDIRECT
+    ctx.redirect(`https://www.${ctx.headers.host}${ctx.query.to}`);
+    return;
+  }
+  return next();
+}
