@@ -267,3 +267,29 @@ test("PHP: a string concatenated with '.' after a constant site path is vetted a
   const { findings } = await scan(file('public/go.php', code));
   assert.deepEqual(lines(findings, 'OPEN_REDIRECT'), ['public/go.php:5']);
 });
+
+test('Ruby: a bare call of a method the file defines runs that method, not the framework accessor of the same name', async () => {
+  const jar = `require "net/http"
+class Fetcher
+  def initialize
+    @cookies = {}
+  end
+
+  def cookies(host)
+    @cookies[host] || {}
+  end
+
+  def fetch(uri)
+    Net::HTTP.get(URI(cookies(uri.host)["next"]))
+  end
+end
+`;
+  const controller = `class PagesController < ApplicationController
+  def show
+    Net::HTTP.get(URI(cookies["next"]))
+  end
+end
+`;
+  const { findings } = await scan(file('lib/fetcher.rb', jar), file('app/controllers/pages_controller.rb', controller));
+  assert.deepEqual(lines(findings, 'SSRF'), ['app/controllers/pages_controller.rb:3']);
+});

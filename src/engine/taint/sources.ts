@@ -45,7 +45,7 @@ export function sourceTaint(run: TaintRun, frame: FunctionFrame, node: Node, raw
   matches = matches.filter(
     (m) => onThisSide(run, m.source, frame.file) && (m.source.where.length === 0 || (call && m.source.where.every((c) => conditionHolds(run, c, call.parts, call.scope)))),
   );
-  if (matches.length === 0) return null;
+  if (matches.length === 0 || callsOwnFunction(run, frame, path)) return null;
   const trusted = operatorInputTypes(run, node, frame.file);
   let taint: Tainted = matches.map((m) => ({ trace: [run.step(frame, node, m.label, 'source')], clean: new Set([...trusted, ...cannotCarry(run, m.source)]), onlyRule: m.onlyRule, whole: m.whole }));
   // A source read again through a name (`value.trim()` after `value = req.getHeader(h)`) keeps what the
@@ -65,6 +65,15 @@ export function sourceTaint(run: TaintRun, frame: FunctionFrame, node: Node, raw
     }
   }
   return taint;
+}
+
+/**
+ * Does the path start with a bare call of a function its own file defines (`cookies(host)` in a class
+ * with `def cookies(host)`)? That runs the file's function, not the framework's request accessor of the same name.
+ */
+function callsOwnFunction(run: TaintRun, frame: FunctionFrame, path: string): boolean {
+  const name = /^([A-Za-z_]\w*)\(\)/.exec(path)?.[1];
+  return !!name && run.resolver.resolve(frame.file, name, { kind: 'none' }, undefined, true).length > 0;
 }
 
 /** The callees of the calls inside an access path, outermost excluded: `a.b().c().d()` → `a.b`, `a.b().c`. */
