@@ -4,7 +4,7 @@ from django.http import HttpResponse, HttpResponseBadRequest
 from django.views import View
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from flask import Flask, Response, render_template, render_template_string, request
+from flask import Flask, Response, make_response, render_template, render_template_string, request
 from jinja2 import Environment, select_autoescape
 from markupsafe import Markup, escape
 
@@ -159,3 +159,33 @@ def django_report(request):
     # ok: XSS
     csv.write(request.GET.get("title", ""))
     return response
+
+
+def django_keyword(request):
+    # ruleid: XSS
+    return HttpResponse(content="<p>%s</p>" % request.GET.get("q", ""))
+
+
+@app.route("/card")
+def card_set_later():
+    resp = make_response()
+    # ruleid: XSS
+    resp.set_data("<h2>" + request.args.get("title", "") + "</h2>")
+    return resp
+
+
+@app.route("/card.json")
+def card_json():
+    resp = make_response()
+    resp.mimetype = "application/json"
+    # ok: XSS
+    resp.set_data('{"title": "%s"}' % request.args.get("title", "").replace('"', ""))
+    return resp
+
+
+@app.route("/badge")
+def badge_data():
+    resp = make_response("")
+    # ruleid: XSS
+    resp.data = "<span>" + request.args.get("label", "") + "</span>"
+    return resp
