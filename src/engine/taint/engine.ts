@@ -59,6 +59,13 @@ function joinedHints(hints: RegExp[]): RegExp[] {
   return [...alone, ...[...byFlags].map(([flags, sources]) => new RegExp([...sources].map((x) => `(?:${x})`).join('|'), flags))];
 }
 
+/** Whether any of `patterns` matches a text: false only when each of them would fail. */
+function anyOf(patterns: RegExp[]): (text: string) => boolean {
+  if (patterns.length === 0) return () => false;
+  const joined = joinedHints(patterns);
+  return (text) => joined.some((re) => re.test(text));
+}
+
 /** The taint analysis of one language with one rule set; reused for every file of that language. */
 export class TaintEngine {
   private readonly sources: { source: CompiledSource; onlyRule?: string }[] = [];
@@ -91,7 +98,19 @@ export class TaintEngine {
       this.sanitizers.push(...rule.taint!.sanitizers);
       for (const sink of rule.taint!.sinks) if (sink.node) this.sinkNodeTypes.add(sink.node);
     }
+    const sinks = this.rules.flatMap((r) => r.sinks);
+    this.mayBeCallSink = anyOf(sinks.flatMap((s) => (s.callee ? [s.callee] : [])));
+    this.mayBeAssignSink = anyOf(sinks.flatMap((s) => (s.assign ? [s.assign] : [])));
+    this.mayBeSanitizer = anyOf(this.sanitizers.flatMap((s) => (s.callee ? [s.callee] : [])));
+    this.mayBeSource = anyOf(this.sources.flatMap((s) => (s.source.path ? [s.source.path] : [])));
   }
+
+  // Most callee paths, assigned names and access paths match no sink, sanitiser or source: one
+  // regex per set of flags says so, instead of each pattern of every rule tried in turn.
+  private readonly mayBeCallSink: (text: string) => boolean;
+  private readonly mayBeAssignSink: (text: string) => boolean;
+  private readonly mayBeSanitizer: (text: string) => boolean;
+  private readonly mayBeSource: (text: string) => boolean;
 
   private lastHint?: { text: string; holds: boolean };
 
@@ -132,6 +151,7 @@ export class TaintEngine {
   matchSource(path: string, partOfLarger = false): readonly SourceMatch[] {
     return (partOfLarger ? this.sourceMatchesInLarger : this.sourceMatches).get(path, () => {
       const out: SourceMatch[] = [];
+      if (!this.mayBeSource(path)) return out;
       for (const { source, onlyRule } of this.sources) {
         if (source.exact && partOfLarger) continue;
         if (source.path && source.path.test(path)) out.push({ label: source.label ? `${path} (${source.label})` : path, onlyRule, whole: source.exact, source });
@@ -151,7 +171,7 @@ export class TaintEngine {
   }
 
   sanitizerFor(calleePath: string): readonly CompiledSanitizer[] {
-    return this.calleeSanitizers.get(calleePath, () => this.sanitizers.filter((s) => s.callee && s.callee.test(calleePath)));
+    return this.calleeSanitizers.get(calleePath, () => (this.mayBeSanitizer(calleePath) ? this.sanitizers.filter((s) => s.callee && s.callee.test(calleePath)) : []));
   }
 
   /** Asked for every node the walk evaluates: answered once per node type. */
@@ -179,12 +199,12 @@ export class TaintEngine {
 
   /** The rules with the sinks whose callee pattern `calleePath` matches, in rule order. */
   callSinks(calleePath: string): readonly RuleView[] {
-    return this.calleeSinks.get(calleePath, () => this.sinksWhere((sink) => !!sink.callee && sink.callee.test(calleePath)));
+    return this.calleeSinks.get(calleePath, () => (this.mayBeCallSink(calleePath) ? this.sinksWhere((sink) => !!sink.callee && sink.callee.test(calleePath)) : []));
   }
 
   /** The rules with the sinks an assignment to `lhsPath` is. */
   assignSinks(lhsPath: string): readonly RuleView[] {
-    return this.assignedSinks.get(lhsPath, () => this.sinksWhere((sink) => !!sink.assign && sink.assign.test(lhsPath)));
+    return this.assignedSinks.get(lhsPath, () => (this.mayBeAssignSink(lhsPath) ? this.sinksWhere((sink) => !!sink.assign && sink.assign.test(lhsPath)) : []));
   }
 
   private sinksWhere(test: (sink: CompiledSink) => boolean): RuleView[] {
