@@ -317,16 +317,22 @@ export class Project implements CallResolver {
   }
 
   private mayDefine(file: string, name: string): boolean {
-    const text = this.files.get(file)?.text ?? '';
     let names = this.definableNames.get(file);
+    if (names instanceof Set) return names.has(name);
     // A name the file does not spell is none it defines: most candidates end here, before the
-    // definitions regex reads the whole file.
-    if (!names && !text.includes(name)) return false;
-    if (!names) {
-      const pattern = detectLanguage(file, text.slice(0, 200))?.definitionNames;
-      names = pattern ? new Set([...text.matchAll(pattern)].flatMap((m) => m.slice(1).filter((n) => n !== undefined))) : 'any';
-      this.definableNames.set(file, names);
-    }
-    return names === 'any' ? text.includes(name) : names.has(name);
+    // definitions regex reads the whole file. The same names are asked of a file again and again.
+    let spelled = this.spelledNames.get(file);
+    if (!spelled) this.spelledNames.set(file, (spelled = new Map()));
+    let spells = spelled.get(name);
+    const text = this.files.get(file)?.text ?? '';
+    if (spells === undefined) spelled.set(name, (spells = text.includes(name)));
+    if (!spells || names === 'any') return spells;
+    const pattern = detectLanguage(file, text.slice(0, 200))?.definitionNames;
+    names = pattern ? new Set([...text.matchAll(pattern)].flatMap((m) => m.slice(1).filter((n) => n !== undefined))) : 'any';
+    this.definableNames.set(file, names);
+    return names === 'any' || names.has(name);
   }
+
+  /** Per file, whether it spells each name asked (before its definitions are read). */
+  private readonly spelledNames = new Map<string, Map<string, boolean>>();
 }
