@@ -120,3 +120,25 @@ public class LocationController : Controller
         return new EmptyResult();
     }
 }
+
+// PathBase is where the application is mounted, not a value a link chooses; the path after it is.
+public sealed class SetupMiddleware(RequestDelegate next)
+{
+    public async Task InvokeAsync(HttpContext context)
+    {
+        if (context.Request.Query.ContainsKey("setup"))
+        {
+            var url = context.Request.PathBase.Add("/identity-server/setup");
+            // ok: OPEN_REDIRECT
+            context.Response.Redirect(url);
+            return;
+        }
+        if (context.Request.Query.ContainsKey("again"))
+        {
+            // ruleid: OPEN_REDIRECT
+            context.Response.Redirect(context.Request.PathBase + context.Request.Path);
+            return;
+        }
+        await next(context);
+    }
+}
