@@ -64,6 +64,20 @@ public class ProxyController : ControllerBase
         message.RequestUri = new Uri(upstream);
         return Ok(await _httpClient.SendAsync(message));
     }
+
+    // The configured base holds the scheme and host; the request value fills only the path.
+    [HttpGet("templates/{name}")]
+    public async Task<IActionResult> Template(string name, [FromServices] IOptions<TemplateOptions> options)
+    {
+        var url = new Uri($"{options.Value.ContentUrl}/{name}/README.md", UriKind.Absolute);
+        // ok: SSRF
+        var readme = await _httpClient.GetStringAsync(url);
+        // ok: SSRF
+        var logo = await _httpClient.GetStringAsync(options.Value.ContentUrl + "/" + name + "/logo.png");
+        // ruleid: SSRF
+        var other = await _httpClient.GetStringAsync($"{options.Value.Scheme}://{name}/README.md");
+        return Ok(new { readme, logo, other });
+    }
 }
 
 public class WebhookController : ControllerBase
