@@ -2,10 +2,19 @@
 import os
 
 import cherrypy
+import socketio as socketio_lib
 import web
+from fastapi import FastAPI, WebSocket
+from flask import Flask
+from flask_socketio import SocketIO
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, WebsocketConsumer
 from bottle import get, request, route
 from pyramid.view import view_config
+
+app = Flask(__name__)
+socketio = SocketIO(app)
+sio = socketio_lib.AsyncServer()
+api = FastAPI()
 
 
 @route("/archive/<name>")
@@ -71,3 +80,25 @@ class ArchiveResource:
     def on_delete(self, req, resp, archive_id):
         # ok: COMMAND_INJECTION
         os.system("rm /srv/archives/%d.tgz" % int(archive_id))
+
+
+@socketio.on("convert")
+def on_convert(data):
+    # ruleid: COMMAND_INJECTION
+    os.system("convert " + data["file"])
+
+
+@sio.event
+async def lookup(sid, payload):
+    # ruleid: COMMAND_INJECTION
+    os.system("nslookup " + payload)
+    # ok: COMMAND_INJECTION
+    os.system("logger connected " + sid)
+
+
+@api.websocket("/ws/ping")
+async def ws_ping(websocket: WebSocket):
+    await websocket.accept()
+    host = await websocket.receive_text()
+    # ruleid: COMMAND_INJECTION
+    os.system("ping -c 1 " + host)
