@@ -45,7 +45,7 @@ export function checkRenderSink(
   frame: FunctionFrame,
   reportableData: (t: Tainted) => Taint | undefined,
 ): boolean {
-  if (render.rails) return checkRailsRender(run, rule, render, node, parts, kwargs, scope, frame, reportableData);
+  if (render.rails) return checkRailsRender(run, rule, render, node, parts, scope, frame, reportableData);
   // `model.put("bio", v)` on the handler's own model parameter, not on a map of its own.
   const receiver = parts.receiver;
   if (render.receiverParameter && !(receiver && run.syntax.identifiers.includes(receiver.type) && scope.binding(receiver.text) === null)) return false;

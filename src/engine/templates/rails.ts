@@ -15,14 +15,14 @@
 // reaching other sinks is left to the engine's own analysis.
 import type { Node } from 'web-tree-sitter';
 import type { CompiledRule } from '../rules/load.ts';
-import { enclosingFunction, field, type CallParts } from '../parse/syntax.ts';
+import { callParts, enclosingFunction, field, type CallParts } from '../parse/syntax.ts';
 import { enclosingClass } from '../taint/receivers.ts';
 import type { FunctionFrame, ParsedFile, TaintRun } from '../taint/run.ts';
 import { Scope } from '../taint/scope.ts';
 import type { Taint, Tainted } from '../taint/values.ts';
 import { fileScope, visit } from '../taint/walk.ts';
 import type { TraceStep } from '../types.ts';
-import { parsedTemplate, renderTemplate, scanTemplates, type RenderSink, type ScanTemplates } from './render.ts';
+import { MAX_DEPTH, MAX_TEMPLATES, parsedTemplate, renderTemplate, resolveReference, scanTemplates, type RenderSink, type ScanTemplates } from './render.ts';
 import { TEMPLATE_SYNTAXES } from './syntaxes.ts';
 import type { TemplateSyntax } from './types.ts';
 
@@ -83,7 +83,6 @@ export function checkRailsRender(
   render: RenderSink,
   node: Node,
   parts: CallParts,
-  kwargs: Map<string, Tainted>,
   scope: Scope,
   frame: FunctionFrame,
   reportableData: (t: Tainted) => Taint | undefined,
@@ -92,19 +91,9 @@ export function checkRailsRender(
   if (!controller || parts.receiver) return false;
   const cls = enclosingClass(frame.file.syntax, node);
   if (!cls || !isController(cls)) return false;
-  const partial = nameOf(keyword(parts, 'partial'));
-  let view: string | undefined;
-  if (partial) view = partialName(partial, controller);
-  else {
-    const named = nameOf(keyword(parts, 'template')) ?? nameOf(keyword(parts, 'action')) ?? nameOf(parts.positional[0]);
-    // `render` alone (or with only options such as `status:`) renders the action's own view.
-    const bare = !parts.positional.length && ![...parts.keywords.keys()].some((k) => !/^:?(status|layout|formats|locals|content_type)\b/.test(k));
-    const fn = enclosingFunction(frame.file.syntax, node);
-    const action = bare && fn ? field(fn, 'name')?.text : undefined;
-    if (named) view = viewName(named, controller);
-    else if (action) view = `${controller}/${action}`;
-  }
-  if (!view) return false;
+  const named = explicitView(frame.file, node, parts, controller);
+  if (!named) return false;
+  const { view, partial } = named;
   // `locals: { q: params[:q] }`: bare names in the view, by key.
   const locals = new Map<string, Tainted>();
   const hash = keyword(parts, 'locals');
@@ -113,11 +102,23 @@ export function checkRailsRender(
     const value = pair?.childForFieldName('value');
     if (key && value) locals.set(key, visit(run, value, scope, frame));
   }
-  void kwargs;
   const taintOf = (variable: string): Taint | undefined =>
     reportableData(dataOnly(variable.startsWith('@') ? scope.lookup(variable) : locals.get(variable)));
   const withLayout = !partial && keyword(parts, 'layout')?.text !== 'false';
   return renderView(run, rule, render, node, frame, view, cls, controller, withLayout, run.step(frame, node, `renders ${view}`), taintOf);
+}
+
+/** The view or partial an explicit `render` in a controller names (`render :edit`, `render partial: "row"`, `render` alone: the action's). */
+function explicitView(file: ParsedFile, node: Node, parts: CallParts, controller: string): { view: string; partial: boolean } | undefined {
+  const partial = nameOf(keyword(parts, 'partial'));
+  if (partial) return { view: partialName(partial, controller), partial: true };
+  const named = nameOf(keyword(parts, 'template')) ?? nameOf(keyword(parts, 'action')) ?? nameOf(parts.positional[0]);
+  if (named) return { view: viewName(named, controller), partial: false };
+  // `render` alone (or with only options such as `status:`) renders the action's own view.
+  const bare = !parts.positional.length && ![...parts.keywords.keys()].some((k) => !/^:?(status|layout|formats|locals|content_type)\b/.test(k));
+  const fn = bare ? enclosingFunction(file.syntax, node) : null;
+  const action = fn ? field(fn, 'name')?.text : undefined;
+  return action ? { view: `${controller}/${action}`, partial: false } : undefined;
 }
 
 /** Renders a view (and the layout it goes into) with a lookup of the template's variables. */
@@ -160,11 +161,35 @@ function layoutOf(scan: ScanTemplates, render: RenderSink, cls: Node, controller
   return undefined;
 }
 
-/** Does the template (or anything it includes) print a value raw? Parsed once per scan either way. */
-function mayPrintRaw(run: TaintRun, scan: ScanTemplates, file: string | undefined, syntaxes: TemplateSyntax[]): boolean {
-  const syntax = file && syntaxes.find((s) => s.extensions.some((e) => file.toLowerCase().endsWith(e)));
+const rawRootsPerScan = new WeakMap<ScanTemplates, Map<string, Set<string>>>();
+
+/**
+ * The names a template, or a partial it renders, prints raw, in this template's terms: instance
+ * variables, and locals it was given (a partial's local printed raw is what the including view
+ * passed for it). An action that sets none of the instance variables needs no second walk. Each
+ * template is parsed once per scan either way.
+ */
+function rawRoots(run: TaintRun, scan: ScanTemplates, render: RenderSink, file: string | undefined, langs: RailsRender, depth = 0): Set<string> {
+  const out = new Set<string>();
+  if (!file) return out;
+  let cache = rawRootsPerScan.get(scan);
+  if (!cache) rawRootsPerScan.set(scan, (cache = new Map()));
+  const known = cache.get(file);
+  if (known) return known;
+  // Set before reading includes: a partial that renders itself ends there.
+  cache.set(file, out);
+  const syntax = langs.syntaxes.find((s) => s.extensions.some((e) => file.toLowerCase().endsWith(e)));
   const parsed = syntax ? parsedTemplate(scan, run.resolver, file, syntax) : null;
-  return !!parsed && (parsed.raw.length > 0 || parsed.references.length > 0);
+  if (!parsed) return out;
+  for (const r of parsed.raw) for (const root of r.roots) out.add(root);
+  if (depth >= MAX_DEPTH) return out;
+  for (const ref of parsed.references.slice(0, MAX_TEMPLATES)) {
+    const next = resolveReference(scan, render, ref.name, file, langs.extensions);
+    for (const name of rawRoots(run, scan, render, next, langs, depth + 1)) {
+      for (const n of ref.bindings && Object.hasOwn(ref.bindings, name) ? ref.bindings[name]! : [name]) out.add(n);
+    }
+  }
+  return out;
 }
 
 /** The callbacks a class declares (`before_action :set_post, only: [:show]`) that run before `action`. */
@@ -236,23 +261,42 @@ export function renderActionViews(run: TaintRun, file: ParsedFile): void {
     const { actions, byName } = methodsOf(cls);
     for (const action of actions) {
       const name = action.childForFieldName('name')!.text;
-      if (respondsItself(action)) continue;
       const view = `${controller}/${name}`;
-      const wanted = sinks.filter(({ render }) => {
-        const { syntaxes, extensions } = syntaxesOf(render);
-        const viewFile = scan.index.resolve(view, file.path, render.folders, extensions);
-        if (!viewFile) return false;
-        return mayPrintRaw(run, scan, viewFile, syntaxes) || mayPrintRaw(run, scan, layoutOf(scan, render, cls, controller, file.path, extensions)?.file, syntaxes);
-      });
-      if (!wanted.length) continue;
-      const kept = new Set(wanted.map((w) => w.rule.id));
+      // An action that always renders or redirects by itself has no implicit render.
+      const callbacks = callbacksBefore(cls, name).flatMap((c) => byName.get(c)?.childForFieldName('body') ?? []);
+      const set = new Set([action, ...callbacks].flatMap((n) => n.text.match(/@\w+/g) ?? []));
+      // An action that always renders or redirects by itself has no implicit render; one that sets
+      // nothing its view (or layout) prints raw needs no walk.
+      const wanted = respondsItself(action)
+        ? []
+        : sinks.filter(({ render }) => {
+            const langs = syntaxesOf(render);
+            const viewFile = scan.index.resolve(view, file.path, render.folders, langs.extensions);
+            if (!viewFile) return false;
+            const layout = layoutOf(scan, render, cls, controller, file.path, langs.extensions)?.file;
+            return [viewFile, layout].some((t) => [...rawRoots(run, scan, render, t, langs)].some((v) => set.has(v)));
+          });
+      // Its explicit renders were seen by the file's analysis, without what the callbacks set: again
+      // with it, where a rendered view prints one of those raw.
+      const fromCallbacks = new Set(callbacks.flatMap((n) => n.text.match(/@\w+/g) ?? []));
+      const rendersWithCallbacks =
+        fromCallbacks.size > 0 &&
+        action.descendantsOfType('call').some((call) => {
+          const parts = call && call.childForFieldName('method')?.text === 'render' && !call.childForFieldName('receiver') ? callParts(file.syntax, call) : null;
+          const named = parts ? explicitView(file, call!, parts, controller) : undefined;
+          return !!named && sinks.some(({ render }) => {
+            const langs = syntaxesOf(render);
+            const viewFile = scan.index.resolve(named.view, file.path, render.folders, langs.extensions);
+            const layout = viewFile && !named.partial ? layoutOf(scan, render, cls, controller, file.path, langs.extensions)?.file : undefined;
+            return [viewFile, layout].some((t) => [...rawRoots(run, scan, render, t, langs)].some((v) => fromCallbacks.has(v)));
+          });
+        });
+      if (!wanted.length && !rendersWithCallbacks) continue;
+      const kept = new Set(sinks.map((w) => w.rule.id));
       const before = run.hits.length;
       const scope = new Scope(fileScope(run, file));
       const frame: FunctionFrame = { file, returns: null, depth: 0 };
-      for (const callback of callbacksBefore(cls, name)) {
-        const body = byName.get(callback)?.childForFieldName('body');
-        if (body) visit(run, body, scope, frame);
-      }
+      for (const body of callbacks) visit(run, body, scope, frame);
       const body = action.childForFieldName('body');
       if (body) visit(run, body, scope, frame);
       // This walk only adds what the rendered views print; the rest was the file analysis's to find.

@@ -93,7 +93,7 @@ export function renderTemplate(
 
 
 /** An included template: by the sink's folders, beside the including file (EJS, Razor), or in Views/Shared (ASP.NET). */
-function resolveReference(scan: ScanTemplates, render: RenderSink, name: string, from: string, extensions: string[]): string | undefined {
+export function resolveReference(scan: ScanTemplates, render: RenderSink, name: string, from: string, extensions: string[]): string | undefined {
   const wanted = render.dottedNames ? dotted(name) : name;
   const here = path.posix.dirname(from);
   const folders = [...render.folders, ...(render.controllerFolders ? render.folders.map((f) => `${f}/Shared`) : [])];
