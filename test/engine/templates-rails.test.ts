@@ -160,4 +160,7 @@ test('ruby roots: helpers give their own output, numbers and JSON carry no marku
   assert.deepEqual(rubyRoots('@x.to_json'), []);
   assert.deepEqual(rubyRoots('@u.name if @show'), ['@u']);
   assert.deepEqual(rubyRoots('format("%s", @q)'), ['@q']);
+  // A mapping block: the elements count where the body prints them itself, not where a helper takes them.
+  assert.deepEqual(rubyRoots('@items.map { |i| link_to(i.name, i) }.join(", ")'), []);
+  assert.deepEqual(rubyRoots('@tags.map { |t| "<b>#{t}</b>" }.join'), ['@tags']);
 });

@@ -141,6 +141,27 @@ function withoutHelperCalls(code: string): string {
 }
 
 /**
+ * `@items.map { |i| link_to(i) }`: a mapping block's value is its body with the parameter standing
+ * for the elements, so the receiver is read only where the body prints an element itself
+ * (`@tags.map { |t| "<b>#{t}</b>" }`), not where it hands each to a helper.
+ */
+function blocksInlined(code: string): string {
+  let out = code;
+  for (let guard = 0; guard < 16; guard++) {
+    const m = /\.\s*(?:map|collect|flat_map|filter_map)\s*\{\s*\|([^|]*)\|/.exec(out);
+    if (!m) break;
+    const open = out.indexOf('{', m.index);
+    const close = closing(out, open);
+    if (close < 0) break;
+    const receiver = receiverBefore(out, m.index);
+    let body = out.slice(m.index + m[0].length, close);
+    for (const param of m[1]!.match(/\w+/g) ?? []) body = body.replace(new RegExp(`(?<![\\w@$.:])${param}\\b(?!:)`, 'g'), `(${receiver})`);
+    out = `${out.slice(0, m.index - receiver.length)} (${body}) ${out.slice(close + 1)}`;
+  }
+  return out;
+}
+
+/**
  * The variables a Ruby expression printed raw reads: instance variables (`@post` in
  * `@post.body`) and local names (a partial's locals, loop variables). A helper called on the
  * data gives its own output; a value read through a method that yields a number or JSON is no
@@ -152,7 +173,7 @@ export function rubyRoots(expression: string): string[] {
   // `link_to_user @user`, `t :label, name: @x`: a helper called without parentheses.
   const command = /^([a-z_]\w*[?!]?)\s+(?![-+*/%=<>!&|?:.]|if\b|unless\b|and\b|or\b|rescue\b|do\b)\S/.exec(code);
   if (command && !PASS_THROUGH.has(command[1]!) && !KEYWORDS.has(command[1]!)) return [];
-  code = withoutHelperCalls(code);
+  code = withoutHelperCalls(blocksInlined(code));
   const out = new Set<string>();
   const re = /(?<![\w@$.:])(@?[A-Za-z_]\w*)(?![\w(])(?!:[^:])/g;
   for (let m = re.exec(code); m; m = re.exec(code)) {
