@@ -10,9 +10,10 @@
 // Explicit render calls are sinks of the taint walk (checkRailsRender). The implicit render at
 // an action's end has no call to hang on: renderActionViews walks each action of a controller
 // file again after the file's analysis, its `before_action` callbacks first, and renders its
-// view with the instance variables it ends with. It walks only actions whose view (or layout)
-// prints something raw, and keeps only this rule's findings from that walk: the callbacks' data
-// reaching other sinks is left to the engine's own analysis.
+// view with the instance variables it ends with. It walks only actions that mention an instance
+// variable their view, layout or partials print raw (or whose callbacks set one that a view they
+// render explicitly prints raw), and keeps only this rule's findings from that walk: the
+// callbacks' data reaching other sinks is left to the engine's own analysis.
 import type { Node } from 'web-tree-sitter';
 import type { CompiledRule } from '../rules/load.ts';
 import { callParts, enclosingFunction, field, type CallParts } from '../parse/syntax.ts';
@@ -262,7 +263,6 @@ export function renderActionViews(run: TaintRun, file: ParsedFile): void {
     for (const action of actions) {
       const name = action.childForFieldName('name')!.text;
       const view = `${controller}/${name}`;
-      // An action that always renders or redirects by itself has no implicit render.
       const callbacks = callbacksBefore(cls, name).flatMap((c) => byName.get(c)?.childForFieldName('body') ?? []);
       const set = new Set([action, ...callbacks].flatMap((n) => n.text.match(/@\w+/g) ?? []));
       // An action that always renders or redirects by itself has no implicit render; one that sets
