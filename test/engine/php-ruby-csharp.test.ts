@@ -293,3 +293,20 @@ end
   const { findings } = await scan(file('lib/fetcher.rb', jar), file('app/controllers/pages_controller.rb', controller));
   assert.deepEqual(lines(findings, 'SSRF'), ['app/controllers/pages_controller.rb:3']);
 });
+
+test('Ruby: a method called on an unknown value is not the calling controller\u2019s action of the same name', async () => {
+  const controller = `class AccountController < ApplicationController
+  def login
+    successful_authentication(User.current) if request.post?
+  rescue AuthError => e
+    logger.error "Failed login for #{params[:username]}: #{e.message}"
+  end
+
+  def successful_authentication(user)
+    logger.info "Successful authentication for #{user.login}"
+  end
+end
+`;
+  const { findings } = await scan(file('app/controllers/account_controller.rb', controller));
+  assert.deepEqual(lines(findings, 'LOG_INJECTION'), ['app/controllers/account_controller.rb:5']);
+});

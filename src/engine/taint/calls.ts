@@ -5,7 +5,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { TraceStep } from '../types.ts';
 import { callParts, field, patternNames, type CallParts } from '../parse/syntax.ts';
-import { classifyReceiver, type Receiver } from './receivers.ts';
+import { classifyReceiver, enclosingClass, type Receiver } from './receivers.ts';
 import { MAX_CALL_DEPTH, MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, sanitize, type Tainted } from './values.ts';
@@ -117,7 +117,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     // nothing untrusted (and its sinks are found when its own file is analysed): it need
     // not be looked for — which spares parsing the neighbours it might be in.
     const nothingIn = !all && run.taintedClasses.size === 0;
-    const targets = run.resolver.resolve(frame.file, name, receiver, nothingIn ? run.engine.holdsSource : undefined, run.followedEnough());
+    const targets = ofAnotherClass(run, node, receiver, frame, run.resolver.resolve(frame.file, name, receiver, nothingIn ? run.engine.holdsSource : undefined, run.followedEnough()));
     if (targets.length > 0 && targets.length <= MAX_CALL_TARGETS) {
       let result: Tainted = null;
       const callStep = run.step(frame, node, `${calleePath}()`);
@@ -153,6 +153,18 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     return out;
   }
   return addStep(cleaned(placed), step);
+}
+
+/**
+ * A method called on a value the code says nothing about (`user.login` in a controller) is not a method of
+ * the class around the call: that class is reached through `self`/`this`. Candidates of the calling file's
+ * own class (the controller's `login` action) are dropped; methods of other classes stay.
+ */
+function ofAnotherClass<T extends { file: ParsedFile; node: Node }>(run: TaintRun, call: Node, receiver: Receiver, frame: FunctionFrame, targets: T[]): T[] {
+  if (receiver.kind !== 'unknown' || !targets.some((t) => t.file === frame.file)) return targets;
+  const callerClass = enclosingClass(run.syntax, call);
+  if (!callerClass) return targets;
+  return targets.filter((t) => t.file !== frame.file || !enclosingClass(run.syntax, t.node)?.equals(callerClass));
 }
 
 /** Ruby's `user_params`: a name that is not a variable may be a call of a method without arguments. */
