@@ -20,3 +20,8 @@ module.exports = { publish };
 fs.writeFileSync(require('node:path').join(__dirname, 'reports', 'latest', 'summary-of-every-run.json'), JSON.stringify({ runs: [], generatedAt: new Date().toISOString() }, null, 2), { mode: 0o666 });
 // ok: INSECURE_PERMISSIONS
 const year = 2017; fs.writeFileSync('/tmp/out', String(year));
+// Every file and directory created after it keeps its default 0o666/0o777.
+// ruleid: INSECURE_PERMISSIONS
+process.umask(0);
+// ok: INSECURE_PERMISSIONS
+process.umask(0o022);

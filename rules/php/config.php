@@ -87,3 +87,12 @@ return [
         'http_only' => true,
     ],
 ];
+
+function prepareCache(string $dir): void
+{
+    // ruleid: INSECURE_PERMISSIONS
+    umask(0);
+    // ok: INSECURE_PERMISSIONS
+    umask(0022);
+    mkdir($dir, 0750, true);
+}

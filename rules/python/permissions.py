@@ -24,3 +24,10 @@ def prepare(path):
 def create(path):
     # ok: INSECURE_PERMISSIONS
     return os.open(path, os.O_CREAT | os.O_WRONLY, 0o666)
+
+
+def start_worker():
+    # ruleid: INSECURE_PERMISSIONS
+    os.umask(0)
+    # ok: INSECURE_PERMISSIONS
+    os.umask(0o022)
