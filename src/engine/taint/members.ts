@@ -224,6 +224,8 @@ export function inTaintedClass(run: TaintRun, fn: Node): boolean {
 }
 
 function classField(run: TaintRun, node: Node, path: string): Tainted | undefined {
+  // Until a method stores untrusted data in a field there is none to find: no walk up to the class.
+  if (run.classFields.size === 0) return undefined;
   const key = classFieldKey(run, node, path);
   return key ? run.classFields.get(key) : undefined;
 }
