@@ -55,15 +55,16 @@ export function callParts(syntax: LanguageSyntax, node: Node): CallParts | null 
   if (argsNode) {
     for (const arg of argsNode.namedChildren) {
       if (!arg) continue;
-      if (syntax.comments.includes(arg.type)) continue;
-      const kw = syntax.keywordArguments?.[arg.type];
+      const type = arg.type;
+      if (syntax.comments.includes(type)) continue;
+      const kw = syntax.keywordArguments?.[type];
       if (kw) {
         const k = field(arg, kw.name);
         const v = field(arg, kw.value);
         if (k && v) keywords.set(k.text, v);
         continue;
       }
-      positional.push(unwrapArgument(arg));
+      positional.push(type === 'argument' ? unwrapArgument(arg) : arg);
     }
   }
   return { callee, receiver, name, positional, keywords, argsNode, isConstructor: !!shape.isConstructor };
@@ -132,20 +133,22 @@ export function normalisedText(text: string): string {
 /** Every identifier in a pattern (destructuring, tuples, parameters). */
 export function patternNames(syntax: LanguageSyntax, node: Node | null, out: string[] = []): string[] {
   if (!node) return out;
-  if (syntax.identifiers.includes(node.type) || node.type === 'shorthand_property_identifier_pattern') {
+  const type = node.type;
+  if (syntax.identifiers.includes(type) || type === 'shorthand_property_identifier_pattern') {
     out.push(node.text);
     return out;
   }
   // In `{ key: value }` patterns only the value side binds a name.
-  if (node.type === 'pair_pattern') return patternNames(syntax, node.childForFieldName('value'), out);
-  const member = syntax.members[node.type];
+  if (type === 'pair_pattern') return patternNames(syntax, node.childForFieldName('value'), out);
+  const member = syntax.members[type];
   if (member) {
     out.push(accessPath(syntax, node));
     return out;
   }
   for (const child of node.namedChildren) {
     if (!child) continue;
-    if (child.type.includes('type') && child.type !== 'type_identifier') continue;
+    const childType = child.type;
+    if (childType.includes('type') && childType !== 'type_identifier') continue;
     patternNames(syntax, child, out);
   }
   return out;

@@ -330,8 +330,10 @@ function guardedNames(run: TaintRun, condition: Node, scope: Scope, frame: Funct
     return !!t;
   };
   const walk = (n: Node) => {
-    const member = run.syntax.members[n.type];
-    if (run.syntax.identifiers.includes(n.type) || member) {
+    // Each read of a node's type is a call into the parser: once per node of the condition.
+    const type = n.type;
+    const member = run.syntax.members[type];
+    if (run.syntax.identifiers.includes(type) || member) {
       consider(n);
       if (member) {
         const prop = field(n, member.property);
