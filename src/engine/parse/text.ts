@@ -4,6 +4,8 @@ import type { SkippedFile, SourceFile } from '../types.ts';
 /** Lines longer than this (on average over the file) mark minified or generated code. */
 const MINIFIED_AVERAGE_LINE = 500;
 const MINIFIED_MIN_BYTES = 2000;
+/** A bundle that embeds short lines (CSS, HTML in strings) is minified when lines longer than this hold most of its bytes. */
+const MINIFIED_LONG_LINE = 1000;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const lenient = new TextDecoder('utf-8', { fatal: false });
@@ -30,9 +32,25 @@ export function decodeSource(file: SourceFile): { text: string; warning?: string
     const enoughLines = content.length / MINIFIED_AVERAGE_LINE;
     let lines = 1;
     for (let i = text.indexOf('\n'); i !== -1 && lines < enoughLines; i = text.indexOf('\n', i + 1)) lines++;
-    if (lines < enoughLines && !/\.(env|pem|key|json|ya?ml|properties|tfvars|lock)$/i.test(file.path)) {
+    const dataFile = /\.(env|pem|key|json|ya?ml|properties|tfvars|lock)$/i.test(file.path);
+    if (lines < enoughLines && !dataFile) {
       return { skip: { path: file.path, reason: 'minified', detail: `average line length ${Math.round(content.length / lines)} characters` } };
+    }
+    const inLongLines = dataFile ? 0 : charactersInLongLines(text);
+    if (inLongLines * 2 > text.length) {
+      return { skip: { path: file.path, reason: 'minified', detail: `${Math.round((100 * inLongLines) / text.length)}% of it in lines over ${MINIFIED_LONG_LINE} characters` } };
     }
   }
   return { text, warning };
+}
+
+function charactersInLongLines(text: string): number {
+  let total = 0;
+  let start = 0;
+  for (let end = text.indexOf('\n'); start < text.length; end = text.indexOf('\n', start)) {
+    const stop = end === -1 ? text.length : end;
+    if (stop - start > MINIFIED_LONG_LINE) total += stop - start;
+    start = stop + 1;
+  }
+  return total;
 }
