@@ -71,7 +71,8 @@ test('bad input is skipped or warned about, never fatal', async () => {
       file('long-lines.js', `var a = '${'x'.repeat(590)}';\n`.repeat(10)),
       file('wide-but-written.js', `var a = '${'x'.repeat(390)}';\n`.repeat(10)),
       // A bundle whose embedded stylesheet brings the average down is still mostly a few very long lines.
-      file('bundle-with-css.js', `${'.a{color:red}\n'.repeat(400)}${`var b=1;`.repeat(1000)}\n`.repeat(3)),
+      file('bundle-with-css.js', `${'.a{color:red}\n'.repeat(400)}${`var b=1;`.repeat(1000)}\n`.repeat(6)),
+      file('one-long-literal.py', `KEYS = "${'k'.repeat(1800)}"\n${'x = 1\n'.repeat(100)}`),
       file('deep.js', deep),
       file('broken.py', 'def f(:\n  return 1\nos.system(request.args["x"])\n'),
     ],
@@ -83,6 +84,7 @@ test('bad input is skipped or warned about, never fatal', async () => {
   assert.equal(skipped['long-lines.js'], 'minified');
   assert.equal(skipped['wide-but-written.js'], undefined);
   assert.equal(skipped['bundle-with-css.js'], 'minified');
+  assert.equal(skipped['one-long-literal.py'], undefined);
   assert.ok(result.summary.warnings.some((w) => w.file === 'latin1.py' && /UTF-8/.test(w.message)));
   assert.ok(result.summary.warnings.some((w) => w.file === 'broken.py' && /syntax errors/.test(w.message)));
   assert.ok(result.summary.partiallyParsed >= 1);

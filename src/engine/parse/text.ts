@@ -4,8 +4,12 @@ import type { SkippedFile, SourceFile } from '../types.ts';
 /** Lines longer than this (on average over the file) mark minified or generated code. */
 const MINIFIED_AVERAGE_LINE = 500;
 const MINIFIED_MIN_BYTES = 2000;
-/** A bundle that embeds short lines (CSS, HTML in strings) is minified when lines longer than this hold most of its bytes. */
+/**
+ * A bundle that embeds short lines (CSS, HTML in strings) is minified when lines longer than this hold most
+ * of its bytes — from this size on: a hand-written file may hold one long literal (a key list, a data URI).
+ */
 const MINIFIED_LONG_LINE = 1000;
+const MINIFIED_BUNDLE_MIN_BYTES = 64 * 1024;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const lenient = new TextDecoder('utf-8', { fatal: false });
@@ -36,7 +40,7 @@ export function decodeSource(file: SourceFile): { text: string; warning?: string
     if (lines < enoughLines && !dataFile) {
       return { skip: { path: file.path, reason: 'minified', detail: `average line length ${Math.round(content.length / lines)} characters` } };
     }
-    const inLongLines = dataFile ? 0 : charactersInLongLines(text);
+    const inLongLines = dataFile || content.length < MINIFIED_BUNDLE_MIN_BYTES ? 0 : charactersInLongLines(text);
     if (inLongLines * 2 > text.length) {
       return { skip: { path: file.path, reason: 'minified', detail: `${Math.round((100 * inLongLines) / text.length)}% of it in lines over ${MINIFIED_LONG_LINE} characters` } };
     }
