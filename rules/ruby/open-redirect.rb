@@ -101,4 +101,14 @@ class PagesController < ApplicationController
     # ok: OPEN_REDIRECT
     redirect_to ref.to_s
   end
+
+  # The HTTPS upgrade keeps the Host the browser asked for and the requested path.
+  def upgrade
+    # ok: OPEN_REDIRECT
+    redirect_to "https://#{request.host}#{request.fullpath}", status: :moved_permanently
+    # ok: OPEN_REDIRECT
+    redirect_to "https://www.#{request.host}/"
+    # ruleid: OPEN_REDIRECT
+    redirect_to "https://#{request.host}#{params[:next]}"
+  end
 end
