@@ -164,3 +164,24 @@ test('ruby roots: helpers give their own output, numbers and JSON carry no marku
   assert.deepEqual(rubyRoots('@items.map { |i| link_to(i.name, i) }.join(", ")'), []);
   assert.deepEqual(rubyRoots('@tags.map { |t| "<b>#{t}</b>" }.join'), ['@tags']);
 });
+
+test('callbacks a controller inherits run before its actions, unless it skips them', async () => {
+  const findings = await scan({
+    'app/controllers/application_controller.rb': [
+      'class ApplicationController < ActionController::Base',
+      '  before_action :set_notice',
+      '  private',
+      '  def set_notice',
+      '    @notice = params[:notice]',
+      '  end',
+      'end',
+    ].join('\n'),
+    'app/controllers/admin/base_controller.rb': 'module Admin\n  class BaseController < ApplicationController\n  end\nend\n',
+    'app/controllers/admin/pages_controller.rb': 'module Admin\n  class PagesController < Admin::BaseController\n    def show\n      @page = Page.find(params[:id])\n    end\n  end\nend\n',
+    'app/controllers/feeds_controller.rb': 'class FeedsController < ApplicationController\n  skip_before_action :set_notice\n  def show\n    @page = Page.find(params[:id])\n  end\nend\n',
+    'app/views/admin/pages/show.html.erb': '<p class="notice"><%= raw @notice %></p>\n',
+    'app/views/feeds/show.html.erb': '<p class="notice"><%= raw @notice %></p>\n',
+  });
+  assert.deepEqual(where(findings), ['app/views/admin/pages/show.html.erb:1 ruby.xss-template-raw-output']);
+  assert.deepEqual(findings[0]!.trace![0]!.file, 'app/controllers/application_controller.rb');
+});

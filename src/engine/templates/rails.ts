@@ -18,7 +18,7 @@ import type { Node } from 'web-tree-sitter';
 import type { CompiledRule } from '../rules/load.ts';
 import { callParts, enclosingFunction, field, type CallParts } from '../parse/syntax.ts';
 import { enclosingClass } from '../taint/receivers.ts';
-import type { FunctionFrame, ParsedFile, TaintRun } from '../taint/run.ts';
+import type { CallResolver, FunctionFrame, ParsedFile, TaintRun } from '../taint/run.ts';
 import { Scope } from '../taint/scope.ts';
 import type { Taint, Tainted } from '../taint/values.ts';
 import { fileScope, visit } from '../taint/walk.ts';
@@ -193,10 +193,13 @@ function rawRoots(run: TaintRun, scan: ScanTemplates, render: RenderSink, file: 
   return out;
 }
 
-/** The callbacks a class declares (`before_action :set_post, only: [:show]`) that run before `action`. */
-function callbacksBefore(cls: Node, action: string): string[] {
-  const out: string[] = [];
-  for (const m of cls.text.matchAll(/^\s*(skip_)?(?:prepend_|append_)?before_(?:action|filter)\b\s*\(?([^\n]*)$/gm)) {
+/**
+ * The callbacks a class declares (`before_action :set_post, only: [:show]`) that run before
+ * `action`, after `inherited` (its parent's, which a `skip_before_action` takes out).
+ */
+function callbacksBefore(classText: string, action: string, inherited: string[] = []): string[] {
+  const out: string[] = [...inherited];
+  for (const m of classText.matchAll(/^\s*(skip_)?(?:prepend_|append_)?before_(?:action|filter)\b\s*\(?([^\n]*)$/gm)) {
     const args = m[2]!;
     const optionAt = args.search(/\b(only|except|if|unless):|:(only|except|if|unless)\s*=>/);
     const names = [...(optionAt < 0 ? args : args.slice(0, optionAt)).matchAll(/(?<![\w:]):(\w+[?!]?)/g)].map((x) => x[1]!);
@@ -217,6 +220,39 @@ function callbacksBefore(cls: Node, action: string): string[] {
     } else out.push(...names);
   }
   return out;
+}
+
+/**
+ * The `before_action` callbacks a controller inherits that run before `action`, parents first:
+ * the parent class's file by Rails' naming (`Admin::BaseController` in
+ * app/controllers/admin/base_controller.rb, beside this app's controllers), up to three levels.
+ */
+function inheritedCallbacks(run: TaintRun, file: ParsedFile, cls: Node, action: string): { names: string[]; bodies: Map<string, { file: ParsedFile; body: Node }> } {
+  const root = file.path.slice(0, file.path.lastIndexOf('app/controllers/'));
+  const chain: { base: string; text: string }[] = [];
+  let base = cls.childForFieldName('superclass')?.text.replace(/^<\s*/, '').trim() ?? '';
+  for (let level = 0; level < 3 && /Controller$/.test(base) && !/^ActionController::/.test(base); level++) {
+    const snake = base.split('::').map((part) => part.replace(/([a-z\d])([A-Z])/g, '$1_$2').toLowerCase()).join('/');
+    const text = run.resolver.text(`${root}app/controllers/${snake}.rb`);
+    if (text === undefined) break;
+    chain.unshift({ base, text });
+    const last = base.split('::').pop()!;
+    base = new RegExp(`^\\s*class\\s+(?:\\w+::)*${last}\\s*<\\s*([\\w:]+)`, 'm').exec(text)?.[1] ?? '';
+  }
+  let names: string[] = [];
+  const owner = new Map<string, string>();
+  for (const { base: b, text } of chain) {
+    const before = new Set(names);
+    names = callbacksBefore(text, action, names);
+    for (const n of names) if (!before.has(n)) owner.set(n, b);
+  }
+  const bodies = new Map<string, { file: ParsedFile; body: Node }>();
+  for (const name of names) {
+    const target = run.resolver.resolve(file, name, { kind: 'type', name: owner.get(name)! })[0];
+    const body = target && target.node.childForFieldName('body');
+    if (target && body) bodies.set(name, { file: target.file, body });
+  }
+  return { names, bodies };
 }
 
 /** The public methods of a class body and all its methods by name. */
@@ -247,6 +283,8 @@ function methodsOf(cls: Node): { actions: Node[]; byName: Map<string, Node> } {
   return { actions: actions.filter((a) => !hidden.has(a.childForFieldName('name')?.text ?? '')), byName };
 }
 
+const callbacksPerScan = new WeakMap<CallResolver, Map<string, Map<string, Tainted>>>();
+
 /**
  * The hook after a file's taint analysis: each action of each controller class of a file under
  * app/controllers/ renders its own view at its end (Rails' implicit render).
@@ -258,50 +296,75 @@ export function renderActionViews(run: TaintRun, file: ParsedFile): void {
   if (!sinks.length) return;
   const scan = scanTemplates(run.resolver);
   const classes = file.tree.rootNode.descendantsOfType('class').filter((c): c is Node => !!c && isController(c));
+  const kept = new Set(sinks.map((w) => w.rule.id));
+  // A walk here only adds what the rendered views print; the rest was the file analysis's to find.
+  const walk = (body: Node, scope: Scope, frame: FunctionFrame) => {
+    const before = run.hits.length;
+    visit(run, body, scope, frame);
+    const mine = run.hits.splice(before).filter((h) => kept.has(h.rule.id));
+    run.hits.push(...mine);
+  };
+  const tainted = (scope: Scope, v: string) => (scope.lookup(v)?.length ?? 0) > 0;
+  // What the callbacks leave, walked once per scan and list of callbacks (the controllers of an app share their parent's).
+  let afterCallbacks = callbacksPerScan.get(run.resolver);
+  if (!afterCallbacks) callbacksPerScan.set(run.resolver, (afterCallbacks = new Map()));
   for (const cls of classes) {
     const { actions, byName } = methodsOf(cls);
     for (const action of actions) {
       const name = action.childForFieldName('name')!.text;
       const view = `${controller}/${name}`;
-      const callbacks = callbacksBefore(cls, name).flatMap((c) => byName.get(c)?.childForFieldName('body') ?? []);
-      const set = new Set([action, ...callbacks].flatMap((n) => n.text.match(/@\w+/g) ?? []));
-      // An action that always renders or redirects by itself has no implicit render; one that sets
-      // nothing its view (or layout) prints raw needs no walk.
-      const wanted = respondsItself(action)
+      const inherited = inheritedCallbacks(run, file, cls, name);
+      // The class's own method of a callback's name runs, also where it overrides the parent's.
+      const callbacks = callbacksBefore(cls.text, name, inherited.names).flatMap((c) => {
+        const body = byName.get(c)?.childForFieldName('body');
+        const parent = inherited.bodies.get(c);
+        return body ? [{ file, body }] : parent ? [parent] : [];
+      });
+      const printsRaw = (files: (string | undefined)[], render: RenderSink, langs: RailsRender, matters: (v: string) => boolean) =>
+        files.some((t) => [...rawRoots(run, scan, render, t, langs)].some(matters));
+      const implicitViews = respondsItself(action)
         ? []
-        : sinks.filter(({ render }) => {
+        : sinks.flatMap(({ rule, render }) => {
             const langs = syntaxesOf(render);
             const viewFile = scan.index.resolve(view, file.path, render.folders, langs.extensions);
-            if (!viewFile) return false;
-            const layout = layoutOf(scan, render, cls, controller, file.path, langs.extensions)?.file;
-            return [viewFile, layout].some((t) => [...rawRoots(run, scan, render, t, langs)].some((v) => set.has(v)));
+            const layout = viewFile ? layoutOf(scan, render, cls, controller, file.path, langs.extensions)?.file : undefined;
+            return viewFile ? [{ rule, render, langs, files: [viewFile, layout] }] : [];
           });
+      const explicitViews = action.descendantsOfType('call').flatMap((call) => {
+        const parts = call && call.childForFieldName('method')?.text === 'render' && !call.childForFieldName('receiver') ? callParts(file.syntax, call) : null;
+        const named = parts ? explicitView(file, call!, parts, controller) : undefined;
+        return !named
+          ? []
+          : sinks.map(({ render }) => {
+              const langs = syntaxesOf(render);
+              const viewFile = scan.index.resolve(named.view, file.path, render.folders, langs.extensions);
+              const layout = viewFile && !named.partial ? layoutOf(scan, render, cls, controller, file.path, langs.extensions)?.file : undefined;
+              return { render, langs, files: [viewFile, layout] };
+            });
+      });
+      const anyIvar = (v: string) => v.startsWith('@');
+      // No view this action renders prints an instance variable raw: nothing to walk.
+      if (![...implicitViews, ...explicitViews].some((x) => printsRaw(x.files, x.render, x.langs, anyIvar))) continue;
+      const key = callbacks.map((c) => `${c.file.path}:${c.body.startIndex}`).join('|');
+      let left = afterCallbacks.get(key);
+      if (!left) {
+        const scope = new Scope(fileScope(run, file));
+        for (const c of callbacks) walk(c.body, scope, { file: c.file, returns: null, depth: 0 });
+        afterCallbacks.set(key, (left = scope.vars));
+      }
+      const fromCallbacks = new Scope(fileScope(run, file));
+      for (const [k, v] of left) fromCallbacks.vars.set(k, v);
+      const own = new Set(action.text.match(/@\w+/g) ?? []);
+      // The action's own view, where it or its callbacks left something its view (or layout) prints raw.
+      const wanted = implicitViews.filter((x) => printsRaw(x.files, x.render, x.langs, (v) => own.has(v) || tainted(fromCallbacks, v)));
       // Its explicit renders were seen by the file's analysis, without what the callbacks set: again
-      // with it, where a rendered view prints one of those raw.
-      const fromCallbacks = new Set(callbacks.flatMap((n) => n.text.match(/@\w+/g) ?? []));
-      const rendersWithCallbacks =
-        fromCallbacks.size > 0 &&
-        action.descendantsOfType('call').some((call) => {
-          const parts = call && call.childForFieldName('method')?.text === 'render' && !call.childForFieldName('receiver') ? callParts(file.syntax, call) : null;
-          const named = parts ? explicitView(file, call!, parts, controller) : undefined;
-          return !!named && sinks.some(({ render }) => {
-            const langs = syntaxesOf(render);
-            const viewFile = scan.index.resolve(named.view, file.path, render.folders, langs.extensions);
-            const layout = viewFile && !named.partial ? layoutOf(scan, render, cls, controller, file.path, langs.extensions)?.file : undefined;
-            return [viewFile, layout].some((t) => [...rawRoots(run, scan, render, t, langs)].some((v) => fromCallbacks.has(v)));
-          });
-        });
+      // with it, where a rendered view prints raw what they tainted.
+      const rendersWithCallbacks = callbacks.length > 0 && explicitViews.some((x) => printsRaw(x.files, x.render, x.langs, (v) => tainted(fromCallbacks, v)));
       if (!wanted.length && !rendersWithCallbacks) continue;
-      const kept = new Set(sinks.map((w) => w.rule.id));
-      const before = run.hits.length;
-      const scope = new Scope(fileScope(run, file));
+      const scope = new Scope(fromCallbacks, true);
       const frame: FunctionFrame = { file, returns: null, depth: 0 };
-      for (const body of callbacks) visit(run, body, scope, frame);
       const body = action.childForFieldName('body');
-      if (body) visit(run, body, scope, frame);
-      // This walk only adds what the rendered views print; the rest was the file analysis's to find.
-      const mine = run.hits.splice(before).filter((h) => kept.has(h.rule.id));
-      run.hits.push(...mine);
+      if (body) walk(body, scope, frame);
       const at = action.childForFieldName('name') ?? action;
       const step = run.step(frame, at, `renders ${view} (at the end of ${name})`);
       for (const { rule, render } of wanted) {
