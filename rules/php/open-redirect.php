@@ -66,3 +66,19 @@ class CheckoutController
         return redirect($order->url);
     }
 }
+
+// The HTTPS upgrade keeps the Host the browser asked for and the requested URI.
+function force_https()
+{
+    if (empty($_SERVER['HTTPS'])) {
+        // ok: OPEN_REDIRECT
+        header('Location: https://' . $_SERVER['HTTP_HOST'] . $_SERVER['REQUEST_URI'], true, 301);
+        // ok: OPEN_REDIRECT
+        header("Location: https://{$_SERVER['HTTP_HOST']}{$_SERVER['REQUEST_URI']}");
+        // ruleid: OPEN_REDIRECT
+        header('Location: https://' . $_SERVER['HTTP_HOST'] . $_GET['next']);
+        // ruleid: OPEN_REDIRECT
+        header("Location: https://{$_SERVER['HTTP_HOST']}{$_GET['next']}");
+        exit;
+    }
+}
