@@ -87,5 +87,12 @@ public class ThumbnailService
         Process.Start("convert", "in.png out." + format);
         // ok: COMMAND_INJECTION
         Process.Start("convert", "in.png out.png");
+        // The null-conditional and null-forgiving forms read the same request.
+        var quality = _httpContextAccessor.HttpContext?.Request.Query["quality"];
+        // ruleid: COMMAND_INJECTION
+        Process.Start("convert", "-quality " + quality + " in.png out.png");
+        var density = _httpContextAccessor.HttpContext!.Request.Form["density"];
+        // ruleid: COMMAND_INJECTION
+        Process.Start("convert", "-density " + density + " in.png out.png");
     }
 }

@@ -49,4 +49,23 @@ public class CatalogController : ControllerBase
         var value = body.GetProperty(field);
         return Ok(new { property?.Name, value });
     }
+
+    [HttpPost("import")]
+    public IActionResult Import()
+    {
+        // The document holds what Load read from the request body.
+        var document = new XmlDocument();
+        document.Load(Request.Body);
+        var types = new List<Type>();
+        foreach (XmlElement item in document.SelectNodes("Entities/Entity")!)
+        {
+            // ruleid: UNSAFE_REFLECTION
+            types.Add(Type.GetType(item.GetAttribute("Type"))!);
+        }
+        var catalog = new XmlDocument();
+        catalog.Load("catalog.xml");
+        // ok: UNSAFE_REFLECTION
+        var known = Type.GetType(catalog.DocumentElement!.GetAttribute("Type"));
+        return Ok(new { types.Count, known });
+    }
 }

@@ -49,8 +49,9 @@ export const csharp: LanguageSyntax = {
   // Records a store looks up by untrusted keys are the store's data (EF Core `Find`/`FirstOrDefaultAsync(x => …)`,
   // repositories' `GetUserByIdAsync(id)`/`FindBy…`/`Load…`), when the called code is not visible; a
   // collection's `Find` still carries its receiver's data.
-  // `sql.Append(name)` on a StringBuilder, `list.Add(x)`.
-  mutators: /^(Append|AppendLine|AppendFormat|Insert|Add|AddRange|Push|Enqueue)$/,
+  // `sql.Append(name)` on a StringBuilder, `list.Add(x)`; `doc.Load(Request.Body)` / `doc.LoadXml(xml)`
+  // fill an XmlDocument (or XDocument, DataSet) with what they read.
+  mutators: /^(Append|AppendLine|AppendFormat|Insert|Add|AddRange|Push|Enqueue|Load|LoadXml|ReadXml)$/,
   lookupCalls: /^(Find|FindAsync|FirstOrDefaultAsync|FirstAsync|SingleOrDefaultAsync|SingleAsync)$|^(Get|Find|Load|Fetch)\w*By[A-Z]\w*$|^(Find|Load|Fetch)[A-Z]\w*$/,
   exits: ['return_statement', 'throw_statement', 'throw_expression', 'continue_statement', 'break_statement'],
   typedDeclarations: { variable_declaration: 'type' },

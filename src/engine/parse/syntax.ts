@@ -106,6 +106,16 @@ export function accessPath(syntax: LanguageSyntax, node: Node | null, alias?: (n
     const prefix = parts.receiver ? `${accessPath(syntax, parts.receiver, alias, depth + 1)}.` : '';
     return `${prefix}${parts.name?.text ?? '?'}()`;
   }
+  // C# `HttpContext?.Request`: the condition, then the member or element the binding reads.
+  if (type === 'conditional_access_expression') {
+    const binding = node.namedChildren[1];
+    const base = accessPath(syntax, node.childForFieldName('condition'), alias, depth + 1);
+    if (binding?.type === 'member_binding_expression') return `${base}.${binding.childForFieldName('name')?.text ?? '?'}`;
+    if (binding?.type === 'element_binding_expression') return `${base}[]`;
+    return '?';
+  }
+  // C# `HttpContext!` (the null-forgiving operator) is the value itself.
+  if (type === 'postfix_unary_expression' && node.text.endsWith('!') && node.namedChildCount === 1) return accessPath(syntax, node.namedChildren[0], alias, depth + 1);
   if (type === 'parenthesized_expression' || type === 'non_null_expression' || type === 'await_expression' || (type === 'expression_list' && node.namedChildCount === 1)) {
     const inner = node.namedChildren[0];
     return inner ? accessPath(syntax, inner, alias, depth + 1) : '?';
