@@ -125,7 +125,7 @@ test('razor: Html.Raw and HtmlString of the model, ViewBag and ViewData, loops a
   );
   assert.deepEqual(
     parsed.raw.map((r) => [r.line, r.roots.join(',')]),
-    [[1, 'Model'], [2, 'ViewBag.Note'], [2, 'ViewData'], [3, 'Model'], [4, 'Model']],
+    [[1, 'Model.Bio'], [2, 'ViewBag.Note'], [2, 'ViewData'], [3, 'Model.Comments'], [4, 'Model.Html']],
   );
   assert.deepEqual(parsed.references.map((r) => r.name), ['_Row', '_Side']);
 });

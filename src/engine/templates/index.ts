@@ -84,8 +84,14 @@ export function checkRenderSink(
       const t = reportable(scope.lookup(prefix + variable) ?? null);
       if (t) return t;
     }
-    // The context is one variable of the view (`Model`).
-    if (render.contextName) return variable === render.contextName ? reportable(context) : undefined;
+    // The context is one variable of the view (`Model`); a property of it (`Model.Bio`) is what the handler
+    // placed there (`new ConsentVM { ReturnUrl = returnUrl }` holds nothing in `PrivacyUrl`), or all of it.
+    if (render.contextName) {
+      if (variable === render.contextName) return reportable(context);
+      if (!variable.startsWith(`${render.contextName}.`)) return undefined;
+      const property = variable.slice(render.contextName.length + 1);
+      return reportable(context ? context.filter((x) => x.field === undefined || x.field === property) : null);
+    }
     if (render.keywords && kwargs.has(variable)) return reportable(kwargs.get(variable) ?? null);
     if (keyed) return keyed.has(variable) ? reportable(keyed.get(variable)!()) : undefined;
     if (!context) return undefined;
@@ -150,7 +156,11 @@ function initializedValues(run: TaintRun, node: Node, scope: Scope, frame: Funct
   let t: Tainted = null;
   for (const assignment of initializer?.namedChildren ?? []) {
     const value = assignment?.type === 'assignment_expression' ? assignment.childForFieldName('right') : null;
-    if (value) t = merge(t, visit(run, value, scope, frame));
+    if (!value) continue;
+    // Each value stays in its property (`Model.ReturnUrl`), as an object literal keeps it.
+    const property = assignment!.childForFieldName('left')?.text;
+    const placed = visit(run, value, scope, frame);
+    t = merge(t, placed && property && /^\w+$/.test(property) ? placed.map((x) => ({ ...x, field: property })) : placed);
   }
   return t;
 }

@@ -23,12 +23,12 @@ function argumentText(text: string, from: number): string {
   return '';
 }
 
-/** `ViewBag.Bio`, `ViewData` (for `ViewData["bio"]`), `Model`, and other names as they are. */
+/** `ViewBag.Bio`, `ViewData` (for `ViewData["bio"]`), `Model.Bio` (a property of the view model), `Model`, and other names as they are. */
 function razorRoots(expression: string): string[] {
   if (escaperCall(expression)) return [];
   const out = new Set<string>();
-  const rest = expression.replace(/\bViewBag\s*\.\s*(\w+)/g, (_, name: string) => {
-    out.add(`ViewBag.${name}`);
+  const rest = expression.replace(/\b(ViewBag|Model)\s*\.\s*(\w+)/g, (_, root: string, name: string) => {
+    out.add(`${root}.${name}`);
     return '';
   });
   for (const r of rootsOf(rest)) out.add(r);

@@ -64,8 +64,7 @@ export function renderTemplate(
     if (!syntax) continue;
     const template = parsedTemplate(scan, run.resolver, file, syntax);
     if (!template) continue;
-    const own = template.bindings;
-    const read: Lookup = own && Object.keys(own).length ? (v) => (Object.hasOwn(own, v) ? own[v]!.map(lookup).find((t) => !!t) : lookup(v)) : lookup;
+    const read = bound(template.bindings, lookup);
     for (const out of template.raw) {
       const strand = out.roots.map(read).find((t) => !!t);
       if (!strand) continue;
@@ -82,15 +81,26 @@ export function renderTemplate(
       const next = resolveReference(scan, render, ref.name, file, extensions);
       if (!next || seen.has(next)) continue;
       seen.add(next);
-      const bindings = ref.bindings;
       // The included template's names that stand for this one's variables (loop variables, `with item=c`).
-      const child: Lookup = bindings ? (v) => (Object.hasOwn(bindings, v) ? bindings[v]!.map(lookup).find((t) => !!t) : lookup(v)) : lookup;
+      const child = bound(ref.bindings, lookup);
       queue.push({ file: next, depth: depth + 1, via: [...via, { kind: 'step', file, line: ref.line, column: 1, label: `includes ${ref.name}` }], taintOf: child });
     }
   }
   return found;
 }
 
+
+/**
+ * A lookup through names that stand for other variables: a bound name reads what it stands for, and so
+ * does a property of it (`Model.Name` in a partial given `c` reads `c`, whatever `c`'s own fields).
+ */
+function bound(bindings: Record<string, string[]> | undefined, lookup: (variable: string) => Taint | undefined): (variable: string) => Taint | undefined {
+  if (!bindings || Object.keys(bindings).length === 0) return lookup;
+  return (variable) => {
+    const root = Object.hasOwn(bindings, variable) ? variable : variable.slice(0, Math.max(0, variable.indexOf('.')));
+    return root && Object.hasOwn(bindings, root) ? bindings[root]!.map(lookup).find((t) => !!t) : lookup(variable);
+  };
+}
 
 /** An included template: by the sink's folders, beside the including file (EJS, Razor), or in Views/Shared (ASP.NET). */
 export function resolveReference(scan: ScanTemplates, render: RenderSink, name: string, from: string, extensions: string[]): string | undefined {
