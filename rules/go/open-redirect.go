@@ -59,3 +59,13 @@ func Continue(w http.ResponseWriter, r *http.Request) {
 	// ruleid: OPEN_REDIRECT
 	http.Redirect(w, r, "/"+r.FormValue("path"), http.StatusFound)
 }
+
+// The HTTPS upgrade keeps the Host the browser asked for and the requested URI.
+func RedirectTLS(w http.ResponseWriter, r *http.Request) {
+	// ok: OPEN_REDIRECT
+	http.Redirect(w, r, "https://"+r.Host+r.RequestURI, http.StatusMovedPermanently)
+	// ok: OPEN_REDIRECT
+	http.Redirect(w, r, "https://"+r.Host+r.URL.String(), http.StatusMovedPermanently)
+	// ruleid: OPEN_REDIRECT
+	http.Redirect(w, r, "https://"+r.Host+r.FormValue("next"), http.StatusFound)
+}
