@@ -125,4 +125,16 @@ class ReturnController {
         // ok: OPEN_REDIRECT
         return org.springframework.http.ResponseEntity.status(302).header("Location", "/home?tab=" + tab).build();
     }
+
+    // The HTTPS upgrade keeps the host the browser asked for and the requested URI.
+    @GetMapping("/secure")
+    public void upgrade(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (!request.isSecure()) {
+            // ok: OPEN_REDIRECT
+            response.sendRedirect("https://" + request.getServerName() + request.getRequestURI());
+            return;
+        }
+        // ruleid: OPEN_REDIRECT
+        response.sendRedirect("https://" + request.getServerName() + request.getParameter("next"));
+    }
 }
