@@ -142,3 +142,24 @@ public sealed class SetupMiddleware(RequestDelegate next)
         await next(context);
     }
 }
+
+// The HTTPS upgrade keeps the Host the browser asked for and the requested path and query.
+public sealed class HttpsUpgradeMiddleware(RequestDelegate next)
+{
+    public async Task InvokeAsync(HttpContext context)
+    {
+        if (!context.Request.IsHttps)
+        {
+            // ok: OPEN_REDIRECT
+            context.Response.Redirect($"https://{context.Request.Host}{context.Request.PathBase}{context.Request.Path}{context.Request.QueryString}", permanent: true);
+            return;
+        }
+        if (context.Request.Query.ContainsKey("to"))
+        {
+            // ruleid: OPEN_REDIRECT
+            context.Response.Redirect($"https://{context.Request.Host}{context.Request.Query["to"]}");
+            return;
+        }
+        await next(context);
+    }
+}
