@@ -9,6 +9,9 @@ import { addStep, fieldOf, merge, readField, type Tainted } from './values.ts';
 import { checkAssignSink } from './sinks.ts';
 import { conditionGuards } from './guards.ts';
 import { sourceTaint } from './sources.ts';
+
+/** Node types of an expression that may compute a boolean check: operators and comparisons of any grammar. */
+const BOOLEAN_SHAPE = /binary|unary|comparison|boolean|not_operator|parenthesized|instanceof|prefix|infix/;
 import { visit } from './walk.ts';
 
 /** Calls that parse a URL: checking the parts of the result checks the URL given to them. */
@@ -89,8 +92,10 @@ export function visitAssignment(run: TaintRun, node: Node, leftField: string, ri
   const target = left.namedChildCount === 1 && /expression_list/.test(left.type) ? left.namedChildren[0] : left;
   if (single && target && run.syntax.identifiers.includes(target.type)) {
     scope.inits.set(target.text, single);
-    // A boolean that holds a check (`ok := valid(x)`): `if !ok` stands for the check.
-    if (conditionGuards(run, single, scope, frame).length) scope.conditions.set(target.text, single);
+    // A boolean that holds a check (`ok := valid(x)`): `if !ok` stands for the check. Only a call or an
+    // operator can be one; a function, object or JSX element given to a name is not read for guards.
+    const mayCheck = !!run.syntax.calls[single.type] || BOOLEAN_SHAPE.test(single.type);
+    if (mayCheck && conditionGuards(run, single, scope, frame).length) scope.conditions.set(target.text, single);
     else scope.conditions.delete(target.text);
   }
   checkAssignSink(run, node, left, lhsPath, written !== undefined ? written : value, scope, frame);
