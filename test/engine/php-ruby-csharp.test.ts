@@ -310,3 +310,35 @@ end
   const { findings } = await scan(file('app/controllers/account_controller.rb', controller));
   assert.deepEqual(lines(findings, 'LOG_INJECTION'), ['app/controllers/account_controller.rb:5']);
 });
+
+test('C# LINQ: Select gives what its lambda returns (an entity built field by field), Where the elements themselves', async () => {
+  const controller = `using Microsoft.AspNetCore.Mvc;
+[ApiController]
+public class UsersController : ControllerBase
+{
+    private readonly AppDbContext _db;
+    [HttpPost("import")]
+    public IActionResult Import([FromBody] List<User> users)
+    {
+        var built = users.Select(u => Map(u)).ToList();
+        _db.Users.AddRange(built);
+        var bound = users.Where(u => u.Active).ToList();
+        _db.Users.AddRange(bound);
+        return Ok();
+    }
+    private static User Map(User u) => new User { Name = u.Name };
+
+    [HttpPost("fetch")]
+    public async Task<IActionResult> Fetch([FromBody] string svg, [FromServices] HttpClient http)
+    {
+        var hrefs = System.Xml.Linq.XDocument.Parse(svg).Descendants("image").Select(e => e.Attribute("href")?.Value).ToList();
+        foreach (var href in hrefs) await http.GetAsync(href);
+        return Ok();
+    }
+}
+`;
+  const { findings } = await scan(file('Controllers/UsersController.cs', controller));
+  assert.deepEqual(lines(findings, 'MASS_ASSIGNMENT'), ['Controllers/UsersController.cs:12']);
+  // The lambda's lone parameter (`e => …`) is each element of the parsed request body.
+  assert.deepEqual(lines(findings, 'SSRF'), ['Controllers/UsersController.cs:21']);
+});

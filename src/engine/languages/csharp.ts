@@ -51,6 +51,9 @@ export const csharp: LanguageSyntax = {
   // collection's `Find` still carries its receiver's data.
   // `sql.Append(name)` on a StringBuilder, `list.Add(x)`; `doc.Load(Request.Body)` / `doc.LoadXml(xml)`
   // fill an XmlDocument (or XDocument, DataSet) with what they read.
+  // LINQ: the lambda gets each element; `Select` gives what it returns.
+  elementCallbacks: /^(Select|SelectMany|ConvertAll|Where|ForEach|Any|All|First|FirstOrDefault|Single|SingleOrDefault|Last|LastOrDefault|OrderBy|OrderByDescending|ThenBy|ThenByDescending|DistinctBy|GroupBy)$/,
+  elementMappers: /^(Select|SelectMany|ConvertAll)$/,
   mutators: /^(Append|AppendLine|AppendFormat|Insert|Add|AddRange|Push|Enqueue|Load|LoadXml|ReadXml)$/,
   lookupCalls: /^(Find|FindAsync|FirstOrDefaultAsync|FirstAsync|SingleOrDefaultAsync|SingleAsync)$|^(Get|Find|Load|Fetch)\w*By[A-Z]\w*$|^(Find|Load|Fetch)[A-Z]\w*$/,
   exits: ['return_statement', 'throw_statement', 'throw_expression', 'continue_statement', 'break_statement'],

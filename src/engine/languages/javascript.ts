@@ -46,6 +46,7 @@ export const javascript: LanguageSyntax = {
   // `parts.push(`name = '${q}'`)`: the array holds the data (not `set`/`append`: a URL's search params would taint the URL).
   mutators: /^(push|unshift|splice|add)$/,
   elementCallbacks: /^(then|map|flatMap|forEach|filter|find|findLast|some|every|reduce|reduceRight)$/,
+  elementMappers: /^(then|map|flatMap)$/,
   objects: { object: { pair: 'pair', key: 'key', value: 'value', shorthand: 'shorthand_property_identifier' } },
   objectPatterns: { object_pattern: { pair: 'pair_pattern', key: 'key', value: 'value', shorthand: 'shorthand_property_identifier_pattern' } },
   ternaries: { ternary_expression: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },

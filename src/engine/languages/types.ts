@@ -85,6 +85,8 @@ export interface LanguageSyntax {
   objectPatterns?: Record<string, { pair: string; key: string; value: string; shorthand: string }>;
   /** Methods whose callback receives the receiver's data (`xs.map((x) => …)`, `promise.then((v) => …)`); `reduce*` passes it second. */
   elementCallbacks?: RegExp;
+  /** Of those, the methods whose result is what the callback returns for each element (`xs.map(f)`, `Select(f)`), not the elements. */
+  elementMappers?: RegExp;
   /** Binary expressions that concatenate strings with `+` (their constant start can vet what follows). */
   concatenations?: string[];
   /** The concatenation operator when it is not `+` (PHP's `.`). */

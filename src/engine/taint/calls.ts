@@ -46,11 +46,15 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     else if (s.dynamicCallee?.test(parts.callee.text)) receiverTaint = scope.lookup(parts.callee.text) ?? null;
   }
   const elementMethod = receiverTaint && parts.name && s.elementCallbacks?.test(parts.name.text) ? parts.name.text : undefined;
+  // `xs.map((x) => f(x))`: the result is what the callback returns for the elements, not the elements.
+  let mapped: Tainted | undefined;
   const argTaints = parts.positional.map((a) => {
-    if (elementMethod && s.functions[a.type]) run.callbackBinding = { node: a, index: /^reduce/.test(elementMethod) ? 1 : 0, taint: receiverTaint };
-    const t = visit(run, a, scope, frame);
+    if (!elementMethod || !s.functions[a.type]) return visit(run, a, scope, frame);
+    run.callbackBinding = { node: a, index: /^reduce/.test(elementMethod) ? 1 : 0, taint: receiverTaint };
+    const returned = analyzeNestedFunction(run, a, scope, frame);
     run.callbackBinding = undefined;
-    return t;
+    if (s.elementMappers?.test(elementMethod)) mapped = merge(mapped ?? null, returned);
+    return null;
   });
   const kwTaints = new Map<string, Tainted>();
   for (const [k, v] of parts.keywords) kwTaints.set(k, visit(run, v, scope, frame));
@@ -74,7 +78,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   checkCallSinks(run, node, parts, calleePath, receiverTaint, argTaints, kwTaints, scope, frame);
 
   // Everything that went into the call; a sanitizer at the end of a source chain still applies (`params[:id].to_i`).
-  let all: Tainted = merge(receiverTaint, extraTaint);
+  let all: Tainted = merge(mapped !== undefined ? mapped : receiverTaint, extraTaint);
   for (const t of argTaints) all = merge(all, t);
   for (const t of kwTaints.values()) all = merge(all, t);
 
@@ -279,7 +283,8 @@ function visitReturningLast(run: TaintRun, body: Node, scope: Scope, frame: Func
   return last;
 }
 
-export function analyzeNestedFunction(run: TaintRun, node: Node, outer: Scope, frame: FunctionFrame): void {
+/** Analyses a function literal or nested function where it stands (closures see `outer`); gives what it returns. */
+export function analyzeNestedFunction(run: TaintRun, node: Node, outer: Scope, frame: FunctionFrame): Tainted {
   const syntax = frame.file.syntax;
   const shape = syntax.functions[node.type]!;
   const scope = new Scope(outer);
@@ -288,7 +293,10 @@ export function analyzeNestedFunction(run: TaintRun, node: Node, outer: Scope, f
   let paramCount = 0;
   const binding = run.callbackBinding?.node.equals(node) ? run.callbackBinding : undefined;
   run.callbackBinding = undefined;
-  if (paramsNode) {
+  // A lone parameter without a list (C#'s `e => …`) is the first parameter.
+  if (paramsNode && paramsNode.namedChildCount === 0 && /^[A-Za-z_]\w*$/.test(paramsNode.text)) {
+    scope.vars.set(paramsNode.text, binding && binding.index === 0 ? binding.taint : null);
+  } else if (paramsNode) {
     const params = paramList(run, syntax, paramsNode);
     const roles = handlerParameterRoles(run, node, params.length);
     params.forEach((p, i) => {
@@ -316,6 +324,7 @@ export function analyzeNestedFunction(run: TaintRun, node: Node, outer: Scope, f
     if (!run.memo.has(key)) run.memo.set(key, inner.returns);
     rememberCleanReturn(frame.file.tree, node.startIndex, inner.returns);
   }
+  return inner.returns;
 }
 
 /** A class of this file by name, for constructor calls (`Exporter(name)` → `Exporter.__init__`). */
