@@ -342,3 +342,34 @@ public class UsersController : ControllerBase
   // The lambda's lone parameter (`e => …`) is each element of the parsed request body.
   assert.deepEqual(lines(findings, 'SSRF'), ['Controllers/UsersController.cs:21']);
 });
+
+test('C#: a file whose folder is checked to lie under the root is inside it (Path.GetDirectoryName then StartsWith)', async () => {
+  const controller = `using System.IO;
+using Microsoft.AspNetCore.Mvc;
+[ApiController]
+public class SegmentsController : ControllerBase
+{
+    private const string Root = "/var/cache/transcodes";
+    [HttpGet("segments/{segmentId}")]
+    public ActionResult Checked([FromRoute] string segmentId)
+    {
+        var file = Path.GetFullPath(Path.Combine(Root, segmentId));
+        var folder = Path.GetDirectoryName(file);
+        if (string.IsNullOrEmpty(folder) || !folder.StartsWith(Root))
+        {
+            return BadRequest();
+        }
+        return PhysicalFile(file, "video/mp2t");
+    }
+    [HttpGet("raw/{segmentId}")]
+    public ActionResult Unchecked([FromRoute] string segmentId)
+    {
+        var file = Path.GetFullPath(Path.Combine(Root, segmentId));
+        var folder = Path.GetDirectoryName(file);
+        return PhysicalFile(file, "video/mp2t");
+    }
+}
+`;
+  const { findings } = await scan(file('Controllers/SegmentsController.cs', controller));
+  assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), ['Controllers/SegmentsController.cs:23']);
+});

@@ -16,6 +16,8 @@ import { visit } from './walk.ts';
 
 /** Calls that parse a URL: checking the parts of the result checks the URL given to them. */
 const URL_PARSERS = /(^|\.)(urlparse|urlsplit|parse_url|urlParse|URL|parse)$/;
+/** The folder a path is in: a check that it lies under a root holds for the path too (`dir = Path.GetDirectoryName(file)`). */
+const PATH_PARENTS = /(^|\.)(dirname|GetDirectoryName|getParent|getParentFile)$|^(filepath|path)\.Dir$/;
 
 export function visitMember(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted {
   // `serializer.Meta.model._meta.verbose_name`: past a metadata member, the chain reads the type, not the data.
@@ -199,9 +201,13 @@ function callInputs(run: TaintRun, node: Node, scope: Scope): string[] {
   for (let n: Node | null = node, i = 0; n && i < 16; i++) {
     if (s.calls[n.type]) {
       const parts = callParts(s, n);
-      // Only URL parsing keeps what is checked tied to its input: `basename(file)` passing a check says nothing about `file`.
+      // Only URL parsing and a path's folder keep what is checked tied to the input: `basename(file)` passing a
+      // check says nothing about `file`, while `dirname(file)` under a root puts `file` there too.
       const callee = parts ? run.path(parts.callee ?? parts.name, scope) : '';
-      if (URL_PARSERS.test(callee)) for (const a of parts?.positional ?? []) if (s.identifiers.includes(a.type) && scope.lookup(a.text)) out.push(a.text);
+      const parent = PATH_PARENTS.test(callee);
+      if (URL_PARSERS.test(callee) || parent) for (const a of parts?.positional ?? []) if (s.identifiers.includes(a.type) && scope.lookup(a.text)) out.push(a.text);
+      const receiver = parts?.receiver;
+      if (parent && receiver && s.identifiers.includes(receiver.type) && scope.lookup(receiver.text)) out.push(receiver.text);
       n = parts ? (parts.receiver ?? null) : null;
     } else if (s.members[n.type]) n = n.childForFieldName(s.members[n.type]!.object);
     else break;
