@@ -2,7 +2,7 @@
 // `@php $x = $y; @endphp` are followed back to the view data they read; `@include`, `@extends`,
 // `@component` and `@each` pull in other views with the same data.
 import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
-import { Positions, blankTags, inScriptCode, rootsOf, scriptBodies } from './text.ts';
+import { blankTags, inScriptCode, Positions, resolveAliases, rootsOf, scriptBodies } from './text.ts';
 
 const TOKEN = /\{\{--[\s\S]*?--\}\}|\{!!([\s\S]*?)!!\}|@?\{\{([\s\S]*?)\}\}|@(foreach|forelse|include|includeIf|includeWhen|extends|component|each|php)\b\s*(\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?|@endphp\b/g;
 
@@ -11,7 +11,7 @@ function parse(text: string): ParsedTemplate {
   const raw: RawOutput[] = [];
   const references: TemplateReference[] = [];
   const aliases = new Map<string, string[]>();
-  const resolved = (names: string[]) => [...new Set(names.flatMap((n) => aliases.get(n) ?? [n]))];
+  const resolved = (names: string[]) => resolveAliases(aliases, names);
   let phpFrom = -1;
   const scripts = scriptBodies(text);
   const blanked = blankTags(text, /\{\{[\s\S]*?\}\}|\{!![\s\S]*?!!\}|@\w+\s*(\((?:[^()]|\([^()]*\))*\))?/g);

@@ -5,9 +5,8 @@
 // instance variables. Only HTML views are read (`.html.erb`): a `.text.erb` mail or a `.pdf.erb`
 // document is no HTML page.
 import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
-import { Positions, blankTags, inScriptCode, scriptBodies } from './text.ts';
+import { blankTags, inScriptCode, Positions, resolveAliases, scriptBodies, type Aliases } from './text.ts';
 
-type Aliases = Map<string, string[]>;
 
 const TAG = /<%(==|=|#|-|%)?([\s\S]*?)-?%>/g;
 
@@ -211,7 +210,7 @@ function rawExpressions(code: string): [number, number, string][] {
 
 /** Loop variables and assignments in `<% %>` code (`@posts.each do |post|`, `for c in @comments`, `x = @y`). */
 function bindAliases(code: string, aliases: Aliases): void {
-  const resolved = (names: string[]) => [...new Set(names.flatMap((n) => aliases.get(n) ?? [n]))];
+  const resolved = (names: string[]) => resolveAliases(aliases, names);
   for (const m of code.matchAll(/([@\w.]+(?:\([^()]*\))?)\s*\.\s*(?:each\w*|map|collect|select|reject|group_by|sort_by|find_each|in_groups_of)\s*(?:\([^()]*\))?\s*(?:do|\{)\s*\|([^|]*)\|/g)) {
     const from = resolved(rubyRoots(m[1]!));
     for (const n of m[2]!.match(/\w+/g) ?? []) aliases.set(n, from);
@@ -232,7 +231,7 @@ function partialReference(code: string, aliases: Aliases): { name: string; local
   const call = /(?<![\w@$.:])render\s*\(?\s*([\s\S]*)$/.exec(code);
   if (!call) return undefined;
   const args = call[1]!.replace(/\)\s*$/, '');
-  const resolved = (names: string[]) => [...new Set(names.flatMap((n) => aliases.get(n) ?? [n]))];
+  const resolved = (names: string[]) => resolveAliases(aliases, names);
   const named = /^(?:partial:|:partial\s*=>)\s*["']([\w/.-]+)["']/.exec(args) ?? /^["']([\w/.-]+)["']/.exec(args) ?? /(?:\bpartial:|:partial\s*=>)\s*["']([\w/.-]+)["']/.exec(args);
   if (!named) return undefined;
   const full = named[1]!.replace(/\.html(\.erb)?$/, '');
@@ -266,7 +265,7 @@ function parse(text: string): ParsedTemplate {
   const raw: RawOutput[] = [];
   const references: TemplateReference[] = [];
   const aliases: Aliases = new Map();
-  const resolved = (names: string[]) => [...new Set(names.flatMap((n) => aliases.get(n) ?? [n]))];
+  const resolved = (names: string[]) => resolveAliases(aliases, names);
   const scripts = scriptBodies(text);
   const blanked = blankTags(text, /<%[\s\S]*?%>/g);
   for (const m of text.matchAll(TAG)) {

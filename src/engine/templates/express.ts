@@ -1,15 +1,9 @@
 // The template languages of Express apps: EJS (`<%- x %>`), Pug (`!= x`, `!{x}`) and
 // Handlebars (`{{{ x }}}`, `{{& x }}`). Loop variables are followed back to what they iterate.
 import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
-import { Positions, blankTags, escaperCall, inScriptCode, rootsOf, scriptBodies } from './text.ts';
+import { Positions, blankTags, escaperCall, inScriptCode, resolveAliases, rootsOf, scriptBodies, type Aliases } from './text.ts';
 
-type Aliases = Map<string, string[]>;
-
-function resolved(aliases: Aliases, names: string[]): string[] {
-  const out = new Set<string>();
-  for (const n of names) for (const r of aliases.get(n) ?? [n]) out.add(r);
-  return [...out];
-}
+const resolved = resolveAliases;
 
 /** Loop and local names a piece of JavaScript binds (`for (const c of comments)`, `comments.forEach((c) =>`, `const x = y`). */
 function bindAliases(code: string, aliases: Aliases): void {

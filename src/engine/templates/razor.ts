@@ -3,7 +3,7 @@
 // taint engine keeps a dictionary whole), and loop variables over them (`@foreach (var c in
 // Model.Comments)`). Partials (`Html.Partial("_Row")`, `<partial name="_Row" />`) are followed.
 import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
-import { Positions, escaperCall, rootsOf } from './text.ts';
+import { escaperCall, Positions, resolveAliases, rootsOf } from './text.ts';
 
 const TOKEN = /@\*[\s\S]*?\*@|@?Html\.Raw\s*\(|new\s+(?:Microsoft\.AspNetCore\.Html\.)?HtmlString\s*\(|\bforeach\s*\(\s*(?:var|[\w.<>]+)\s+(\w+)\s+in\s+([^)]*)\)|Html\.(?:Partial|PartialAsync|RenderPartial|RenderPartialAsync)\s*\(\s*"([^"]+)"\s*(?:,\s*([^)]+))?|<partial\s+name\s*=\s*"([^"]+)"(?:\s+(?:model|for)\s*=\s*"([^"]*)")?/g;
 
@@ -40,7 +40,7 @@ function parse(text: string): ParsedTemplate {
   const raw: RawOutput[] = [];
   const references: TemplateReference[] = [];
   const aliases = new Map<string, string[]>();
-  const resolved = (names: string[]) => [...new Set(names.flatMap((n) => aliases.get(n) ?? [n]))];
+  const resolved = (names: string[]) => resolveAliases(aliases, names);
   for (const m of text.matchAll(TOKEN)) {
     const at = m.index!;
     if (m[0].startsWith('@*')) continue;

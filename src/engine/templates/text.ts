@@ -137,3 +137,11 @@ export function inScriptCode(code: string, at: number, scripts: [number, number]
   if (tagStart < 0 || code.lastIndexOf('>', at) > tagStart) return false;
   return /\son[a-z]+\s*=\s*(?:"[^"]*|'[^']*|[^\s"'>]*)$/i.test(code.slice(tagStart, at));
 }
+
+/** Names a template binds to others (loop variables, `set`, partial locals): each name → what it stands for. */
+export type Aliases = Map<string, string[]>;
+
+/** The names `names` stand for through `aliases`, each once (a name bound to nothing stands for itself). */
+export function resolveAliases(aliases: Aliases, names: string[]): string[] {
+  return [...new Set(names.flatMap((n) => aliases.get(n) ?? [n]))];
+}

@@ -2,7 +2,7 @@
 // `th:each` and `th:with` names are followed back to the model attribute they read; fragments
 // pulled in with `th:insert` / `th:replace` / `th:include` / `layout:decorate` share the model.
 import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
-import { Positions, rootsOf } from './text.ts';
+import { Positions, resolveAliases, rootsOf } from './text.ts';
 
 const TOKEN = /<!--[\s\S]*?-->|\bth:(utext|each|with|insert|replace|include)\s*=\s*("[^"]*"|'[^']*')|\blayout:decorate\s*=\s*("[^"]*"|'[^']*')|\[\(([\s\S]*?)\)\]/g;
 /** Expression utilities that escape what they are given. */
@@ -17,7 +17,7 @@ function parse(text: string): ParsedTemplate {
   const raw: RawOutput[] = [];
   const references: TemplateReference[] = [];
   const aliases = new Map<string, string[]>();
-  const resolved = (names: string[]) => [...new Set(names.flatMap((n) => aliases.get(n) ?? [n]))];
+  const resolved = (names: string[]) => resolveAliases(aliases, names);
   const rootsIn = (value: string) => resolved(expressionsIn(value).flatMap((e) => (ESCAPED.test(e) ? [] : rootsOf(e.replace(/#\w+(\.\w+)*/g, '')))));
   for (const m of text.matchAll(TOKEN)) {
     const at = m.index!;
