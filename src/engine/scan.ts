@@ -2,6 +2,7 @@
 // and reuses cached results for files whose content, neighbourhood and rule set
 // have not changed.
 import { availableParallelism } from 'node:os';
+import './tiering.ts';
 import type { Finding, ScanResult, ScanSummary, ScanWarning, SkippedFile, SourceFile } from './types.ts';
 import { loadRuleSet, type RuleSet } from './rules/load.ts';
 import type { Analyzer, AnalysedFile, FileAnalysis, FileText } from './analyze.ts';

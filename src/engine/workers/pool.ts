@@ -2,6 +2,7 @@
 // rules when it starts, so a caller that starts them before collecting the files
 // (`scanner scan` does) has that start-up done by the time the files are known.
 import { Worker } from 'node:worker_threads';
+import '../tiering.ts';
 import type { FileAnalysis, FileText } from '../analyze.ts';
 import type { WorkQueue } from './work-queue.ts';
 
