@@ -147,7 +147,11 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
     }
   }
 
-  // A sink reached from several directories is found once per caller: keep one finding per id.
+  // The results in the order one thread analyses them, whichever thread did and whether or not
+  // they came from the cache, so that the report does not depend on timing (below).
+  inAnalysisOrder(results);
+  // A sink reached from several directories is found once per caller: keep one finding per id,
+  // the first in that order (the trace shown is that caller's).
   const ids = new Set<string>();
   const findings = results.flatMap((r) => r.findings).filter((f) => !ids.has(f.id) && !!ids.add(f.id));
   findings.sort((a, b) => byCodeUnits(a.file, b.file) || a.line - b.line || a.column - b.column || byCodeUnits(a.ruleId, b.ruleId));
@@ -169,6 +173,22 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
   for (const f of findings) summary.findingsBySeverity[f.severity]++;
   // The cache keeps every finding: what is shown is decided here, per request.
   return options.includeTests ? { findings, summary } : withoutTestFindings({ findings, summary });
+}
+
+/**
+ * Sorts results into the order of a scan on one thread without a cache: the files in path
+ * order (`WorkQueue.plan`), each directory's results together once its last file is done.
+ * Threads finish directories in an order that depends on timing, and cached directories come
+ * first; a finding several callers reach would otherwise keep whichever caller's trace came
+ * first, and the warnings would be listed in a different order from scan to scan.
+ */
+function inAnalysisOrder(results: AnalysedFile[]): void {
+  const dirOf = (p: string) => p.slice(0, p.lastIndexOf('/') + 1);
+  const paths = results.map((r) => r.path).sort();
+  const dirEnd = new Map<string, number>();
+  paths.forEach((p, i) => dirEnd.set(dirOf(p), i));
+  const rank = new Map(paths.map((p, i) => [p, dirEnd.get(dirOf(p))! * paths.length + i]));
+  results.sort((a, b) => rank.get(a.path)! - rank.get(b.path)!);
 }
 
 function abortError(): Error {

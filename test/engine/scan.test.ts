@@ -198,6 +198,33 @@ test('worker threads give the same findings as one thread, also for flows betwee
   assert.deepEqual(startedAhead.findings.map((f) => f.id).sort(), single.findings.map((f) => f.id).sort());
 });
 
+test('a sink reached from two directories shows the same trace with or without threads and cache', async () => {
+  const caller = (name: string) => `const { lookup } = require('../lib/store');\nfunction ${name}(req, res) {\n  lookup(req.query.${name});\n}\n`;
+  const files = [
+    file('a/controller.js', caller('first')),
+    file('lib/store.js', `const db = require('./db');\nexports.lookup = function (name) {\n  db.query("SELECT * FROM u WHERE name = '" + name + "'");\n};\n`),
+    file('z/controller.js', caller('last')),
+  ];
+  const traceOf = (r: Awaited<ReturnType<typeof scanSourceFiles>>) => {
+    const sink = r.findings.find((f) => f.file === 'lib/store.js');
+    assert.ok(sink, 'the flow into lib/store.js is found');
+    return sink.trace?.map((s) => `${s.file}:${s.line}`);
+  };
+  const expected = traceOf(await scanSourceFiles(files, { jobs: 1 }));
+  assert.equal(expected?.[0], 'a/controller.js:3');
+  const cacheDir = tempDir();
+  try {
+    await scanSourceFiles(files, { jobs: 1, cacheDir });
+    // Only a/ is analysed again: lib/ and z/ come from the cache, ahead of it.
+    const edited = [file('a/controller.js', `${caller('first')}// edited\n`), ...files.slice(1)];
+    const fresh = traceOf(await scanSourceFiles(edited, { jobs: 1 }));
+    assert.deepEqual(traceOf(await scanSourceFiles(edited, { jobs: 1, cacheDir })), fresh);
+    assert.deepEqual(traceOf(await scanSourceFiles(files, { jobs: 2, minBytesForWorkers: 0 })), expected);
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+});
+
 test('a scan cancelled while worker threads analyse stops with an AbortError', async () => {
   const files = Array.from({ length: 40 }, (_, i) => file(`pkg${i % 4}/mod${i}.js`, `${VULNERABLE}\n${'const x = [1].map((y) => y);\n'.repeat(50)}`));
   const controller = new AbortController();
