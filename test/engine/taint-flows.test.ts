@@ -458,3 +458,57 @@ test('XPath: data built into the application\u2019s expression is injection; a p
   assert.deepEqual(lines(findings, 'XPATH_INJECTION', 'X.java'), [8, 11, 16]);
   assert.deepEqual(lines(findings, 'XPATH_INJECTION', 'x.py'), [7, 8]);
 });
+
+test('a record a held service returns for untrusted input gives its own fields and methods; the input itself, parsed data and string results still count', async () => {
+  const controller = `<?php
+namespace App\\Http\\Controllers;
+use Illuminate\\Http\\Request;
+class ShelfController extends Controller
+{
+    public function __construct(private ShelfRepo $shelves) {}
+    public function update(Request $request, string $slug)
+    {
+        $shelf = $this->shelves->update($slug, $request->all());
+        return redirect($shelf->getUrl());
+    }
+    public function token(Request $request)
+    {
+        $token = (new ApiToken())->forceFill(['name' => $request->get('name')]);
+        return redirect($token->url);
+    }
+    public function next(Request $request)
+    {
+        $target = $this->shelves->nextUrl($request->input('next'));
+        return redirect($target);
+    }
+    public function decoded(Request $request)
+    {
+        $data = json_decode($request->getContent());
+        return redirect($data->next);
+    }
+}
+`;
+  const handler = `package api
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"example.com/app/store"
+)
+
+func export(lists store.Playlists) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		list, _ := lists.GetWithTracks(r.Context(), r.URL.Query().Get("id"))
+		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", list.Name))
+		name := strings.TrimSpace(r.URL.Query().Get("name"))
+		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
+	}
+}
+`;
+  const findings = await scan({ 'app/Http/Controllers/ShelfController.php': controller, 'api/export.go': handler });
+  // The record's URL and field are the record's; the service's string result and decoded input are not.
+  assert.deepEqual(lines(findings, 'OPEN_REDIRECT', 'app/Http/Controllers/ShelfController.php'), [20, 25]);
+  assert.deepEqual(lines(findings, 'HEADER_INJECTION', 'api/export.go'), [16]);
+});

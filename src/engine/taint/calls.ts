@@ -8,7 +8,7 @@ import { callParts, field, patternNames, type CallParts } from '../parse/syntax.
 import { classifyReceiver, enclosingClass, type Receiver } from './receivers.ts';
 import { MAX_CALL_DEPTH, MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
-import { addStep, asNewValue, merge, sanitize, type Tainted } from './values.ts';
+import { addStep, asNewValue, merge, sanitize, withoutRecords, type Tainted } from './values.ts';
 import { conditionHolds } from './conditions.ts';
 import { vetArguments } from './guards.ts';
 import { inTaintedClass } from './members.ts';
@@ -78,9 +78,10 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   checkCallSinks(run, node, parts, calleePath, receiverTaint, argTaints, kwTaints, scope, frame);
 
   // Everything that went into the call; a sanitizer at the end of a source chain still applies (`params[:id].to_i`).
-  let all: Tainted = merge(mapped !== undefined ? mapped : receiverTaint, extraTaint);
-  for (const t of argTaints) all = merge(all, t);
-  for (const t of kwTaints.values()) all = merge(all, t);
+  let inputs: Tainted = extraTaint;
+  for (const t of argTaints) inputs = merge(inputs, t);
+  for (const t of kwTaints.values()) inputs = merge(inputs, t);
+  let all: Tainted = merge(mapped !== undefined ? mapped : receiverTaint, inputs);
 
   // Calling a value a known call produced (`render = Handlebars.compile(…); render(data)`) is calling that call's result.
   const origin = parts.callee && !parts.receiver && s.identifiers.includes(parts.callee.type) ? scope.origin(parts.callee.text) : undefined;
@@ -146,12 +147,17 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
 
   // Stored data looked up by the arguments (`map.get(k)`, `Model.findOne(q)`): only the receiver's taint.
   if (s.lookupCalls && parts.name && s.lookupCalls.test(parts.name.text)) all = receiverTaint;
+  // A method of a record a service returned (`page.getUrl()`): the record's own data, not what went into the service.
+  else if (mapped === undefined && receiverTaint?.some((x) => x.record)) all = merge(withoutRecords(receiverTaint), inputs);
   // Unknown code: the result carries the taint of what went in (`str.trim()`, `fmt.Sprintf`).
   const step = run.step(frame, node, `${calleePath}()`);
   if (all) {
     let out = addStep(cleaned(asNewValue(all)), step);
     // Untrusted data passed as an argument (not the receiver): the result is derived from it, not the data itself.
-    if (!receiverTaint && out) out = out.map((x) => (x.derived ? x : { ...x, derived: true }));
+    if (!receiverTaint && out) {
+      const record = returnsRecord(run, parts, scope, frame);
+      out = out.map((x) => (x.derived && (x.record || !record) ? x : { ...x, derived: true, record: record || undefined }));
+    }
     out = merge(out, addStep(cleaned(placed), step));
     taintOutParams(run, parts, out, scope);
     return out;
@@ -170,6 +176,34 @@ function ofAnotherClass<T extends { file: ParsedFile; node: Node }>(run: TaintRu
   if (!callerClass) return targets;
   return targets.filter((t) => t.file !== frame.file || !enclosingClass(run.syntax, t.node)?.equals(callerClass));
 }
+
+/**
+ * Calls that give back the argument's own data in another form: parsers, decoders, validators and
+ * pattern matches (`JSON.parse(body).url`, `schema.validate(input).value`, `re.exec(s).groups`).
+ */
+const PARSERS = /^(parse\w*|Parse\w*|unmarshal\w*|Unmarshal\w*|decode\w*|Decode\w*|deserializ\w*|Deserializ\w*|loads?|safe_load\w*|load_all|readValue|readTree|readerFor|convertValue|fromJson|from_json|fromXml|toObject|json_decode|unserialize|urlparse|urlsplit|validate\w*|Validate\w*|exec|match\w*|Match\w*|search|Find\w*|find_\w*|groups?|split\w*|Split\w*)$/;
+
+/**
+ * Untrusted data went as an argument into a method of an object the code holds (a service, a repository,
+ * a client: `this.pages.update(page, input)`, `users.login(creds)`, `store.GetWithTracks(ctx, id)`): what
+ * comes back is a record that object built or fetched. Not so for calls on the class around the call, on
+ * a class or an imported module (`Buffer.from`, `base64.b64decode`, `path.join`: conversions), nor for parsers.
+ */
+function returnsRecord(run: TaintRun, parts: CallParts, scope: Scope, frame: FunctionFrame): boolean {
+  if (!parts.receiver || parts.isConstructor || !parts.name || PARSERS.test(parts.name.text)) return false;
+  const s = run.syntax;
+  const root = /^[$@]*[\w$]+/.exec(parts.receiver.text)?.[0];
+  // `this.pages.update(page, input)`: a collaborator the class holds.
+  if (root && s.selfNames?.includes(root) && parts.receiver.text !== root) return true;
+  // A value of a declared or constructed class (`Playlists pls`, `new Token().fill(input)`), not a class's own
+  // static method, and not a string, collection or builder whose methods transform what goes in.
+  const receiver = classifyReceiver(s, parts.receiver, scope, (n) => run.resolver.bindsImport(frame.file, n));
+  if (receiver.kind !== 'type' || root === receiver.name || VALUE_TYPES.test(receiver.name)) return false;
+  return !root || !/^[A-Z]/.test(root);
+}
+
+/** Classes whose methods compute a new value from their arguments rather than return a record. */
+const VALUE_TYPES = /^(string|String|Str|str|Text|StringBuilder|StringBuffer|\w*Writer|\w*Builder|Buffer|bytes|Bytes|Array|\w*List|\w*Map|Dictionary|\w*Set|Object|object|Optional|\w*Stream|Collection|Iterable|Uri|URI|URL|Url|Path|File|Regex|Pattern|RegExp|Matcher)$/;
 
 /** Ruby's `user_params`: a name that is not a variable may be a call of a method without arguments. */
 export function visitBareCall(run: TaintRun, node: Node, frame: FunctionFrame): Tainted {

@@ -16,6 +16,12 @@ export interface Taint {
   onlyRule?: string;
   /** The data went into an unknown call as an argument and this is its result (not the data itself). */
   derived?: boolean;
+  /**
+   * The data went as an argument into a method of an object the code holds (`repo.update(page, input)`,
+   * `users.login(creds)`) and this is what came back: a record that object built or fetched. Its fields
+   * and methods (`page.url`, `page.getUrl()`) give the record's own data, not the argument.
+   */
+  record?: boolean;
   /** Untrusted only as a whole (a source with `exact`): a field read from it is clean. */
   whole?: boolean;
   /** The data sits only in this property of an object literal (`{ text, values: [x] }` has x in `values`). */
@@ -43,6 +49,7 @@ export function merge(a: Tainted, b: Tainted): Tainted {
       // The data itself on either side stays the data itself (not only a value derived from it, nor a part of one).
       const merged = { ...existing, clean };
       if (existing.derived && !t.derived) merged.derived = undefined;
+      if (existing.record && !t.record) merged.record = undefined;
       if (existing.part && !t.part) merged.part = undefined;
       out[i] = merged;
     }
@@ -73,10 +80,16 @@ export function readField(t: Tainted, name: string | undefined): Tainted {
   if (name === undefined) return fieldOf(t);
   const out: Taint[] = [];
   for (const x of t) {
-    if (x.whole || (x.field !== undefined && x.field !== name)) continue;
+    if (x.whole || x.record || (x.field !== undefined && x.field !== name)) continue;
     out.push(x.field === undefined ? x : { ...x, field: undefined });
   }
   return out.length ? out : null;
+}
+
+/** The strands of a value that are not a record's: what a method called on it can still carry. */
+export function withoutRecords(t: Tainted): Tainted {
+  const out = t?.filter((x) => !x.record);
+  return out && out.length ? out : null;
 }
 
 /** A new value computed from tainted parts (a call result, a string): where the data sat no longer matters. */
