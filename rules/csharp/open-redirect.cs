@@ -39,6 +39,17 @@ public class PagesController : Controller
     }
 
     [HttpGet]
+    public IActionResult BackToAllowedHost(string returnUrl, [FromServices] IUrlPolicy policy)
+    {
+        if (policy.IsAllowedHost(returnUrl))
+        {
+            // ok: OPEN_REDIRECT
+            return Redirect(returnUrl);
+        }
+        return Redirect("~/");
+    }
+
+    [HttpGet]
     public IActionResult BackV2(string returnUrl)
     {
         // ok: OPEN_REDIRECT

@@ -373,3 +373,46 @@ public class SegmentsController : ControllerBase
   const { findings } = await scan(file('Controllers/SegmentsController.cs', controller));
   assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), ['Controllers/SegmentsController.cs:23']);
 });
+
+test('Ruby: a bare call runs a method the class inherits or its base class mixes in; an if that ends a method gives its branches\u2019 values', async () => {
+  const base = file('app/controllers/application_controller.rb', 'class ApplicationController < ActionController::Base\n  include IntervalHelper\nend\n');
+  const controller = file(
+    'app/controllers/mod/reports_controller.rb',
+    [
+      'class Mod::ReportsController < ApplicationController',
+      '  def index',
+      '    length = time_interval(params[:period])',
+      '    Story.where("created_at >= datetime(\'now\', \'-#{length[:dur]} days\')")',
+      '    span = raw_interval(params[:period])',
+      '    Story.where("created_at >= datetime(\'now\', \'-#{span[:dur]} days\')")',
+      '  end',
+      'end',
+      '',
+    ].join('\n'),
+  );
+  const helper = file(
+    'app/helpers/interval_helper.rb',
+    [
+      'module IntervalHelper',
+      '  def time_interval(param)',
+      '    if (m = param.to_s.match(/\\A(\\d+)\\z/))',
+      '      { dur: m[1].to_i }',
+      '    else',
+      '      { dur: 1 }',
+      '    end',
+      '  end',
+      '',
+      '  def raw_interval(param)',
+      '    if param.to_s.match(/\\A(\\d+)\\z/)',
+      '      { dur: 1 }',
+      '    else',
+      '      { dur: param }',
+      '    end',
+      '  end',
+      'end',
+      '',
+    ].join('\n'),
+  );
+  const { findings } = await scan(base, controller, helper);
+  assert.deepEqual(lines(findings, 'SQL_INJECTION'), ['app/controllers/mod/reports_controller.rb:6']);
+});

@@ -6,7 +6,7 @@ import type { Node } from 'web-tree-sitter';
 import { detectLanguage, type LanguageSyntax } from '../languages/index.ts';
 import { loadedLanguage, parseSync } from '../parse/parser.ts';
 import { MAX_CALL_TARGETS, type CallResolver, type ParsedFile, type TaintHit } from '../taint/run.ts';
-import { classHeader, enclosingClass, receiverKey, type Receiver } from '../taint/receivers.ts';
+import { basesOf, classHeader, enclosingClass, receiverKey, type Receiver } from '../taint/receivers.ts';
 import { field } from '../parse/syntax.ts';
 import { isTestCode } from '../test-code.ts';
 import type { Analyzer, FileText } from '../analyze.ts';
@@ -20,6 +20,9 @@ export const MAX_PARSE_BYTES = 2 * 1024 * 1024;
 function baseKey(name: string): string {
   return name.toLowerCase().replace(/[-_.]/g, '');
 }
+
+/** How many classes up the inheritance a method of `self` is looked for. */
+const MAX_BASES = 8;
 
 function insideClass(syntax: LanguageSyntax, node: Node): boolean {
   return enclosingClass(syntax, node) !== null;
@@ -243,9 +246,17 @@ export class Project implements CallResolver {
         return lookIn(classFiles(receiver.binding));
       }
       case 'self': {
-        for (const base of receiver.bases) {
-          found = lookIn(classFiles(base));
+        // The bases in order, then theirs (a controller's `ApplicationController`, which includes `IntervalHelper`).
+        const queue = [...receiver.bases];
+        const seen = new Set(queue);
+        for (let i = 0; i < queue.length && i < MAX_BASES; i++) {
+          const files = classFiles(queue[i]!);
+          found = lookIn(files);
           if (found.length || passedOver) return found;
+          for (const base of this.basesOfClass(files, queue[i]!)) {
+            if (!seen.has(base)) queue.push(base);
+            seen.add(base);
+          }
         }
         return found;
       }
@@ -275,6 +286,21 @@ export class Project implements CallResolver {
     // validated and stored, which the analysis cannot see, so they are not followed as sources.
     if (found.length || passedOver || holdsSource || !from.syntax.globalFunctions) return found;
     return lookIn(this.globalFunctionFiles(from, name));
+  }
+
+  /** The bases a class named `className` declares in the given files (its superclass, included modules, traits). */
+  private basesOfClass(files: string[], className: string): string[] {
+    const out: string[] = [];
+    for (const f of files) {
+      const parsed = this.parsed(f);
+      const classTypes = parsed?.syntax.classes;
+      if (!parsed || !classTypes) continue;
+      for (const cls of parsed.tree.rootNode.descendantsOfType(classTypes)) {
+        const name = cls?.childForFieldName('name')?.text;
+        if (cls && name && (name === className || name.endsWith(`::${className}`) || name.endsWith(`\\${className}`))) out.push(...basesOf(cls));
+      }
+    }
+    return out;
   }
 
   /** The files of `from`'s language that define a global function `name` (indexed once per scan). */

@@ -5,7 +5,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { TraceStep } from '../types.ts';
 import { callParts, field, patternNames, type CallParts } from '../parse/syntax.ts';
-import { classifyReceiver, enclosingClass, type Receiver } from './receivers.ts';
+import { basesOf, classifyReceiver, enclosingClass, type Receiver } from './receivers.ts';
 import { MAX_CALL_DEPTH, MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, sanitize, withoutRecords, type Tainted } from './values.ts';
@@ -122,7 +122,13 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     // nothing untrusted (and its sinks are found when its own file is analysed): it need
     // not be looked for — which spares parsing the neighbours it might be in.
     const nothingIn = !all && run.taintedClasses.size === 0;
-    const targets = ofAnotherClass(run, node, receiver, frame, run.resolver.resolve(frame.file, name, receiver, nothingIn ? run.engine.holdsSource : undefined, run.followedEnough()));
+    const holdsSource = nothingIn ? run.engine.holdsSource : undefined;
+    let targets = ofAnotherClass(run, node, receiver, frame, run.resolver.resolve(frame.file, name, receiver, holdsSource, run.followedEnough()));
+    // Ruby's `time_interval(x)` in a controller is `self.time_interval(x)`: a method the class inherits or mixes in.
+    if (targets.length === 0 && receiver.kind === 'none' && s.inheritedBareCalls) {
+      const cls = enclosingClass(s, node);
+      if (cls) targets = run.resolver.resolve(frame.file, name, { kind: 'self', bases: basesOf(cls) }, holdsSource, run.followedEnough());
+    }
     if (targets.length > 0 && targets.length <= MAX_CALL_TARGETS) {
       let result: Tainted = null;
       const callStep = run.step(frame, node, `${calleePath}()`);

@@ -47,28 +47,31 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
     return cleaned;
   };
   /** The branch where the check passed sees clean values; its other assignments stay visible after the if. */
-  const visitPassed = (branch: Node) => {
+  const visitPassed = (branch: Node): Tainted => {
     const inner = new Scope(scope);
     const cleaned = cleanIn(inner);
-    visit(run, branch, inner, frame);
+    const value = visit(run, branch, inner, frame);
     for (const [k, v] of inner.vars) if (!(cleaned.has(k) && cleaned.get(k) === v)) scope.assign(k, v);
+    return value;
   };
+  // What the branches give, for languages where an `if` is an expression (Ruby's last expression is returned).
+  let value: Tainted = null;
   // Ruby's `unless` runs its branch when the check fails.
   if (isNegative(run, condition, effective) !== node.type.startsWith('unless')) {
     // `if (!allowed.has(x)) return;` / `if !ok { x = "default" }`: the failing branch sees raw values.
-    visit(run, consequence, scope, frame);
-    if (alternative) visitPassed(alternative);
-    for (const b of later) visit(run, b, scope, frame);
+    value = visit(run, consequence, scope, frame);
+    if (alternative) value = merge(value, visitPassed(alternative));
+    for (const b of later) value = merge(value, visit(run, b, scope, frame));
     if (exits(run, consequence)) cleanIn(scope);
-    return null;
+    return value;
   }
   // `if (allowed.has(x)) { use(x) }`: x is safe inside. A leaving branch on a deny-list
   // (`if (BLOCKED.has(k)) continue;`) vets what comes after it instead.
-  visitPassed(consequence);
-  if (alternative) visit(run, alternative, scope, frame);
-  for (const b of later) visit(run, b, scope, frame);
+  value = visitPassed(consequence);
+  if (alternative) value = merge(value, visit(run, alternative, scope, frame));
+  for (const b of later) value = merge(value, visit(run, b, scope, frame));
   if (exits(run, consequence) && DENY_LIST.test(effective.text)) cleanIn(scope);
-  return null;
+  return value;
 }
 
 /**
