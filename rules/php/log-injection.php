@@ -18,3 +18,32 @@ class ExportController
         return $post;
     }
 }
+
+class ReportController
+{
+    public function range(Request $request)
+    {
+        // A value parsed as a date is a date, whatever the request sent.
+        $start = Carbon::parse($request->input('start'));
+        // ok: LOG_INJECTION
+        Log::info('report from ' . $start);
+        $end = new \DateTime($request->input('end'));
+        // ok: LOG_INJECTION
+        Log::info('report until ' . $end->format('Y-m-d'));
+        $day = \Carbon\CarbonImmutable::createFromFormat('Y-m-d', $request->input('day'));
+        // ok: LOG_INJECTION
+        Log::info('report of ' . $day);
+        // ok: LOG_INJECTION
+        error_log('report at ' . strtotime($request->input('at')));
+        ['date' => $date] = $request->attributes->all();
+        // ok: LOG_INJECTION
+        Log::debug(sprintf('balance on "%s"', $date->toIso8601String()));
+        // ok: LOG_INJECTION
+        Log::debug(sprintf('balance on "%s"', $date->format('Y-m-d H:i:s')));
+        // A format the request chooses prints any character it escapes (`\n`).
+        // ruleid: LOG_INJECTION
+        Log::debug(sprintf('balance on "%s"', $date->format($request->input('format'))));
+        // ruleid: LOG_INJECTION
+        Log::warning(sprintf('cannot parse "%s"', $request->input('start')));
+    }
+}
