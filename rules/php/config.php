@@ -61,6 +61,14 @@ class VerifyCsrfToken
         'webhooks/payments',
         // ok: CSRF
         'saml2/acs',
+        // ok: CSRF
+        'oauth/token',
+        // ok: CSRF
+        'login/sso/acs',
+        // ruleid: CSRF
+        'account/tokens',
+        // ruleid: CSRF
+        'api/*',
     ];
 }
 
