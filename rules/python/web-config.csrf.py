@@ -1,0 +1,99 @@
+# CSRF exemptions matter only for views that act with the browser's ambient authority.
+from django.contrib.auth import login, update_session_auth_hash
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.http import HttpResponse, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from .auth import authorize, project_for_user
+from .models import Check, Profile
+
+
+# ruleid: CSRF
+@csrf_exempt
+@login_required
+@require_POST
+def rename_project(request, code):
+    Check.objects.filter(project__code=code).update(name=request.POST["name"])
+    return HttpResponse(status=204)
+
+
+# ruleid: CSRF
+@csrf_exempt
+@permission_required("checks.delete_check")
+def delete_check(request, code):
+    Check.objects.filter(code=code).delete()
+    return HttpResponse(status=204)
+
+
+# ruleid: CSRF
+@csrf_exempt
+def set_theme(request):
+    request.session["theme"] = "dark"
+    return HttpResponse(status=204)
+
+
+# ruleid: CSRF
+@csrf_exempt
+def quick_login(request):
+    user = Profile.objects.get(token=request.POST["token"]).user
+    login(request, user)
+    return HttpResponse(status=204)
+
+
+# ruleid: CSRF
+@csrf_exempt
+def change_password(request):
+    form = request.POST
+    update_session_auth_hash(request, form)
+    return HttpResponse(status=204)
+
+
+# ruleid: CSRF
+@csrf_exempt
+def pause_all(request, code):
+    project = project_for_user(request, code)
+    project.check_set.update(status="paused")
+    return HttpResponse(status=204)
+
+
+class Settings:
+    # ruleid: CSRF
+    @csrf_exempt
+    def post(self, request):
+        self.request.user.profile.save()
+        return HttpResponse(status=204)
+
+
+# A ping URL for cron jobs: the check's secret UUID in the URL is the credential.
+# ok: CSRF
+@csrf_exempt
+def ping(request, code):
+    Check.objects.filter(code=code).update(last_ping=request.body[:100])
+    return HttpResponse("OK")
+
+
+# An API view authenticated by the API key header, never by the session cookie.
+# ok: CSRF
+@csrf_exempt
+@authorize
+def pause(request, code):
+    Check.objects.filter(code=code, project=request.project).update(status="paused")
+    return JsonResponse({"ok": True})
+
+
+# A read-only search reached cross-site changes nothing.
+# ok: CSRF
+@csrf_exempt
+def docs_search(request):
+    return JsonResponse({"q": request.GET.get("q", "")})
+
+
+# A form view that keeps its messages in the user's session.
+# ruleid: CSRF
+@csrf_exempt
+def forgot_password(request):
+    Profile.objects.filter(email=request.POST["email"]).update(reset_requested=True)
+    messages.success(request, "Check your email")
+    return HttpResponse(status=204)
