@@ -512,3 +512,58 @@ func export(lists store.Playlists) http.HandlerFunc {
   assert.deepEqual(lines(findings, 'OPEN_REDIRECT', 'app/Http/Controllers/ShelfController.php'), [20, 25]);
   assert.deepEqual(lines(findings, 'HEADER_INJECTION', 'api/export.go'), [16]);
 });
+
+test('printf-style formatting: an argument printed only as a number carries no text; one printed as text does', async () => {
+  const controller = `<?php
+use Illuminate\\Support\\Facades\\Log;
+class JournalController
+{
+    public function destroy(\\Illuminate\\Http\\Request $request)
+    {
+        $id = $request->get('id');
+        Log::error(sprintf('Could not find journal #%d.', $id));
+        Log::error(sprintf('Could not find journal %s.', $id));
+        Log::error(sprintf('Moved #%1$d to %2$s', $id, 'archive'));
+        Log::error(sprintf('Moved %2$s to %1$s', $id, 'archive'));
+        Log::error(sprintf('%05.2f of %\\'*10d', $id, $id));
+    }
+}
+`;
+  const handler = `package api
+
+import (
+	"fmt"
+	"log"
+	"net/http"
+)
+
+func remove(w http.ResponseWriter, r *http.Request) {
+	id := r.URL.Query().Get("id")
+	log.Print(fmt.Sprintf("removed %d (%x)", id, id))
+	log.Print(fmt.Sprintf("removed %d (%s)", id, id))
+}
+`;
+  const findings = await scan({ 'app/Http/Controllers/JournalController.php': controller, 'api/remove.go': handler });
+  assert.deepEqual(lines(findings, 'LOG_INJECTION', 'app/Http/Controllers/JournalController.php'), [9, 11]);
+  assert.deepEqual(lines(findings, 'LOG_INJECTION', 'api/remove.go'), [12]);
+});
+
+test('Laravel keeps no request text in the request attributes bag (its route parameters are elsewhere); Symfony puts route placeholders there', async () => {
+  const controller = `<?php
+use Illuminate\\Support\\Facades\\Log;
+class ReportController
+{
+    public function show(\\Illuminate\\Http\\Request $request)
+    {
+        ['start' => $start] = $request->attributes->all();
+        Log::debug('report from ' . $start);
+        Log::debug('report for ' . $request->attributes->get('account'));
+        Log::debug('report as ' . $request->get('format'));
+    }
+}
+`;
+  const laravel = await scan({ 'composer.json': '{ "require": { "laravel/framework": "^11.0" } }', 'app/Http/Controllers/ReportController.php': controller });
+  assert.deepEqual(lines(laravel, 'LOG_INJECTION'), [10]);
+  const symfony = await scan({ 'composer.json': '{ "require": { "symfony/http-kernel": "^7.0" } }', 'src/Controller/ReportController.php': controller });
+  assert.deepEqual(lines(symfony, 'LOG_INJECTION'), [8, 9, 10]);
+});

@@ -33,6 +33,7 @@ export const go: LanguageSyntax = {
   constructorCalls: /^(?:[a-z_]\w*\.)?New([A-Z]\w*)$/,
   typedLiterals: ['composite_literal'],
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
+  formatCalls: /^fmt\.(Sprintf|Printf|Fprintf|Errorf|Appendf)$/,
   exits: ['return_statement', 'continue_statement', 'break_statement'],
   switches: { statements: ['expression_switch_statement', 'type_switch_statement', 'select_statement'], cases: ['expression_case', 'type_case', 'communication_case', 'default_case'] },
   exitCalls: /(^|\.)(Error|Fatal\w*|Exit|Abort\w*|AbortWithStatus\w*|Redirect|NotFound|Panic\w*)$/,

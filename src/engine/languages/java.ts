@@ -37,6 +37,7 @@ export const java: LanguageSyntax = {
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   ternaries: { ternary_expression: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   typedDeclarations: { local_variable_declaration: 'type', field_declaration: 'type' },
+  formatCalls: /^(String\.format|\w+\.printf|\w+\.format)$/,
   exits: ['return_statement', 'throw_statement', 'continue_statement', 'break_statement'],
   switches: { statements: ['switch_expression', 'switch_statement'], cases: ['switch_block_statement_group', 'switch_rule'] },
   classes: ['class_declaration', 'interface_declaration', 'record_declaration', 'enum_declaration'],

@@ -50,6 +50,7 @@ export const php: LanguageSyntax = {
     else_if_clause: { condition: 'condition', consequence: 'body' },
     conditional_expression: { condition: 'condition', consequence: 'body', alternative: 'alternative' },
   },
+  formatCalls: /^\\?(sprintf|printf)$/,
   exits: ['return_statement', 'exit_statement', 'throw_expression', 'continue_statement', 'break_statement'],
   switches: { statements: ['switch_statement'], cases: ['case_statement', 'default_statement'] },
   exitCalls: /(^|\.)(abort|abort_if|die|exit|redirect|wp_die|wp_redirect|wp_safe_redirect)$/,

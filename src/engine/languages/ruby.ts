@@ -49,6 +49,7 @@ export const ruby: LanguageSyntax = {
     unless_modifier: { condition: 'condition', consequence: 'body' },
     conditional: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' },
   },
+  formatCalls: /^(format|sprintf|Kernel\.(format|sprintf))$/,
   exits: ['return', 'next', 'break', 'redo', 'retry'],
   switches: { statements: ['case', 'case_match'], cases: ['when', 'in_clause', 'else'] },
   exitCalls: /(^|\.)(raise|fail|head|redirect_to|render|halt|abort|exit|not_found!|forbidden!)$/,

@@ -100,6 +100,8 @@ export interface LanguageSyntax {
    * (`map.get(key)`, `Model.findOne(filter)`, `fs.readFile(path)`): the result carries only the receiver's taint.
    */
   lookupCalls?: RegExp;
+  /** printf-style calls (`sprintf`, `fmt.Sprintf`): an argument printed only by a numeric conversion does not flow into the result. */
+  formatCalls?: RegExp;
   /** Declarations with an explicit type (node type → field of the type), for rules that ask for an argument's declared type. */
   typedDeclarations?: Record<string, string>;
   /** Statements that leave the current block (for guard clauses). */

@@ -11,10 +11,11 @@ import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, sanitize, withoutRecords, type Tainted } from './values.ts';
 import { conditionHolds } from './conditions.ts';
 import { vetArguments } from './guards.ts';
-import { inTaintedClass } from './members.ts';
+import { inTaintedClass, weakRandomStrands } from './members.ts';
 import { bindParamSources, handlerParameterRoles, paramList } from './parameters.ts';
 import { checkCallSinks, checkReturnSink } from './sinks.ts';
 import { sourceTaint } from './sources.ts';
+import { numericFormatArguments } from './formats.ts';
 import { fileScope, visit, visitChildren } from './walk.ts';
 
 /** Per parsed tree (shared by every analysis of a scan): constructors by class name. */
@@ -79,7 +80,8 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
 
   // Everything that went into the call; a sanitizer at the end of a source chain still applies (`params[:id].to_i`).
   let inputs: Tainted = extraTaint;
-  for (const t of argTaints) inputs = merge(inputs, t);
+  const numbers = s.formatCalls?.test(calleePath) ? numericFormatArguments(parts.positional) : undefined;
+  argTaints.forEach((t, i) => (inputs = merge(inputs, numbers?.has(i) ? weakRandomStrands(run, t) : t)));
   for (const t of kwTaints.values()) inputs = merge(inputs, t);
   let all: Tainted = merge(mapped !== undefined ? mapped : receiverTaint, inputs);
 

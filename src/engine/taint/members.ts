@@ -63,13 +63,16 @@ export function visitMember(run: TaintRun, node: Node, scope: Scope, frame: Func
   if (!member) {
     const key = field(node, shape.property);
     const index = key ? visit(run, key, scope, frame) : null;
-    return merge(merge(source, fieldOf(t)), pickedBy(run, index));
+    return merge(merge(source, fieldOf(t)), weakRandomStrands(run, index));
   }
   return merge(source, readField(t, node.childForFieldName(shape.property)?.text));
 }
 
-/** The strands of a subscript's index that make the entry it picks untrusted: a weak random number's. */
-function pickedBy(run: TaintRun, index: Tainted): Tainted {
+/**
+ * The strands of a number that stay untrusted in what is computed from it: a weak random number's
+ * (an entry picked by it, `ALPHABET[rand() % n]`, or its digits, `format("%06d", rand(n))`, are as guessable).
+ */
+export function weakRandomStrands(run: TaintRun, index: Tainted): Tainted {
   if (!index) return null;
   const random = index.filter((x) => x.onlyRule && run.engine.ruleViews.some(({ rule }) => rule.id === x.onlyRule && rule.type === 'WEAK_RANDOM'));
   return random.length ? random : null;

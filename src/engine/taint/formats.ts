@@ -1,0 +1,37 @@
+// printf-style formatting: an argument that the format prints only as a number (`%d`, `%05.2f`, `%x`)
+// gives the result digits, never its own text, so its taint does not reach the formatted string
+// (`sprintf('Journal #%d', $id)`). Arguments at text verbs (`%s`, `%v`) and any the format does not
+// account for keep flowing.
+import type { Node } from 'web-tree-sitter';
+
+/** One conversion of a printf format: its explicit argument number (`%2$d`), or none, and its verb. */
+// PHP's padding character (`%'*10d`) may stand escaped in a single-quoted literal (`%\'*10d`).
+const CONVERSION = /%(?:(\d+)\$)?[-+ 0#]*(?:\\?'.)?[-+ 0#]*(\*|\d+)?(?:\.(\*|\d+))?([a-zA-Z%])/g;
+/** Verbs that print a number (or a boolean) whatever they are given. */
+const NUMERIC_VERBS = /^[diuoxXbeEfFgGt]$/;
+
+/**
+ * The positions (in `positional`) of the arguments that only numeric conversions print, for a call
+ * whose format is the first positional argument written as a quoted literal; none when there is no such
+ * format or an argument is printed by a text conversion anywhere.
+ */
+export function numericFormatArguments(positional: Node[]): Set<number> {
+  const formatAt = positional.findIndex((a) => /^["'`]/.test(a.text));
+  const out = new Set<number>();
+  if (formatAt < 0) return out;
+  const format = positional[formatAt]!.text;
+  const numeric = new Map<number, boolean>();
+  const note = (arg: number, isNumber: boolean) => numeric.set(arg, (numeric.get(arg) ?? true) && isNumber);
+  let next = 0;
+  for (const m of format.matchAll(CONVERSION)) {
+    const [, position, width, precision, verb] = m;
+    if (verb === '%') continue;
+    // A `*` width or precision takes an argument of its own, printed as a number.
+    if (width === '*') note(next++, true);
+    if (precision === '*') note(next++, true);
+    const arg = position ? Number(position) - 1 : next++;
+    note(arg, NUMERIC_VERBS.test(verb!));
+  }
+  for (const [arg, isNumber] of numeric) if (isNumber && formatAt + 1 + arg < positional.length) out.add(formatAt + 1 + arg);
+  return out;
+}
