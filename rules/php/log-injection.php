@@ -46,4 +46,23 @@ class ReportController
         // ruleid: LOG_INJECTION
         Log::warning(sprintf('cannot parse "%s"', $request->input('start')));
     }
+
+    public function lookups(Request $request)
+    {
+        // The matched route's name comes from the route files; its parameters come from the request.
+        $route = $request->route();
+        // ok: LOG_INJECTION
+        Log::warning(sprintf('cannot handle route "%s"', $route->getName()));
+        // ruleid: LOG_INJECTION
+        Log::warning(sprintf('cannot handle id "%s"', $route->parameter('id')));
+        // A record fetched by a request key holds stored data; a pick from the request's own list does not.
+        $user = User::query()->where('email', $request->input('email'))->first();
+        // ok: LOG_INJECTION
+        Log::debug(sprintf('found %s', $user->email));
+        $picked = collect($request->input('names'))->first();
+        // ruleid: LOG_INJECTION
+        Log::debug(sprintf('picked %s', $picked));
+        // ok: LOG_INJECTION
+        Log::debug(sprintf('from %s', request()->ip()));
+    }
 }
