@@ -67,6 +67,19 @@ public final class PartnerTls {
         return context;
     }
 
+    /** "SSL" names the protocol family like "TLS": current JDKs negotiate TLS 1.2/1.3 with it. */
+    public static SSLContext family() throws Exception {
+        // ok: INSECURE_TLS
+        SSLContext context = SSLContext.getInstance("SSL");
+        context.init(null, null, new SecureRandom());
+        return context;
+    }
+
+    public static SSLContext tls10() throws Exception {
+        // ruleid: INSECURE_TLS
+        return SSLContext.getInstance("TLSv1");
+    }
+
     public static void relaxed(HttpsURLConnection connection) {
         // ruleid: INSECURE_TLS
         connection.setHostnameVerifier((host, session) -> true);
