@@ -45,6 +45,26 @@ public class TicketSearch {
         return urgent.matches(labels);
     }
 
+    /** An application's own helper named like String's method: Ant-style path patterns, no regex. */
+    static final class PathPatterns {
+        static boolean matches(String path, List<String> patterns) {
+            org.springframework.util.AntPathMatcher matcher = new org.springframework.util.AntPathMatcher();
+            return patterns.stream().anyMatch(p -> matcher.match(p, path));
+        }
+    }
+
+    @GetMapping("/tickets/excluded")
+    public boolean excluded(@RequestParam String path) {
+        // ok: REDOS
+        return PathPatterns.matches(path, List.of("/static/**", "/login"));
+    }
+
+    @GetMapping("/tickets/split")
+    public String[] split(@RequestParam String text, @RequestParam String separator) {
+        // ruleid: REDOS
+        return text.split(separator);
+    }
+
     @GetMapping("/tickets/contains")
     public long contains(@RequestParam String text) {
         // ok: REDOS
