@@ -50,6 +50,37 @@ public class CatalogController : ControllerBase
         return Ok(new { property?.Name, value });
     }
 
+    [HttpPost("run-typed")]
+    public IActionResult RunTyped([FromForm] string handler)
+    {
+        // ruleid: UNSAFE_REFLECTION
+        Type type = Type.GetType(handler)!;
+        // ok: UNSAFE_REFLECTION
+        var instance = Activator.CreateInstance(type);
+        return Ok(new { instance });
+    }
+
+    [HttpPost("copy")]
+    public IActionResult Copy([FromBody] ProductInput input)
+    {
+        // The bound object's own type and its property names are the code's, not the request's.
+        return Ok(CopyTo(input, typeof(Product)));
+    }
+
+    private static object? CopyTo(object from, Type toType)
+    {
+        var fromType = from.GetType();
+        // ok: UNSAFE_REFLECTION
+        var to = Activator.CreateInstance(fromType);
+        foreach (var property in fromType.GetProperties())
+        {
+            // ok: UNSAFE_REFLECTION
+            var target = toType.GetProperty(property.Name);
+            target?.SetValue(to, property.GetValue(from));
+        }
+        return to;
+    }
+
     [HttpPost("import")]
     public IActionResult Import()
     {
