@@ -27,6 +27,15 @@ public class PagesController : Controller
     }
 
     [HttpGet]
+    public IActionResult Opening([FromQuery] string at)
+    {
+        // A value parsed as a time is a time, whatever the request sent.
+        var time = TimeOnly.Parse(at);
+        // ok: XSS
+        return Content("<p>Opening at " + time + "</p>", "text/html");
+    }
+
+    [HttpGet]
     public IActionResult HelloV2([FromQuery] string name)
     {
         // ok: XSS

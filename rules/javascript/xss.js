@@ -91,3 +91,15 @@ router.get('/page-count', (req, res) => {
   // ruleid: XSS
   res.send(`<p>Page ${_.toString(req.query.page)}</p>`);
 });
+
+// A value parsed as a date is a date, whatever the request sent.
+router.get('/report', (req, res) => {
+  // ok: XSS
+  res.send('<p>Since ' + new Date(req.query.since) + '</p>');
+  // ok: XSS
+  res.send('<p>Until ' + DateTime.fromISO(req.query.until).toISODate() + '</p>');
+  // ok: XSS
+  res.send('<p>Day ' + dayjs(req.query.day) + '</p>');
+  // ruleid: XSS
+  res.send('<p>For ' + req.query.since + '</p>');
+});

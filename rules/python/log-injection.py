@@ -1,9 +1,13 @@
+import datetime
 import logging
 from ipaddress import ip_address
+
+import dateutil.parser
 
 from django.contrib.auth.signals import user_login_failed
 from django.dispatch import receiver
 from django.http import JsonResponse
+from django.utils.dateparse import parse_date
 from django.views import View
 from flask import Flask, request
 
@@ -71,3 +75,19 @@ class TokenProvisionView(View):
         # ruleid: LOG_INJECTION
         log.info(f"Creating token named {serializer.validated_data['name']}")
         return JsonResponse({})
+
+
+@app.get("/report")
+def report():
+    # A value parsed as a date is a date, whatever the request sent.
+    since = datetime.datetime.strptime(request.args.get("since", ""), "%Y-%m-%d")
+    # ok: LOG_INJECTION
+    log.info("report since %s", since)
+    until = dateutil.parser.parse(request.args.get("until", ""))
+    # ok: LOG_INJECTION
+    log.info("report until %s", until)
+    # ok: LOG_INJECTION
+    log.info("report day %s", parse_date(request.args.get("day", "")))
+    # ruleid: LOG_INJECTION
+    log.info("report for %s", request.args.get("since", ""))
+    return ""

@@ -17,3 +17,22 @@ class PagesController < ApplicationController
     @note.save!
   end
 end
+
+class ReportsController < ApplicationController
+  # A value parsed as a date is a date, whatever the request sent.
+  def since
+    since = Date.parse(params[:since].to_s)
+    # ok: XSS
+    render html: "<p>Since #{since}</p>".html_safe
+  end
+
+  def until_day
+    # ok: XSS
+    render html: "<p>Until #{Time.zone.parse(params[:until].to_s).iso8601}</p>".html_safe
+  end
+
+  def for_day
+    # ruleid: XSS
+    render html: "<p>For #{params[:day]}</p>".html_safe
+  end
+end
