@@ -98,3 +98,21 @@ public class CardsController : ControllerBase
             Results.Text("<marquee>" + text + "</marquee>", "text/plain"));
     }
 }
+
+/// <summary>Script tags of the site's bundles, under the path the application is mounted at.</summary>
+public class BundleTags
+{
+    public IHtmlContent Script(HttpContext httpContext, string route)
+    {
+        var url = $"{httpContext.Request.PathBase}{route}";
+        // ok: XSS
+        return new HtmlString($"<script src=\"{url}\"></script>");
+    }
+
+    public IHtmlContent Canonical(HttpContext httpContext)
+    {
+        var url = $"{httpContext.Request.PathBase}{httpContext.Request.QueryString}";
+        // ruleid: XSS
+        return new HtmlString($"<link rel=\"canonical\" href=\"{url}\">");
+    }
+}
