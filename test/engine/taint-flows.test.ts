@@ -567,3 +567,48 @@ class ReportController
   const symfony = await scan({ 'composer.json': '{ "require": { "symfony/http-kernel": "^7.0" } }', 'src/Controller/ReportController.php': controller });
   assert.deepEqual(lines(symfony, 'LOG_INJECTION'), [8, 9, 10]);
 });
+
+test('inside a switch case whose labels are all literals the subject is one of them; in the default case and after the switch it is what it was', async () => {
+  const controller = `<?php
+use Illuminate\\Support\\Facades\\Log;
+class NotificationController
+{
+    public function test(\\Illuminate\\Http\\Request $request)
+    {
+        $channel = $request->input('channel');
+        switch ($channel) {
+            default:
+                Log::debug(sprintf('unknown "%s"', $channel));
+                break;
+            case 'email':
+            case 'slack':
+                Log::debug(sprintf('testing "%s"', $channel));
+        }
+        Log::debug(sprintf('tested "%s"', $channel));
+    }
+}
+`;
+  const handler = `package api
+
+import (
+	"log"
+	"net/http"
+)
+
+func notify(w http.ResponseWriter, r *http.Request) {
+	channel := r.URL.Query().Get("channel")
+	switch channel {
+	case "email", "slack":
+		log.Printf("testing %s", channel)
+	case defaultChannel():
+		log.Printf("testing %s", channel)
+	default:
+		return
+	}
+	log.Printf("tested %s", channel)
+}
+`;
+  const findings = await scan({ 'app/Http/Controllers/NotificationController.php': controller, 'api/notify.go': handler });
+  assert.deepEqual(lines(findings, 'LOG_INJECTION', 'app/Http/Controllers/NotificationController.php'), [10, 16]);
+  assert.deepEqual(lines(findings, 'LOG_INJECTION', 'api/notify.go'), [14, 18]);
+});

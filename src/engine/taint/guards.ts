@@ -78,11 +78,20 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
  * Branches without a guard: each starts from the state before the `if`; afterwards a
  * name holds whatever any branch that falls through may have left in it.
  */
-function visitBranches(run: TaintRun, branches: Node[], exhaustive: boolean, scope: Scope, frame: FunctionFrame, breakLeavesNormally = false): Tainted {
+function visitBranches(
+  run: TaintRun,
+  branches: Node[],
+  exhaustive: boolean,
+  scope: Scope,
+  frame: FunctionFrame,
+  breakLeavesNormally = false,
+  enter?: (branch: Node, inner: Scope) => unknown,
+): Tainted {
   let result: Tainted = null;
   const fallThrough: Scope[] = [];
   for (const branch of branches) {
     const inner = new Scope(scope, true);
+    enter?.(branch, inner);
     result = merge(result, visit(run, branch, inner, frame));
     if (!exits(run, branch) || (breakLeavesNormally && endsWithBreak(run, branch))) fallThrough.push(inner);
   }
@@ -116,8 +125,18 @@ export function visitSwitch(run: TaintRun, node: Node, scope: Scope, frame: Func
   };
   collect(node, 0);
   const hasDefault = cases.some((c) => /default|else/.test(c.type) || /^(default|else|case\s+_\s*(:|if))/.test(c.text));
-  return visitBranches(run, cases, hasDefault, scope, frame, true);
+  // `case 'email': case 'slack': notify($channel)`: inside a case whose labels are all literals the subject is one of them.
+  let subject = node.childForFieldName('value') ?? node.childForFieldName('condition') ?? node.childForFieldName('subject');
+  while (subject && /parenthesized/.test(subject.type) && subject.namedChildCount === 1) subject = subject.namedChildren[0]!;
+  const subjectPath = subject ? run.path(subject, scope) : '';
+  const enter = subjectPath && scope.lookup(subjectPath) ? (branch: Node, inner: Scope) => LITERAL_CASE.test(branch.text) && inner.vars.set(subjectPath, null) : undefined;
+  return visitBranches(run, cases, hasDefault, scope, frame, true, enter);
 }
+
+/** A string or number literal. */
+const LITERAL = String.raw`(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|-?\d+(?:\.\d+)?)`;
+/** A case whose labels are all literals (`case 'a':`, `case "a", "b" ->`, `when 'a', 'b'`, `case "a" | "b":`). */
+const LITERAL_CASE = new RegExp(String.raw`^\s*(?:case|when)\s+${LITERAL}(?:\s*(?:,|\||:\s*case)\s*${LITERAL})*\s*(?::|->|\bthen\b|\n|;)`);
 
 function endsWithBreak(run: TaintRun, block: Node): boolean {
   const statements = block.namedChildren.filter((c): c is Node => !!c && !run.syntax.comments.includes(c.type));
