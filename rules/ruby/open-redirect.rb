@@ -111,4 +111,15 @@ class PagesController < ApplicationController
     # ruleid: OPEN_REDIRECT
     redirect_to "https://#{request.host}#{params[:next]}"
   end
+
+  def missing
+    return_to = params[:return] or raise
+    # ok: OPEN_REDIRECT
+    redirect_to return_to, allow_other_host: false
+  end
+
+  def leave
+    # ruleid: OPEN_REDIRECT
+    redirect_to params[:return], allow_other_host: true
+  end
 end
