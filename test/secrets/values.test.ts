@@ -66,10 +66,18 @@ test('in code: keys, selectors, lookups and format strings go, generated values 
     'restAPIKey: req.get("X-Parse-REST-API-Key"),',
     'String key = "halo.security.oauth2.jwt.public-key-location";',
     'let reverse_key = format!("discord.reverse.{}", conn_id);',
+    // a format slot followed by `_` is still a slot
+    "$idKey = sprintf('%s_account_id', $direction);",
     '"password": "md5$seasalt$1e9bf2bf5606aa5c39852cc30f0f6f22",',
   ];
   for (const line of notSecrets) assert.deepEqual(findSecrets('src/app.cs', `${line}\n`), [], line);
   for (const value of RANDOM) assert.equal(findSecrets('src/app.cs', `public const string ApiKey = "${value}";\n`).length, 1, value);
+});
+
+test('a format slot followed by an underscore is a format; followed by a letter or digit it may be a password', () => {
+  assert.equal(notASecretReason('%s_account_id'), 'format-string');
+  assert.equal(notASecretReason('%d_qz7kp2lw9v'), 'format-string');
+  assert.equal(notASecretReason('Qz7%sKp2Lw9vRt', { chosenByPeople: true }), null);
 });
 
 test('under a password name a word and a number is still a password; under a key it is a name', () => {

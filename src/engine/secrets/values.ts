@@ -176,8 +176,9 @@ export function notASecretReason(value: string, context: ValueContext = {}): str
   if (PATH_OR_URL.test(value)) return 'path-or-url';
   if (NUMBERISH.test(value)) return 'number';
   if (CODE_LIKE.test(value)) return 'code';
-  // "%s\\Setup", "%(name)s", "%0.1f", "{0}": a format string; a random value rarely holds one with a non-word after it.
-  if (/%(?:\([\w.]+\))?[sd](?!\w)|%\d*\.\d+f|\{\d+\}/.test(value)) return 'format-string';
+  // "%s\\Setup", "%s_account_id", "%(name)s", "%0.1f", "{0}": a format string; a random value rarely
+  // holds a slot followed by something other than a letter or digit (`_` is a separator here).
+  if (/%(?:\([\w.]+\))?[sd](?![A-Za-z0-9])|%\d*\.\d+f|\{\d+\}/.test(value)) return 'format-string';
   // \w, \d; a character class with a range ([A-Za-z0-9._~+/-]+): a pattern, not a value
   if (/\\[wdsbWDSB]|\[[^\]]*[A-Za-z0-9]-[A-Za-z0-9][^\]]*\]/.test(value)) return 'regex';
   if (value.startsWith('data:')) return 'data-uri';
