@@ -32,6 +32,8 @@ test('each kind of file is recognised by its path', () => {
     ['config/app.json.template', ['example']],
     ['docs/install.md', ['documentation']],
     ['.github/workflows/ci.yml', ['local-config']],
+    // a composite action is a piece of a workflow, run by it
+    ['.github/actions/release-binaries/action.yml', ['local-config']],
     ['.circleci/config.yml', ['local-config']],
     ['.devcontainer/docker-compose.yml', ['local-config']],
     ['docker-compose.dev.yml', ['local-config']],

@@ -29,12 +29,13 @@ const LOCAL_KEY_FILE = /(?:^|[._+-])(?:localhost|snakeoil|dummy|fake|test(?:ing)
 const DOCUMENTATION_FILE = /\.(?:md|markdown|mdx|rst|adoc|asciidoc)$/i;
 
 /**
- * CI pipelines run against throwaway services of their own; dev containers, development and
+ * CI pipelines (with GitHub's composite actions under `.github/actions/`, steps the workflows
+ * call) run against throwaway services of their own; dev containers, development and
  * test compose files and `.env.development`/`.env.test` configure a developer's machine.
  * `.env.local` is left out: it is where a developer keeps real credentials.
  */
 const LOCAL_CONFIG_PATHS = [
-  /(?:^|\/)\.github\/workflows\//,
+  /(?:^|\/)\.github\/(?:workflows|actions)\//,
   /(?:^|\/)\.gitlab-ci\.ya?ml$/,
   /(?:^|\/)\.gitlab\/ci\//,
   /(?:^|\/)\.circleci\//,
