@@ -92,3 +92,23 @@ test('random credentials are not mistaken for names, formats or placeholders', (
   // A handful may look like a format string or a placeholder by chance; not more.
   assert.ok(rejected / trials < 0.01, `${rejected} of ${trials} random passwords not reported`);
 });
+
+test('a literal argument of a call that computes the value is not the value; a conversion or an environment fallback is', () => {
+  const computed = [
+    ['pkg/config/config.go', 'formattedKey := strings.ToLower(strings.TrimPrefix(key, "VIKUNJA_"))'],
+    ['app/Collector.php', "$nameKey = sprintf('%s_acct_nm', $direction);"],
+    ['src/Cache.php', "$apiKey = str_replace('Xk9Qm2Lp7vRtZ_', '', $raw);"],
+    ['build/install.sh', "NEW_SECRET=$(head -c 512 /dev/urandom | tr -dc 'a-zA-Z0-9' | head -c 32)"],
+    ['ci/build.yml', "key: xgo-${{ inputs.project }}-${{ hashFiles('**/go.sum') }}"],
+  ];
+  for (const [file, line] of computed) assert.deepEqual(findSecrets(file, `${line}\n`), [], line);
+  const values = [
+    ['internal/auth.go', `var jwtKey = []byte("${PASSWORD}")`],
+    ['Program.cs', `IssuerSigningKey = new SymmetricSecurityKey(Encoding.UTF8.GetBytes("${PASSWORD}")),`],
+    ['src/hmac.py', `SIGNING_KEY = bytes(b"${PASSWORD}")`],
+    ['config/app.php', `'key' => env('APP_KEY', '${PASSWORD}'),`],
+    ['settings.py', `SECRET_KEY = os.getenv(name, "${PASSWORD}")`],
+    ['src/db.js', `const dbPassword = process.env.DB_PASSWORD || "${PASSWORD}";`],
+  ];
+  for (const [file, line] of values) assert.equal(findSecrets(file, `${line}\n`).length, 1, line);
+});

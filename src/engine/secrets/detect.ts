@@ -306,6 +306,8 @@ function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, 
       if (/^\s*\+/.test(rest.slice(q.index + q[0].length)) || /\+\s*$/.test(rest.slice(0, q.index))) continue;
       // "…$name…" in a language whose double-quoted strings interpolate: built at run time
       if (format.dollarInterpolates && q[1] !== "'" && /\$[A-Za-z_{]/.test(value)) continue;
+      // strings.TrimPrefix(key, "APP_"), sprintf('%s_id', $dir), $(tr -dc 'a-z'): an operand of a computation
+      if (operandOfComputation(line.slice(end), q.index)) continue;
       candidates.push({ name, value, at: absolute + 1 });
     }
     if (!quotedFound && unquoted) {
@@ -322,6 +324,73 @@ function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, 
     if (wanted(m[1])) candidates.push({ name: m[1], value: m[2], at: m.index + m[0].length - m[2].length - 1 });
   }
   return candidates;
+}
+
+/** Calls whose literal arguments are a variable's name and the value used when it is unset. */
+const ENVIRONMENT_LOOKUP = /(?:^|[^\w$])(?:env|getenv|getEnv|get_env|Getenv|LookupEnv|GetEnvironmentVariable|env_var|environ\.get|environ\.setdefault|ENV\.fetch|ENV\.get|env::var)$/;
+/** Words before a parenthesis that group an expression rather than call a function. */
+const NOT_A_CALLEE = /(?:^|[^\w$.])(?:if|elif|while|for|return|and|or|not|in|switch|case|when|await|yield|typeof|sizeof|match)$/;
+const STRING_PREFIX = /(?<![\w$])(?:[bBrRuU]|[bB][rR]|[rR][bB])(?=["'])/g;
+const LITERAL_WORDS = /^(?:true|false|null|nil|None|undefined|True|False|NULL|new|this|self)$/;
+
+/**
+ * Whether the literal at `at` in `rhs` (the text after a name's separator) is an argument of a
+ * call that computes the value from run-time data, rather than the value itself: a call with
+ * another argument that is not a literal (`strings.TrimPrefix(key, "APP_")`, `sprintf('%s_id',
+ * $dir)`, `jwt.decode(token, "…")`), a GitHub expression (`${{ hashFiles('**') }}`) or a shell
+ * command substitution (`$(tr -dc 'a-z')`). A call of literals only converts its literal
+ * (`[]byte("…")`, `Encoding.UTF8.GetBytes("…")`, `Buffer.from("…", "ascii")`), and an
+ * environment look-up's second literal is the value used when the variable is unset
+ * (`env('APP_KEY', '…')`, `os.getenv(name, "…")`): both stay values.
+ */
+function operandOfComputation(rhs: string, at: number): boolean {
+  const before = rhs.slice(0, at);
+  const expression = before.lastIndexOf('${{');
+  if (expression >= 0 && !before.includes('}}', expression)) return true;
+  // The innermost parenthesis still open at the literal, skipping other literals.
+  const open: number[] = [];
+  const literalEnds = new Map<number, number>();
+  // Its own regex: the caller is iterating QUOTED over the same text.
+  for (const q of rhs.matchAll(new RegExp(QUOTED.source, 'g'))) literalEnds.set(q.index, q.index + q[0].length);
+  for (let i = 0; i < at; i++) {
+    const skipTo = literalEnds.get(i);
+    if (skipTo !== undefined) {
+      i = skipTo - 1;
+      continue;
+    }
+    if (rhs[i] === '(') open.push(i);
+    else if (rhs[i] === ')') open.pop();
+  }
+  const paren = open.pop();
+  if (paren === undefined) return false;
+  const head = rhs.slice(0, paren).trimEnd();
+  if (head.endsWith('$')) return true; // $(command)
+  const callee = /[\w$.:\]\[>]*[\w$\]]$/.exec(head)?.[0];
+  if (!callee || NOT_A_CALLEE.test(head)) return false;
+  if (ENVIRONMENT_LOOKUP.test(callee)) return false;
+  // The call's arguments, up to its closing parenthesis (or the end of the line).
+  let depth = 0;
+  let close = rhs.length;
+  for (let i = paren; i < rhs.length; i++) {
+    const skipTo = literalEnds.get(i);
+    if (skipTo !== undefined) {
+      i = skipTo - 1;
+      continue;
+    }
+    if (rhs[i] === '(') depth++;
+    else if (rhs[i] === ')' && --depth === 0) {
+      close = i;
+      break;
+    }
+  }
+  const args = rhs
+    .slice(paren + 1, close)
+    .replace(STRING_PREFIX, '')
+    .replace(new RegExp(QUOTED.source, 'g'), '""')
+    .replace(/[A-Za-z_$][\w$]*(?:\s*(?:\.|::|->)\s*[A-Za-z_$][\w$]*)*\s*(?=\()/g, '') // call heads: GetBytes(, "x".getBytes(
+    .replace(/\.\s*[A-Za-z_$][\w$]*/g, ''); // members of a literal: "…".length
+  const words = args.match(/[A-Za-z_$][\w$]*/g) ?? [];
+  return words.some((word) => !LITERAL_WORDS.test(word));
 }
 
 /**
