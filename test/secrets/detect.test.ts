@@ -112,3 +112,11 @@ test('a literal argument of a call that computes the value is not the value; a c
   ];
   for (const [file, line] of values) assert.equal(findSecrets(file, `${line}\n`).length, 1, line);
 });
+
+test('a Go declaration `Name Type = value` is read under its name, not its type', () => {
+  // Setting-name constants: the names say no credential (the type `Key` did).
+  assert.deepEqual(findSecrets('pkg/config/config.go', 'const (\n\tFilesS3UsePathStyle   Key = `files.s3.usepathstyle`\n)\n'), []);
+  // A typed constant or variable with a credential's name is read as one.
+  assert.equal(findSecrets('pkg/auth/keys.go', `const apiKey string = "${PASSWORD}"\n`).length, 1);
+  assert.equal(findSecrets('pkg/auth/keys.go', `\tsigningSecret Secret = "${PASSWORD}"\n`).length, 1);
+});

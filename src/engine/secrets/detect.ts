@@ -93,6 +93,8 @@ interface ValueFormat {
   dollarInterpolates: boolean;
   /** An unquoted value runs to the end of the line (YAML, properties, INI, TOML): words after it make it prose. */
   valueRunsToLineEnd: boolean;
+  /** Declarations write the type after the name, with no separator between (Go `Name Type = value`). */
+  typeAfterName: boolean;
 }
 
 function valueFormatOf(file: string): ValueFormat {
@@ -101,6 +103,7 @@ function valueFormatOf(file: string): ValueFormat {
   return {
     dollarInterpolates: ['.sh', '.bash', '.zsh', '.ksh', '.php', '.pl', '.pm', '.kt', '.kts', '.groovy', '.gradle', '.dart', 'dockerfile', 'makefile'].includes(ext),
     valueRunsToLineEnd: ['.yaml', '.yml', '.properties', '.ini', '.cfg', '.conf', '.toml', '.service'].includes(ext),
+    typeAfterName: ext === '.go',
   };
 }
 
@@ -155,6 +158,8 @@ function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIn
 // A name, optionally quoted, then an assignment or key/value separator.
 // Comparisons (`==`, `===`), arrows of lambdas without a name and URL schemes (`https://`) are not separators.
 const NAME_THEN_SEPARATOR = /(?<![\w$.@-])(["'`]?)(:?(?:--?)?[A-Za-z_$@][\w$.@-]*)\1\s*(?::=|=>|\|\|=|\?\?=|=(?![=~])|:(?![:/=]))\s*/g;
+/** The start of a Go declaration up to its type: `const Name `, `var name []`, `\tName *` in a block. */
+const GO_TYPED_NAME = /^\s*(?:(?:var|const)\s+)?(?!(?:var|const|return|type|func|if|else|for|range|switch|case|go|defer)\b)([A-Za-z_]\w*)\s+(?:\[\d*\]|\*|map\[[^\]]*\])*$/;
 const FLAG_THEN_VALUE = /(?<![\w-])--([A-Za-z][\w-]*)(?:=|["']?\s*,\s*|\s+)/g;
 const XML_ELEMENT = /<([A-Za-z_][\w.-]*)>([^<\s]{1,400})<\/\1>/g;
 const XML_KEY_VALUE = /\b(?:key|name)\s*=\s*"([^"]+)"[^>]*?\bvalue\s*=\s*"([^"]*)"/g;
@@ -272,7 +277,9 @@ function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, 
     if (m[2].startsWith(':') && /=\s*$/.test(m[0]) && !/=>\s*$/.test(m[0])) continue;
     // user:pass@host:5432 — the user and host of a URL, not a name and its value.
     if (/:\/\/\S*$/.test(line.slice(0, m.index))) continue;
-    names.push({ name: m[2], start: m.index, end: m.index + m[0].length });
+    // Go `FilesS3AccessKey Key = "…"`, `var jwtKey []byte = …`: the name is before the type.
+    const declared = format.typeAfterName && m[0].trimEnd().endsWith('=') ? GO_TYPED_NAME.exec(line.slice(0, m.index)) : null;
+    names.push({ name: declared ? declared[1] : m[2], start: m.index, end: m.index + m[0].length });
   }
   FLAG_THEN_VALUE.lastIndex = 0;
   for (let m = FLAG_THEN_VALUE.exec(line); m; m = FLAG_THEN_VALUE.exec(line)) {
