@@ -4,8 +4,10 @@
 // skipped as vendored. A file is a library only on two signals together, so first-party code is
 // never skipped by mistake: the library's own banner in its leading comment, and either the
 // library's file name or a static-files folder (a file called jquery.js without the banner,
-// or a first-party file in static/, is scanned).
-import { closeSync, openSync, readSync } from 'node:fs';
+// or a first-party file in static/, is scanned). A published package's build (`@scalar/api-reference
+// 1.44.20` in its banner) is one wherever it is kept, when its name says it is a build
+// (`*.standalone.js`, `*.umd.js`) or it is over 1 MiB: hand-written scripts are neither.
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 
 /** Banners libraries put in their first comment, each naming the library. */
 const BANNERS: readonly [RegExp, string][] = [
@@ -26,6 +28,13 @@ const BANNERS: readonly [RegExp, string][] = [
 /** File names of libraries people copy into their static folders, and of built bundles. */
 const LIBRARY_NAMES = /^(?:jquery|angular|bootstrap|materialize|d3|chart|lodash|moment|popper|vue|react(?:-dom)?)[\w.-]*\.(?:m|c)?js$|\.bundle\.js$|\.min\.js$/i;
 
+/** A scoped npm package and its version in a build's banner (`@scalar/api-reference 1.44.20`, `@popperjs/core v2.11.8`). */
+const PACKAGE_BANNER = /(?:^|[\s*!])(@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*)(?: v?|@)\d+\.\d+\.\d+\b/m;
+/** Names bundlers give a build for the browser: a standalone, UMD, IIFE or global build. */
+const BUILD_NAMES = /\.(?:standalone|umd|iife|global)(?:\.min|\.prod(?:uction)?)?\.(?:m|c)?js$/i;
+/** A script this large with a package's banner is its build: hand-written source is split long before. */
+const BUILD_MIN_BYTES = 1024 * 1024;
+
 /** Folders a web server serves as they are (`static/`, `public/`, `assets/`, ASP.NET's `wwwroot/lib/`). */
 const STATIC_FOLDERS = /^(?:static|public|assets|wwwroot|vendors?)$/i;
 
@@ -44,11 +53,36 @@ export function bundledLibrary(relPath: string, full: string): { library: string
   if (!SCRIPT.test(name)) return undefined;
   const byName = LIBRARY_NAMES.test(name);
   const folder = relPath.split('/').slice(0, -1).find((segment) => STATIC_FOLDERS.test(segment));
-  if (!byName && !folder) return undefined;
-  const banner = bannerOf(readHead(full));
-  if (!banner) return undefined;
-  const signals = [`banner "${banner.line}"`, byName ? 'library file name' : '', folder ? `static folder ${folder}/` : ''];
-  return { library: banner.library, signals: signals.filter(Boolean).join(', ') };
+  if (byName || folder) {
+    const banner = bannerOf(readHead(full));
+    if (!banner) return undefined;
+    const signals = [`banner "${banner.line}"`, byName ? 'library file name' : '', folder ? `static folder ${folder}/` : ''];
+    return { library: banner.library, signals: signals.filter(Boolean).join(', ') };
+  }
+  // A package's build kept anywhere: its banner, and a build's name or size.
+  const buildName = BUILD_NAMES.test(name);
+  const size = buildName ? 0 : sizeOf(full);
+  if (!buildName && size < BUILD_MIN_BYTES) return undefined;
+  const build = packageBannerOf(readHead(full));
+  if (!build) return undefined;
+  const signals = [`banner "${build.line}"`, buildName ? 'build file name' : `${Math.round(size / 1024)} KiB`];
+  return { library: build.library, signals: signals.join(', ') };
+}
+
+/** The scoped package a script's leading comments name with a version, and the line that does. */
+export function packageBannerOf(head: string): { library: string; line: string } | undefined {
+  const comments = leadingComments(head);
+  const match = PACKAGE_BANNER.exec(comments);
+  if (!match) return undefined;
+  return { library: match[1], line: bannerLine(comments, match.index + match[0].indexOf('@')) };
+}
+
+function sizeOf(full: string): number {
+  try {
+    return statSync(full).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** The library named in the comments a text starts with, and the banner line that names it. */
@@ -58,12 +92,17 @@ export function bannerOf(head: string): { library: string; line: string } | unde
   for (const [pattern, library] of BANNERS) {
     const match = pattern.exec(comments);
     if (!match) continue;
-    const start = comments.lastIndexOf('\n', match.index) + 1;
-    const end = comments.indexOf('\n', match.index);
-    const line = comments.slice(start, end < 0 ? undefined : end).replace(/^[\s/*!]+|[\s*/]+$/g, '');
-    return { library, line: line.length > 80 ? `${line.slice(0, 79)}…` : line };
+    return { library, line: bannerLine(comments, match.index) };
   }
   return undefined;
+}
+
+/** The comment line around `at`, without its comment marks, at most 80 characters. */
+function bannerLine(comments: string, at: number): string {
+  const start = comments.lastIndexOf('\n', at) + 1;
+  const end = comments.indexOf('\n', at);
+  const line = comments.slice(start, end < 0 ? undefined : end).replace(/^[\s/*!]+|[\s*/]+$/g, '');
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
 /**

@@ -71,6 +71,27 @@ test('a library name with its banner is skipped outside static folders; the bann
     },
   ));
 
+test("a published package's build is skipped wherever it is kept: its banner and a build's name or size", () => {
+  const PACKAGE = '/**\n * @scalar/api-reference 1.44.20\n *\n * License: MIT\n**/\n';
+  return withTree(
+    {
+      'pkg/routes/api/scalar/scalar.standalone.js': PACKAGE + LIBRARY_BODY,
+      'web/editor/editor.js': PACKAGE + LIBRARY_BODY + '// padding\n'.repeat(100_000),
+      // The banner without a build's name or size, a build's name without the banner: first-party.
+      'src/uses-scalar.js': PACKAGE + FIRST_PARTY,
+      'src/widget.umd.js': FIRST_PARTY,
+    },
+    async (root) => {
+      const { files, skipped } = await collectDirectory(root);
+      assert.deepEqual(files.map((f) => f.path).sort(), ['src/uses-scalar.js', 'src/widget.umd.js']);
+      const byPath = new Map(skipped.map((s) => [s.path, s]));
+      assert.equal(byPath.get('pkg/routes/api/scalar/scalar.standalone.js')?.reason, 'vendored');
+      assert.match(byPath.get('pkg/routes/api/scalar/scalar.standalone.js')?.detail ?? '', /^a copy of @scalar\/api-reference \(banner "@scalar\/api-reference 1\.44\.20", build file name\)/);
+      assert.match(byPath.get('web/editor/editor.js')?.detail ?? '', /@scalar\/api-reference .*\d+ KiB/);
+    },
+  );
+});
+
 test('a .scannerignore negation scans a library copy anyway', () =>
   withTree(
     {
