@@ -120,3 +120,17 @@ test('a Go declaration `Name Type = value` is read under its name, not its type'
   assert.equal(findSecrets('pkg/auth/keys.go', `const apiKey string = "${PASSWORD}"\n`).length, 1);
   assert.equal(findSecrets('pkg/auth/keys.go', `\tsigningSecret Secret = "${PASSWORD}"\n`).length, 1);
 });
+
+test('a type-annotated declaration is read under its name, not its type', () => {
+  const declarations: [string, string][] = [
+    ['src/config.ts', `const apiKey: string = "${PASSWORD}";`],
+    ['src/config.ts', `export const clientSecret: string | undefined = "${PASSWORD}";`],
+    ['app/settings.py', `    SECRET_KEY: str = "${PASSWORD}"`],
+    ['app/settings.py', `    secret_key: typing.Optional[str] = "${PASSWORD}"`],
+    ['app/src/main/kotlin/Config.kt', `val apiKey: String = "${PASSWORD}"`],
+    ['src/main.rs', `const API_KEY: &str = "${PASSWORD}";`],
+  ];
+  for (const [file, line] of declarations) assert.equal(findSecrets(file, `${line}\n`).length, 1, line);
+  // The name still decides: a count is no credential.
+  assert.deepEqual(findSecrets('src/config.ts', `const tokenCount: number = "${PASSWORD}";\n`), []);
+});

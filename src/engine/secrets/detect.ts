@@ -95,6 +95,8 @@ interface ValueFormat {
   valueRunsToLineEnd: boolean;
   /** Declarations write the type after the name, with no separator between (Go `Name Type = value`). */
   typeAfterName: boolean;
+  /** Declarations annotate the name with a type after a colon (`apiKey: string = …`, `SECRET_KEY: str = …`). */
+  typeAnnotations: boolean;
 }
 
 function valueFormatOf(file: string): ValueFormat {
@@ -104,6 +106,7 @@ function valueFormatOf(file: string): ValueFormat {
     dollarInterpolates: ['.sh', '.bash', '.zsh', '.ksh', '.php', '.pl', '.pm', '.kt', '.kts', '.groovy', '.gradle', '.dart', 'dockerfile', 'makefile'].includes(ext),
     valueRunsToLineEnd: ['.yaml', '.yml', '.properties', '.ini', '.cfg', '.conf', '.toml', '.service'].includes(ext),
     typeAfterName: ext === '.go',
+    typeAnnotations: ['.ts', '.tsx', '.mts', '.cts', '.py', '.pyi', '.kt', '.kts', '.rs', '.swift', '.scala'].includes(ext),
   };
 }
 
@@ -160,6 +163,8 @@ function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIn
 const NAME_THEN_SEPARATOR = /(?<![\w$.@-])(["'`]?)(:?(?:--?)?[A-Za-z_$@][\w$.@-]*)\1\s*(?::=|=>|\|\|=|\?\?=|=(?![=~])|:(?![:/=]))\s*/g;
 /** The start of a Go declaration up to its type: `const Name `, `var name []`, `\tName *` in a block. */
 const GO_TYPED_NAME = /^\s*(?:(?:var|const)\s+)?(?!(?:var|const|return|type|func|if|else|for|range|switch|case|go|defer)\b)([A-Za-z_]\w*)\s+(?:\[\d*\]|\*|map\[[^\]]*\])*$/;
+/** A name and the start of its type annotation, up to the type's last word: `apiKey: `, `API_KEY: &`, `token?: Array<`. */
+const ANNOTATED_NAME = /(?<![\w$.@-])([A-Za-z_$][\w$]*)\??\s*:\s*(?:&(?:'\w+\s+)?(?:mut\s+)?|[\w$.<>[\]?|, ]*[<[|,]\s*|[\w$]+\.)?$/;
 const FLAG_THEN_VALUE = /(?<![\w-])--([A-Za-z][\w-]*)(?:=|["']?\s*,\s*|\s+)/g;
 const XML_ELEMENT = /<([A-Za-z_][\w.-]*)>([^<\s]{1,400})<\/\1>/g;
 const XML_KEY_VALUE = /\b(?:key|name)\s*=\s*"([^"]+)"[^>]*?\bvalue\s*=\s*"([^"]*)"/g;
@@ -278,7 +283,14 @@ function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, 
     // user:pass@host:5432 — the user and host of a URL, not a name and its value.
     if (/:\/\/\S*$/.test(line.slice(0, m.index))) continue;
     // Go `FilesS3AccessKey Key = "…"`, `var jwtKey []byte = …`: the name is before the type.
-    const declared = format.typeAfterName && m[0].trimEnd().endsWith('=') ? GO_TYPED_NAME.exec(line.slice(0, m.index)) : null;
+    const assigns = m[0].trimEnd().endsWith('=');
+    const declared = !assigns
+      ? null
+      : format.typeAfterName
+        ? GO_TYPED_NAME.exec(line.slice(0, m.index))
+        : format.typeAnnotations
+          ? ANNOTATED_NAME.exec(line.slice(Math.max(0, m.index - 160), m.index)) // a bounded look back: linear on long lines
+          : null;
     names.push({ name: declared ? declared[1] : m[2], start: m.index, end: m.index + m[0].length });
   }
   FLAG_THEN_VALUE.lastIndex = 0;
