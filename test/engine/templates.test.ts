@@ -100,6 +100,13 @@ test('a value whose member chain ends in a method call is the method output, not
   assert.deepEqual(ejs.raw.map((r) => r.roots.join(',')), ['comments', 'name', 'post']);
 });
 
+test('a conditional prints one of its branches: the names of its condition are not printed', () => {
+  const razor = templateSyntax('razor')!.parse('@Html.Raw(Model.SupportsTokens ? "&fileIndex=1" : string.Empty)\n@Html.Raw(Model.Wide ? Model.Banner : Model.Note)\n@Html.Raw(Model.Link?.Title ?? Model.Name)');
+  assert.deepEqual(razor.raw.map((r) => [r.line, r.roots.filter((x) => x.startsWith('Model')).join(',')]), [[1, ''], [2, 'Model.Banner,Model.Note'], [3, 'Model.Link,Model.Name']]);
+  const blade = templateSyntax('blade')!.parse('{!! $admin ? \'<b>admin</b>\' : \'\' !!}\n{!! $wide ? $banner : $note !!}');
+  assert.deepEqual(blade.raw.map((r) => [r.line, r.roots.join(',')]), [[2, 'banner,note']]);
+});
+
 test('express languages: EJS, Pug and Handlebars raw outputs with their loop names', () => {
   const ejs = templateSyntax('ejs')!.parse('<%# <%- a %> %>\n<% rows.forEach(function (r) { %><%- r.html %><% }) %>\n<%= b %><%- include("x") %>');
   assert.deepEqual(ejs.raw.map((r) => [r.line, r.roots.join(',')]), [[2, 'rows']]);

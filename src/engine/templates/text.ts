@@ -41,7 +41,7 @@ const WORDS = new Set([
  */
 export function rootsOf(expression: string, prefix = ''): string[] {
   if (escaperCall(expression)) return [];
-  const code = expression.replace(STRING, '""');
+  const code = printedBranches(expression).replace(STRING, '""');
   const out = new Set<string>();
   const re = prefix === '$' ? /(?<![\w$.>\\])\$(\w+)\b(?!\s*\()/g : /(?<![\w$.>\\])([A-Za-z_$][\w$]*)\b(?!\s*\()/g;
   for (let m = re.exec(code); m; m = re.exec(code)) {
@@ -73,6 +73,17 @@ const PASS_THROUGH = new Set([
   'replace', 'replaceAll', 'padStart', 'padEnd', 'repeat', 'strip', 'lstrip', 'rstrip', 'upper', 'lower', 'title', 'capitalize',
   'format', 'get', 'getText', 'getBody', 'getContent', 'getDescription', 'getName', 'getTitle', 'ToString', 'Trim',
 ]);
+
+/**
+ * What a conditional expression prints: its branches, not its condition (`ok ? "&all=1" : ""` prints
+ * one of two strings, whatever `ok` holds). Other expressions are returned as they are.
+ */
+export function printedBranches(expression: string): string {
+  // `a?.b` and `a ?? b` are no conditionals; masking keeps the offsets.
+  const parts = splitTopLevel(expression.replace(/\?\./g, '_.'), '?');
+  if (parts.length !== 2 || splitTopLevel(parts[1]!, ':').length !== 2) return expression;
+  return expression.slice(parts[0]!.length + 1);
+}
 
 /** Splits at top-level occurrences of `sep` (outside brackets and strings). */
 export function splitTopLevel(text: string, sep: string): string[] {
