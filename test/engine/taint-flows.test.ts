@@ -612,3 +612,29 @@ func notify(w http.ResponseWriter, r *http.Request) {
   assert.deepEqual(lines(findings, 'LOG_INJECTION', 'app/Http/Controllers/NotificationController.php'), [10, 16]);
   assert.deepEqual(lines(findings, 'LOG_INJECTION', 'api/notify.go'), [14, 18]);
 });
+
+test('of same-named overloads a call runs those that take its number of arguments', async () => {
+  const findings = await scan({
+    'src/main/java/x/Convert.java': `package x;
+public class Convert {
+    public static String[] toArray(String str) {
+        return toArray(",", str);
+    }
+    public static String[] toArray(String split, String str) {
+        return str.split(split);
+    }
+}
+`,
+    'src/main/java/x/R.java': spring(`
+  String a(@RequestParam String ids) {
+    return String.join(";", Convert.toArray(ids));
+  }
+  String b(@RequestParam String sep, @RequestParam String ids) {
+    return String.join(";", Convert.toArray(sep, ids));
+  }
+`),
+  });
+  // Only b's separator reaches the pattern; a's ids are the string being split.
+  const redos = findings.filter((f) => f.type === 'REDOS');
+  assert.deepEqual(redos.map((f) => [f.line, f.trace?.[0]?.label]), [[7, 'parameter sep']]);
+});

@@ -131,6 +131,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
       const cls = enclosingClass(s, node);
       if (cls) targets = run.resolver.resolve(frame.file, name, { kind: 'self', bases: basesOf(cls) }, holdsSource, run.followedEnough());
     }
+    if (targets.length > 1) targets = overloadsFor(run, targets, parts);
     if (targets.length > 0 && targets.length <= MAX_CALL_TARGETS) {
       let result: Tainted = null;
       const callStep = run.step(frame, node, `${calleePath}()`);
@@ -212,6 +213,25 @@ function returnsRecord(run: TaintRun, parts: CallParts, scope: Scope, frame: Fun
 
 /** Classes whose methods compute a new value from their arguments rather than return a record. */
 const VALUE_TYPES = /^(string|String|Str|str|Text|StringBuilder|StringBuffer|\w*Writer|\w*Builder|Buffer|bytes|Bytes|Array|\w*List|\w*Map|Dictionary|\w*Set|Object|object|Optional|\w*Stream|Collection|Iterable|Uri|URI|URL|Url|Path|File|Regex|Pattern|RegExp|Matcher)$/;
+
+/**
+ * Of several functions of the same name (Java and C# overloads, `toLongArray(str)` beside
+ * `toLongArray(split, str)`), those that take this many arguments; all of them when none does.
+ */
+function overloadsFor<T extends { file: ParsedFile; node: Node }>(run: TaintRun, targets: T[], parts: CallParts): T[] {
+  const given = parts.positional.length + parts.keywords.size;
+  const fitting = targets.filter((t) => {
+    const syntax = t.file.syntax;
+    const paramsField = syntax.functions[t.node.type]?.params;
+    const paramsNode = paramsField ? field(t.node, paramsField) : null;
+    const params = paramsNode ? paramList(run, syntax, paramsNode) : [];
+    const own = params.filter((p, i) => !(i === 0 && (syntax.selfNames ?? []).includes(p.names[0] ?? '')));
+    if (own.some((p) => p.rest || /^params\b/.test(p.node.text))) return true;
+    const required = own.filter((p) => !/=/.test(p.node.text)).length;
+    return given >= required && given <= own.length;
+  });
+  return fitting.length ? fitting : targets;
+}
 
 /** Ruby's `user_params`: a name that is not a variable may be a call of a method without arguments. */
 export function visitBareCall(run: TaintRun, node: Node, frame: FunctionFrame): Tainted {
