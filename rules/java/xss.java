@@ -24,6 +24,8 @@ public class SearchServlet extends HttpServlet {
         resp.getWriter().printf("<p>%s</p>", HtmlUtils.htmlEscape(query));
         // ok: XSS
         resp.getWriter().println("<footer>Search</footer>");
+        // ok: XSS
+        resp.getWriter().write("<p>" + Util.escape(query) + "</p>");
     }
 
     @Override
