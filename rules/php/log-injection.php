@@ -64,5 +64,12 @@ class ReportController
         Log::debug(sprintf('picked %s', $picked));
         // ok: LOG_INJECTION
         Log::debug(sprintf('from %s', request()->ip()));
+        // ok: LOG_INJECTION
+        Log::debug(sprintf('user "%s"', request()->server(config('auth.guard_header', 'REMOTE_USER'))));
+        // ruleid: LOG_INJECTION
+        Log::debug(sprintf('path "%s"', $request->server('PATH_INFO')));
+        $proxied = request()->server('REMOTE_USER') ?? apache_request_headers()['X-Remote-User'] ?? null;
+        // ok: LOG_INJECTION
+        Log::debug(sprintf('proxy user "%s"', $proxied));
     }
 }
