@@ -11,6 +11,14 @@ builder.Services.AddSession(options =>
     options.Cookie.HttpOnly = true;
 });
 
+builder.Services.Configure<CookiePolicyOptions>(options =>
+{
+    // ok: INSECURE_COOKIE
+    options.ConsentCookie.HttpOnly = false;
+    // ruleid: INSECURE_COOKIE
+    options.HttpOnly = false;
+});
+
 builder.Services.AddAuthentication().AddJwtBearer(options =>
 {
     options.TokenValidationParameters = new TokenValidationParameters
@@ -66,5 +74,14 @@ public static class ImportHeader
         var handler = new System.IdentityModel.Tokens.Jwt.JwtSecurityTokenHandler();
         // ruleid: JWT_MISCONFIGURATION
         return handler.ReadJwtToken(bearer).Subject;
+    }
+}
+
+public class CookieConsentManager
+{
+    public void SetConsent(HttpResponse response, string choices)
+    {
+        // ok: INSECURE_COOKIE
+        response.Cookies.Append(".Consent", choices, new CookieOptions { HttpOnly = false, IsEssential = true });
     }
 }
