@@ -115,11 +115,16 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   // still lets calls into visible code be followed (sinks inside them count).
   if (sanitizers.some((san) => !san.types)) return cleaned(all);
 
+  // What the receiver is (`this`, a declared or constructed class, an import): where to look for the callee,
+  // and whether an unknown method of it returns a record. Classified once, when first asked.
+  let receiverKind: Receiver | undefined;
+  const receiverOf = (): Receiver =>
+    (receiverKind ??= parts.receiver ? classifyReceiver(s, parts.receiver, scope, (n) => run.resolver.bindsImport(frame.file, n)) : { kind: 'none' });
+
   // Calls into code we can see: analyse the callee with these argument taints.
   const name = parts.name?.text ?? (calleeNode ? calleeNode.text : '');
   if (name && /^[\w$]+$/.test(name) && frame.depth < MAX_CALL_DEPTH) {
-    // What the receiver is (`this`, a declared or constructed class, an import) says where to look.
-    const receiver: Receiver = parts.receiver ? classifyReceiver(s, parts.receiver, scope, (n) => run.resolver.bindsImport(frame.file, n)) : { kind: 'none' };
+    const receiver = receiverOf();
     // With nothing untrusted going in, a function in a file that holds no source returns
     // nothing untrusted (and its sinks are found when its own file is analysed): it need
     // not be looked for — which spares parsing the neighbours it might be in.
@@ -164,8 +169,8 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     let out = addStep(cleaned(asNewValue(all)), step);
     // Untrusted data passed as an argument (not the receiver): the result is derived from it, not the data itself.
     if (!receiverTaint && out) {
-      const record = returnsRecord(run, parts, scope, frame);
-      out = out.map((x) => (x.derived && (x.record || !record) ? x : { ...x, derived: true, record: record || undefined }));
+      const record = returnsRecord(run, parts, receiverOf);
+      out = out.map((x) => (record && !x.record ? { ...x, derived: true, record: true } : x.derived ? x : { ...x, derived: true }));
     }
     out = merge(out, addStep(cleaned(placed), step));
     taintOutParams(run, parts, out, scope);
@@ -198,7 +203,7 @@ const PARSERS = /^(parse\w*|Parse\w*|unmarshal\w*|Unmarshal\w*|decode\w*|Decode\
  * comes back is a record that object built or fetched. Not so for calls on the class around the call, on
  * a class or an imported module (`Buffer.from`, `base64.b64decode`, `path.join`: conversions), nor for parsers.
  */
-function returnsRecord(run: TaintRun, parts: CallParts, scope: Scope, frame: FunctionFrame): boolean {
+function returnsRecord(run: TaintRun, parts: CallParts, receiverOf: () => Receiver): boolean {
   if (!parts.receiver || parts.isConstructor || !parts.name || PARSERS.test(parts.name.text)) return false;
   const s = run.syntax;
   const root = /^[$@]*[\w$]+/.exec(parts.receiver.text)?.[0];
@@ -206,7 +211,7 @@ function returnsRecord(run: TaintRun, parts: CallParts, scope: Scope, frame: Fun
   if (root && s.selfNames?.includes(root) && parts.receiver.text !== root) return true;
   // A value of a declared or constructed class (`Playlists pls`, `new Token().fill(input)`), not a class's own
   // static method, and not a string, collection or builder whose methods transform what goes in.
-  const receiver = classifyReceiver(s, parts.receiver, scope, (n) => run.resolver.bindsImport(frame.file, n));
+  const receiver = receiverOf();
   if (receiver.kind !== 'type' || root === receiver.name || VALUE_TYPES.test(receiver.name)) return false;
   return !root || !/^[A-Z]/.test(root);
 }

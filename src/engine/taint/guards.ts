@@ -85,7 +85,7 @@ function visitBranches(
   scope: Scope,
   frame: FunctionFrame,
   breakLeavesNormally = false,
-  enter?: (branch: Node, inner: Scope) => unknown,
+  enter?: (branch: Node, inner: Scope) => void,
 ): Tainted {
   let result: Tainted = null;
   const fallThrough: Scope[] = [];
@@ -129,8 +129,10 @@ export function visitSwitch(run: TaintRun, node: Node, scope: Scope, frame: Func
   let subject = node.childForFieldName('value') ?? node.childForFieldName('condition') ?? node.childForFieldName('subject');
   while (subject && /parenthesized/.test(subject.type) && subject.namedChildCount === 1) subject = subject.namedChildren[0]!;
   const subjectPath = subject ? run.path(subject, scope) : '';
-  const enter = subjectPath && scope.lookup(subjectPath) ? (branch: Node, inner: Scope) => LITERAL_CASE.test(branch.text) && inner.vars.set(subjectPath, null) : undefined;
-  return visitBranches(run, cases, hasDefault, scope, frame, true, enter);
+  const enter = (branch: Node, inner: Scope) => {
+    if (LITERAL_CASE.test(branch.text)) inner.vars.set(subjectPath, null);
+  };
+  return visitBranches(run, cases, hasDefault, scope, frame, true, subjectPath && scope.lookup(subjectPath) ? enter : undefined);
 }
 
 /** A string or number literal. */
