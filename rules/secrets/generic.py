@@ -71,3 +71,8 @@ token_is_default = "Qm4vTz8kLw2xRb6n" == configured_token
 EMBED_TOKEN = "eyJhIjoic2hvcC1zaXRlIiwicyI6ImJsb2ciLCJpIjoiN2MxZjBlNTItM2E5Yi00ZDJlLTlmNjEtMmI4ZTRjN2E1ZDEwIiwidSI6Imh0dHBzOi8vbG9jYWxob3N0OjUwMDEvIn0="
 # ruleid: HARDCODED_SECRET
 DEPLOY_AUTH = "eyJ1c2VyIjoiZGVwbG95IiwicGFzc3dvcmQiOiJKeDdxTHcybVp2OXRSazRiIn0="
+# Test keys a vendor publishes for everyone: reCAPTCHA's always-passing secret, MinIO's public playground.
+# ok: HARDCODED_SECRET
+RECAPTCHA_PRIVATE_KEY = "6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe"
+# ok: HARDCODED_SECRET
+minio_client = Minio("play.min.io", access_key="Q3AM3UQ867SPQQA43P2F", secret_key="zuf+tfteSlswRu7BJ86wekitnifILbZam1KYY3TG")

@@ -11,6 +11,7 @@ import { isComposeFile, secretFileKinds, type SecretFileKind } from './file-kind
 import { pairsAt } from './pairs.ts';
 import { contextOf } from './context.ts';
 import { CONNECTION_HOST, isLocalDefault } from './local-defaults.ts';
+import { isPublishedValue } from './published.ts';
 
 import { SECRET_TYPE } from './type.ts';
 
@@ -145,6 +146,11 @@ function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIn
       secret = m[group];
     }
     if (lineStart + from >= lineEnd + 1) break; // starts on a later line: that line's own pass reports it
+    if (isPublishedValue(secret)) {
+      // An emulator's fixed key, a documentation example: public, and hidden from the other rules too.
+      out.push({ rule, start: lineStart + from, end: lineStart + to, secret, isPublic: true });
+      continue;
+    }
     if (spec.skipLocalDefaults && isLocalDefault(m.groups, secret, line, compose)) continue;
     if (secret.length < spec.minLength) continue;
     if (shannonEntropy(secret) < entropyThreshold(spec.entropy, secret.length)) continue;
@@ -199,6 +205,7 @@ function judgeCandidate(rule: CompiledAssignmentRule, candidate: Candidate, line
     at += scheme[0].length;
   }
   if (value.length < rule.spec.minLength || value.length > rule.spec.maxLength) return;
+  if (isPublishedValue(value)) return;
   if (scheme?.[0].startsWith('Basic') && basicCredentialIsPlaceholder(value)) return;
   const password = isPasswordName(rule, candidate.name);
   if (notASecretReason(value, { chosenByPeople: password }) !== null) return;
