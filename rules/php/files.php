@@ -73,3 +73,21 @@ if (isset($_GET['page'])) {
         readfile('/srv/pages/' . $_GET['page']);
     }
 }
+
+// A router script for PHP's built-in server: a static file under public/ is served as it is.
+function route_static()
+{
+    $uri = urldecode(parse_url($_SERVER['REQUEST_URI'], PHP_URL_PATH));
+    // ok: PATH_TRAVERSAL
+    if ($uri !== '/' && file_exists(__DIR__ . '/public' . $uri)) {
+        return false;
+    }
+    $thumb = $_GET['thumb'];
+    // ok: PATH_TRAVERSAL
+    if (is_file('/srv/thumbs/' . $thumb)) {
+        // ruleid: PATH_TRAVERSAL
+        readfile('/srv/thumbs/' . $thumb);
+    }
+    // ruleid: PATH_TRAVERSAL
+    return file_exists($_GET['archive']);
+}
