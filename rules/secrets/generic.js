@@ -29,3 +29,12 @@ export const sortOptions = [
   // ok: HARDCODED_SECRET
   { key: 'updatedAt-DESC', label: 'Recently updated' },
 ];
+
+// The LM hash's constant plaintext (MS-NLMP): DES-encrypted under the password, public in the specification.
+function createLMHash(password) {
+  // ok: HARDCODED_SECRET
+  const magicKey = Buffer.from("KGS!@#$%", "ascii");
+  // ok: HARDCODED_SECRET
+  const magicKeys = Buffer.from("KGS!@#$%KGS!@#$%", "ascii");
+  return des(password, magicKey, magicKeys);
+}

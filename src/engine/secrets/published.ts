@@ -1,6 +1,6 @@
 // Values that look like credentials but that their vendor or a specification publishes for
 // everyone: the fixed keys of local emulators, the example keys of API documentation, the test
-// keys that a service accepts from anyone, and constants of public algorithms. Knowing them opens
+// keys that a service accepts from anyone, and the constants of public algorithms. Knowing them opens
 // nothing that is not already open to every reader of the vendor's documentation, so no rule
 // reports them, wherever they stand. The list holds exact values only, each with where it is
 // published: a key that merely resembles one of them is judged as any other.
@@ -32,6 +32,10 @@ export const PUBLISHED_VALUES: readonly PublishedValue[] = [
   { value: 'zuf+tfteSlswRu7BJ86wekitnifILbZam1KYY3TG', what: "secret key of MinIO's public playground play.min.io, printed in MinIO's client documentation" },
   { value: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc', what: "Stripe's documentation test key, shown to every reader of docs.stripe.com" },
   { value: 'sk_test_BQokikJOvBiI2HlWgH4olfQ2', what: "Stripe's earlier documentation test key" },
+  {
+    value: 'KGS!@#$%',
+    what: 'the plaintext every LM hash encrypts under the password (MS-NLMP 3.3.1, LMOWFv1): a constant of the algorithm, not a key',
+  },
 ];
 
 const VALUES = new Set(PUBLISHED_VALUES.map((p) => p.value));
