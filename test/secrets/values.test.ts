@@ -96,3 +96,16 @@ test('a Basic credential is judged by its decoded password', () => {
   assert.deepEqual(findSecrets('src/client.js', header('demo', 'changeme')), []);
   assert.equal(findSecrets('src/client.js', header('svc-billing', 'Tq7#vLm2$Wz9pKc4')).length, 1);
 });
+
+test('the start of a template expression is no literal; `@name` only in Razor and Blade', () => {
+  for (const value of ['<%=ENV.fetch(', '<%=raw(', '{{csrf_token(', '{%url(', '{!!json_encode(']) assert.equal(notASecretReason(value), 'template-expression', value);
+  for (const value of ['@string.Join(', '@(Model.Tokens[', '@json($keys']) {
+    assert.equal(notASecretReason(value, { atExpressions: true }), 'template-expression', value);
+    assert.notEqual(notASecretReason(value), 'template-expression', value);
+  }
+  // `@@` writes a literal `@`; a password may start with `@` anywhere else.
+  assert.equal(notASecretReason('@@Qv7mZk2LxW9t', { atExpressions: true }), null);
+  assert.equal(notASecretReason('@Qv7mZk2LxW9t'), null);
+  assert.deepEqual(findSecrets('Views/Tree.cshtml', '<li data-token="@string.Join(".", tokens)">\n'), []);
+  assert.equal(findSecrets('Views/Tree.html', '<li data-token="@Qv7mZk2LxW9t">\n').length, 1);
+});

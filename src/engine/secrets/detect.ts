@@ -98,6 +98,8 @@ interface ValueFormat {
   typeAfterName: boolean;
   /** Declarations annotate the name with a type after a colon (`apiKey: string = …`, `SECRET_KEY: str = …`). */
   typeAnnotations: boolean;
+  /** A template whose `@name`, `@(…)` open an expression (Razor, Blade): `data-token="@string.Join(".", t)"`. */
+  atExpressions: boolean;
 }
 
 function valueFormatOf(file: string): ValueFormat {
@@ -108,6 +110,7 @@ function valueFormatOf(file: string): ValueFormat {
     valueRunsToLineEnd: ['.yaml', '.yml', '.properties', '.ini', '.cfg', '.conf', '.toml', '.service'].includes(ext),
     typeAfterName: ext === '.go',
     typeAnnotations: ['.ts', '.tsx', '.mts', '.cts', '.py', '.pyi', '.kt', '.kts', '.rs', '.swift', '.scala'].includes(ext),
+    atExpressions: ['.cshtml', '.razor', '.vbhtml'].includes(ext) || base.endsWith('.blade.php'),
   };
 }
 
@@ -190,12 +193,12 @@ function matchAssignmentRule(rule: CompiledAssignmentRule, lines: LineIndex, lin
   if (line.length > 4000) return; // minified code or data: not where people type passwords
   if (rule.allowLine.some((re) => re.test(line))) return;
   const wanted = (name: string) => isSecretName(rule, name);
-  for (const candidate of candidatesOnLine(line, unquoted, format, wanted)) judgeCandidate(rule, candidate, lines, lineNumber, compose, out);
+  for (const candidate of candidatesOnLine(line, unquoted, format, wanted)) judgeCandidate(rule, candidate, lines, lineNumber, format, compose, out);
   // A name field whose value is a separate field of the same entry (Kubernetes `env`, ECS, compose lists).
-  for (const pair of pairsAt(lines, lineNumber, unquoted, wanted)) judgeCandidate(rule, pair, lines, pair.line, compose, out);
+  for (const pair of pairsAt(lines, lineNumber, unquoted, wanted)) judgeCandidate(rule, pair, lines, pair.line, format, compose, out);
 }
 
-function judgeCandidate(rule: CompiledAssignmentRule, candidate: Candidate, lines: LineIndex, lineNumber: number, compose: boolean, out: SecretMatch[]): void {
+function judgeCandidate(rule: CompiledAssignmentRule, candidate: Candidate, lines: LineIndex, lineNumber: number, format: ValueFormat, compose: boolean, out: SecretMatch[]): void {
   const line = lines.lineText(lineNumber);
   const lineStart = lines.startOf(lineNumber);
   let { value, at } = candidate;
@@ -208,7 +211,7 @@ function judgeCandidate(rule: CompiledAssignmentRule, candidate: Candidate, line
   if (isPublishedValue(value)) return;
   if (scheme?.[0].startsWith('Basic') && basicCredentialIsPlaceholder(value)) return;
   const password = isPasswordName(rule, candidate.name);
-  if (notASecretReason(value, { chosenByPeople: password }) !== null) return;
+  if (notASecretReason(value, { chosenByPeople: password, atExpressions: format.atExpressions }) !== null) return;
   // `…;Server=localhost;Password=…` read as a name and its value: the connection string's own judgement holds.
   if (password && CONNECTION_HOST.test(line) && isLocalDefault(undefined, value, line, compose)) return;
   if (shannonEntropy(value) < entropyThreshold(rule.spec.entropy, value.length)) return;

@@ -137,17 +137,30 @@ const MARKUP = /<\/?[A-Za-z][\w-]*(?:\s[^>]*)?\/?>/;
  */
 const INTERPOLATION = /\{\$|\$\{|#\{|\{\{|\$\(|\{(?:\d+|[A-Za-z_][\w.]*)?(?::[^{}]*)?\}/;
 
+/**
+ * The start of a template's expression or tag (ERB/EJS `<%= … %>`, Jinja/Twig/Handlebars/Liquid
+ * `{{ … }}`, `{% … %}`, Blade `{!! … !!}`, a comment `{# … #}`): the value is computed when the
+ * page renders. A quote inside the expression ends the literal early, so only its start is seen
+ * (`token="<%=raw(` of `token="<%=raw("x")%>"`).
+ */
+const TEMPLATE_EXPRESSION = /^(?:<%|\{\{|\{%|\{!!|\{#|@\{\{)/;
+/** Razor and Blade: `@Model.Token`, `@string.Join(`, `@(expr)`, `@json(`; `@@` writes a literal `@`. */
+const AT_EXPRESSION = /^@[A-Za-z_({[]/;
+
 export interface ValueContext {
   /**
    * The name says the value is a password, which people choose from words: a single word and
    * a number (`Welcome2024`) is still one, where under `key` or `token` it is an identifier.
    */
   chosenByPeople?: boolean;
+  /** The file is a template whose `@name`, `@(…)` open an expression (Razor, Blade). */
+  atExpressions?: boolean;
 }
 
 /** Why a generic value (from an assignment) is not a secret, or null when it may be one. */
 export function notASecretReason(value: string, context: ValueContext = {}): string | null {
   if (/\s/.test(value)) return 'whitespace';
+  if (TEMPLATE_EXPRESSION.test(value) || (context.atExpressions && AT_EXPRESSION.test(value))) return 'template-expression';
   if (/[^\x21-\x7e]/.test(value)) return 'not-ascii'; // prose in another script, not a key
   if (isPlaceholder(value)) return 'placeholder';
   if (INTERPOLATION.test(value)) return 'interpolation';
