@@ -10,6 +10,8 @@ import java.nio.file.Paths;
 
 import jakarta.servlet.http.HttpServletRequest;
 
+import org.apache.commons.io.FilenameUtils;
+
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -55,6 +57,20 @@ public class ManualController {
     public boolean delete(@PathVariable String name) {
         // ruleid: PATH_TRAVERSAL
         return new File(ROOT.toFile(), name).delete();
+    }
+
+    // Commons IO keeps a name's last component: its base name and extension hold no separator.
+    @GetMapping("/manuals/format")
+    public byte[] format(@RequestParam String page) throws IOException {
+        String file = FilenameUtils.getBaseName(page) + "." + FilenameUtils.getExtension(page);
+        // ok: PATH_TRAVERSAL
+        return Files.readAllBytes(ROOT.resolve(file));
+    }
+
+    @GetMapping("/manuals/stem")
+    public byte[] stem(@RequestParam String page) throws IOException {
+        // ruleid: PATH_TRAVERSAL
+        return Files.readAllBytes(ROOT.resolve(FilenameUtils.removeExtension(page) + ".pdf"));
     }
 
     @GetMapping("/manuals/default")
