@@ -12,6 +12,7 @@ import { pairsAt } from './pairs.ts';
 import { contextOf } from './context.ts';
 import { CONNECTION_HOST, isLocalDefault } from './local-defaults.ts';
 import { isPublishedValue } from './published.ts';
+import { isLocalDatabaseBootstrap } from './compose.ts';
 
 import { SECRET_TYPE } from './type.ts';
 
@@ -214,6 +215,8 @@ function judgeCandidate(rule: CompiledAssignmentRule, candidate: Candidate, line
   if (notASecretReason(value, { chosenByPeople: password, atExpressions: format.atExpressions }) !== null) return;
   // `…;Server=localhost;Password=…` read as a name and its value: the connection string's own judgement holds.
   if (password && CONNECTION_HOST.test(line) && isLocalDefault(undefined, value, line, compose)) return;
+  // POSTGRES_PASSWORD of the postgres service a Compose file starts and keeps on the machine.
+  if (password && compose && isLocalDatabaseBootstrap(lines, lineNumber, candidate.name)) return;
   if (shannonEntropy(value) < entropyThreshold(rule.spec.entropy, value.length)) return;
   if (rule.allow.some((re) => re.test(value))) return;
   if (insideInertBlob(line, at)) return;
