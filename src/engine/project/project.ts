@@ -173,6 +173,34 @@ export class Project implements CallResolver {
     return found;
   }
 
+  classDeclarations(from: ParsedFile, name: string): { file: ParsedFile; node: Node }[] {
+    const out: { file: ParsedFile; node: Node }[] = [];
+    const own = this.classesNamed(from, name);
+    if (own.length) return own.map((node) => ({ file: from, node }));
+    for (const f of this.classFiles(from, name)) {
+      const parsed = this.parsed(f);
+      if (parsed) for (const node of this.classesNamed(parsed, name)) out.push({ file: parsed, node });
+    }
+    return out;
+  }
+
+  private classesNamed(file: ParsedFile, name: string): Node[] {
+    const classTypes = file.syntax.classes;
+    if (!classTypes) return [];
+    return file.tree.rootNode.descendantsOfType(classTypes).filter((cls): cls is Node => !!cls && cls.childForFieldName('name')?.text === name);
+  }
+
+  /**
+   * The other files of `from`'s language named for a class (`UserService.cs`, `user_service.rb`). An interface's
+   * methods have no body: its implementation is where the code runs (`IUserService` → `UserService`, `UserService` →
+   * `UserServiceImpl`).
+   */
+  private classFiles(from: ParsedFile, className: string): string[] {
+    const names = /^I[A-Z]/.test(className) ? [className.slice(1), className] : [className];
+    names.push(`${className}Impl`);
+    return names.flatMap((n) => this.byBaseName.get(baseKey(n)) ?? []).filter((f) => f !== from.path && sameRuleLanguage(from, f));
+  }
+
   bindsImport(from: ParsedFile, name: string): boolean {
     return this.importIndex.bindings(from).has(name);
   }
@@ -222,13 +250,7 @@ export class Project implements CallResolver {
     if (found.length || passedOver || withinFile) return found;
     const sameLanguage = (files: Iterable<string>) => [...files].filter((f) => f !== from.path && sameRuleLanguage(from, f));
     const dir = path.posix.dirname(from.path);
-    const classFiles = (className: string) => {
-      // An interface's methods have no body: its implementation is where the code runs
-      // (`IUserService` → `UserService`, `UserService` → `UserServiceImpl`).
-      const names = /^I[A-Z]/.test(className) ? [className.slice(1), className] : [className];
-      names.push(`${className}Impl`);
-      return sameLanguage(names.flatMap((n) => this.byBaseName.get(baseKey(n)) ?? []));
-    };
+    const classFiles = (className: string) => this.classFiles(from, className);
     switch (receiver.kind) {
       case 'type': {
         // `Report.search(…)` / `users.find()` with `UserService users`: the class's own file first,

@@ -113,6 +113,15 @@ export interface LanguageTaint {
   hintParameters: string[];
   /** How handlers that only administrators reach are recognised (several files' regexes are alternatives). */
   privileged: { decorator: RegExp[]; registration: RegExp[]; check: RegExp[] };
+  /** How handlers that a cross-site page cannot call are recognised (forgery.ts). */
+  forgeryProtected?: ForgeryProtection;
+}
+
+export interface ForgeryProtection {
+  protects: RegExp;
+  exempts: RegExp;
+  unsafeVerbs: RegExp;
+  safeVerbs: RegExp;
 }
 
 export interface RuleSet {
@@ -274,6 +283,16 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
         for (const key of ['decorator', 'registration', 'check'] as const) {
           const pattern = lt.privileged?.[key];
           if (pattern) entry.privileged[key].push(regex(pattern, file));
+        }
+        const forgery = lt.forgeryProtected;
+        if (forgery) {
+          if (entry.forgeryProtected) throw new RuleError(`${file}: forgeryProtected is declared twice for ${language}`);
+          entry.forgeryProtected = {
+            protects: regex(forgery.protects, file),
+            exempts: regex(forgery.exempts, file),
+            unsafeVerbs: regex(forgery.unsafeVerbs, file),
+            safeVerbs: regex(forgery.safeVerbs, file),
+          };
         }
         languageTaint.set(language, entry);
       }

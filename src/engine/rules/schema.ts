@@ -334,6 +334,24 @@ export const LanguageTaintFile = z
       })
       .strict()
       .optional(),
+    /**
+     * Handlers a cross-site page cannot make a browser call: they answer only unsafe verbs and the framework
+     * checks an anti-forgery token for them. What they read is what the signed-in user sent them, so showing
+     * it back to that user or redirecting them with it targets no one else (see src/engine/taint/forgery.ts).
+     */
+    forgeryProtected: z
+      .object({
+        /** An attribute (its text without `@`/brackets) on the handler, its class or a base class that turns the token check on. */
+        protects: Regex,
+        /** An attribute on the handler or its class that turns it off again. */
+        exempts: Regex,
+        /** The handler must carry one of these verb attributes… */
+        unsafeVerbs: Regex,
+        /** …and none of these (a handler that also answers GET can be linked to). */
+        safeVerbs: Regex,
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

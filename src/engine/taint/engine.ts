@@ -14,7 +14,7 @@
 // sources.ts, conditions.ts and sinks.ts for their kinds of node.
 import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from '../languages/types.ts';
-import type { CompiledRule, CompiledSanitizer, CompiledSink, CompiledSource, LanguageTaint } from '../rules/load.ts';
+import type { CompiledRule, CompiledSanitizer, CompiledSink, CompiledSource, ForgeryProtection, LanguageTaint } from '../rules/load.ts';
 import { Memo } from './memo.ts';
 import { hintsInCode, topLevelToWalk } from './source-regions.ts';
 import { TaintRun, type CallResolver, type ParsedFile, type TaintHit } from './run.ts';
@@ -77,6 +77,8 @@ export class TaintEngine {
   private readonly hintParameters: string[];
   /** How handlers only administrators reach are recognised (the language's `privileged`; see privileged.ts). */
   readonly privileged: { decorator: RegExp[]; registration: RegExp[]; check: RegExp[] };
+  /** How handlers a cross-site page cannot call are recognised (the language's `forgeryProtected`; see forgery.ts). */
+  readonly forgeryProtected?: ForgeryProtection;
   readonly hasRules: boolean;
 
   constructor(
@@ -91,6 +93,7 @@ export class TaintEngine {
     this.requestTypes = shared?.requestTypes ?? [];
     this.hintParameters = shared?.hintParameters ?? [];
     this.privileged = shared?.privileged ?? { decorator: [], registration: [], check: [] };
+    this.forgeryProtected = shared?.forgeryProtected;
     this.fileHints = fileHintsFor(this.rules.map((r) => r.rule), shared?.fileHints);
     if (this.fileHints) this.anyFileHint = joinedHints(this.fileHints);
     for (const { rule } of this.rules) {

@@ -8,7 +8,7 @@ import type { FunctionFrame, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { merge, type Taint } from './values.ts';
 import { cannotCarry, onThisSide } from './sources.ts';
-import { operatorInputTypes } from './privileged.ts';
+import { trustedInputTypes } from './privileged.ts';
 import { classHeader, enclosingClass } from './receivers.ts';
 
 /** Per tree: names of functions passed by name to a handler-registering call (`http.createServer(handle)`). */
@@ -76,7 +76,7 @@ export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]
     if (source.exceptTypes && p.type && source.exceptTypes.test(p.type)) continue;
     for (const n of p.names) {
       // In a handler only administrators reach, what their role configures anyway is not an attack.
-      const t: Taint = { trace: [run.step(frame, p.node, `parameter ${n}`, 'source')], clean: new Set([...operatorInputTypes(run, p.node, frame.file), ...cannotCarry(run, source)]), onlyRule, whole: source.exact };
+      const t: Taint = { trace: [run.step(frame, p.node, `parameter ${n}`, 'source')], clean: new Set([...trustedInputTypes(run, p.node, frame.file), ...cannotCarry(run, source)]), onlyRule, whole: source.exact };
       scope.vars.set(n, merge(scope.vars.get(n) ?? null, [t]));
     }
   }

@@ -9,6 +9,7 @@ import type { Node } from 'web-tree-sitter';
 import type { LanguageSyntax } from '../languages/types.ts';
 import { callParts, decoratorsOf } from '../parse/syntax.ts';
 import type { ParsedFile, TaintRun } from './run.ts';
+import { selfTargetedTypes } from './forgery.ts';
 
 /** Per analysis: whether each function or class seen so far (by file and position) is admin-only. */
 const privilegedScopes = new WeakMap<TaintRun, Map<string, boolean>>();
@@ -16,8 +17,18 @@ const privilegedScopes = new WeakMap<TaintRun, Map<string, boolean>>();
 /** What an administrator's input is trusted for: the places, addresses, patterns and messages the role configures. */
 export const OPERATOR_INPUT_TYPES = ['PATH_TRAVERSAL', 'UNSAFE_FILE_UPLOAD', 'SSRF', 'OPEN_REDIRECT', 'LOG_INJECTION', 'REDOS'];
 
+/**
+ * The types a source read at this node is clean for: what an administrator configures anyway, in an admin-only
+ * handler, and what targets only the signed-in user, in a handler a cross-site page cannot call (forgery.ts).
+ */
+export function trustedInputTypes(run: TaintRun, node: Node, file: ParsedFile): string[] {
+  const own = selfTargetedTypes(run, node, file);
+  const operator = operatorInputTypes(run, node, file);
+  return own.length ? [...new Set([...operator, ...own])] : operator;
+}
+
 /** The types a source read at this node is clean for: `OPERATOR_INPUT_TYPES` inside an admin-only handler, else none. */
-export function operatorInputTypes(run: TaintRun, node: Node, file: ParsedFile): string[] {
+function operatorInputTypes(run: TaintRun, node: Node, file: ParsedFile): string[] {
   return inPrivilegedHandler(run, node, file) ? OPERATOR_INPUT_TYPES : [];
 }
 

@@ -37,6 +37,11 @@ export interface CallResolver {
    * `from` itself is looked into.
    */
   resolve(from: ParsedFile, name: string, receiver: Receiver, holdsSource?: (text: string) => boolean, withinFile?: boolean): { file: ParsedFile; node: Node }[];
+  /**
+   * The declarations of class `name` the scan holds: in `from` itself, else in the files named for the class
+   * (`AdminController.cs`), as a class's bases are looked for.
+   */
+  classDeclarations(from: ParsedFile, name: string): { file: ParsedFile; node: Node }[];
   /** Does the file bind `name` by an import (`import utils from './utils'`, a Go package)? */
   bindsImport(from: ParsedFile, name: string): boolean;
   /** The text of a file of the scan (a template a render call names). */

@@ -8,7 +8,7 @@ import { field, type CallParts } from '../parse/syntax.ts';
 import type { FunctionFrame, ParsedFile, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { sanitize, type Tainted } from './values.ts';
-import { operatorInputTypes } from './privileged.ts';
+import { trustedInputTypes } from './privileged.ts';
 import { conditionHolds } from './conditions.ts';
 
 /**
@@ -46,7 +46,7 @@ export function sourceTaint(run: TaintRun, frame: FunctionFrame, node: Node, raw
     (m) => onThisSide(run, m.source, frame.file) && (m.source.where.length === 0 || (call && m.source.where.every((c) => conditionHolds(run, c, call.parts, call.scope)))),
   );
   if (matches.length === 0 || callsOwnFunction(run, frame, path)) return null;
-  const trusted = operatorInputTypes(run, node, frame.file);
+  const trusted = trustedInputTypes(run, node, frame.file);
   let taint: Tainted = matches.map((m) => ({ trace: [run.step(frame, node, m.label, 'source')], clean: new Set([...trusted, ...cannotCarry(run, m.source)]), onlyRule: m.onlyRule, whole: m.whole }));
   // A source read again through a name (`value.trim()` after `value = req.getHeader(h)`) keeps what the
   // sanitisers of the calls inside its path cleaned (a header value holds no line break)…

@@ -1,0 +1,6 @@
+namespace Blog.Models;
+
+public class NoteModel
+{
+    public string Text { get; set; } = "";
+}
