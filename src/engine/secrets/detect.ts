@@ -13,6 +13,7 @@ import { contextOf } from './context.ts';
 import { CONNECTION_HOST, isLocalDefault } from './local-defaults.ts';
 import { isPublishedValue } from './published.ts';
 import { isLocalDatabaseBootstrap } from './compose.ts';
+import { insideEmbeddedDocumentation } from './embedded-docs.ts';
 
 import { SECRET_TYPE } from './type.ts';
 
@@ -161,6 +162,7 @@ function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIn
     if (rule.allow.some((re) => re.test(secret))) continue;
     if (spec.checkPlaceholders && isPlaceholder(secret)) continue;
     if (insideInertBlob(line, from)) continue;
+    if (rule.notIn.has('documentation') && insideEmbeddedDocumentation(lines, lineNumber)) continue;
     // Kept, marked, so that no later rule reports the same text as a secret of another kind.
     const isPublic = rule.allowContext.length > 0 && publicInContext(rule, lines, lineNumber);
     out.push({ rule, start: lineStart + from, end: lineStart + to, secret, isPublic });
@@ -221,6 +223,7 @@ function judgeCandidate(rule: CompiledAssignmentRule, candidate: Candidate, line
   if (rule.allow.some((re) => re.test(value))) return;
   if (insideInertBlob(line, at)) return;
   if (isUnsignedData(rule, value)) return;
+  if (rule.notIn.has('documentation') && insideEmbeddedDocumentation(lines, lineNumber)) return;
   if (rule.allowContext.length > 0 && publicInContext(rule, lines, lineNumber)) return;
   out.push({ rule, start: lineStart + at, end: lineStart + at + value.length, secret: value });
 }

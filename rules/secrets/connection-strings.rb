@@ -1,0 +1,32 @@
+# Fake values generated for this test; none of them is a real credential.
+module Agents
+  class BrokerAgent < Agent
+    # The help text the application shows its users: its examples are documentation.
+    description <<~MD
+      Subscribe to a public test broker:
+
+      <pre><code>{
+        # ok: HARDCODED_SECRET
+        'uri' => 'mqtt://demo:Xq7vLm2kWt9r@broker.example-iot.net:1883',
+        # ok: HARDCODED_SECRET
+        'password' => 'Xq7vLm2kWt9rBn4z'
+      }</code></pre>
+    MD
+
+    help_text = <<~TXT
+      # ok: HARDCODED_SECRET
+      amqp://guest:Rk4mZq8vLt2x@queue.example-iot.net:5672
+    TXT
+
+    # Closed above: the line below is code again.
+    # ruleid: HARDCODED_SECRET
+    DEFAULT_URI = 'mqtt://svc:Hq7vLm2xWk9rTb4n@mq.acme-internal.net:1883'
+
+    # A heredoc of configuration, not of documentation.
+    CONFIG = <<~YAML
+      broker:
+        # ruleid: HARDCODED_SECRET
+        uri: amqp://svc:Tb8nVq3xKm7rLw2z@mq.acme-internal.net:5672
+    YAML
+  end
+end
