@@ -38,3 +38,39 @@ router.patch('/prefs', (req, res) => {
   }
   res.json({ prefs, hits });
 });
+
+// A recursive key transform walks the source and writes into a fresh object at each level:
+// `out['__proto__'] = …` only replaces the prototype of that new object.
+function keysToCamel(input) {
+  if (typeof input !== 'object' || input === null) return input;
+  const out = {};
+  for (const k of Object.keys(input)) {
+    // ok: PROTOTYPE_POLLUTION
+    out[toCamel(k)] = input[k];
+    if (typeof input[k] === 'object') {
+      // ok: PROTOTYPE_POLLUTION
+      out[toCamel(k)] = keysToCamel(input[k]);
+    }
+  }
+  return out;
+}
+
+function toCamel(s) {
+  return s.replace(/_(\w)/g, (_, c) => c.toUpperCase());
+}
+
+// A cookie header parsed one level deep: the pair read through an index only supplies the key.
+function parseCookies(header) {
+  const jar = {};
+  const pairs = header.split(';');
+  for (let i = 0; i < pairs.length; i++) {
+    const pair = pairs[i].split('=');
+    // ok: PROTOTYPE_POLLUTION
+    jar[pair[0].trim()] = decodeURIComponent(pair[1] || '');
+  }
+  return jar;
+}
+
+router.post('/import', (req, res) => {
+  res.json({ data: keysToCamel(req.body), cookies: parseCookies(req.headers.cookie || '') });
+});
