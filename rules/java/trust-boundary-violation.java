@@ -37,4 +37,17 @@ public class CheckoutController {
         // ruleid: TRUST_BOUNDARY_VIOLATION
         request.getSession().setAttribute("tier", request.getParameter("tier"));
     }
+
+    // The request's own location, kept to recognise a repeated submission or to come back to.
+    @PostMapping("/checkout/confirm")
+    public void confirm(HttpServletRequest request) {
+        java.util.Map<String, Object> last = new java.util.HashMap<>();
+        last.put(request.getRequestURI(), System.currentTimeMillis());
+        // ok: TRUST_BOUNDARY_VIOLATION
+        request.getSession().setAttribute("lastSubmit", last);
+        // ok: TRUST_BOUNDARY_VIOLATION
+        request.getSession().setAttribute("savedUrl", request.getRequestURL().toString());
+        // ruleid: TRUST_BOUNDARY_VIOLATION
+        request.getSession().setAttribute("plan", request.getParameter("plan"));
+    }
 }
