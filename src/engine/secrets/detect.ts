@@ -356,9 +356,22 @@ function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, 
   }
   XML_KEY_VALUE.lastIndex = 0;
   for (let m = XML_KEY_VALUE.exec(line); m; m = XML_KEY_VALUE.exec(line)) {
-    if (wanted(m[1])) candidates.push({ name: m[1], value: m[2], at: m.index + m[0].length - m[2].length - 1 });
+    if (wanted(m[1]) && !isPasswordInput(line, m.index)) candidates.push({ name: m[1], value: m[2], at: m.index + m[0].length - m[2].length - 1 });
   }
   return candidates;
+}
+
+/**
+ * Whether the attribute at `at` belongs to an HTML `<input type="password">`: its `value` is what
+ * the page fills in for every visitor who opens it (a demo's seeded login), public by
+ * construction. A hidden input or a script carrying a key is not this.
+ */
+function isPasswordInput(line: string, at: number): boolean {
+  const open = line.lastIndexOf('<', at);
+  if (open < 0) return false;
+  const close = line.indexOf('>', at);
+  const tag = line.slice(open, close < 0 ? line.length : close);
+  return /^<input\b/i.test(tag) && /\stype\s*=\s*["']?password["'\s/>]/i.test(`${tag}>`);
 }
 
 /** Calls whose literal arguments are a variable's name and the value used when it is unset. */
