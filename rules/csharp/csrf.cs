@@ -60,3 +60,21 @@ public class WebhooksController : Controller
     [IgnoreAntiforgeryToken]
     public IActionResult Receive() => Ok();
 }
+
+// A Web API base controller: its scheme reads API credentials from the Authorization header, which a
+// cross-site form cannot send.
+// ok: CSRF
+[Authorize(AuthenticationSchemes = "Api"), IgnoreAntiforgeryToken]
+public abstract class ApiEntityController : Controller
+{
+    [HttpPost]
+    public IActionResult Create(string name) => Ok();
+}
+
+// ruleid: CSRF
+[Authorize(AuthenticationSchemes = "Identity.Application"), IgnoreAntiforgeryToken]
+public class AccountSettingsController : Controller
+{
+    [HttpPost]
+    public IActionResult Save(string name) => Ok();
+}
