@@ -71,5 +71,15 @@ class ReportController
         $proxied = request()->server('REMOTE_USER') ?? apache_request_headers()['X-Remote-User'] ?? null;
         // ok: LOG_INJECTION
         Log::debug(sprintf('proxy user "%s"', $proxied));
+        // The host, as Symfony's getHost() gives it, passed its character check (no line break).
+        $host = request()->host();
+        if ($host !== parse_url(config('app.url'), PHP_URL_HOST)) {
+            // ok: LOG_INJECTION
+            Log::error(sprintf('Host header is "%s"', $host));
+        }
+        // ok: LOG_INJECTION
+        Log::info('served ' . $request->httpHost() . ' for ' . $request->schemeAndHttpHost());
+        // ruleid: LOG_INJECTION
+        Log::info('asked for ' . $request->input('host'));
     }
 }
