@@ -363,10 +363,21 @@ test('a predicate the code defines checks its argument as the guard it returns d
     '  if (!unlisted(d)) sink(d);',
     '  const e = input();',
     '  if (listed(e)) sink(e);',
+    '  const f = input();',
+    '  if (!allowed(f)) return;',
+    '  sink(f);',
+    '}',
+    'function allowed(name) {',
+    "  if (name.includes('..')) return false;",
+    '  if (KINDS.includes(name)) {',
+    '    return true;',
+    '  }',
+    '  return false;',
     '}',
   ].join('\n');
   // `loose` passes anything non-empty (`return true` after the check, then another value); `unlisted`
   // returns the failed check (a deny-list): neither is a predicate of the allow-list. `listed` checks a
-  // value computed from its parameter, answering `true` early inside a passed check.
+  // value computed from its parameter, answering `true` early inside a passed check. `allowed` answers
+  // `true` only inside its passed check and `false` everywhere else.
   assert.deepEqual(await linesOf(code), [29, 31]);
 });

@@ -262,19 +262,23 @@ function readPredicateGuards(run: TaintRun, target: { file: ParsedFile; node: No
       : body.descendantsOfType(syntax.returns).map((r) => r && valueOf(r));
   if (syntax.implicitReturn || !values.length) return out;
   const found: CompiledSanitizer[] = [];
-  /** `if (string.Equals(full, root)) return true;`: a passed check of the parameter that answers early. */
-  const afterPassedCheck = (value: Node) => {
+  /** `if (string.Equals(full, root)) return true;`: the guards of a passed check of the parameter that answers early. */
+  const passedCheckGuards = (value: Node): CompiledSanitizer[] => {
     for (let p = value.parent; p && !p.equals(body); p = p.parent) {
       const ifShape = syntax.ifs[p.type];
       const condition = ifShape ? field(p, ifShape.condition) : null;
-      if (condition) return run.engine.guardsFor(condition.text).length > 0 && mentionsParam(condition.text) && !isNegative(run, condition, condition);
+      if (condition) return mentionsParam(condition.text) && !isNegative(run, condition, condition) ? run.engine.guardsFor(condition.text) : [];
     }
-    return false;
+    return [];
   };
   for (const value of values) {
     if (!value) return out;
     if (/^(false|False)$/.test(value.text)) continue;
-    if (/^(true|True)$/.test(value.text) && afterPassedCheck(value)) continue;
+    const passed = /^(true|True)$/.test(value.text) ? passedCheckGuards(value) : [];
+    if (passed.length) {
+      found.push(...passed.filter((g) => !found.includes(g)));
+      continue;
+    }
     const guards = run.engine.guardsFor(value.text);
     if (!guards.length || !mentionsParam(value.text) || isNegative(run, value, value)) return out;
     found.push(...guards.filter((g) => !found.includes(g)));
