@@ -38,3 +38,25 @@ function createLMHash(password) {
   const magicKeys = Buffer.from("KGS!@#$%KGS!@#$%", "ascii");
   return des(password, magicKey, magicKeys);
 }
+
+// A sample client's options: the only server it talks to is the machine itself.
+apiConsumer.init({
+  // ok: HARDCODED_SECRET
+  secretKey: 'Qm4vTz8kLw2xRb6nHc7p',
+  url: 'http://localhost:59318',
+});
+// ok: HARDCODED_SECRET
+const localClient = new ApiClient({ token: 'Tz8kWq3mLx7vRb2nPc5y', endpoint: 'http://127.0.0.1:8080/api' });
+// A remote server among the call's arguments: a live service.
+apiConsumer.init({
+  // ruleid: HARDCODED_SECRET
+  secretKey: 'Qm4vTz8kLw2xRb6nHc7p',
+  url: 'http://localhost:59318',
+  fallbackUrl: 'https://api.acme-shop.com',
+});
+// A settings object is no call's arguments: the application's own signing secret.
+const settings = {
+  // ruleid: HARDCODED_SECRET
+  jwtSecret: 'Qm4vTz8kLw2xRb6nHc7p',
+  baseUrl: 'http://localhost:3000',
+};

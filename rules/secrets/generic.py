@@ -76,3 +76,8 @@ DEPLOY_AUTH = "eyJ1c2VyIjoiZGVwbG95IiwicGFzc3dvcmQiOiJKeDdxTHcybVp2OXRSazRiIn0="
 RECAPTCHA_PRIVATE_KEY = "6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe"
 # ok: HARDCODED_SECRET
 minio_client = Minio("play.min.io", access_key="Q3AM3UQ867SPQQA43P2F", secret_key="zuf+tfteSlswRu7BJ86wekitnifILbZam1KYY3TG")
+# A client of a server on the machine itself.
+# ok: HARDCODED_SECRET
+local_client = Client(url="http://127.0.0.1:8080", token="Tz8kWq3mLx7vRb2nPc5y")
+# ruleid: HARDCODED_SECRET
+remote_client = Client(url="https://api.acme-shop.com", token="Tz8kWq3mLx7vRb2nPc5y")

@@ -14,6 +14,7 @@ import { CONNECTION_HOST, isLocalDefault } from './local-defaults.ts';
 import { isPublishedValue } from './published.ts';
 import { isLocalDatabaseBootstrap } from './compose.ts';
 import { insideEmbeddedDocumentation } from './embedded-docs.ts';
+import { handedToLoopbackClient } from './endpoint.ts';
 
 import { SECRET_TYPE } from './type.ts';
 
@@ -224,6 +225,8 @@ function judgeCandidate(rule: CompiledAssignmentRule, candidate: Candidate, line
   if (insideInertBlob(line, at)) return;
   if (isUnsignedData(rule, value)) return;
   if (rule.notIn.has('documentation') && insideEmbeddedDocumentation(lines, lineNumber)) return;
+  // init({ secretKey: '…', url: 'http://localhost:59318' }): the credential of a service on the machine itself.
+  if (handedToLoopbackClient(lines, lineNumber, at)) return;
   if (rule.allowContext.length > 0 && publicInContext(rule, lines, lineNumber)) return;
   out.push({ rule, start: lineStart + at, end: lineStart + at + value.length, secret: value });
 }
