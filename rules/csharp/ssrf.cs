@@ -96,3 +96,31 @@ public class WebhookController : ControllerBase
         return Ok(await client.SendAsync(request));
     }
 }
+
+public class CarrierController : Controller
+{
+    private const string ApiUrl = "https://api.carrier.example.com";
+    private readonly HttpClient _http = new();
+
+    [HttpGet]
+    public async Task<IActionResult> Track(string number, string region)
+    {
+        var request = new HttpRequestMessage(HttpMethod.Get, "");
+        // ok: SSRF
+        request.RequestUri = new Uri(ApiUrl + CarrierPaths.FormatPath("/v1/track/{0}/{1}", region, number));
+        var shipment = await _http.SendAsync(request);
+        // ruleid: SSRF
+        var raw = await _http.GetStringAsync(CarrierPaths.FormatRaw("https://{0}.carrier.example.com/v1/track", region));
+        return Ok(new { shipment.StatusCode, raw });
+    }
+}
+
+public static class CarrierPaths
+{
+    // Every token is percent-encoded before it fills the template: `/`, `?`, `#` and `@` cannot move the request.
+    public static string FormatPath(string path, params string[] tokens)
+        => string.Format(path, tokens.Select(Uri.EscapeDataString).ToArray());
+
+    public static string FormatRaw(string path, params string[] tokens)
+        => string.Format(path, tokens);
+}
