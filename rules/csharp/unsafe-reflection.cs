@@ -2,6 +2,7 @@
 using System.Diagnostics;
 using System.DirectoryServices;
 using System.Net.Mime;
+using System.Reflection;
 using System.Text.Json;
 using System.Text.RegularExpressions;
 using System.Xml;
@@ -43,11 +44,34 @@ public class CatalogController : ControllerBase
     [HttpGet("sorted")]
     public IActionResult Sorted([FromQuery] string sort, [FromQuery] string field, [FromBody] JsonElement body)
     {
-        // ruleid: UNSAFE_REFLECTION
+        // A public property chosen by name reads the product's own data (sorting by a column).
+        // ok: UNSAFE_REFLECTION
         var property = typeof(Product).GetProperty(sort);
         // ok: UNSAFE_REFLECTION
         var value = body.GetProperty(field);
-        return Ok(new { property?.Name, value });
+        // ruleid: UNSAFE_REFLECTION
+        var hidden = typeof(Product).GetField(field, BindingFlags.NonPublic | BindingFlags.Instance);
+        // ruleid: UNSAFE_REFLECTION
+        var method = typeof(Product).GetMethod(sort);
+        return Ok(new { property?.Name, value, hidden?.Name, method?.Name });
+    }
+
+    [HttpPatch("products/{id:int}")]
+    public async Task<IActionResult> Fulfil(int id)
+    {
+        var product = await _db.Products.FindAsync(id);
+        var entityType = product!.GetType();
+        foreach (var pair in Request.Query)
+        {
+            var name = pair.Key + "Id";
+            // ok: UNSAFE_REFLECTION
+            var prop = entityType.GetProperty(name);
+            if (prop != null && prop.PropertyType == typeof(int))
+            {
+                prop.SetValue(product, int.Parse(pair.Value.ToString()));
+            }
+        }
+        return NoContent();
     }
 
     [HttpPost("run-typed")]
