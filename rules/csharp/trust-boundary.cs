@@ -38,6 +38,21 @@ public class CatalogController : ControllerBase
         return NoContent();
     }
 
+    [HttpPost("sign-in/external")]
+    public IActionResult ExternalSignIn(string returnUrl, string provider)
+    {
+        // Where the user wants to land after signing in: their own navigation, kept in their own session.
+        // ok: TRUST_BOUNDARY_VIOLATION
+        HttpContext.Session.SetString("PaymentProviderReturnUrl", returnUrl);
+        // ok: TRUST_BOUNDARY_VIOLATION
+        HttpContext.Session["ReturnTo"] = returnUrl;
+        // ruleid: TRUST_BOUNDARY_VIOLATION
+        HttpContext.Session.SetString("ExternalProvider", provider);
+        // ruleid: TRUST_BOUNDARY_VIOLATION
+        HttpContext.Session["UserRole"] = provider;
+        return Challenge(provider);
+    }
+
     [HttpPost("devices")]
     public IActionResult Device([FromForm] string deviceName, [FromForm] string sku, PlaybackState playback)
     {
