@@ -55,6 +55,24 @@ def content_id(password_policy_text):
     return hashlib.md5(password_policy_text, usedforsecurity=False).hexdigest()
 
 
+# An NTLM client: the NT hash is MD4 of the UTF-16LE password, as the protocol defines it.
+def nt_hash(password):
+    # ok: WEAK_HASH
+    return hashlib.new("md4", password.encode("utf-16le")).digest()
+
+
+def nt_hash_incremental(password):
+    h = hashlib.new("md4")
+    # ok: WEAK_HASH
+    h.update(password.encode("utf-16-le"))
+    return h.digest()
+
+
+def legacy_pin_digest(password):
+    # ruleid: WEAK_HASH
+    return hashlib.new("md4", password.encode("utf-8")).hexdigest()
+
+
 def _code(length):
     # The generator is reported (with the trace to the token it becomes below), not the assignment.
     # ruleid: WEAK_RANDOM
