@@ -60,3 +60,9 @@ const settings = {
   jwtSecret: 'Qm4vTz8kLw2xRb6nHc7p',
   baseUrl: 'http://localhost:3000',
 };
+// A call that only builds data: the settings object it freezes.
+const frozenSettings = Object.freeze({
+  // ruleid: HARDCODED_SECRET
+  jwtSecret: 'Qm4vTz8kLw2xRb6nHc7p',
+  baseUrl: 'http://localhost:3000',
+});

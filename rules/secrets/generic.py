@@ -81,3 +81,5 @@ minio_client = Minio("play.min.io", access_key="Q3AM3UQ867SPQQA43P2F", secret_ke
 local_client = Client(url="http://127.0.0.1:8080", token="Tz8kWq3mLx7vRb2nPc5y")
 # ruleid: HARDCODED_SECRET
 remote_client = Client(url="https://api.acme-shop.com", token="Tz8kWq3mLx7vRb2nPc5y")
+# ruleid: HARDCODED_SECRET
+SETTINGS = dict(SECRET_KEY="Tz8kWq3mLx7vRb2nPc5y", BASE_URL="http://localhost:8000")

@@ -17,6 +17,15 @@ const URL_HOST = /\b[a-z][a-z0-9+.-]{1,20}:\/\/(?:[^\s@/"'`]*@)?(\[[0-9a-f:]+\]|
 const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|[\w.-]+\.localhost)$/i;
 /** A call whose arguments open at the end of the line: `client.init({`, `new ApiClient(`, `Client(`. */
 const CALL_OPENS = /[\w$\])]\s*\(\s*\{?\s*$/;
+/**
+ * Calls that only build data or configuration from their arguments (`dict(…)`, `Object.freeze({…})`,
+ * `defineConfig({…})`, `merge(…)`): what they are given is a settings object, not a client's options.
+ */
+const DATA_BUILDER = /(?:^|\.)(?:dict|OrderedDict|SimpleNamespace|freeze|assign|seal|defineConfig|merge|mergeDeep|deepmerge|extend|Map|stringify|dumps|of|fromEntries)$/;
+/** The callee of a call opened at the end of `text`: `apiConsumer.init`, `new ApiClient`, `Client`. */
+function calleeBefore(text: string): string {
+  return /([\w$.]+)\s*\(\s*\{?\s*$/.exec(text)?.[1] ?? '';
+}
 /** How many lines a call's arguments may take. */
 const MAX_ARGUMENT_LINES = 30;
 
@@ -25,7 +34,9 @@ const indentOf = (text: string): number => text.search(/\S/);
 /** Whether the credential on `lineNumber` (at `at`) is an argument of a call whose URLs are all on the machine itself. */
 export function handedToLoopbackClient(lines: Lines, lineNumber: number, at: number): boolean {
   const own = lines.lineText(lineNumber);
-  const arguments_ = /[\w$\])]\s*\(/.test(own.slice(0, at)) ? [own.slice(own.search(/[\w$\])]\s*\(/))] : argumentLines(lines, lineNumber);
+  const call = /[\w$\])]\s*\(/.exec(own.slice(0, at));
+  if (call && DATA_BUILDER.test(calleeBefore(own.slice(0, call.index + call[0].length)))) return false;
+  const arguments_ = call ? [own.slice(call.index)] : argumentLines(lines, lineNumber);
   if (!arguments_) return false;
   let local = 0;
   for (const text of arguments_) {
@@ -52,7 +63,8 @@ function argumentLines(lines: Lines, lineNumber: number): string[] | undefined {
     const at = indentOf(text);
     if (at < 0) continue;
     if (at < indent) {
-      opened = CALL_OPENS.test(text.replace(/\s*(?:\/\/.*|#.*)$/, ''));
+      const code = text.replace(/\s*(?:\/\/.*|#.*)$/, '');
+      opened = CALL_OPENS.test(code) && !DATA_BUILDER.test(calleeBefore(code));
       break;
     }
     out.push(text);
