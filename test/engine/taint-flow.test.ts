@@ -40,6 +40,24 @@ writeFileSync(
           where: [{ index: 0, value: '^/\\[\\^' }]
         - callee: '^compileIt\\(\\)$'
         - guard: '\\bincludes\\b|==='
+  - id: flow.direct
+    languages: [javascript, typescript]
+    type: FLOW_DIRECT
+    cwe: 20
+    severity: low
+    title: t
+    message: m
+    remediation: r
+    taint:
+      onlyTheseSources: true
+      direct: true
+      sources:
+        - path: '^input\\(\\)$'
+      sinks:
+        - callee: '^directSink$'
+      sanitizers:
+        - guard: '\\bstartsWith\\b'
+          types: [FLOW_DIRECT]
   - id: flow.pattern
     languages: [javascript, typescript]
     type: FLOW_PATTERN
@@ -326,6 +344,19 @@ test('a validator that throws on a failed check vets the argument after the call
     '}',
   ].join('\n');
   assert.deepEqual(await linesOf(code), [17]);
+});
+
+test('the data itself and a value derived from it stay apart where they meet: the cleaned data keeps what it was cleaned for', async () => {
+  const code = [
+    'const url = input();',
+    'const json = summarize(input());',
+    "if (url.startsWith('/')) directSink([url, json]);",
+    'directSink(json);',
+    'directSink(url);',
+  ].join('\n');
+  // Only the data itself counts for a `direct` rule: the derived JSON alone is no finding, and
+  // beside the checked URL it must not turn the URL back into unchecked data.
+  assert.deepEqual(await linesOf(code, 'FLOW_DIRECT'), [5]);
 });
 
 test('a predicate the code defines checks its argument as the guard it returns does, whatever it is called', async () => {

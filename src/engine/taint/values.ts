@@ -35,20 +35,23 @@ export interface Taint {
 }
 export type Tainted = Taint[] | null;
 
-/** The strands of either value (where branches meet); a strand in both stays clean only for what both were cleaned for. */
+/**
+ * The strands of either value (where branches meet); a strand in both stays clean only for what both were cleaned for.
+ * The data itself and a value derived from it stay apart: joined, the data would lose what it was cleaned for to
+ * the derived value's clean set (a cleaned URL beside the JSON of the parameters is neither uncleaned nor the data).
+ */
 export function merge(a: Tainted, b: Tainted): Tainted {
   if (!a || a.length === 0) return b && b.length ? b : null;
   if (!b || b.length === 0) return a;
   const out = [...a];
   for (const t of b) {
-    const i = out.findIndex((o) => o.onlyRule === t.onlyRule && !!o.whole === !!t.whole && o.field === t.field);
+    const i = out.findIndex((o) => o.onlyRule === t.onlyRule && !!o.whole === !!t.whole && o.field === t.field && !!o.derived === !!t.derived);
     if (i < 0) out.push(t);
     else {
       const existing = out[i]!;
       const clean = new Set([...existing.clean].filter((c) => t.clean.has(c)));
-      // The data itself on either side stays the data itself (not only a value derived from it, nor a part of one).
+      // The data itself on either side stays the data itself (not only a record or a part of one).
       const merged = { ...existing, clean };
-      if (existing.derived && !t.derived) merged.derived = undefined;
       if (existing.record && !t.record) merged.record = undefined;
       if (existing.part && !t.part) merged.part = undefined;
       out[i] = merged;
