@@ -174,3 +174,24 @@ public sealed class HttpsUpgradeMiddleware(RequestDelegate next)
         await next(context);
     }
 }
+
+// Back to the request's own absolute URL: the scheme and Host the browser sent, then its path and query.
+public sealed class RetryMiddleware(RequestDelegate next)
+{
+    public async Task InvokeAsync(HttpContext context)
+    {
+        if (context.Request.Query.ContainsKey("retry"))
+        {
+            // ok: OPEN_REDIRECT
+            context.Response.Redirect(context.Request.GetDisplayUrl());
+            return;
+        }
+        if (context.Request.Query.ContainsKey("again"))
+        {
+            // ok: OPEN_REDIRECT
+            context.Response.Redirect(context.Request.GetEncodedUrl() + "#retry");
+            return;
+        }
+        await next(context);
+    }
+}

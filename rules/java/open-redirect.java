@@ -137,4 +137,20 @@ class ReturnController {
         // ruleid: OPEN_REDIRECT
         response.sendRedirect("https://" + request.getServerName() + request.getParameter("next"));
     }
+
+    // Back to the request's own absolute URL: the scheme and host the browser sent, then its path and query.
+    @GetMapping("/retry")
+    public void retry(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        // ok: OPEN_REDIRECT
+        response.sendRedirect(request.getRequestURL().toString());
+        String again = request.getRequestURL().toString();
+        if (request.getQueryString() != null) {
+            again += "?" + request.getQueryString();
+        }
+        // ok: OPEN_REDIRECT
+        response.sendRedirect(again);
+        // A path alone is no URL: a request for `//evil.example` has that path.
+        // ruleid: OPEN_REDIRECT
+        response.sendRedirect(request.getRequestURI());
+    }
 }

@@ -122,4 +122,16 @@ class PagesController < ApplicationController
     # ruleid: OPEN_REDIRECT
     redirect_to params[:return], allow_other_host: true
   end
+  # The request's own absolute URL: the scheme and Host the victim's browser sent, then its path.
+  def webhook
+    # ok: OPEN_REDIRECT
+    redirect_to URI(request.original_url).merge(agent_response.to_s).to_s, allow_other_host: true
+    # ok: OPEN_REDIRECT
+    redirect_to request.url
+    # ruleid: OPEN_REDIRECT
+    redirect_to URI(request.original_url).merge(params[:to]).to_s, allow_other_host: true
+    # A path alone is no URL: a request for `//evil.example` has that path.
+    # ruleid: OPEN_REDIRECT
+    redirect_to request.fullpath
+  end
 end
