@@ -1,6 +1,7 @@
 from urllib.parse import urlparse
 
 from django.shortcuts import redirect
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from flask import Flask, abort, request, url_for
 from flask import redirect as flask_redirect
@@ -138,3 +139,23 @@ def logout_v3():
         abort(400)
     # ruleid: OPEN_REDIRECT
     return flask_redirect(target)
+
+
+def route_for(model, action=None):
+    if hasattr(model, "_route_for"):
+        return model._route_for(action)
+    return reverse(f"{model._meta.app_label}:{model._meta.model_name}_{action}")
+
+
+class ItemListView:
+    # A FilterSet bound to the query string narrows the queryset: the model it lists is the view's own.
+    def fallback(self, request):
+        # ok: OPEN_REDIRECT
+        return redirect(route_for(self.queryset.model, action="list"))
+
+    def get(self, request):
+        if self.filterset:
+            self.queryset = self.filterset(request.GET, self.queryset, request=request).qs
+        if "export" in request.GET:
+            return self.fallback(request)
+        return None
