@@ -97,3 +97,22 @@ router.all('/*', (req, res, next) => {
   res.redirect(`https://${req.query.host}${req.originalUrl}`);
   next();
 });
+
+// What a sign-in returns is the signed-in user's session and settings from the server's store (a landing page an
+// administrator set), not the submitted credentials or the strategy's name.
+router.get('/login/:strategy/callback', async (req, res) => {
+  const result = await app.models.accounts.login({ strategy: req.params.strategy }, { req, res });
+  if (result.redirect) {
+    // ok: OPEN_REDIRECT
+    return res.redirect(result.redirect);
+  }
+  const session = await auth.signIn(req.body.email, req.body.password);
+  // ok: OPEN_REDIRECT
+  res.redirect(session.user.homePage);
+});
+
+router.get('/login/:strategy/return', async (req, res) => {
+  await app.models.accounts.login({ strategy: req.params.strategy }, { req, res });
+  // ruleid: OPEN_REDIRECT
+  res.redirect(req.query.returnTo);
+});
