@@ -22,6 +22,25 @@ function login(Request $request, string $stored): bool
     return hash('md5', $request->input('password')) === $stored;
 }
 
+// An NTLM client: the NT hash is MD4 of the UTF-16LE password, as the protocol defines it.
+function ntHash(string $password): string
+{
+    // ok: WEAK_HASH
+    return hash('md4', iconv('UTF-8', 'UTF-16LE', $password), true);
+}
+
+function ntHashMb(string $password): string
+{
+    // ok: WEAK_HASH
+    return hash('md4', mb_convert_encoding($password, 'UTF-16LE', 'UTF-8'), true);
+}
+
+function legacyPinDigest(string $password): string
+{
+    // ruleid: WEAK_HASH
+    return hash('md4', $password);
+}
+
 function cacheKey(string $url): string
 {
     // ok: WEAK_HASH

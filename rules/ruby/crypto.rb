@@ -26,6 +26,17 @@ module AccountSecurity
     Digest::MD5.hexdigest(body)
   end
 
+  # An NTLM client: the NT hash is MD4 of the UTF-16LE password, as the protocol defines it.
+  def nt_hash(password)
+    # ok: WEAK_HASH
+    OpenSSL::Digest::MD4.digest(password.encode("UTF-16LE"))
+  end
+
+  def legacy_pin_digest(password)
+    # ruleid: WEAK_HASH
+    OpenSSL::Digest::MD4.hexdigest(password)
+  end
+
   def partner_signature(query, secret)
     # ok: WEAK_HASH
     Digest::MD5.hexdigest(query.sort.map { |k, v| "#{k}#{v}" }.join + secret)
