@@ -122,3 +122,12 @@ function encryptCard(key, number) {
 }
 module.exports.legacyPinDigest = legacyPinDigest;
 module.exports.encryptCard = encryptCard;
+
+// A setting that only mentions NTLM does not make the file an NTLM implementation.
+const ntlmProxyEnabled = process.env.NTLM_PROXY === '1';
+function encryptBackup(key, data) {
+  // ruleid: WEAK_CRYPTO
+  return crypto.createCipheriv('des-ede3', key, null).update(data);
+}
+module.exports.encryptBackup = encryptBackup;
+module.exports.ntlmProxyEnabled = ntlmProxyEnabled;
