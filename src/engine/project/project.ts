@@ -310,8 +310,20 @@ export class Project implements CallResolver {
     return lookIn(this.globalFunctionFiles(from, name));
   }
 
-  /** The bases a class named `className` declares in the given files (its superclass, included modules, traits). */
+  /**
+   * The bases a class named `className` declares in the given files (its superclass, included modules, traits).
+   * Read once per class and files: every method called on `this` in a subclass asks again.
+   */
   private basesOfClass(files: string[], className: string): string[] {
+    const key = `${className}\0${files.join('\0')}`;
+    let out = this.classBases.get(key);
+    if (!out) this.classBases.set(key, (out = this.readBasesOfClass(files, className)));
+    return out;
+  }
+
+  private readonly classBases = new Map<string, string[]>();
+
+  private readBasesOfClass(files: string[], className: string): string[] {
     const out: string[] = [];
     for (const f of files) {
       const parsed = this.parsed(f);
