@@ -50,13 +50,51 @@ function fileHintsFor(rules: CompiledRule[], languageHints: RegExp[] | undefined
 
 /**
  * Hints joined into one alternation per set of flags. Hints with back-references or named
- * groups, whose numbering or names would clash, stay on their own.
+ * groups, whose numbering or names would clash, stay on their own. The joined pattern is only
+ * ever tested (matched or not), so it is built from the hints' top-level alternatives, each
+ * once (many rules repeat the language's `\b(req|request)\b`), with the word-boundary ones
+ * behind one `\b`: V8 tries every alternative at every position of a text that matches none,
+ * and on a whole web application this took a third of the time it did as the hints stood.
  */
 function joinedHints(hints: RegExp[]): RegExp[] {
-  const alone = hints.filter((h) => /\\[1-9]|\(\?<[A-Za-z]/.test(h.source));
+  const alone = hints.filter((h) => /\\[1-9]|\(\?<[A-Za-z]/.test(h.source) || h.flags.includes('v'));
   const byFlags = new Map<string, Set<string>>();
-  for (const h of hints) if (!alone.includes(h)) (byFlags.get(h.flags) ?? byFlags.set(h.flags, new Set()).get(h.flags)!).add(h.source);
-  return [...alone, ...[...byFlags].map(([flags, sources]) => new RegExp([...sources].map((x) => `(?:${x})`).join('|'), flags))];
+  for (const h of hints) {
+    if (alone.includes(h)) continue;
+    const alternatives = byFlags.get(h.flags) ?? byFlags.set(h.flags, new Set()).get(h.flags)!;
+    for (const alternative of topLevelAlternatives(h.source)) alternatives.add(alternative);
+  }
+  return [...alone, ...[...byFlags].map(([flags, alternatives]) => new RegExp(alternationOf([...alternatives]), flags))];
+}
+
+/** `a|b(c|d)|[|]` → `a`, `b(c|d)`, `[|]`: the alternatives of a pattern outside its groups and classes. */
+function topLevelAlternatives(source: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      out.push(source.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(source.slice(start));
+  return out;
+}
+
+/** One alternation of patterns; those that start at a word boundary share it (`\b(?:a|b)`). */
+function alternationOf(alternatives: string[]): string {
+  const atBoundary = (a: string) => a.startsWith('\\b') && !/^\\b[*+?{]/.test(a);
+  const bounded = alternatives.filter(atBoundary).map((a) => `(?:${a.slice(2)})`);
+  const others = alternatives.filter((a) => !atBoundary(a)).map((a) => `(?:${a})`);
+  return [...(bounded.length ? [`\\b(?:${bounded.join('|')})`] : []), ...others].join('|');
 }
 
 /** Whether any of `patterns` matches a text: false only when each of them would fail. */
