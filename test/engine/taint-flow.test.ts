@@ -359,6 +359,32 @@ test('the data itself and a value derived from it stay apart where they meet: th
   assert.deepEqual(await linesOf(code, 'FLOW_DIRECT'), [5]);
 });
 
+test('past the call depth limit, a function that returns only constants gives none of what went in', async () => {
+  const code = [
+    'function extension(type) {',
+    '  switch (type) {',
+    "    case 'image/png': return 'png';",
+    "    case 'text/plain': return `txt`;",
+    "    default: return '';",
+    '  }',
+    '}',
+    'function lower(type) {',
+    "  if (!type) return '';",
+    '  return type.toLowerCase();',
+    '}',
+    'function d5(t) {',
+    '  sink(extension(t));',
+    '  sink(lower(t));',
+    '}',
+    'function d4(t) { d5(t); }',
+    'function d3(t) { d4(t); }',
+    'function d2(t) { d3(t); }',
+    'function d1(t) { d2(t); }',
+    'd1(input());',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code), [14]);
+});
+
 test('a predicate the code defines checks its argument as the guard it returns does, whatever it is called', async () => {
   const code = [
     "const KINDS = ['csv', 'json'];",

@@ -159,6 +159,11 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     }
   }
 
+  // Past the depth limit a call is not followed, but a function of the code that only ever returns constants
+  // (`switch (type) { case PNG: return "png"; … default: return ""; }`) gives none of what went in.
+  if (all && name && /^[\w$]+$/.test(name) && frame.depth >= MAX_CALL_DEPTH && returnsOnlyConstants(run, frame, name, receiverOf(), parts)) {
+    return addStep(cleaned(placed), run.step(frame, node, `${calleePath}()`));
+  }
   // Stored data looked up by the arguments (`map.get(k)`, `Model.findOne(q)`): only the receiver's taint.
   if (s.lookupCalls && parts.name && s.lookupCalls.test(parts.name.text)) all = receiverTaint;
   // A method of a record a service returned (`page.getUrl()`): the record's own data, not what went into the service.
@@ -236,6 +241,42 @@ function overloadsFor<T extends { file: ParsedFile; node: Node }>(run: TaintRun,
     return given >= required && given <= own.length;
   });
   return fitting.length ? fitting : targets;
+}
+
+/** Per tree and function start: whether every `return` of the function gives a constant. */
+const constantReturns = new WeakMap<Tree, Map<number, boolean>>();
+
+/** Do all the functions this call may run return only literals (at least one `return`, none computed)? */
+function returnsOnlyConstants(run: TaintRun, frame: FunctionFrame, name: string, receiver: Receiver, parts: CallParts): boolean {
+  let targets = run.resolver.resolve(frame.file, name, receiver, undefined, run.followedEnough());
+  if (targets.length > 1) targets = overloadsFor(run, targets, parts);
+  if (targets.length === 0 || targets.length > MAX_CALL_TARGETS) return false;
+  return targets.every(({ file, node }) => {
+    let byStart = constantReturns.get(file.tree);
+    if (!byStart) constantReturns.set(file.tree, (byStart = new Map()));
+    let constant = byStart.get(node.startIndex);
+    if (constant === undefined) byStart.set(node.startIndex, (constant = onlyConstantReturns(file, node)));
+    return constant;
+  });
+}
+
+function onlyConstantReturns(file: ParsedFile, fn: Node): boolean {
+  const syntax = file.syntax;
+  const body = syntax.functions[fn.type]?.body ? field(fn, syntax.functions[fn.type]!.body!) : null;
+  // A Ruby method returns its last expression too, unseen by its `return`s.
+  if (!body || syntax.implicitReturn || !/block|body|statement|compound/.test(body.type)) return false;
+  // A string whose every part is text (`"png"`, Python's `'png'`): not an interpolation, which has parts of its own.
+  const constant = (v: Node) =>
+    syntax.literals.includes(v.type) ||
+    (syntax.interpolatedStrings.includes(v.type) && v.namedChildren.every((c) => !!c && (syntax.literals.includes(c.type) || (c.namedChildCount === 0 && !syntax.identifiers.includes(c.type)))));
+  const returns = body.descendantsOfType(syntax.returns);
+  return (
+    returns.length > 0 &&
+    returns.every((r) => {
+      const values = r?.namedChildren.filter((c): c is Node => !!c && !syntax.comments.includes(c.type)) ?? [];
+      return values.length === 1 && constant(values[0]!);
+    })
+  );
 }
 
 /** Ruby's `user_params`: a name that is not a variable may be a call of a method without arguments. */
