@@ -15,6 +15,20 @@ def out():
     return flask_redirect(request.args.get("url", "/"))
 
 
+@app.get("/tagged")
+def tagged():
+    url = url_for("checks")
+    url += "?" + request.args.get("tags", "")
+    # ok: OPEN_REDIRECT
+    return flask_redirect(url)
+
+
+@app.get("/tagged-elsewhere")
+def tagged_elsewhere():
+    # ruleid: OPEN_REDIRECT
+    return flask_redirect("" + request.args.get("to", "") + "?" + "tab=1")
+
+
 @app.get("/back")
 def back():
     target = request.args.get("next", "/")

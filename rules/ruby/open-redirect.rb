@@ -11,6 +11,16 @@ class PagesController < ApplicationController
     redirect_to url_from(params[:return_to]) || root_path
   end
 
+  def page_tab
+    # ok: OPEN_REDIRECT
+    redirect_to "/pages/" + params[:id]
+  end
+
+  def anywhere
+    # ruleid: OPEN_REDIRECT
+    redirect_to "" + params[:to]
+  end
+
   def update
     @page = Page.find(params[:id])
     if @page.update(page_params)

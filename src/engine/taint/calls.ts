@@ -16,7 +16,7 @@ import { bindParamSources, handlerParameterRoles, paramList } from './parameters
 import { checkCallSinks, checkReturnSink } from './sinks.ts';
 import { sourceTaint } from './sources.ts';
 import { numericFormatArguments } from './formats.ts';
-import { fileScope, visit, visitChildren } from './walk.ts';
+import { constantString, fileScope, visit, visitChildren } from './walk.ts';
 
 /** Per parsed tree (shared by every analysis of a scan): constructors by class name. */
 const constructorsByTree = new WeakMap<Tree, Map<string, Node>>();
@@ -265,10 +265,7 @@ function onlyConstantReturns(file: ParsedFile, fn: Node): boolean {
   const body = syntax.functions[fn.type]?.body ? field(fn, syntax.functions[fn.type]!.body!) : null;
   // A Ruby method returns its last expression too, unseen by its `return`s.
   if (!body || syntax.implicitReturn || !/block|body|statement|compound/.test(body.type)) return false;
-  // A string whose every part is text (`"png"`, Python's `'png'`): not an interpolation, which has parts of its own.
-  const constant = (v: Node) =>
-    syntax.literals.includes(v.type) ||
-    (syntax.interpolatedStrings.includes(v.type) && v.namedChildren.every((c) => !!c && (syntax.literals.includes(c.type) || (c.namedChildCount === 0 && !syntax.identifiers.includes(c.type)))));
+  const constant = (v: Node) => syntax.literals.includes(v.type) || constantString(syntax, v);
   const returns = body.descendantsOfType(syntax.returns);
   return (
     returns.length > 0 &&

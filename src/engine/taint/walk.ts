@@ -4,6 +4,7 @@
 // (calls.ts) and sinks (sinks.ts) have their own modules; what is left here is the dispatch,
 // string building, object literals and the file scope every function of a file sees.
 import type { Node, Tree } from 'web-tree-sitter';
+import type { LanguageSyntax } from '../languages/types.ts';
 import { field, patternNames } from '../parse/syntax.ts';
 import { MAX_NESTING, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
@@ -217,6 +218,11 @@ function visitObject(run: TaintRun, node: Node, shape: { pair: string; key: stri
   return t;
 }
 
+/** A string node of an interpolating kind whose every part is text (`"png"` in Python or Ruby): no interpolation, which has parts of its own. */
+export function constantString(s: LanguageSyntax, node: Node): boolean {
+  return s.interpolatedStrings.includes(node.type) && node.namedChildren.every((c) => !!c && (s.literals.includes(c.type) || (c.namedChildCount === 0 && !s.identifiers.includes(c.type))));
+}
+
 /** The pieces of an interpolated string in order: leaves are constant text, other children are substitutions. */
 function stringParts(run: TaintRun, node: Node): Node[] {
   const out: Node[] = [];
@@ -254,6 +260,12 @@ function visitBuiltString(run: TaintRun, parts: Node[], scope: Scope, frame: Fun
     if (!part.isNamed) continue;
     if (s.literals.includes(part.type) && !s.interpolatedStrings.includes(part.type)) {
       if (!prefixDone) prefix += part.type === 'string' ? part.text.replace(/^['"]|['"]$/g, '') : part.text;
+      continue;
+    }
+    // A quoted string with no interpolation in it (Python's and Ruby's `string` node, which the grammar
+    // shares with f-strings and "#{}") is constant text, as a literal is in the other languages.
+    if (constantString(s, part)) {
+      if (!prefixDone) prefix += part.namedChildren.filter((c) => !!c && s.literals.includes(c.type)).map((c) => c!.text).join('');
       continue;
     }
     const pt = visit(run, part, scope, frame);
