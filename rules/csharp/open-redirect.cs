@@ -195,3 +195,32 @@ public sealed class RetryMiddleware(RequestDelegate next)
         await next(context);
     }
 }
+
+// Routed by convention: every public instance method is an action; helpers are not routed.
+public class LinksController : Controller
+{
+    public IActionResult Go(string url)
+    {
+        // ruleid: OPEN_REDIRECT
+        return Redirect(url);
+    }
+
+    protected IActionResult RedirectToReferrer(string fallbackUrl)
+    {
+        // ok: OPEN_REDIRECT
+        return Redirect(fallbackUrl);
+    }
+
+    [NonAction]
+    public IActionResult Bounce(string target)
+    {
+        // ok: OPEN_REDIRECT
+        return Redirect(target);
+    }
+
+    private static IActionResult Away(string target)
+    {
+        // ok: OPEN_REDIRECT
+        return Redirect(target);
+    }
+}

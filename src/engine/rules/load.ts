@@ -25,6 +25,7 @@ export interface CompiledSource {
   handlerCall?: RegExp;
   handlerMethod?: RegExp;
   inClass?: RegExp;
+  exceptMethods?: RegExp;
   exceptParams?: RegExp;
   /** Source text of a regex with `{name}` for the parameter name, tested against the handler's decorators. */
   exceptInDecorator?: string;
@@ -153,6 +154,7 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     handlerCall: s.handlerCall ? regex(s.handlerCall, where) : undefined,
     handlerMethod: s.handlerMethod ? regex(s.handlerMethod, where) : undefined,
     inClass: s.inClass ? regex(s.inClass, where) : undefined,
+    exceptMethods: s.exceptMethods ? regex(s.exceptMethods, where) : undefined,
     exceptParams: s.exceptParams ? regex(s.exceptParams, where) : undefined,
     exceptInDecorator: s.exceptInDecorator ? checkedTemplate(s.exceptInDecorator, where) : undefined,
     exceptTypes: s.exceptTypes ? regex(s.exceptTypes, where) : undefined,

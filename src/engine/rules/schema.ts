@@ -54,6 +54,8 @@ export const SourceSpec = z
     handlerMethod: Regex.optional(),
     /** With handlerMethod: regex on the header of the class around the method (`implements MessageComponentInterface`). */
     inClass: Regex.optional(),
+    /** With handlerMethod: regex on the method's own header (its attributes, modifiers and return type): methods it matches are no handlers. */
+    exceptMethods: Regex.optional(),
     /** Parameters to exclude (regex on the name or the whole parameter text, decorators included): dependencies like `db`, NestJS `ParseIntPipe`, C# numeric types. */
     exceptParams: Regex.optional(),
     /** With handlerDecorator: parameters the decorator text declares as converted, `{name}` standing for the parameter name (Flask `<int:{name}>`). */
@@ -82,7 +84,8 @@ export const SourceSpec = z
   .refine((s) => s.path || s.paramAnnotation || s.paramType || s.handlerDecorator || s.handlerCall || s.handlerMethod, {
     message: 'a source needs path, paramAnnotation, paramType, handlerDecorator, handlerCall or handlerMethod',
   })
-  .refine((s) => !s.inClass || s.handlerMethod, { message: 'inClass goes with handlerMethod' });
+  .refine((s) => !s.inClass || s.handlerMethod, { message: 'inClass goes with handlerMethod' })
+  .refine((s) => !s.exceptMethods || s.handlerMethod, { message: 'exceptMethods goes with handlerMethod' });
 
 /** A render call: which argument names the template, which carries the context, and how the template is found and read. */
 export const RenderSpec = z

@@ -67,7 +67,7 @@ export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]
         }
       }
     }
-    if (!hit && source.handlerMethod && handlerMethodMatches(syntax, fn, source.handlerMethod, source.inClass)) hit = true;
+    if (!hit && source.handlerMethod && handlerMethodMatches(syntax, fn, source.handlerMethod, source.inClass, source.exceptMethods)) hit = true;
     if (!hit && source.handlerCall) {
       handlerCallee ??= enclosingCallee(run, fn);
       hit = source.handlerCall.test(handlerCallee);
@@ -82,11 +82,16 @@ export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]
   }
 }
 
-/** Is `fn` a method of that name, in a class whose header (`class Chat implements MessageComponentInterface`) matches? */
-function handlerMethodMatches(syntax: LanguageSyntax, fn: Node, method: RegExp, inClass: RegExp | undefined): boolean {
+/**
+ * Is `fn` a method of that name, in a class whose header (`class Chat implements MessageComponentInterface`) matches,
+ * and not one whose own header (`protected IActionResult RedirectToReferrer(…)`) `exceptMethods` rules out?
+ */
+function handlerMethodMatches(syntax: LanguageSyntax, fn: Node, method: RegExp, inClass: RegExp | undefined, exceptMethods: RegExp | undefined): boolean {
   const nameField = syntax.functions[fn.type]?.name;
-  const name = nameField ? fn.childForFieldName(nameField)?.text : undefined;
+  const nameNode = nameField ? fn.childForFieldName(nameField) : null;
+  const name = nameNode?.text;
   if (!name || !method.test(name)) return false;
+  if (exceptMethods && exceptMethods.test(fn.text.slice(0, nameNode!.startIndex - fn.startIndex))) return false;
   const cls = enclosingClass(syntax, fn);
   if (!cls) return false;
   return !inClass || inClass.test(classHeader(cls));
