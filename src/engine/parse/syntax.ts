@@ -1,6 +1,6 @@
 // Reading a tree-sitter tree through a language's syntax description: access
 // paths, call parts, parameters. Shared by the taint engine and the pattern matcher.
-import type { Node, Tree } from 'web-tree-sitter';
+import type { Node } from 'web-tree-sitter';
 import type { LanguageSyntax } from '../languages/types.ts';
 
 export interface CallParts {
@@ -28,34 +28,7 @@ export function field(node: Node, spec: string): Node | null {
   return children[index < 0 ? children.length + index : index] ?? null;
 }
 
-/**
- * Answers that depend only on a node and the language it is read with, per tree and node id.
- * The walk asks them of the same node from several places (a call's parts when it is
- * evaluated, when its value is assigned, when it is a condition), and each question is
- * several calls into the parser that build new node objects.
- */
-class PerNode<T> {
-  private readonly byTree = new WeakMap<Tree, Map<number, { syntax: LanguageSyntax; value: T }>>();
-
-  get(syntax: LanguageSyntax, node: Node, compute: () => T): T {
-    let answers = this.byTree.get(node.tree);
-    if (!answers) this.byTree.set(node.tree, (answers = new Map()));
-    const known = answers.get(node.id);
-    if (known && known.syntax === syntax) return known.value;
-    const value = compute();
-    answers.set(node.id, { syntax, value });
-    return value;
-  }
-}
-
-const callPartsOf = new PerNode<CallParts | null>();
-
-/** The parts of a call node (the same object each time it is asked: callers only read it). */
 export function callParts(syntax: LanguageSyntax, node: Node): CallParts | null {
-  return callPartsOf.get(syntax, node, () => readCallParts(syntax, node));
-}
-
-function readCallParts(syntax: LanguageSyntax, node: Node): CallParts | null {
   const shape = syntax.calls[node.type];
   if (!shape) return null;
   let callee: Node | null = null;
@@ -108,91 +81,51 @@ function unwrapArgument(arg: Node): Node {
  * `a[]` (or `a.key` for a constant string key). `alias` renames identifiers
  * (request-typed parameters → `$REQUEST`). Unknown shapes give `?`.
  */
-export function accessPath(syntax: LanguageSyntax, node: Node | null, alias?: (name: string) => string | undefined): string {
-  if (!node) return '?';
-  // The path's shape is the node's; only its names depend on the caller's aliases.
-  const pieces = pathPiecesOf.get(syntax, node, () => {
-    const out: PathPiece[] = [];
-    pathPieces(syntax, node, 0, out);
-    return out;
-  });
-  let path = '';
-  for (const piece of pieces) path += typeof piece === 'string' ? piece : (alias?.(piece.name) ?? piece.name);
-  return path;
-}
-
-/** Text, or an identifier that an alias may rename. */
-type PathPiece = string | { name: string };
-
-const pathPiecesOf = new PerNode<PathPiece[]>();
-
-function pathPieces(syntax: LanguageSyntax, node: Node | null, depth: number, out: PathPiece[]): void {
-  if (!node || depth > 24) {
-    out.push('?');
-    return;
-  }
+export function accessPath(syntax: LanguageSyntax, node: Node | null, alias?: (name: string) => string | undefined, depth = 0): string {
+  if (!node || depth > 24) return '?';
   const type = node.type;
-  if (syntax.identifiers.includes(type)) {
-    out.push({ name: node.text });
-    return;
-  }
+  if (syntax.identifiers.includes(type)) return alias?.(node.text) ?? node.text;
   const member = syntax.members[type];
   if (member) {
     const obj = field(node, member.object);
     const prop = field(node, member.property);
-    pathPieces(syntax, obj, depth + 1, out);
-    out.push(`.${prop ? prop.text : '?'}`);
-    return;
+    return `${accessPath(syntax, obj, alias, depth + 1)}.${prop ? prop.text : '?'}`;
   }
   const sub = syntax.subscripts[type];
   if (sub) {
     const obj = field(node, sub.object);
     const key = field(node, sub.property);
     const keyText = key ? constantKey(key) : undefined;
-    pathPieces(syntax, obj, depth + 1, out);
-    out.push(keyText ? `.${keyText}` : '[]');
-    return;
+    return `${accessPath(syntax, obj, alias, depth + 1)}${keyText ? `.${keyText}` : '[]'}`;
   }
   const call = syntax.calls[type];
   if (call) {
     const parts = callParts(syntax, node);
-    if (!parts) out.push('?');
-    else if (parts.callee) {
-      pathPieces(syntax, parts.callee, depth + 1, out);
-      out.push('()');
-    } else {
-      if (parts.receiver) {
-        pathPieces(syntax, parts.receiver, depth + 1, out);
-        out.push('.');
-      }
-      out.push(`${parts.name?.text ?? '?'}()`);
-    }
-    return;
+    if (!parts) return '?';
+    if (parts.callee) return `${accessPath(syntax, parts.callee, alias, depth + 1)}()`;
+    const prefix = parts.receiver ? `${accessPath(syntax, parts.receiver, alias, depth + 1)}.` : '';
+    return `${prefix}${parts.name?.text ?? '?'}()`;
   }
   // C# `HttpContext?.Request`: the condition, then the member or element the binding reads.
   if (type === 'conditional_access_expression') {
     const binding = node.namedChildren[1];
-    if (binding?.type !== 'member_binding_expression' && binding?.type !== 'element_binding_expression') {
-      out.push('?');
-      return;
-    }
-    pathPieces(syntax, node.childForFieldName('condition'), depth + 1, out);
-    out.push(binding.type === 'member_binding_expression' ? `.${binding.childForFieldName('name')?.text ?? '?'}` : '[]');
-    return;
+    const base = accessPath(syntax, node.childForFieldName('condition'), alias, depth + 1);
+    if (binding?.type === 'member_binding_expression') return `${base}.${binding.childForFieldName('name')?.text ?? '?'}`;
+    if (binding?.type === 'element_binding_expression') return `${base}[]`;
+    return '?';
   }
   // C# `HttpContext!` (the null-forgiving operator) is the value itself.
-  if (type === 'postfix_unary_expression' && node.text.endsWith('!') && node.namedChildCount === 1) return pathPieces(syntax, node.namedChildren[0], depth + 1, out);
+  if (type === 'postfix_unary_expression' && node.text.endsWith('!') && node.namedChildCount === 1) return accessPath(syntax, node.namedChildren[0], alias, depth + 1);
   if (type === 'parenthesized_expression' || type === 'non_null_expression' || type === 'await_expression' || (type === 'expression_list' && node.namedChildCount === 1)) {
     const inner = node.namedChildren[0];
-    if (inner) pathPieces(syntax, inner, depth + 1, out);
-    else out.push('?');
-    return;
+    return inner ? accessPath(syntax, inner, alias, depth + 1) : '?';
   }
   // Names the grammar gives their own node types (`this`, `self`, type names, `$_GET`, scoped names).
-  if (node.namedChildCount === 0 && /^[\w$@:\\]+$/.test(node.text)) out.push(node.text);
-  else if (/^(scoped_identifier|qualified_name|qualified_type|scoped_type_identifier|generic_type|type_identifier|name|variable_name|constant|scope_resolution)$/.test(type)) {
-    out.push(node.text.replace(/\s+/g, '').replace(/<.*>$/, ''));
-  } else out.push('?');
+  if (node.namedChildCount === 0 && /^[\w$@:\\]+$/.test(node.text)) return node.text;
+  if (/^(scoped_identifier|qualified_name|qualified_type|scoped_type_identifier|generic_type|type_identifier|name|variable_name|constant|scope_resolution)$/.test(type)) {
+    return node.text.replace(/\s+/g, '').replace(/<.*>$/, '');
+  }
+  return '?';
 }
 
 /** `"id"` / `'id'` / `:id` → `id`, `"X-Request-Id"` → `X-Request-Id`, for subscripts with a constant key. */
