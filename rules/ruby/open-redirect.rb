@@ -21,6 +21,17 @@ class PagesController < ApplicationController
     redirect_to "" + params[:to]
   end
 
+  def return_link
+    case ret = params[:return]
+    when /\A\/agents/, /\A\/events/
+      # ok: OPEN_REDIRECT
+      redirect_to ret
+    else
+      # ruleid: OPEN_REDIRECT
+      redirect_to ret
+    end
+  end
+
   def update
     @page = Page.find(params[:id])
     if @page.update(page_params)

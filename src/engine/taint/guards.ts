@@ -128,9 +128,22 @@ export function visitSwitch(run: TaintRun, node: Node, scope: Scope, frame: Func
   // `case 'email': case 'slack': notify($channel)`: inside a case whose labels are all literals the subject is one of them.
   let subject = node.childForFieldName('value') ?? node.childForFieldName('condition') ?? node.childForFieldName('subject');
   while (subject && /parenthesized/.test(subject.type) && subject.namedChildCount === 1) subject = subject.namedChildren[0]!;
+  // `case ret = params[:return]`: the subject is the name assigned.
+  if (subject && run.syntax.assignments[subject.type]) subject = subject.childForFieldName(run.syntax.assignments[subject.type]!.left) ?? subject;
   const subjectPath = subject ? run.path(subject, scope) : '';
   const enter = (branch: Node, inner: Scope) => {
-    if (LITERAL_CASE.test(branch.text)) inner.vars.set(subjectPath, null);
+    if (LITERAL_CASE.test(branch.text)) {
+      inner.vars.set(subjectPath, null);
+      return;
+    }
+    // `when /\A\/agents/, /\A\/events/`: inside, `subject =~ label` held for one of the labels; a guard every
+    // such test passes (the language's regex-match guard) vets the subject there.
+    const labels = REGEX_CASE.exec(branch.text)?.[1]?.split(/\s*,\s*(?=\/)/);
+    if (!labels) return;
+    const each = labels.map((l) => run.engine.guardsFor(`${subjectPath} =~ ${l}`));
+    let v = scope.lookup(subjectPath) ?? null;
+    for (const g of each[0]!) if (each.every((x) => x.includes(g))) v = sanitize(v, g.types);
+    inner.vars.set(subjectPath, v);
   };
   return visitBranches(run, cases, hasDefault, scope, frame, true, subjectPath && scope.lookup(subjectPath) ? enter : undefined);
 }
@@ -139,6 +152,9 @@ export function visitSwitch(run: TaintRun, node: Node, scope: Scope, frame: Func
 const LITERAL = String.raw`(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|-?\d+(?:\.\d+)?)`;
 /** A case whose labels are all literals (`case 'a':`, `case "a", "b" ->`, `when 'a', 'b'`, `case "a" | "b":`). */
 const LITERAL_CASE = new RegExp(String.raw`^\s*(?:case|when)\s+${LITERAL}(?:\s*(?:,|\||:\s*case)\s*${LITERAL})*\s*(?::|->|\bthen\b|\n|;)`);
+
+/** A Ruby `when` whose labels are all regex literals (`when /\A\/scenarios/, /\A\/agents/`). */
+const REGEX_CASE = /^\s*when\s+(\/(?:[^/\\\n]|\\.)*\/[imx]*(?:\s*,\s*\/(?:[^/\\\n]|\\.)*\/[imx]*)*)\s*(?:\bthen\b|\n|;)/;
 
 function endsWithBreak(run: TaintRun, block: Node): boolean {
   const statements = block.namedChildren.filter((c): c is Node => !!c && !run.syntax.comments.includes(c.type));
