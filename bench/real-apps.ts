@@ -36,6 +36,8 @@ import { checkoutPinned, headCommit } from './lib/checkout.ts';
 import { readApps, readLabels, scoreApp, summarise, type App, type AppResult, type Counts, type Finding, type Label } from './lib/real-apps.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** One project's scan may take this long; a scan still running then counts as a failure of the benchmark. */
+const SCAN_TIME_LIMIT_S = 900;
 
 const { values } = parseArgs({
   options: {
@@ -102,7 +104,10 @@ function scan(directory: string, paths: string[] | undefined): Finding[] {
     }
     const report = path.join(out, 'report.json');
     const args = [path.join(REPO, 'bin', 'scanner.js'), 'scan', target, '--no-cache', '--format', 'json', '--output', report];
-    const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: SCAN_TIME_LIMIT_S * 1000, killSignal: 'SIGKILL' });
+    // A scan that hangs (a runaway analysis) stops the benchmark with its name rather than blocking it.
+    if (run.signal) fail(`scan of ${directory} did not finish within ${SCAN_TIME_LIMIT_S} s (stopped by ${run.signal})`);
+    if (run.error) fail(`scan of ${directory} could not run: ${run.error.message}`);
     // Exit 1 only says that findings were reported.
     if (run.status !== 0 && run.status !== 1) fail(`scan of ${directory} failed (exit ${run.status}): ${run.stderr.trim()}`);
     const parsed = JSON.parse(readFileSync(report, 'utf8')) as { findings: Finding[] };

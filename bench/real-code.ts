@@ -23,6 +23,8 @@ import { z } from 'zod';
 import { failer, printUsage } from './lib/script.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** One project's scan may take this long; a scan still running then counts as a failure of the benchmark. */
+const SCAN_TIME_LIMIT_S = 900;
 const HERE = path.join(REPO, 'bench', 'real-code');
 
 const Project = z.object({
@@ -92,7 +94,10 @@ function scan(directory: string): { findings: Finding[]; lines: number; seconds:
   const args = [path.join(REPO, 'bin', 'scanner.js'), 'scan', directory, '--no-cache', '--format', 'json', '--output', report];
   if (values['include-tests']) args.push('--include-tests');
   const started = performance.now();
-  const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: SCAN_TIME_LIMIT_S * 1000, killSignal: 'SIGKILL' });
+  // A scan that hangs (a runaway analysis) stops the benchmark with its name rather than blocking it.
+  if (run.signal) fail(`scan of ${directory} did not finish within ${SCAN_TIME_LIMIT_S} s (stopped by ${run.signal})`);
+  if (run.error) fail(`scan of ${directory} could not run: ${run.error.message}`);
   const seconds = (performance.now() - started) / 1000;
   try {
     // Exit 1 only says that findings were reported.
