@@ -424,6 +424,26 @@ test('behind Spring Security, a path variable forges no log line; without it, or
   }
 });
 
+test('a POST action behind a base controller\u2019s anti-forgery check shows its form again safely; the cached result follows the base controller', async () => {
+  const admin = (attribute: string) => `using Microsoft.AspNetCore.Mvc;\n${attribute}\npublic abstract class AdminController : Controller { }\n`;
+  const files = (attribute: string) => ({
+    'Infrastructure/AdminController.cs': admin(attribute),
+    'Controllers/NotesController.cs':
+      'using Microsoft.AspNetCore.Mvc;\npublic class NoteModel { public string Text { get; set; } }\npublic class NotesController : AdminController\n{\n    [HttpPost]\n    public IActionResult Edit(NoteModel model)\n    {\n        return View(model);\n    }\n}\n',
+    'Views/Notes/Edit.cshtml': '@model NoteModel\n<div>@Html.Raw(Model.Text)</div>\n',
+  });
+  const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'scanner-forgery-'));
+  try {
+    const cachedScan = async (tree: Record<string, string>) =>
+      (await scanSourceFiles(Object.entries(tree).map(([p, text]) => ({ path: p, content: Buffer.from(text) })), { jobs: 1, cacheDir })).findings;
+    assert.deepEqual(lines(await cachedScan(files('[AutoValidateAntiforgeryToken]')), 'XSS'), []);
+    // The attribute removed from the base controller only: the action's own directory is unchanged.
+    assert.deepEqual(lines(await cachedScan(files('// no token check')), 'XSS'), [2]);
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+});
+
 test('XPath: data built into the application\u2019s expression is injection; a parameter that is the whole expression is the API\u2019s query language', async () => {
   const findings = await scan({
     'X.java': spring(`

@@ -81,6 +81,13 @@ export class Project implements CallResolver {
     return this.files.keys();
   }
 
+  dependOn(files: Iterable<string>): void {
+    for (const f of files) this.dependencies.add(f);
+  }
+
+  /** Other files the analysis of the file being analysed read declarations from (its findings depend on them). */
+  private readonly dependencies = new Set<string>();
+
   projectUses(pattern: RegExp): boolean {
     this.manifestsAsked = true;
     return this.manifests.uses(pattern);
@@ -91,6 +98,7 @@ export class Project implements CallResolver {
    * another file of its directory (the package: a controller calling a service
    * beside it), or in another directory.
    */
+  /** `manifests`: the other files the findings depend on (dependency manifests asked, base classes read). */
   taintHitsOf(file: string): { own: TaintHit[]; neighbours: TaintHit[]; foreign: TaintHit[]; tooDeep: boolean; manifests: string[] } {
     const out = { own: [] as TaintHit[], neighbours: [] as TaintHit[], foreign: [] as TaintHit[], tooDeep: false, manifests: [] as string[] };
     const parsed = this.parsed(file);
@@ -100,13 +108,15 @@ export class Project implements CallResolver {
     if (!parsed || !lr || isTestCode(file)) return out;
     const hits: TaintHit[] = [];
     this.manifestsAsked = false;
+    this.dependencies.clear();
     try {
       lr.taint.analyzeFile(parsed, this, hits, this.files.get(file)?.text);
     } catch (error) {
       if (!(error instanceof RangeError)) throw error;
       out.tooDeep = true;
     }
-    if (this.manifestsAsked) out.manifests = this.manifests.files();
+    const declarations = [...this.dependencies].filter((f) => f !== file);
+    if (this.manifestsAsked || declarations.length) out.manifests = [...(this.manifestsAsked ? this.manifests.files() : []), ...declarations];
     const dir = path.posix.dirname(file);
     for (const hit of hits) {
       if (hit.trace[0]?.kind === 'source' && isTestCode(hit.trace[0].file)) continue;

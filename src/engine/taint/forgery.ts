@@ -20,8 +20,8 @@ export const SELF_TARGETED_TYPES = ['XSS'];
 /** How many classes up the inheritance a protecting attribute is looked for. */
 const MAX_BASES = 8;
 
-/** Per scan: whether each handler (by file and position) is forgery-protected. */
-const protectedHandlers = new WeakMap<CallResolver, Map<string, boolean>>();
+/** Per scan: whether each handler (by file and position) is forgery-protected, and the other files that answer depends on. */
+const protectedHandlers = new WeakMap<CallResolver, Map<string, { found: boolean; files: string[] }>>();
 
 /** The types a source read at this node is clean for: `SELF_TARGETED_TYPES` in a forgery-protected handler, else none. */
 export function selfTargetedTypes(run: TaintRun, node: Node, file: ParsedFile): string[] {
@@ -35,9 +35,15 @@ export function selfTargetedTypes(run: TaintRun, node: Node, file: ParsedFile): 
   let memo = protectedHandlers.get(run.resolver);
   if (!memo) protectedHandlers.set(run.resolver, (memo = new Map()));
   const key = `${file.path}:${handler.startIndex}`;
-  let found = memo.get(key);
-  if (found === undefined) memo.set(key, (found = isProtected(run.resolver, vocabulary, file, handler, cls)));
-  return found ? SELF_TARGETED_TYPES : [];
+  let answer = memo.get(key);
+  if (answer === undefined) {
+    const files = new Set<string>();
+    answer = { found: isProtected(run.resolver, vocabulary, file, handler, cls, files), files: [...files] };
+    memo.set(key, answer);
+  }
+  // A base controller elsewhere that gains or loses its attribute changes what the handler reports.
+  run.resolver.dependOn(answer.files);
+  return answer.found ? SELF_TARGETED_TYPES : [];
 }
 
 /** The names of the attributes on a declaration (`[HttpPost("save"), ValidateAntiForgeryToken]` → HttpPost, ValidateAntiForgeryToken). */
@@ -45,7 +51,7 @@ function attributes(file: ParsedFile, node: Node): string[] {
   return decoratorsOf(file.syntax, node).map(decoratorName);
 }
 
-function isProtected(resolver: CallResolver, vocabulary: ForgeryProtection, file: ParsedFile, handler: Node, cls: Node): boolean {
+function isProtected(resolver: CallResolver, vocabulary: ForgeryProtection, file: ParsedFile, handler: Node, cls: Node, read: Set<string>): boolean {
   const own = attributes(file, handler);
   const onClass = attributes(file, cls);
   const has = (list: string[], re: RegExp) => list.some((name) => re.test(name));
@@ -57,6 +63,7 @@ function isProtected(resolver: CallResolver, vocabulary: ForgeryProtection, file
   const seen = new Set(queue);
   for (let i = 0; i < queue.length && i < MAX_BASES; i++) {
     for (const base of resolver.classDeclarations(file, queue[i]!)) {
+      read.add(base.file.path);
       if (has(attributes(base.file, base.node), vocabulary.protects)) return true;
       for (const next of basesOf(base.node)) {
         if (!seen.has(next)) queue.push(next);

@@ -42,6 +42,8 @@ export interface CallResolver {
    * (`AdminController.cs`), as a class's bases are looked for.
    */
   classDeclarations(from: ParsedFile, name: string): { file: ParsedFile; node: Node }[];
+  /** The findings of the file being analysed depend on these files too (a base class read for its attributes). */
+  dependOn(files: Iterable<string>): void;
   /** Does the file bind `name` by an import (`import utils from './utils'`, a Go package)? */
   bindsImport(from: ParsedFile, name: string): boolean;
   /** The text of a file of the scan (a template a render call names). */
