@@ -131,7 +131,7 @@ export class Analyzer {
     const hits: { rule: PatternHit['rule']; node?: Node; at?: TaintHit['at']; line?: number; column?: number; length?: number; trace?: TaintHit['trace'] }[] = [];
     const neighbourHits: TaintHit[] = [];
     const foreign: TaintHit[] = [];
-    let manifests: string[] = [];
+    let readFiles: string[] = [];
     // A file is parsed when a query rule may match its text or it may hold a taint source;
     // otherwise nothing could be found in its tree (it is still parsed if a call resolves into it).
     // No flow starts in test code (Project.taintHitsOf): a test file's sources are no reason to parse it
@@ -157,7 +157,7 @@ export class Analyzer {
       hits.push(...taint.own);
       neighbourHits.push(...taint.neighbours);
       foreign.push(...taint.foreign);
-      manifests = taint.manifests;
+      readFiles = taint.dependencies;
       if (taint.tooDeep) warnings.push({ file, message: 'nesting too deep to analyse completely; findings may be missing' });
     } else if (project.tooLarge(file)) {
       warnings.push({ file, message: `larger than ${MAX_PARSE_BYTES} bytes: not parsed, only line rules applied` });
@@ -177,8 +177,8 @@ export class Analyzer {
     }
     // Secrets are looked for in every text file, parsed or not.
     const result: FileAnalysis = { path: file, language, lines: lineCount(text), warnings, partiallyParsed, own, neighbours, secrets: findSecrets(file, text), elsewhere };
-    // A source the manifests cleaned (a framework's firewall) makes the result depend on them too.
-    const dependencies = [...new Set([...sinkFiles, ...manifests])].sort();
+    // A source the manifests cleaned (a framework's firewall) or a base class's attribute made safe makes the result depend on them too.
+    const dependencies = [...new Set([...sinkFiles, ...readFiles])].sort();
     if (dependencies.length) result.dependsOn = dependencies;
     return result;
   }

@@ -96,11 +96,11 @@ export class Project implements CallResolver {
   /**
    * Taint flows found from `file`, by where their sink is: in the file itself, in
    * another file of its directory (the package: a controller calling a service
-   * beside it), or in another directory.
+   * beside it), or in another directory; and `dependencies`, the other files the
+   * findings depend on (the manifests when they were asked, base classes read).
    */
-  /** `manifests`: the other files the findings depend on (dependency manifests asked, base classes read). */
-  taintHitsOf(file: string): { own: TaintHit[]; neighbours: TaintHit[]; foreign: TaintHit[]; tooDeep: boolean; manifests: string[] } {
-    const out = { own: [] as TaintHit[], neighbours: [] as TaintHit[], foreign: [] as TaintHit[], tooDeep: false, manifests: [] as string[] };
+  taintHitsOf(file: string): { own: TaintHit[]; neighbours: TaintHit[]; foreign: TaintHit[]; tooDeep: boolean; dependencies: string[] } {
+    const out = { own: [] as TaintHit[], neighbours: [] as TaintHit[], foreign: [] as TaintHit[], tooDeep: false, dependencies: [] as string[] };
     const parsed = this.parsed(file);
     const lr = parsed && this.analyzer.languageRules(parsed.syntax);
     // Test code's sources (test-function parameters, fixtures, factories) are not attacker
@@ -115,8 +115,7 @@ export class Project implements CallResolver {
       if (!(error instanceof RangeError)) throw error;
       out.tooDeep = true;
     }
-    const declarations = [...this.dependencies].filter((f) => f !== file);
-    if (this.manifestsAsked || declarations.length) out.manifests = [...(this.manifestsAsked ? this.manifests.files() : []), ...declarations];
+    out.dependencies = [...(this.manifestsAsked ? this.manifests.files() : []), ...[...this.dependencies].filter((f) => f !== file)];
     const dir = path.posix.dirname(file);
     for (const hit of hits) {
       if (hit.trace[0]?.kind === 'source' && isTestCode(hit.trace[0].file)) continue;
@@ -183,15 +182,30 @@ export class Project implements CallResolver {
     return found;
   }
 
-  classDeclarations(from: ParsedFile, name: string): { file: ParsedFile; node: Node }[] {
+  ancestorClasses(from: ParsedFile, cls: Node): { file: ParsedFile; node: Node }[] {
     const out: { file: ParsedFile; node: Node }[] = [];
-    const own = this.classesNamed(from, name);
-    if (own.length) return own.map((node) => ({ file: from, node }));
-    for (const f of this.classFiles(from, name)) {
-      const parsed = this.parsed(f);
-      if (parsed) for (const node of this.classesNamed(parsed, name)) out.push({ file: parsed, node });
+    const queue = [...basesOf(cls)];
+    const seen = new Set(queue);
+    for (let i = 0; i < queue.length && i < MAX_BASES; i++) {
+      for (const declared of this.classDeclarations(from, queue[i]!)) {
+        out.push(declared);
+        for (const base of basesOf(declared.node)) {
+          if (!seen.has(base)) queue.push(base);
+          seen.add(base);
+        }
+      }
     }
     return out;
+  }
+
+  /** The declarations of class `name`: in `from` itself, else in the files named for the class. */
+  private classDeclarations(from: ParsedFile, name: string): { file: ParsedFile; node: Node }[] {
+    const own = this.classesNamed(from, name);
+    if (own.length) return own.map((node) => ({ file: from, node }));
+    return this.classFiles(from, name).flatMap((f) => {
+      const parsed = this.parsed(f);
+      return parsed ? this.classesNamed(parsed, name).map((node) => ({ file: parsed, node })) : [];
+    });
   }
 
   private classesNamed(file: ParsedFile, name: string): Node[] {

@@ -11,14 +11,11 @@
 import type { Node } from 'web-tree-sitter';
 import { decoratorName, decoratorsOf } from '../parse/syntax.ts';
 import type { ForgeryProtection } from '../rules/load.ts';
-import { basesOf, enclosingClass } from './receivers.ts';
+import { enclosingClass } from './receivers.ts';
 import type { CallResolver, ParsedFile, TaintRun } from './run.ts';
 
 /** What the signed-in user's own form submission cannot be used for against anyone else. */
 export const SELF_TARGETED_TYPES = ['XSS'];
-
-/** How many classes up the inheritance a protecting attribute is looked for. */
-const MAX_BASES = 8;
 
 /** Per scan: whether each handler (by file and position) is forgery-protected, and the other files that answer depends on. */
 const protectedHandlers = new WeakMap<CallResolver, Map<string, { found: boolean; files: string[] }>>();
@@ -58,18 +55,10 @@ function isProtected(resolver: CallResolver, vocabulary: ForgeryProtection, file
   if (!has(own, vocabulary.unsafeVerbs) || has(own, vocabulary.safeVerbs)) return false;
   if (has(own, vocabulary.exempts) || has(onClass, vocabulary.exempts)) return false;
   if (has(own, vocabulary.protects) || has(onClass, vocabulary.protects)) return true;
-  // The bases in order, then theirs (`NotesController : AdminController`, whose attribute turns the check on).
-  const queue = [...basesOf(cls)];
-  const seen = new Set(queue);
-  for (let i = 0; i < queue.length && i < MAX_BASES; i++) {
-    for (const base of resolver.classDeclarations(file, queue[i]!)) {
-      read.add(base.file.path);
-      if (has(attributes(base.file, base.node), vocabulary.protects)) return true;
-      for (const next of basesOf(base.node)) {
-        if (!seen.has(next)) queue.push(next);
-        seen.add(next);
-      }
-    }
+  // The bases up the hierarchy (`NotesController : AdminController`, whose attribute turns the check on).
+  for (const base of resolver.ancestorClasses(file, cls)) {
+    read.add(base.file.path);
+    if (has(attributes(base.file, base.node), vocabulary.protects)) return true;
   }
   return false;
 }

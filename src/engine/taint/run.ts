@@ -38,10 +38,10 @@ export interface CallResolver {
    */
   resolve(from: ParsedFile, name: string, receiver: Receiver, holdsSource?: (text: string) => boolean, withinFile?: boolean): { file: ParsedFile; node: Node }[];
   /**
-   * The declarations of class `name` the scan holds: in `from` itself, else in the files named for the class
-   * (`AdminController.cs`), as a class's bases are looked for.
+   * The declarations of the classes `cls` derives from, nearest first, up the hierarchy (bounded as method
+   * look-ups through bases are): each in `from` itself, else in the files named for it (`AdminController.cs`).
    */
-  classDeclarations(from: ParsedFile, name: string): { file: ParsedFile; node: Node }[];
+  ancestorClasses(from: ParsedFile, cls: Node): { file: ParsedFile; node: Node }[];
   /** The findings of the file being analysed depend on these files too (a base class read for its attributes). */
   dependOn(files: Iterable<string>): void;
   /** Does the file bind `name` by an import (`import utils from './utils'`, a Go package)? */
