@@ -7,6 +7,18 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace Shop.Services;
 
+public sealed class PasswordResetToken
+{
+    public string Value { get; set; }
+    public DateTime ExpiresOnUtc { get; set; }
+}
+
+public sealed class DecoyField
+{
+    public string Name { get; set; }
+    public DateTime CreatedOnUtc { get; set; }
+}
+
 public sealed class Account
 {
     public string Email { get; set; } = "";
@@ -74,6 +86,23 @@ public static class Security
         // ruleid: WEAK_RANDOM
         account.Password = Convert.ToBase64String(BitConverter.GetBytes(Random.Shared.NextInt64()));
         return account;
+    }
+
+    // A token object names its parts: the random value is its `Value`, the secret.
+    public static PasswordResetToken CreateResetToken()
+    {
+        // ruleid: WEAK_RANDOM
+        var rng = new Random();
+        return new PasswordResetToken { Value = rng.Next(100000, 999999).ToString(), ExpiresOnUtc = DateTime.UtcNow.AddHours(1) };
+    }
+
+    // A form token whose random part is only the decoy field's name; the token itself is protected elsewhere.
+    public static DecoyField CreateFormToken(string[] names)
+    {
+        // ok: WEAK_RANDOM
+        var rng = new Random();
+        var fieldName = names[rng.Next(0, names.Length)] + "-" + names[rng.Next(0, names.Length)];
+        return new DecoyField { Name = fieldName, CreatedOnUtc = DateTime.UtcNow };
     }
 
     public static void StartResetSecure(Account account)

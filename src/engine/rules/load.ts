@@ -55,6 +55,7 @@ export interface CompiledSink {
   precededBy?: RegExp;
   returnFrom?: RegExp;
   returnFromFunction?: RegExp;
+  returnedFields?: RegExp;
   atReceiverDefinition?: boolean;
   unlessFile?: RegExp;
   valueNode?: RegExp;
@@ -116,6 +117,8 @@ export interface LanguageTaint {
   privileged: { decorator: RegExp[]; registration: RegExp[]; check: RegExp[] };
   /** How handlers that a cross-site page cannot call are recognised (forgery.ts). */
   forgeryProtected?: ForgeryProtection;
+  /** How parameters a validation framework checks are recognised (validation.ts). */
+  constraintValidation?: ConstraintValidation;
 }
 
 export interface ForgeryProtection {
@@ -123,6 +126,12 @@ export interface ForgeryProtection {
   exempts: RegExp;
   unsafeVerbs: RegExp;
   safeVerbs: RegExp;
+}
+
+export interface ConstraintValidation {
+  constraint: RegExp;
+  enforcedBy: RegExp;
+  validatorMethod: RegExp;
 }
 
 export interface RuleSet {
@@ -195,6 +204,7 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     precededBy: s.precededBy ? regex(s.precededBy, where) : undefined,
     returnFrom: s.returnFrom ? regex(s.returnFrom, where) : undefined,
     returnFromFunction: s.returnFromFunction ? regex(s.returnFromFunction, where) : undefined,
+    returnedFields: s.returnedFields ? regex(s.returnedFields, where) : undefined,
     atReceiverDefinition: s.atReceiverDefinition,
     valueNode: s.valueNode ? regex(s.valueNode, where) : undefined,
     args: s.args,
@@ -294,6 +304,15 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
             exempts: regex(forgery.exempts, file),
             unsafeVerbs: regex(forgery.unsafeVerbs, file),
             safeVerbs: regex(forgery.safeVerbs, file),
+          };
+        }
+        const validation = lt.constraintValidation;
+        if (validation) {
+          if (entry.constraintValidation) throw new RuleError(`${file}: constraintValidation is declared twice for ${language}`);
+          entry.constraintValidation = {
+            constraint: regex(validation.constraint, file),
+            enforcedBy: regex(validation.enforcedBy, file),
+            validatorMethod: regex(validation.validatorMethod, file),
           };
         }
         languageTaint.set(language, entry);

@@ -143,6 +143,11 @@ export const SinkSpec = z
     returnFrom: Regex.optional(),
     /** The value returned from a function whose own name matches: what `passwordResetToken()` returns is a token, whatever its callers do with it. */
     returnFromFunction: Regex.optional(),
+    /**
+     * With returnFromFunction: data the returned object holds in a property (an initializer's `Name = …`) counts
+     * only when the property's name matches. `CreateToken()` returns a token, but a random `Name` inside it is a name.
+     */
+    returnedFields: Regex.optional(),
     /** The finding is placed where the call's receiver variable got its value (`md = MessageDigest.getInstance("MD5")` for `md.digest(password)`): the algorithm chosen there is what to change. */
     atReceiverDefinition: z.boolean().optional(),
     /** Not a sink in files whose text matches (multiline regex): `^from fastapi import` where returned strings become JSON. */
@@ -352,6 +357,22 @@ export const LanguageTaintFile = z
         unsafeVerbs: Regex,
         /** …and none of these (a handler that also answers GET can be linked to). */
         safeVerbs: Regex,
+      })
+      .strict()
+      .optional(),
+    /**
+     * Constraints a validation framework checks before a handler runs (Bean Validation): a parameter annotated
+     * with a constraint the project declares is checked by that constraint's validator (see
+     * src/engine/taint/validation.ts).
+     */
+    constraintValidation: z
+      .object({
+        /** The meta-annotation that makes an annotation type a constraint, with its validator classes (`Constraint`). */
+        constraint: Regex,
+        /** An annotation on the handler or its class without which the framework does not check parameters (`Validated`). */
+        enforcedBy: Regex,
+        /** The validator's method that answers whether a value passes (`isValid`). */
+        validatorMethod: Regex,
       })
       .strict()
       .optional(),

@@ -188,7 +188,10 @@ export function checkReturnSink(run: TaintRun, node: Node, value: Tainted, frame
         }
         if (!sink.returnFromFunction.test(name)) continue;
       }
-      const hit = reportable(run, rule, sink.returnFromFunction ? madeIn(frame, fn(), value) : value);
+      let strands = sink.returnFromFunction ? madeIn(frame, fn(), value) : value;
+      // Only the properties named for what the function makes: a token object's `Name` is no token.
+      if (strands && sink.returnedFields) strands = strands.filter((x) => x.field === undefined || sink.returnedFields!.test(x.field));
+      const hit = reportable(run, rule, strands);
       if (hit) {
         report(run, rule, node, hit, frame, sink.returnFrom ? 'returned as the response' : `returned by ${name}()`);
         break;
