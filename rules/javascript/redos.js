@@ -69,3 +69,15 @@ router.post('/paste', (req, res) => {
   const listed = req.body.text.match(/(\s*-+)+,/);
   res.json({ meta, first, runs, closed, listed });
 });
+
+// A repeated group whose every iteration must hold a character its neighbours cannot match
+// (a sign the separators never take) splits any text one way only: nothing to backtrack into.
+router.post('/schedule', (req, res) => {
+  // ok: REDOS
+  const relative = /^[-+]\d+[hms]([\s;]+[-+]\d+[hms])*$/.test(String(req.body.offsets));
+  // ok: REDOS
+  const folder = /^([\w-]+\/)+$/i.test(String(req.body.folder));
+  // ruleid: REDOS
+  const spaced = /^(\d+[hms]?\s*)*$/.test(String(req.body.offsets));
+  res.json({ relative, folder, spaced });
+});

@@ -72,6 +72,21 @@ writeFileSync(
       unlessAncestor: ['(if_statement condition: (_) @c (#match? @c "dev"))']
 `,
 );
+writeFileSync(
+  path.join(dir, 'backtracking.yaml'),
+  `rules:
+  - id: flow.backtracking
+    languages: [javascript]
+    type: FLOW_BACKTRACKING
+    cwe: 1333
+    severity: low
+    title: t
+    message: m
+    remediation: r
+    pattern:
+      query: '((call_expression function: (member_expression object: (regex) @literal)) @match (#backtracks? @literal))'
+`,
+);
 const rules = loadRuleSet([dir]);
 
 async function linesOf(code: string, type = 'FLOW_TEST', file = 'a.ts'): Promise<number[]> {
@@ -180,6 +195,17 @@ test('pattern rules honour context names and unlessAncestor', async () => {
     '}',
   ].join('\n');
   assert.deepEqual(await linesOf(code, 'FLOW_PATTERN'), [1, 4]);
+});
+
+test('#backtracks? keeps regex literals a ReDoS analyser cannot prove unambiguous', async () => {
+  const code = [
+    '/^(a+)+$/.test(s);',
+    '/^(\\w+\\s?)*$/i.test(s);',
+    '/^[-+]\\d+[dmwy]([\\s,]+[-+]\\d+[dmwy])*$/.test(s);',
+    '/^([\\w-]+\\/)+$/.test(s);',
+    '/^[a-z]+$/.test(s);',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code, 'FLOW_BACKTRACKING', 'a.js'), [1, 2]);
 });
 
 test('a constant start of a built string can clear a type (prefix sanitizers)', async () => {

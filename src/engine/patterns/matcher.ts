@@ -1,10 +1,11 @@
 // Structural rules: tree-sitter queries (compiled once per language) and
 // line-oriented regular expressions for configuration files that are not parsed.
 import picomatch from 'picomatch';
-import { Query, type Language, type Node, type Tree } from 'web-tree-sitter';
+import { Query, type Language, type Node, type QueryPredicate, type Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from '../languages/types.ts';
 import { patternCount, queryRequirement, requirementWords, textMeets, type QueryRequirement } from './query-keywords.ts';
 import { WordAutomaton } from './word-automaton.ts';
+import { mayBacktrackCatastrophically } from './backtracking.ts';
 import { BUILTIN_RULES_DIR, RuleError, type CompiledRule } from '../rules/load.ts';
 
 export interface PatternHit {
@@ -159,9 +160,10 @@ export class PatternMatcher {
   /** `text` (the tree's source) lets rules with `requires` skip files that cannot match. */
   match(tree: Tree, hits: PatternHit[], text?: string): void {
     const seen = new Map<CompiledQueryRule, Set<number>>();
-    const take = (c: CompiledQueryRule, m: { captures: { name: string; node: Node }[] }) => {
+    const take = (c: CompiledQueryRule, m: QueryMatchOf) => {
       const capture = m.captures.find((x) => x.name === c.report) ?? m.captures[0];
       if (!capture) return;
+      if (!customPredicatesHold(m)) return;
       const node = capture.node;
       let done = seen.get(c);
       if (!done) seen.set(c, (done = new Set()));
@@ -172,18 +174,20 @@ export class PatternMatcher {
       if (c.context && !this.contextNames(node).some((n) => c.context!.test(n))) return;
       hits.push({ rule: c.rule, node });
     };
-    const found: { c: CompiledQueryRule; m: { captures: { name: string; node: Node }[] } }[] = [];
+    const found: { c: CompiledQueryRule; m: QueryMatchOf }[] = [];
     if (this.combined) {
-      for (const m of this.combined.matches(tree.rootNode)) {
+      const combined = this.combined;
+      for (const m of combined.matches(tree.rootNode)) {
         const c = this.owner[m.patternIndex];
-        if (c) found.push({ c, m });
+        if (c) found.push({ c, m: { captures: m.captures, predicates: combined.predicatesForPattern(m.patternIndex) } });
       }
     }
     const passes = text === undefined ? () => true : this.textFilter(text);
     for (const c of this.compiled) {
       if (this.combined && this.owner.includes(c)) continue;
       if (!passes(c)) continue;
-      for (const m of c.query.matches(tree.rootNode)) found.push({ c, m });
+      const query = c.query;
+      for (const m of query.matches(tree.rootNode)) found.push({ c, m: { captures: m.captures, predicates: query.predicatesForPattern(m.patternIndex) } });
     }
     // Rule order, as when each rule ran on its own.
     for (const c of this.compiled) for (const f of found) if (f.c === c) take(c, f.m);
@@ -257,6 +261,29 @@ export class PatternMatcher {
       }),
     );
   }
+}
+
+interface QueryMatchOf {
+  captures: { name: string; node: Node }[];
+  /** The predicates tree-sitter leaves to the caller (not `#eq?`, `#match?`, `#any-of?` and their negations). */
+  predicates: QueryPredicate[];
+}
+
+/**
+ * Predicates of our own, on a match's captures: `(#backtracks? @re)` holds when the captured
+ * regular expression literal may backtrack catastrophically (a ReDoS analyser could not prove
+ * that it matches every text in one way only). Other operators are left to the rule's other parts.
+ */
+function customPredicatesHold(m: QueryMatchOf): boolean {
+  for (const p of m.predicates) {
+    if (p.operator !== 'backtracks?') continue;
+    for (const operand of p.operands) {
+      if (operand.type !== 'capture') continue;
+      const node = m.captures.find((x) => x.name === operand.name)?.node;
+      if (!node || !mayBacktrackCatastrophically(node.text)) return false;
+    }
+  }
+  return true;
 }
 
 interface RegexRule {

@@ -1,0 +1,46 @@
+// Whether a regular expression literal can backtrack catastrophically, as a ReDoS analyser
+// judges it: rules find candidates by their shape (a quantified group with a quantifier inside),
+// and this drops those that can match every text in only one way.
+import { isSafePattern } from 'redos-detector';
+
+/**
+ * redos-detector follows every way through the pattern; a score of 1 means no input can be
+ * matched in two ways, so the engine never has an alternative to backtrack into. The step
+ * bound keeps the answer the same on every machine (a time limit would not); a pattern it
+ * cannot finish within it is not proved safe and stays reported.
+ */
+const ANALYSIS = { maxScore: 1, maxSteps: 20_000 } as const;
+
+const verdicts = new Map<string, boolean>();
+
+/**
+ * True unless the analyser proves that the literal (`/…/flags`, or a bare pattern) matches
+ * any input in one way only. A pattern it cannot read (a syntax it does not support) is not
+ * proved safe either.
+ */
+export function mayBacktrackCatastrophically(literal: string): boolean {
+  let verdict = verdicts.get(literal);
+  if (verdict === undefined) {
+    verdict = analyse(literal);
+    verdicts.set(literal, verdict);
+  }
+  return verdict;
+}
+
+function analyse(literal: string): boolean {
+  const m = /^\/([\s\S]*)\/([a-z]*)$/.exec(literal);
+  const pattern = m ? m[1]! : literal;
+  const flags = m ? m[2]! : '';
+  try {
+    const result = isSafePattern(pattern, {
+      ...ANALYSIS,
+      caseInsensitive: flags.includes('i'),
+      dotAll: flags.includes('s'),
+      multiLine: flags.includes('m'),
+      unicode: flags.includes('u') || flags.includes('v'),
+    });
+    return !result.safe;
+  } catch {
+    return true;
+  }
+}
