@@ -81,3 +81,16 @@ router.post('/schedule', (req, res) => {
   const spaced = /^(\d+[hms]?\s*)*$/.test(String(req.body.offsets));
   res.json({ relative, folder, spaced });
 });
+
+// The same judgement for a literal kept in a variable or passed to `match`.
+router.post('/schedule/check', (req, res) => {
+  const offsetList = /^[-+]\d+[hms]([\s;]+[-+]\d+[hms])*$/;
+  const looseList = /^(\d+[hms]?\s*)*$/;
+  // ok: REDOS
+  const relative = offsetList.test(req.body.offsets);
+  // ok: REDOS
+  const folders = String(req.body.folder).match(/^([\w-]+\/)+$/);
+  // ruleid: REDOS
+  const loose = looseList.test(req.body.offsets);
+  res.json({ relative, folders, loose });
+});

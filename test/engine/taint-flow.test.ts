@@ -85,6 +85,22 @@ writeFileSync(
     remediation: r
     pattern:
       query: '((call_expression function: (member_expression object: (regex) @literal)) @match (#backtracks? @literal))'
+  - id: flow.backtracking-variable
+    languages: [javascript]
+    type: FLOW_BACKTRACKING_TAINT
+    cwe: 1333
+    severity: low
+    title: t
+    message: m
+    remediation: r
+    taint:
+      onlyTheseSources: true
+      sources:
+        - path: '^input\\(\\)$'
+      sinks:
+        - callee: '\\.test$'
+          args: [0]
+          where: [{ receiver: true, backtracks: true }]
 `,
 );
 const rules = loadRuleSet([dir]);
@@ -206,6 +222,18 @@ test('#backtracks? keeps regex literals a ReDoS analyser cannot prove unambiguou
     '/^[a-z]+$/.test(s);',
   ].join('\n');
   assert.deepEqual(await linesOf(code, 'FLOW_BACKTRACKING', 'a.js'), [1, 2]);
+});
+
+test('a backtracks condition judges the regex literal a variable was given', async () => {
+  const code = [
+    'const nested = /^(\\w+\\s?)*$/;',
+    'const list = /^[-+]\\d+[dmwy]([\\s,]+[-+]\\d+[dmwy])*$/;',
+    'const made = new RegExp("(a+)+$");',
+    'nested.test(input());',
+    'list.test(input());',
+    'made.test(input());',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code, 'FLOW_BACKTRACKING_TAINT', 'a.js'), [4]);
 });
 
 test('a constant start of a built string can clear a type (prefix sanitizers)', async () => {

@@ -45,6 +45,7 @@ export interface CompiledArgCondition {
   path?: RegExp;
   type?: RegExp;
   init?: RegExp;
+  backtracks?: boolean;
   absent?: boolean;
 }
 

@@ -23,6 +23,11 @@ export const ArgCondition = z
     type: Regex.optional(),
     /** Regex on the expression last assigned to the argument variable, with a leading imported name replaced by its module path (`text/template.Must(…)`). */
     init: Regex.optional(),
+    /**
+     * True: the argument is a regular expression literal (as written, or what its variable was given) that a
+     * ReDoS analyser cannot prove to match every text in one way only (`#backtracks?` in pattern rules).
+     */
+    backtracks: z.boolean().optional(),
     /** True: the condition holds when the argument is absent or does not match. */
     absent: z.boolean().optional(),
   })

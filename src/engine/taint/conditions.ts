@@ -6,6 +6,10 @@ import type { CompiledArgCondition } from '../rules/load.ts';
 import { callParts, type CallParts } from '../parse/syntax.ts';
 import type { TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
+import { mayBacktrackCatastrophically } from '../patterns/backtracking.ts';
+
+/** A regular expression literal: `/…/flags`. */
+const REGEX_LITERAL = /^\/(?![*/])[\s\S]*\/[a-z]*$/;
 
 export function conditionHolds(run: TaintRun, c: CompiledArgCondition, parts: CallParts, scope: Scope): boolean {
   let arg: Node | undefined;
@@ -20,6 +24,12 @@ export function conditionHolds(run: TaintRun, c: CompiledArgCondition, parts: Ca
   if (arg && c.init) {
     const init = variable ? scope.init(variable) : undefined;
     if (!init || !c.init.test(qualified(run, init))) matches = false;
+  }
+  if (arg && c.backtracks) {
+    // The literal as written, or the one its variable was given (`const re = /…/; re.test(v)`).
+    const init = variable ? scope.init(variable) : undefined;
+    const literal = [arg.text, init?.text, resolvedText(run, arg, scope)].find((t) => t !== undefined && REGEX_LITERAL.test(t));
+    if (!literal || !mayBacktrackCatastrophically(literal)) matches = false;
   }
   if (arg && c.type) {
     const declared = variable ? scope.typeOf(variable) : undefined;
