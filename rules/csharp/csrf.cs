@@ -78,3 +78,33 @@ public class AccountSettingsController : Controller
     [HttpPost]
     public IActionResult Save(string name) => Ok();
 }
+
+// An exempted action that only computes a value from its arguments and returns it changes nothing, and a
+// cross-site page cannot read the answer; one that hands the values to a call that changes them stays reported.
+[Authorize]
+public class PricesController : Controller
+{
+    private readonly IPriceFormatter _formatter;
+    private readonly ILabelStore _labels;
+
+    public PricesController(IPriceFormatter formatter, ILabelStore labels)
+    {
+        _formatter = formatter;
+        _labels = labels;
+    }
+
+    [HttpPost("prices/format")]
+    // ok: CSRF
+    [IgnoreAntiforgeryToken]
+    public string FormatPrice([FromBody] PriceRequest req) => _formatter.Format(req?.Amount ?? 0m, req?.Currency ?? "USD");
+
+    [HttpPost("labels/{id}/rename")]
+    // ruleid: CSRF
+    [IgnoreAntiforgeryToken]
+    public string RenameLabel(string id, string name) => _labels.Rename(id, name);
+
+    [HttpPost("labels/{id}/touch")]
+    // ruleid: CSRF
+    [IgnoreAntiforgeryToken]
+    public string TouchLabel(string id) => _labels.Last = id;
+}
