@@ -658,3 +658,79 @@ public class Convert {
   const redos = findings.filter((f) => f.type === 'REDOS');
   assert.deepEqual(redos.map((f) => [f.line, f.trace?.[0]?.label]), [[7, 'parameter sep']]);
 });
+
+test('a parameter under a declared Bean Validation constraint is checked as its validator checks it, where Spring applies the constraint', async () => {
+  const controller = (classAnnotation: string) => `package shop.web;
+import org.springframework.validation.annotation.Validated;
+import org.springframework.web.bind.annotation.*;
+import shop.validator.SortField;
+import shop.validator.Label;
+@RestController
+${classAnnotation}
+class ProductController {
+  private final org.springframework.jdbc.core.JdbcTemplate jdbc;
+  ProductController(org.springframework.jdbc.core.JdbcTemplate jdbc) { this.jdbc = jdbc; }
+  @GetMapping("/products")
+  Object list(@SortField @RequestParam String sort) {
+    return jdbc.queryForList("SELECT * FROM product ORDER BY " + sort);
+  }
+  @GetMapping("/labels")
+  Object labels(@Label @RequestParam String label) {
+    return jdbc.queryForList("SELECT * FROM product WHERE label = '" + label + "'");
+  }
+}
+`;
+  const files = (classAnnotation: string) => ({
+    'web/ProductController.java': controller(classAnnotation),
+    'validator/SortField.java': `package shop.validator;
+import jakarta.validation.Constraint;
+import jakarta.validation.Payload;
+@Constraint(validatedBy = SortFieldValidator.class)
+public @interface SortField {
+  String message() default "unsupported sort field";
+  String[] accepts() default {"name", "price"};
+  Class<?>[] groups() default {};
+  Class<? extends Payload>[] payload() default {};
+}
+`,
+    'validator/SortFieldValidator.java': `package shop.validator;
+import jakarta.validation.ConstraintValidator;
+import jakarta.validation.ConstraintValidatorContext;
+import java.util.ArrayList;
+import java.util.List;
+public class SortFieldValidator implements ConstraintValidator<SortField, String> {
+  private final List<String> accepted = new ArrayList<>();
+  @Override
+  public void initialize(SortField annotation) {
+    for (String field : annotation.accepts()) accepted.add(field.toLowerCase());
+  }
+  @Override
+  public boolean isValid(String value, ConstraintValidatorContext context) {
+    if (!accepted.contains(value.toLowerCase())) {
+      return false;
+    }
+    return true;
+  }
+}
+`,
+    // A constraint whose validator checks only the length: the text may still hold a quote.
+    'validator/Label.java': `package shop.validator;
+import jakarta.validation.Constraint;
+@Constraint(validatedBy = LabelValidator.class)
+public @interface Label { }
+`,
+    'validator/LabelValidator.java': `package shop.validator;
+import jakarta.validation.ConstraintValidator;
+import jakarta.validation.ConstraintValidatorContext;
+public class LabelValidator implements ConstraintValidator<Label, String> {
+  @Override
+  public boolean isValid(String value, ConstraintValidatorContext context) {
+    return value.length() < 40;
+  }
+}
+`,
+  });
+  assert.deepEqual(lines(await scan(files('@Validated')), 'SQL_INJECTION', 'web/ProductController.java'), [17]);
+  // Without @Validated Spring does not apply parameter constraints: the sort field is the client's text.
+  assert.deepEqual(lines(await scan(files('')), 'SQL_INJECTION', 'web/ProductController.java'), [13, 17]);
+});

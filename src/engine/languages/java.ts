@@ -41,6 +41,7 @@ export const java: LanguageSyntax = {
   exits: ['return_statement', 'throw_statement', 'continue_statement', 'break_statement'],
   switches: { statements: ['switch_expression', 'switch_statement'], cases: ['switch_block_statement_group', 'switch_rule'] },
   classes: ['class_declaration', 'interface_declaration', 'record_declaration', 'enum_declaration'],
+  annotationTypes: ['annotation_type_declaration'],
   selfNames: ['this'],
   inheritedBareCalls: true,
   mutators: /^(append|insert|add|addAll|addFirst|addLast|put|putAll|putIfAbsent|offer|push|set|setProperty|write|print|println|printf|format)$/,

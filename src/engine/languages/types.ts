@@ -110,6 +110,8 @@ export interface LanguageSyntax {
   exitCalls?: RegExp;
   /** Node types of class declarations (for method resolution across files). */
   classes?: string[];
+  /** Node types of annotation type declarations (Java's `@interface Sort`), looked up by name like classes. */
+  annotationTypes?: string[];
   /** Names of constructor methods (`__init__`): a call of a class defined in the file is analysed through it. */
   constructorNames?: string[];
   /** Receiver expressions meaning "this object" (`this`, `self`). */

@@ -198,8 +198,8 @@ export class Project implements CallResolver {
     return out;
   }
 
-  /** The declarations of class `name`: in `from` itself, else in the files named for the class. */
-  private classDeclarations(from: ParsedFile, name: string): { file: ParsedFile; node: Node }[] {
+  /** The declarations of class (or annotation type) `name`: in `from` itself, else in the files named for the class. */
+  classDeclarations(from: ParsedFile, name: string): { file: ParsedFile; node: Node }[] {
     const own = this.classesNamed(from, name);
     if (own.length) return own.map((node) => ({ file: from, node }));
     return this.classFiles(from, name).flatMap((f) => {
@@ -211,7 +211,7 @@ export class Project implements CallResolver {
   private classesNamed(file: ParsedFile, name: string): Node[] {
     const classTypes = file.syntax.classes;
     if (!classTypes) return [];
-    return file.tree.rootNode.descendantsOfType(classTypes).filter((cls): cls is Node => !!cls && cls.childForFieldName('name')?.text === name);
+    return file.tree.rootNode.descendantsOfType([...classTypes, ...(file.syntax.annotationTypes ?? [])]).filter((cls): cls is Node => !!cls && cls.childForFieldName('name')?.text === name);
   }
 
   /**

@@ -237,7 +237,7 @@ export function conditionGuards(run: TaintRun, condition: Node, scope: Scope, fr
  * returns `false` early (`if (!u) return false;`) or `true` inside a passed check of them. Calling it checks its argument as that guard does.
  * A return of anything else (`true` elsewhere, a deny-list check, another value) makes it no predicate.
  */
-function predicateGuards(run: TaintRun, target: { file: ParsedFile; node: Node }): CompiledSanitizer[] {
+export function predicateGuards(run: TaintRun, target: { file: ParsedFile; node: Node }): CompiledSanitizer[] {
   const key = `${target.file.path}:${target.node.startIndex}`;
   const known = run.predicates.get(key);
   if (known) return known;
@@ -278,14 +278,19 @@ function readPredicateGuards(run: TaintRun, target: { file: ParsedFile; node: No
       : body.descendantsOfType(syntax.returns).map((r) => r && valueOf(r));
   if (syntax.implicitReturn || !values.length) return out;
   const found: CompiledSanitizer[] = [];
-  /** `if (string.Equals(full, root)) return true;`: the guards of a passed check of the parameter that answers early. */
+  const openingChecks = openingFailedChecks(run, body, mentionsParam);
+  /**
+   * `if (string.Equals(full, root)) return true;`: the guards of a passed check of the parameter that answers early.
+   * A `true` outside any branch, after guard clauses that answer `false` when a check of the parameter fails
+   * (`if (!ALLOWED.contains(s)) return false; return true;`), is reached only past those checks.
+   */
   const passedCheckGuards = (value: Node): CompiledSanitizer[] => {
     for (let p = value.parent; p && !p.equals(body); p = p.parent) {
       const ifShape = syntax.ifs[p.type];
       const condition = ifShape ? field(p, ifShape.condition) : null;
       if (condition) return mentionsParam(condition.text) && !isNegative(run, condition, condition) ? run.engine.guardsFor(condition.text) : [];
     }
-    return [];
+    return value.startIndex > openingChecks.end ? openingChecks.guards : [];
   };
   for (const value of values) {
     if (!value) return out;
@@ -301,6 +306,30 @@ function readPredicateGuards(run: TaintRun, target: { file: ParsedFile; node: No
   }
   out.push(...found);
   return out;
+}
+
+/**
+ * The guard clauses that open a predicate's body and answer `false` when a check of a parameter fails
+ * (`if (!ALLOWED.contains(s)) return false;`): their guards, and where the last of them ends.
+ */
+function openingFailedChecks(run: TaintRun, body: Node, mentionsParam: (text: string) => boolean): { guards: CompiledSanitizer[]; end: number } {
+  const syntax = run.syntax;
+  const guards: CompiledSanitizer[] = [];
+  let end = -1;
+  for (const statement of body.namedChildren.slice(0, 4)) {
+    if (!statement || syntax.comments.includes(statement.type)) continue;
+    const ifShape = syntax.ifs[statement.type];
+    if (!ifShape) break;
+    const condition = field(statement, ifShape.condition);
+    const consequence = field(statement, ifShape.consequence);
+    if (!condition || !consequence || (ifShape.alternative && field(statement, ifShape.alternative))) break;
+    const answersFalse = /^[{\s]*return\s+(false|False)\b[\s;}]*$/.test(consequence.text);
+    const checks = run.engine.guardsFor(condition.text);
+    if (!answersFalse) break;
+    if (checks.length && mentionsParam(condition.text) && isNegative(run, condition, condition)) guards.push(...checks.filter((g) => !guards.includes(g)));
+    end = statement.endIndex;
+  }
+  return { guards, end };
 }
 
 /**

@@ -6,10 +6,11 @@ import type { LanguageSyntax } from '../languages/types.ts';
 import { accessPath, callParts, decoratorName, decoratorsOf, field, patternNames, type CallParts } from '../parse/syntax.ts';
 import type { FunctionFrame, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
-import { merge, type Taint } from './values.ts';
+import { merge, sanitize, type Taint, type Tainted } from './values.ts';
 import { cannotCarry, onThisSide } from './sources.ts';
 import { trustedInputTypes } from './privileged.ts';
 import { classHeader, enclosingClass } from './receivers.ts';
+import { validatedParameterGuards } from './validation.ts';
 
 /** Per tree: names of functions passed by name to a handler-registering call (`http.createServer(handle)`). */
 const handlersByName = new WeakMap<Tree, Set<string>>();
@@ -74,10 +75,14 @@ export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]
     }
     if (!hit) continue;
     if (source.exceptTypes && p.type && source.exceptTypes.test(p.type)) continue;
+    const validated = validatedParameterGuards(run, p.node, frame.file);
     for (const n of p.names) {
       // In a handler only administrators reach, what their role configures anyway is not an attack.
       const t: Taint = { trace: [run.step(frame, p.node, `parameter ${n}`, 'source')], clean: new Set([...trustedInputTypes(run, p.node, frame.file), ...cannotCarry(run, source)]), onlyRule, whole: source.exact };
-      scope.vars.set(n, merge(scope.vars.get(n) ?? null, [t]));
+      // What a constraint's validator checked before the handler ran.
+      let checked: Tainted = [t];
+      for (const g of validated) checked = sanitize(checked, g.types);
+      if (checked) scope.vars.set(n, merge(scope.vars.get(n) ?? null, checked));
     }
   }
 }

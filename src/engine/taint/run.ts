@@ -42,6 +42,8 @@ export interface CallResolver {
    * look-ups through bases are): each in `from` itself, else in the files named for it (`AdminController.cs`).
    */
   ancestorClasses(from: ParsedFile, cls: Node): { file: ParsedFile; node: Node }[];
+  /** The declarations of the class or annotation type `name`: in `from` itself, else in the files named for it. */
+  classDeclarations(from: ParsedFile, name: string): { file: ParsedFile; node: Node }[];
   /** The findings of the file being analysed depend on these files too (a base class read for its attributes). */
   dependOn(files: Iterable<string>): void;
   /** Does the file bind `name` by an import (`import utils from './utils'`, a Go package)? */
