@@ -91,3 +91,20 @@ def report():
     # ruleid: LOG_INJECTION
     log.info("report for %s", request.args.get("since", ""))
     return ""
+
+
+@app.post("/share")
+def share():
+    # The addresses as a list: its repr writes each one quoted, a line break as `\n`.
+    addresses = [a.strip() for a in request.form.get("to", "").split(",")]
+    # ok: LOG_INJECTION
+    log.debug(f"shared with {addresses}")
+    # ok: LOG_INJECTION
+    log.debug(f"shared with {[a.lower() for a in addresses]}")
+    # Joined, the addresses are raw text again.
+    # ruleid: LOG_INJECTION
+    log.debug(f"shared with {', '.join(addresses)}")
+    for address in addresses:
+        # ruleid: LOG_INJECTION
+        log.debug(f"shared with {address}")
+    return "ok"

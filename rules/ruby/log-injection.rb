@@ -21,4 +21,14 @@ class Admin::ToolsController < ApplicationController
     Rails.logger.info("API access by #{user.login} (id=#{user.id})")
     head :ok
   end
+
+  def bulk_invite
+    emails = params[:emails].to_s.split(",").map(&:strip)
+    # Interpolated whole, an array prints its inspect: each string quoted, a line break as `\n`.
+    # ok: LOG_INJECTION
+    Rails.logger.info("inviting #{[params[:email], params[:cc]]}")
+    # ruleid: LOG_INJECTION
+    Rails.logger.info("inviting #{emails.join(', ')}")
+    head :ok
+  end
 end

@@ -295,3 +295,30 @@ test("a comprehension's filter clause vets the elements it keeps", async () => {
   const { findings } = await scan(code, 'views.py');
   assert.deepEqual(at(findings, 'MASS_ASSIGNMENT').concat(at(findings, 'UNSAFE_REFLECTION')).sort(), [9]);
 });
+
+test('a container interpolated whole prints its repr, whose strings keep their line breaks escaped', async () => {
+  const code = [
+    'import logging',
+    'from flask import request',
+    'log = logging.getLogger(__name__)',
+    'def send():',
+    '    raw = request.form.getlist("to")',
+    '    recipients = raw',
+    '    recipients = [a.strip() for a in recipients]',
+    '    log.info(f"mail to {recipients}")',
+    '    log.info(f"mail to {[a.lower() for a in raw]!r}")',
+    '    log.info(f"mail to {raw}")',
+    '    log.info(f"mail to {", ".join(recipients)}")',
+    '    for first in [request.form["a"], request.form["b"]]:',
+    '        log.info(f"first {first}")',
+    '    picked = [request.form["c"]]',
+    '    if request.form.get("one"):',
+    '        picked = request.form["c"]',
+    '    log.info(f"picked {picked}")',
+    '',
+  ].join('\n');
+  const { findings } = await scan(code);
+  // 8 and 9 print a list's repr (the list built last replaced the raw one); 10 is a list the request gave (not
+  // built here), 11 joins the raw strings, 13 is an element, 17 may hold the raw string a branch assigned.
+  assert.deepEqual(at(findings, 'LOG_INJECTION'), [10, 11, 13, 17]);
+});

@@ -59,6 +59,12 @@ export const python: LanguageSyntax = {
   constructorNames: ['__init__'],
   comprehensions: ['list_comprehension', 'set_comprehension', 'dictionary_comprehension', 'generator_expression'],
   comprehensionFilters: ['if_clause'],
+  // `f"sent to {addresses}"` prints the list's repr: `['a@x.org', 'b\\nc']`.
+  reprContainers: {
+    interpolation: 'interpolation',
+    containers: ['list', 'tuple', 'set', 'dictionary', 'list_comprehension', 'set_comprehension', 'dictionary_comprehension'],
+    modifiers: ['type_conversion', 'format_specifier'],
+  },
   importAliases: { aliased_import: { name: 'name', alias: 'alias' } },
   // `def NAME(` or `NAME = lambda …`
   definitionNames: /\bdef\s+(\w+)\s*\(|\b(\w+)\s*=\s*lambda\b/g,

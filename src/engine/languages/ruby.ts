@@ -58,6 +58,8 @@ export const ruby: LanguageSyntax = {
   inheritedBareCalls: true,
   importPatterns: [/^\s*require_relative\s+['"]([^'"]+)['"]/gm],
   implicitReturn: true,
+  // `"ids #{ids}"` prints `Array#inspect`: `["1", "2\\n3"]`.
+  reprContainers: { interpolation: 'interpolation', containers: ['array', 'hash'] },
   bareCalls: true,
 };
 

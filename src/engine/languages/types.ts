@@ -180,6 +180,13 @@ export interface LanguageSyntax {
   moduleBindings?: RegExp;
   /** Callee text of a call through a variable (`$fn()`, `new $class()` in PHP): the variable's taint counts as the receiver's. */
   dynamicCallee?: RegExp;
+  /**
+   * Containers a string interpolation prints as their repr (Python's `str()` of a list, tuple, set or dict;
+   * Ruby's `Array#to_s` and `Hash#to_s`, which are `inspect`): every string inside is written quoted, with
+   * its line breaks escaped. `interpolation` is the node of one substitution, `modifiers` its parts that
+   * are not the expression (Python's `!r`, `:>10`).
+   */
+  reprContainers?: { interpolation: string; containers: string[]; modifiers?: string[] };
   /** Comprehensions: their `for` clauses (assignment nodes) bind names before the element expression is evaluated. */
   comprehensions?: string[];
   /** Filter clauses of a comprehension (`if f in ALLOWED`): a guard there vets the elements it keeps. */

@@ -268,7 +268,8 @@ function visitBuiltString(run: TaintRun, parts: Node[], scope: Scope, frame: Fun
       if (!prefixDone) prefix += part.namedChildren.filter((c) => !!c && s.literals.includes(c.type)).map((c) => c!.text).join('');
       continue;
     }
-    const pt = visit(run, part, scope, frame);
+    let pt = visit(run, part, scope, frame);
+    if (pt && printsContainerWhole(run, part, scope)) pt = sanitize(pt, REPR_CLEAN_TYPES);
     if (!prefixDone) {
       if (pt) prefixDone = true;
       else prefix += '${}';
@@ -279,6 +280,54 @@ function visitBuiltString(run: TaintRun, parts: Node[], scope: Scope, frame: Fun
   t = asNewValue(t)!.map((x) => (x.text ? x : { ...x, text: true }));
   for (const san of run.engine.prefixSanitizers()) if (san.prefix!.test(prefix)) t = sanitize(t, san.types);
   return t;
+}
+
+/** Loops the grammar gives as assignments (Python's `for` and comprehension clauses, Ruby's `for`): their target is an element, never the container. */
+const LOOP = /^for(_|$)/;
+
+/** What a container's repr keeps out of the text: the line breaks inside its strings are written escaped. */
+const REPR_CLEAN_TYPES = ['LOG_INJECTION', 'HEADER_INJECTION'];
+
+/**
+ * A substitution that prints a container whole (`f"sent to {addresses}"`, `"ids #{ids}"`), which the language
+ * writes as its repr (`reprContainers`): the container is written out there, or is a name last bound to a
+ * container display or comprehension that no later assignment of the function around it replaces (in a
+ * branch or a loop) with some other value.
+ */
+function printsContainerWhole(run: TaintRun, part: Node, scope: Scope): boolean {
+  const shape = run.syntax.reprContainers;
+  if (!shape || part.type !== shape.interpolation) return false;
+  const inner = part.namedChildren.filter((c): c is Node => !!c && !run.syntax.comments.includes(c.type) && !shape.modifiers?.includes(c.type));
+  if (inner.length !== 1) return false;
+  const expr = inner[0]!;
+  if (shape.containers.includes(expr.type)) return true;
+  if (!run.syntax.identifiers.includes(expr.type)) return false;
+  const bound = scope.binding(expr.text);
+  if (!bound || !shape.containers.includes(bound.type) || LOOP.test(bound.parent?.type ?? '')) return false;
+  return onlyContainersAssignedAfter(run, part, bound, expr.text, shape.containers);
+}
+
+/** Does every assignment to `name` after `bound` in the function around `at` (or the file) give it a container? */
+function onlyContainersAssignedAfter(run: TaintRun, at: Node, bound: Node, name: string, containers: string[]): boolean {
+  let body: Node = at;
+  while (body.parent && !run.syntax.functions[body.type]) body = body.parent;
+  const pending: Node[] = [body];
+  while (pending.length) {
+    const n = pending.pop()!;
+    if (n.endIndex <= bound.startIndex) continue;
+    const assign = run.syntax.assignments[n.type];
+    if (assign && n.startIndex > bound.endIndex) {
+      const left = field(n, assign.left);
+      const right = assign.right ? field(n, assign.right) : null;
+      const augmented = /augmented|operator_assignment|compound/.test(n.type);
+      const iterates = LOOP.test(n.type);
+      // `with … as name`, `a, name = …`: some other value.
+      if (left && !augmented && (iterates || left.text !== name) && patternNames(run.syntax, left).includes(name)) return false;
+      if (left && !augmented && left.text === name && (!right || !containers.includes(right.type))) return false;
+    }
+    for (const c of n.namedChildren) if (c) pending.push(c);
+  }
+  return true;
 }
 
 function recordDeclaredTypes(run: TaintRun, node: Node, typeField: string, scope: Scope): void {
