@@ -22,6 +22,13 @@ const picomatch = () => require('picomatch') as typeof import('picomatch');
 const VENDORED_DIRS = new Set(['node_modules', 'vendor', 'bower_components', 'third_party', 'site-packages', '.venv', 'venv', '__pycache__', 'Pods']);
 const GENERATED_DIRS = new Set(['dist', 'build', 'out', 'target', 'bin', 'obj', '.next', '.nuxt', 'coverage']);
 const GENERATED_FILES = /(\.min\.(js|css|mjs)|\.bundle\.js|\.map|-lock\.json|\.lock\.json|\.pb\.go|_pb2\.py|\.generated\.\w+|\.g\.cs|\.designer\.cs)$/i;
+/**
+ * A placeholder of a code generator's template in a folder or file name (jeecg's
+ * `${bussiPackage}/${entityPackage}/mapper/xml/${entityName}Mapper.xml`, cookiecutter's
+ * `{{cookiecutter.project_slug}}/`, `<%= name %>`): what lies there is the text a generator fills
+ * in, not code that runs (`${r'#'}{id}` stands for a bound `#{id}`).
+ */
+const TEMPLATE_PLACEHOLDER = /\$\{[^}]*\}|\{\{[^}]*\}\}|<%[^%]*%>/;
 const BINARY_EXTENSIONS = /\.(png|jpe?g|gif|bmp|ico|webp|pdf|zip|gz|tgz|bz2|xz|7z|rar|jar|war|class|so|dylib|dll|exe|o|a|wasm|woff2?|ttf|otf|eot|mp[34]|mov|avi|sqlite|db|pyc)$/i;
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
@@ -136,6 +143,10 @@ export async function listDirectory(root: string, options: CollectOptions = {}):
           skipped.push({ path: `${relPath}/`, reason: 'generated' });
           continue;
         }
+        if (!options.includeVendored && TEMPLATE_PLACEHOLDER.test(entry.name)) {
+          skipped.push({ path: `${relPath}/`, reason: 'generated', detail: `a code generator's template (placeholder ${TEMPLATE_PLACEHOLDER.exec(entry.name)![0]} in the folder's name)` });
+          continue;
+        }
         walk(full, relPath, localRules);
         continue;
       }
@@ -151,6 +162,10 @@ export async function listDirectory(root: string, options: CollectOptions = {}):
       }
       if (!options.includeVendored && GENERATED_FILES.test(entry.name)) {
         skipped.push({ path: relPath, reason: 'generated' });
+        continue;
+      }
+      if (!options.includeVendored && TEMPLATE_PLACEHOLDER.test(entry.name)) {
+        skipped.push({ path: relPath, reason: 'generated', detail: `a code generator's template (placeholder ${TEMPLATE_PLACEHOLDER.exec(entry.name)![0]} in the file's name)` });
         continue;
       }
       if (!options.includeVendored) {
