@@ -103,6 +103,26 @@ writeFileSync(
           where: [{ receiver: true, backtracks: true }]
 `,
 );
+writeFileSync(
+  path.join(dir, 'in-route.yaml'),
+  `rules:
+  - id: flow.in-route
+    languages: [javascript]
+    type: FLOW_IN_ROUTE
+    cwe: 601
+    severity: low
+    title: t
+    message: m
+    remediation: r
+    taint:
+      onlyTheseSources: true
+      sources:
+        - path: '^ctx\\.path$'
+          clean: { types: [FLOW_IN_ROUTE], inRoute: '^/[a-z]' }
+      sinks:
+        - callee: '^ctx\\.redirect$'
+`,
+);
 const rules = loadRuleSet([dir]);
 
 async function linesOf(code: string, type = 'FLOW_TEST', file = 'a.ts'): Promise<number[]> {
@@ -234,6 +254,19 @@ test('a backtracks condition judges the regex literal a variable was given', asy
     'made.test(input());',
   ].join('\n');
   assert.deepEqual(await linesOf(code, 'FLOW_BACKTRACKING_TAINT', 'a.js'), [4]);
+});
+
+test('a source clean inRoute is clean only in a handler registered in place for literal paths that all match', async () => {
+  const code = [
+    "router.get('/share/:id', (ctx) => ctx.redirect(ctx.path));",
+    "router.use(['/share/:id', '/s/:id'], (ctx) => ctx.redirect(ctx.path));",
+    "router.use(['/share/:id', '/:id'], (ctx) => ctx.redirect(ctx.path));",
+    "router.get('/:page', (ctx) => ctx.redirect(ctx.path));",
+    'router.get(prefix, (ctx) => ctx.redirect(ctx.path));',
+    'app.use((ctx) => ctx.redirect(ctx.path));',
+    'export const handle = (ctx) => ctx.redirect(ctx.path);',
+  ].join('\n');
+  assert.deepEqual(await linesOf(code, 'FLOW_IN_ROUTE', 'a.js'), [3, 4, 5, 6, 7]);
 });
 
 test('a constant start of a built string can clear a type (prefix sanitizers)', async () => {

@@ -33,7 +33,7 @@ export interface CompiledSource {
   where: CompiledArgCondition[];
   exact?: boolean;
   in?: 'server' | 'browser';
-  clean?: { types: string[]; ifProjectUses?: RegExp };
+  clean?: { types: string[]; ifProjectUses?: RegExp; inRoute?: RegExp };
   label?: string;
 }
 
@@ -171,7 +171,11 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     exact: s.exact,
     in: s.in,
-    clean: s.clean && { types: s.clean.types, ifProjectUses: s.clean.ifProjectUses ? regex(s.clean.ifProjectUses, where) : undefined },
+    clean: s.clean && {
+      types: s.clean.types,
+      ifProjectUses: s.clean.ifProjectUses ? regex(s.clean.ifProjectUses, where) : undefined,
+      inRoute: s.clean.inRoute ? regex(s.clean.inRoute, where) : undefined,
+    },
     label: s.label,
   };
 }

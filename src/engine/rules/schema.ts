@@ -82,7 +82,19 @@ export const SourceSpec = z
      * path variable forges no log line). With `ifProjectUses`, only when a dependency manifest of the scan
      * (pom.xml, build.gradle, package.json, …) matches that regex: the firewall comes with the dependency.
      */
-    clean: z.object({ types: z.array(z.string()).min(1), ifProjectUses: Regex.optional() }).strict().optional(),
+    clean: z
+      .object({
+        types: z.array(z.string()).min(1),
+        ifProjectUses: Regex.optional(),
+        /**
+         * Only inside a function literal registered in place as a route handler (the language's
+         * `handlerParameters`) whose route paths are all string literals matching this regex, quotes left out:
+         * Koa's `ctx.path` in `router.get('/share/:id', (ctx) => …)` starts with `/share/`, so it stays on the site.
+         */
+        inRoute: Regex.optional(),
+      })
+      .strict()
+      .optional(),
     label: z.string().optional(),
   })
   .strict()

@@ -4,7 +4,7 @@
 import type { Node } from 'web-tree-sitter';
 import type { CompiledSource } from '../rules/load.ts';
 import { codeSideOf } from './code-sides.ts';
-import { field, type CallParts } from '../parse/syntax.ts';
+import { accessPath, callParts, field, type CallParts } from '../parse/syntax.ts';
 import type { FunctionFrame, ParsedFile, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { sanitize, type Tainted } from './values.ts';
@@ -47,7 +47,7 @@ export function sourceTaint(run: TaintRun, frame: FunctionFrame, node: Node, raw
   );
   if (matches.length === 0 || callsOwnFunction(run, frame, path)) return null;
   const trusted = trustedInputTypes(run, node, frame.file);
-  let taint: Tainted = matches.map((m) => ({ trace: [run.step(frame, node, m.label, 'source')], clean: new Set([...trusted, ...cannotCarry(run, m.source)]), onlyRule: m.onlyRule, whole: m.whole }));
+  let taint: Tainted = matches.map((m) => ({ trace: [run.step(frame, node, m.label, 'source')], clean: new Set([...trusted, ...cannotCarry(run, m.source, node)]), onlyRule: m.onlyRule, whole: m.whole }));
   // A source read again through a name (`value.trim()` after `value = req.getHeader(h)`) keeps what the
   // sanitisers of the calls inside its path cleaned (a header value holds no line break)…
   for (const callee of innerCallees(path)) {
@@ -83,11 +83,40 @@ function innerCallees(path: string): string[] {
   return out;
 }
 
-/** The kinds of attack a source's value cannot carry in this project (a path variable behind Spring Security's firewall: no line breaks). */
-export function cannotCarry(run: TaintRun, source: CompiledSource): string[] {
+/**
+ * The kinds of attack a source's value cannot carry in this project (a path variable behind Spring Security's
+ * firewall: no line breaks), or here (`node`: the request path inside a handler of fixed-prefix routes).
+ */
+export function cannotCarry(run: TaintRun, source: CompiledSource, node?: Node): string[] {
   const clean = source.clean;
   if (!clean || (clean.ifProjectUses && !run.resolver.projectUses(clean.ifProjectUses))) return [];
+  if (clean.inRoute && !(node && inRouteHandler(run, node, clean.inRoute))) return [];
   return clean.types;
+}
+
+/** A quoted string without interpolation, or an array of them: a route's path or paths. */
+const QUOTED = String.raw`(?:'[^'\\]*'|"[^"\\]*"|\`[^\`$\\]*\`)`;
+const ROUTE_PATHS = new RegExp(String.raw`^(?:${QUOTED}|\[\s*${QUOTED}(?:\s*,\s*${QUOTED})*\s*,?\s*\])$`);
+
+/**
+ * Is `node` inside a function literal registered in place as a route handler (`router.get('/share/:id', (ctx) => …)`,
+ * `router.use(['/share/:id', '/share/:id/*'], …)`) whose every path matches `paths`? The router calls the handler only
+ * for requests whose path matches one of them, so the request path starts as they do.
+ */
+function inRouteHandler(run: TaintRun, node: Node, paths: RegExp): boolean {
+  const spec = run.syntax.handlerParameters;
+  if (!spec) return false;
+  let fn: Node | null = node.parent;
+  while (fn && !run.syntax.functions[fn.type]) fn = fn.parent;
+  const call = fn?.parent?.parent;
+  if (!fn || !call || !run.syntax.calls[call.type]) return false;
+  const parts = callParts(run.syntax, call);
+  if (!parts || !parts.positional.some((a) => a.equals(fn))) return false;
+  const callee = parts.callee ? accessPath(run.syntax, parts.callee) : '';
+  const first = parts.positional[0];
+  if (!spec.callee.test(callee) || !first || !ROUTE_PATHS.test(first.text)) return false;
+  const each = first.text.match(new RegExp(QUOTED, 'g')) ?? [];
+  return each.length > 0 && each.every((quoted) => paths.test(quoted.slice(1, -1)));
 }
 
 /** Does a source apply in this file: one for a side of the application (`in: server`) only in code on that side. */
