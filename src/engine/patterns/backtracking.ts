@@ -1,7 +1,13 @@
 // Whether a regular expression literal can backtrack catastrophically, as a ReDoS analyser
 // judges it: rules find candidates by their shape (a quantified group with a quantifier inside),
 // and this drops those that can match every text in only one way.
-import { isSafePattern } from 'redos-detector';
+import { createRequire } from 'node:module';
+
+type RedosDetector = typeof import('redos-detector');
+
+/** Loaded on the first candidate (about 0.1 s): most scans meet none, and every worker would pay it at start. */
+let detector: RedosDetector | undefined;
+const load = (): RedosDetector => (detector ??= createRequire(import.meta.url)('redos-detector') as RedosDetector);
 
 /**
  * redos-detector follows every way through the pattern; a score of 1 means no input can be
@@ -32,7 +38,7 @@ function analyse(literal: string): boolean {
   const pattern = m ? m[1]! : literal;
   const flags = m ? m[2]! : '';
   try {
-    const result = isSafePattern(pattern, {
+    const result = load().isSafePattern(pattern, {
       ...ANALYSIS,
       caseInsensitive: flags.includes('i'),
       dotAll: flags.includes('s'),
