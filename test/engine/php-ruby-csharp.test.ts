@@ -416,3 +416,39 @@ test('Ruby: a bare call runs a method the class inherits or its base class mixes
   const { findings } = await scan(base, controller, helper);
   assert.deepEqual(lines(findings, 'SQL_INJECTION'), ['app/controllers/mod/reports_controller.rb:6']);
 });
+
+test('Ruby: a record a controller filter finds (`@scan = ScannedPage.find(id)`) runs its model\u2019s methods in the actions', async () => {
+  const controller = [
+    'class ScanPreviewsController < ApplicationController',
+    '  before_action :find_scan',
+    '  def preview',
+    '    send_file @scan.preview_path(:width => params[:width])',
+    '  end',
+    '  def original',
+    '    send_file @scan.original_path(params[:name])',
+    '  end',
+    '  private',
+    '  def find_scan',
+    '    @scan = ScannedPage.find(params[:id])',
+    '  end',
+    'end',
+    '',
+  ].join('\n');
+  const model = [
+    'class ScannedPage < ApplicationRecord',
+    '  def preview_path(options = {})',
+    '    width = options[:width].to_i',
+    '    width = 200 unless width.positive?',
+    '    File.join("/var/lib/scans/previews", "#{id}_#{width}.png")',
+    '  end',
+    '  def original_path(name)',
+    '    File.join("/var/lib/scans", name)',
+    '  end',
+    'end',
+    '',
+  ].join('\n');
+  const { findings } = await scan(file('app/controllers/scan_previews_controller.rb', controller), file('app/models/scanned_page.rb', model));
+  // preview_path turns the width into a number; original_path joins the name as sent. Before the model was
+  // followed, the unknown call's result carried the width too (line 4).
+  assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), ['app/controllers/scan_previews_controller.rb:7']);
+});

@@ -60,7 +60,8 @@ function constructedClass(syntax: LanguageSyntax, value: Node | undefined): stri
   if (parts.isConstructor) return simpleTypeName(callee);
   const made = syntax.constructorCalls?.exec(callee);
   if (made) return made[1];
-  const ruby = /^([A-Z]\w*(?:::[A-Z]\w*)*)\.new$/.exec(callee);
+  // Ruby's `Foo.new`, and a model's finders (`Attachment.find(id)`, `User.find_by(login: x)`), which give a record of the class.
+  const ruby = /^([A-Z]\w*(?:::[A-Z]\w*)*)\.(new|find|find_by!?|find_by_\w+?!?|find_or_create_by!?|find_or_initialize_by|create!?|first!?|last!?|take!?)$/.exec(callee);
   if (ruby) return simpleTypeName(ruby[1]!);
   // A call of a capitalised name is a constructor only where the language says so (Python's `__init__`).
   if (syntax.constructorNames?.length && /^([a-z_]\w*\.)*[A-Z]\w*$/.test(callee)) return simpleTypeName(callee);
@@ -129,22 +130,23 @@ const CONSTRUCTOR = /^(constructor|__construct|__init__|initialize)$/;
  * with a type (any grammar's `type` field), a promoted constructor parameter
  * (`constructor(private users: UserService)`), or a constructor call the constructor assigns to it.
  */
-export function memberType(syntax: LanguageSyntax, at: Node, member: string): string | undefined {
+export function memberType(syntax: LanguageSyntax, at: Node, member: string, anyMethod = false): string | undefined {
   const cls = enclosingClass(syntax, at);
   if (!cls) return undefined;
   // Asked at every call on a member: one walk of the class per member name.
   let byClass = memberTypes.get(cls.tree);
   if (!byClass) memberTypes.set(cls.tree, (byClass = new Map()));
-  const key = `${cls.startIndex}:${member}`;
+  const key = `${cls.startIndex}:${member}:${anyMethod}`;
   if (byClass.has(key)) return byClass.get(key);
-  const found = findMemberType(syntax, cls, member);
+  const found = findMemberType(syntax, cls, member, anyMethod);
   byClass.set(key, found);
   return found;
 }
 
 const memberTypes = new WeakMap<Node['tree'], Map<string, string | undefined>>();
 
-function findMemberType(syntax: LanguageSyntax, cls: Node, member: string): string | undefined {
+/** `anyMethod`: the member may be set by any method of the class (a Rails controller's filter sets `@attachment`), not only its constructor. */
+function findMemberType(syntax: LanguageSyntax, cls: Node, member: string, anyMethod: boolean): string | undefined {
   const body = cls.childForFieldName('body') ?? cls;
   const className = cls.childForFieldName('name')?.text;
   const selfNames = (syntax.selfNames ?? []).map((s) => s.replace(/^\$/, ''));
@@ -171,7 +173,7 @@ function findMemberType(syntax: LanguageSyntax, cls: Node, member: string): stri
       const fn = syntax.functions[c.type];
       if (fn) {
         const name = fn.name ? field(c, fn.name)?.text : undefined;
-        if (!name || !(CONSTRUCTOR.test(name) || name === className)) continue;
+        if (!name || !(anyMethod || CONSTRUCTOR.test(name) || name === className)) continue;
         const params = fn.params ? field(c, fn.params) : null;
         for (const p of params?.namedChildren ?? []) if (p && !found) found = typeOf(p);
         const fnBody = fn.body ? field(c, fn.body) : null;
@@ -225,9 +227,10 @@ export function classifyReceiver(syntax: LanguageSyntax, receiver: Node, scope: 
       }
     }
     if (isImported(name)) return { kind: 'module', binding: name };
-    // Ruby's `@repo`: an instance variable of the class around the call.
+    // Ruby's `@repo`: an instance variable of the class around the call, set by any of its methods (a
+    // controller's `before_action` filter finds the record its actions use).
     if (name.startsWith('@') && !name.startsWith('@@')) {
-      const t = memberType(syntax, n, name.slice(1));
+      const t = memberType(syntax, n, name.slice(1), true);
       return t ? { kind: 'type', name: t } : { kind: 'unknown' };
     }
     // A class named directly (`User.find`, `Foo::bar()`), or a field of the class around it (Java, C#).
