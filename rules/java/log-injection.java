@@ -57,6 +57,19 @@ public class AccountAudit {
         audit.warn("Closing account " + account);
     }
 
+    @PostMapping("/accounts/import")
+    public void importAccounts(@org.springframework.web.bind.annotation.RequestBody com.alibaba.fastjson.JSONObject params, @RequestParam String note) throws Exception {
+        // JSON text writes a line break inside a string as \n.
+        // ok: LOG_INJECTION
+        LOGGER.info("Import request {}", params.toJSONString());
+        // ok: LOG_INJECTION
+        LOGGER.info("Import note " + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(note));
+        // ok: LOG_INJECTION
+        LOGGER.info("Import note {}", com.alibaba.fastjson.JSON.toJSONString(note));
+        // ruleid: LOG_INJECTION
+        LOGGER.info("Import table " + params.getString("tableName"));
+    }
+
     @PostMapping("/accounts/trace")
     public void traceCall(@RequestParam String account, jakarta.servlet.http.HttpServletRequest request) {
         // ok: LOG_INJECTION
