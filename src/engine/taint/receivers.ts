@@ -60,8 +60,7 @@ function constructedClass(syntax: LanguageSyntax, value: Node | undefined): stri
   if (parts.isConstructor) return simpleTypeName(callee);
   const made = syntax.constructorCalls?.exec(callee);
   if (made) return made[1];
-  // Ruby's `Foo.new`, and a model's finders (`Attachment.find(id)`, `User.find_by(login: x)`), which give a record of the class.
-  const ruby = /^([A-Z]\w*(?:::[A-Z]\w*)*)\.(new|find|find_by!?|find_by_\w+?!?|find_or_create_by!?|find_or_initialize_by|create!?|first!?|last!?|take!?)$/.exec(callee);
+  const ruby = /^([A-Z]\w*(?:::[A-Z]\w*)*)\.new$/.exec(callee);
   if (ruby) return simpleTypeName(ruby[1]!);
   // A call of a capitalised name is a constructor only where the language says so (Python's `__init__`).
   if (syntax.constructorNames?.length && /^([a-z_]\w*\.)*[A-Z]\w*$/.test(callee)) return simpleTypeName(callee);
