@@ -734,3 +734,24 @@ public class LabelValidator implements ConstraintValidator<Label, String> {
   // Without @Validated Spring does not apply parameter constraints: the sort field is the client's text.
   assert.deepEqual(lines(await scan(files('')), 'SQL_INJECTION', 'web/ProductController.java'), [13, 17]);
 });
+
+test('fastjson parsing of request text is unsafe deserialisation only with a version whose autotype check can be bypassed', async () => {
+  const controller = `package shop.web;
+import com.alibaba.fastjson.JSON;
+import org.springframework.web.bind.annotation.*;
+@RestController
+class SettingsController {
+  @PostMapping("/settings")
+  Object save(@RequestBody String body) {
+    return JSON.parseObject(body, java.util.Map.class);
+  }
+}
+`;
+  const pom = (version: string) =>
+    `<project>\n  <properties>\n    <fastjson.version>${version}</fastjson.version>\n  </properties>\n  <dependencies>\n    <dependency>\n      <groupId>com.alibaba</groupId>\n      <artifactId>fastjson</artifactId>\n      <version>\${fastjson.version}</version>\n    </dependency>\n  </dependencies>\n</project>\n`;
+  const at = async (version: string) => lines(await scan({ 'pom.xml': pom(version), 'src/main/java/shop/web/SettingsController.java': controller }), 'INSECURE_DESERIALIZATION');
+  assert.deepEqual(await at('1.2.24'), [8]);
+  assert.deepEqual(await at('1.2.80'), [8]);
+  assert.deepEqual(await at('1.2.83'), []);
+  assert.deepEqual(await at('2.0.58'), []);
+});

@@ -59,6 +59,7 @@ export interface CompiledSink {
   returnedFields?: RegExp;
   atReceiverDefinition?: boolean;
   unlessFile?: RegExp;
+  unlessProjectUses?: RegExp;
   valueNode?: RegExp;
   args?: number[];
   keywords?: string[];
@@ -223,6 +224,7 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     unless: (s.unless ?? []).map((c) => compileCondition(c, where)),
     unlessFile: s.unlessFile ? multiline(s.unlessFile, where) : undefined,
+    unlessProjectUses: s.unlessProjectUses ? regex(s.unlessProjectUses, where) : undefined,
     matches: s.matches ? regex(s.matches, where) : undefined,
     inside: s.inside ? regex(s.inside, where) : undefined,
     notInside: s.notInside ? regex(s.notInside, where) : undefined,

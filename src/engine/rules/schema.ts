@@ -169,6 +169,11 @@ export const SinkSpec = z
     atReceiverDefinition: z.boolean().optional(),
     /** Not a sink in files whose text matches (multiline regex): `^from fastapi import` where returned strings become JSON. */
     unlessFile: Regex.optional(),
+    /**
+     * Not a sink when a dependency manifest of the scan (pom.xml, package.json, …) matches: the library's
+     * version in use made the call safe (fastjson 1.2.83 and later, or its 2.x compatibility package).
+     */
+    unlessProjectUses: Regex.optional(),
     /** With returnFrom: only returned expressions of these node types (regex) count. */
     valueNode: Regex.optional(),
     /** Which positional arguments carry the dangerous data; default: all. */

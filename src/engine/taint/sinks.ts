@@ -97,6 +97,7 @@ export function checkCallSinks(
   for (const { rule, sinks } of run.engine.callSinks(calleePath)) {
     for (const sink of sinks) {
       if (sink.unlessFile && run.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
+      if (sink.unlessProjectUses && run.resolver.projectUses(sink.unlessProjectUses)) continue;
       if (!sink.where.every((c) => conditionHolds(run, c, parts, scope))) continue;
       if (sink.unless.some((c) => conditionHolds(run, c, parts, scope))) continue;
       if (!sinkContextHolds(run, sink, node)) continue;
@@ -172,6 +173,7 @@ export function checkReturnSink(run: TaintRun, node: Node, value: Tainted, frame
     for (const sink of sinks) {
       if (!sink.returnFrom && !sink.returnFromFunction) continue;
       if (sink.unlessFile && run.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
+      if (sink.unlessProjectUses && run.resolver.projectUses(sink.unlessProjectUses)) continue;
       if (sink.valueNode && !(returned && sink.valueNode.test(returned.type))) continue;
       if (!sinkContextHolds(run, sink, node)) continue;
       if (sink.returnFrom) {
@@ -205,6 +207,7 @@ export function checkNodeSink(run: TaintRun, node: Node, value: Tainted, frame: 
     for (const sink of sinks) {
       if (sink.node !== node.type) continue;
       if (sink.unlessFile && run.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
+      if (sink.unlessProjectUses && run.resolver.projectUses(sink.unlessProjectUses)) continue;
       if (sink.precededBy && !sink.precededBy.test(node.previousSibling?.text ?? '')) continue;
       if (!sinkContextHolds(run, sink, node)) continue;
       if (sink.inFunction && !enclosingDecorators(run, node, frame).some((d) => sink.inFunction!.test(d))) continue;
