@@ -41,4 +41,12 @@ app.use(async (ctx) => {
   ctx.redirect(trimmed || "/");
 });
 
+// A router nested under a parameter prefix: a request for `/\evil.example/docs/x` reaches its routes.
+const localized = new Router();
+localized.get("/docs/:slug", (ctx) => {
+  // ruleid: OPEN_REDIRECT
+  ctx.redirect(ctx.path + "/");
+});
+router.use("/:lang", localized.routes());
+
 app.use(router.routes());

@@ -121,6 +121,21 @@ writeFileSync(
           clean: { types: [FLOW_IN_ROUTE], inRoute: '^/[a-z]' }
       sinks:
         - callee: '^ctx\\.redirect$'
+  - id: flow.in-route-router
+    languages: [javascript]
+    type: FLOW_IN_ROUTER
+    cwe: 601
+    severity: low
+    title: t
+    message: m
+    remediation: r
+    taint:
+      onlyTheseSources: true
+      sources:
+        - path: '^ctx\\.path$'
+          clean: { types: [FLOW_IN_ROUTER], inRoute: '^/[a-z]', routerFile: '\\b{router} = new Router\\(\\)' }
+      sinks:
+        - callee: '^ctx\\.redirect$'
 `,
 );
 const rules = loadRuleSet([dir]);
@@ -267,6 +282,17 @@ test('a source clean inRoute is clean only in a handler registered in place for 
     'export const handle = (ctx) => ctx.redirect(ctx.path);',
   ].join('\n');
   assert.deepEqual(await linesOf(code, 'FLOW_IN_ROUTE', 'a.js'), [3, 4, 5, 6, 7]);
+});
+
+test('with routerFile, the file must show how the router the handler is registered on was made', async () => {
+  const code = [
+    'const router = new Router();',
+    'const $nested = parent.child();',
+    "router.get('/share/:id', (ctx) => ctx.redirect(ctx.path));",
+    "$nested.get('/share/:id', (ctx) => ctx.redirect(ctx.path));",
+    "makeRouter().get('/share/:id', (ctx) => ctx.redirect(ctx.path));",
+  ].join('\n');
+  assert.deepEqual(await linesOf(code, 'FLOW_IN_ROUTER', 'a.js'), [4, 5]);
 });
 
 test('a constant start of a built string can clear a type (prefix sanitizers)', async () => {

@@ -33,7 +33,7 @@ export interface CompiledSource {
   where: CompiledArgCondition[];
   exact?: boolean;
   in?: 'server' | 'browser';
-  clean?: { types: string[]; ifProjectUses?: RegExp; inRoute?: RegExp };
+  clean?: { types: string[]; ifProjectUses?: RegExp; inRoute?: RegExp; routerFile?: RegExp };
   label?: string;
 }
 
@@ -176,6 +176,7 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
       types: s.clean.types,
       ifProjectUses: s.clean.ifProjectUses ? regex(s.clean.ifProjectUses, where) : undefined,
       inRoute: s.clean.inRoute ? regex(s.clean.inRoute, where) : undefined,
+      routerFile: s.clean.routerFile ? regex(s.clean.routerFile, where) : undefined,
     },
     label: s.label,
   };

@@ -92,6 +92,12 @@ export const SourceSpec = z
          * Koa's `ctx.path` in `router.get('/share/:id', (ctx) => …)` starts with `/share/`, so it stays on the site.
          */
         inRoute: Regex.optional(),
+        /**
+         * With inRoute: a regex the file's text must match, `{router}` standing for the object the handler is registered
+         * on (`router` in `router.get(…)`): how it is made and mounted, so that no prefix the file does not show (a
+         * parent router's `/:lang`) stands before the route's path. A handler registered on no named object does not qualify.
+         */
+        routerFile: Regex.optional(),
       })
       .strict()
       .optional(),

@@ -1,7 +1,7 @@
 // Where untrusted data enters: an access path (`req.query.id`, `request.GET`) read through what
 // its root variable was bound to, matched against the rules' sources on the right side of the
 // application (server or browser code).
-import type { Node } from 'web-tree-sitter';
+import type { Node, Tree } from 'web-tree-sitter';
 import type { CompiledSource } from '../rules/load.ts';
 import { codeSideOf } from './code-sides.ts';
 import { accessPath, callParts, field, type CallParts } from '../parse/syntax.ts';
@@ -90,7 +90,7 @@ function innerCallees(path: string): string[] {
 export function cannotCarry(run: TaintRun, source: CompiledSource, node?: Node): string[] {
   const clean = source.clean;
   if (!clean || (clean.ifProjectUses && !run.resolver.projectUses(clean.ifProjectUses))) return [];
-  if (clean.inRoute && !(node && inRouteHandler(run, node, clean.inRoute))) return [];
+  if (clean.inRoute && !(node && inRouteHandler(run, node, clean.inRoute, clean.routerFile))) return [];
   return clean.types;
 }
 
@@ -103,7 +103,7 @@ const ROUTE_PATHS = new RegExp(String.raw`^(?:${QUOTED}|\[\s*${QUOTED}(?:\s*,\s*
  * `router.use(['/share/:id', '/share/:id/*'], …)`) whose every path matches `paths`? The router calls the handler only
  * for requests whose path matches one of them, so the request path starts as they do.
  */
-function inRouteHandler(run: TaintRun, node: Node, paths: RegExp): boolean {
+function inRouteHandler(run: TaintRun, node: Node, paths: RegExp, routerFile: RegExp | undefined): boolean {
   const spec = run.syntax.handlerParameters;
   if (!spec) return false;
   let fn: Node | null = node.parent;
@@ -116,7 +116,26 @@ function inRouteHandler(run: TaintRun, node: Node, paths: RegExp): boolean {
   const first = parts.positional[0];
   if (!spec.callee.test(callee) || !first || !ROUTE_PATHS.test(first.text)) return false;
   const each = first.text.match(new RegExp(QUOTED, 'g')) ?? [];
-  return each.length > 0 && each.every((quoted) => paths.test(quoted.slice(1, -1)));
+  if (each.length === 0 || !each.every((quoted) => paths.test(quoted.slice(1, -1)))) return false;
+  if (!routerFile) return true;
+  const router = parts.receiver && run.syntax.identifiers.includes(parts.receiver.type) ? parts.receiver.text : undefined;
+  return !!router && routerFileMatches(node.tree, routerFile, router);
+}
+
+const routerFiles = new WeakMap<Tree, Map<string, boolean>>();
+
+/** Does the file's text match `routerFile` with `{router}` read as this name? Asked once per file, regex and name. */
+function routerFileMatches(tree: Tree, routerFile: RegExp, router: string): boolean {
+  let answers = routerFiles.get(tree);
+  if (!answers) routerFiles.set(tree, (answers = new Map()));
+  const key = `${routerFile.source}\0${routerFile.flags}\0${router}`;
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    const name = router.replace(/[$]/g, '\\$&');
+    answer = new RegExp(routerFile.source.replaceAll('{router}', name), routerFile.flags).test(tree.rootNode.text);
+    answers.set(key, answer);
+  }
+  return answer;
 }
 
 /** Does a source apply in this file: one for a side of the application (`in: server`) only in code on that side. */
