@@ -134,3 +134,20 @@ test('a type-annotated declaration is read under its name, not its type', () => 
   // The name still decides: a count is no credential.
   assert.deepEqual(findSecrets('src/config.ts', `const tokenCount: number = "${PASSWORD}";\n`), []);
 });
+
+test('a JWT whose exp has passed by the scan clock is no credential, for any rule; no exp, a later one, or an odd one is', async () => {
+  const { isExpiredJwt, jwtExpiry } = await import('../../src/engine/secrets/expiry.ts');
+  const header = Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url');
+  const token = (payload: object) => `${header}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.Qz8vW3nB6mK1pL4sX7rT0yC5hJ2dG9aF3iU6oE1kZ8w`;
+  const may2019 = token({ sub: 'demo', exp: 1557326850 });
+  assert.equal(jwtExpiry(may2019), 1557326850);
+  // Judged against the clock given (the scan's): valid the day before, expired the day after.
+  assert.equal(isExpiredJwt(may2019, Date.UTC(2019, 4, 7)), false);
+  assert.equal(isExpiredJwt(may2019, Date.UTC(2019, 4, 10)), true);
+  assert.equal(isExpiredJwt(token({ sub: 'svc' })), false);
+  assert.equal(isExpiredJwt(token({ sub: 'svc', exp: '1557326850' })), false);
+  // The generic rule does not take up an expired token under a credential's name either.
+  assert.deepEqual(findSecrets('client.py', `AUTH_TOKEN = "${may2019}"\n`), []);
+  const live = findSecrets('client.py', `AUTH_TOKEN = "${token({ sub: 'svc' })}"\n`);
+  assert.deepEqual(live.map((f) => f.ruleId), ['secrets.jwt']);
+});

@@ -15,6 +15,7 @@ import { isPublishedValue } from './published.ts';
 import { isLocalDatabaseBootstrap } from './compose.ts';
 import { insideEmbeddedDocumentation } from './embedded-docs.ts';
 import { handedToLoopbackClient } from './endpoint.ts';
+import { isExpiredJwt } from './expiry.ts';
 
 import { SECRET_TYPE } from './type.ts';
 
@@ -158,6 +159,11 @@ function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIn
       continue;
     }
     if (spec.skipLocalDefaults && isLocalDefault(m.groups, secret, line, compose)) continue;
+    if (spec.skipExpiredTokens && isExpiredJwt(secret)) {
+      // Its own payload says the signer refuses it now: hidden from the other rules as well.
+      out.push({ rule, start: lineStart + from, end: lineStart + to, secret, isPublic: true });
+      continue;
+    }
     if (secret.length < spec.minLength) continue;
     if (shannonEntropy(secret) < entropyThreshold(spec.entropy, secret.length)) continue;
     if (rule.allow.some((re) => re.test(secret))) continue;

@@ -80,6 +80,12 @@ export const PatternRule = z
      * one that repeats the user name (`postgres:postgres`) is a local default, not a secret.
      */
     skipLocalDefaults: z.boolean().default(false),
+    /**
+     * For signed JSON Web Tokens: one whose payload carries an `exp` before the scan's clock has
+     * expired and opens nothing (an example response in API documentation); one without `exp`,
+     * or with a later one, is reported.
+     */
+    skipExpiredTokens: z.boolean().default(false),
   })
   .strict();
 
