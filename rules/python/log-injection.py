@@ -107,4 +107,9 @@ def share():
     for address in addresses:
         # ruleid: LOG_INJECTION
         log.debug(f"shared with {address}")
+    # logging prints an argument through str(): a list's repr.
+    # ok: LOG_INJECTION
+    log.debug("shared with %s", addresses)
+    # ruleid: LOG_INJECTION
+    log.debug("shared with %s", ", ".join(addresses))
     return "ok"

@@ -315,10 +315,13 @@ test('a container interpolated whole prints its repr, whose strings keep their l
     '    if request.form.get("one"):',
     '        picked = request.form["c"]',
     '    log.info(f"picked {picked}")',
+    '    log.info("mail to %s", recipients)',
+    '    log.info("mail to %s", raw)',
     '',
   ].join('\n');
   const { findings } = await scan(code);
-  // 8 and 9 print a list's repr (the list built last replaced the raw one); 10 is a list the request gave (not
-  // built here), 11 joins the raw strings, 13 is an element, 17 may hold the raw string a branch assigned.
-  assert.deepEqual(at(findings, 'LOG_INJECTION'), [10, 11, 13, 17]);
+  // 8 and 9 print a list's repr (the list built last replaced the raw one), and so does logging's %s at 18;
+  // 10 and 19 are a list the request gave (not built here), 11 joins the raw strings, 13 is an element,
+  // 17 may hold the raw string a branch assigned.
+  assert.deepEqual(at(findings, 'LOG_INJECTION'), [10, 11, 13, 17, 19]);
 });

@@ -7,9 +7,9 @@ import type { TraceStep } from '../types.ts';
 import { decoratorsOf, enclosingFunction, type CallParts } from '../parse/syntax.ts';
 import type { FunctionFrame, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
-import { merge, type Taint, type Tainted } from './values.ts';
+import { merge, sanitize, type Taint, type Tainted } from './values.ts';
 import { conditionHolds } from './conditions.ts';
-import { visit } from './walk.ts';
+import { isWholeContainer, REPR_CLEAN_TYPES, visit } from './walk.ts';
 import { checkRenderSink } from '../templates/index.ts';
 
 // ---- sinks ----
@@ -115,6 +115,10 @@ export function checkCallSinks(
         if (a && sink.inObject) a = a.filter((x) => x.inLiteral && !x.text);
         // An expression language: only data built into the application's own expression.
         if (a && sink.built) a = a.filter((x) => x.text || x.derived || x.part);
+        // A logger prints an argument that is not a string through its repr (Python's str() of a list, Ruby's
+        // inspect), which writes the line breaks of the strings inside it escaped.
+        const arg = parts.positional[i];
+        if (a && rule.type === 'LOG_INJECTION' && arg && isWholeContainer(run, arg, scope)) a = sanitize(a, REPR_CLEAN_TYPES);
         t = merge(t, a && a.length ? a : null);
       }
       for (const k of sink.keywords ?? []) t = merge(t, kwargs.get(k) ?? null);

@@ -286,25 +286,32 @@ function visitBuiltString(run: TaintRun, parts: Node[], scope: Scope, frame: Fun
 const LOOP = /^for(_|$)/;
 
 /** What a container's repr keeps out of the text: the line breaks inside its strings are written escaped. */
-const REPR_CLEAN_TYPES = ['LOG_INJECTION', 'HEADER_INJECTION'];
+export const REPR_CLEAN_TYPES = ['LOG_INJECTION', 'HEADER_INJECTION'];
 
 /**
  * A substitution that prints a container whole (`f"sent to {addresses}"`, `"ids #{ids}"`), which the language
- * writes as its repr (`reprContainers`): the container is written out there, or is a name last bound to a
- * container display or comprehension that no later assignment of the function around it replaces (in a
- * branch or a loop) with some other value.
+ * writes as its repr (`reprContainers`).
  */
 function printsContainerWhole(run: TaintRun, part: Node, scope: Scope): boolean {
   const shape = run.syntax.reprContainers;
   if (!shape || part.type !== shape.interpolation) return false;
   const inner = part.namedChildren.filter((c): c is Node => !!c && !run.syntax.comments.includes(c.type) && !shape.modifiers?.includes(c.type));
-  if (inner.length !== 1) return false;
-  const expr = inner[0]!;
+  return inner.length === 1 && isWholeContainer(run, inner[0]!, scope);
+}
+
+/**
+ * Is this expression a container the language prints as its repr (`reprContainers`): a display or comprehension
+ * written there, or a name last bound to one that no later assignment of the function around it replaces (in a
+ * branch or a loop) with some other value?
+ */
+export function isWholeContainer(run: TaintRun, expr: Node, scope: Scope): boolean {
+  const shape = run.syntax.reprContainers;
+  if (!shape) return false;
   if (shape.containers.includes(expr.type)) return true;
   if (!run.syntax.identifiers.includes(expr.type)) return false;
   const bound = scope.binding(expr.text);
   if (!bound || !shape.containers.includes(bound.type) || LOOP.test(bound.parent?.type ?? '')) return false;
-  return onlyContainersAssignedAfter(run, part, bound, expr.text, shape.containers);
+  return onlyContainersAssignedAfter(run, expr, bound, expr.text, shape.containers);
 }
 
 /** Does every assignment to `name` after `bound` in the function around `at` (or the file) give it a container? */
