@@ -1,4 +1,5 @@
 import os
+import shutil
 import tarfile
 import tempfile
 import uuid
@@ -10,7 +11,7 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.files.storage import default_storage
-from fastapi import FastAPI
+from fastapi import FastAPI, File, UploadFile
 from fastapi.responses import FileResponse
 from flask import Blueprint, abort, request, send_file, send_from_directory
 from werkzeug.utils import secure_filename
@@ -153,3 +154,31 @@ def upload_version():
     (folder / Path(pathvalidate.sanitize_filename(name))).write_bytes(request.get_data())
     # ruleid: PATH_TRAVERSAL
     (folder / Path(pathvalidate.sanitize_filepath(name))).write_bytes(request.get_data())
+
+
+# shutil.copyfileobj copies between two open file objects: neither argument names a file. The
+# path that chooses where the bytes go is the one opened for the destination.
+@app.post("/imports")
+def import_archive(archive: UploadFile = File(...)):
+    dest = Path(tempfile.mkdtemp()) / "archive.zip"
+    with dest.open("wb") as buffer:
+        # ok: PATH_TRAVERSAL
+        shutil.copyfileobj(archive.file, buffer)
+    # ruleid: PATH_TRAVERSAL
+    shutil.copyfile(archive.filename, dest)
+
+
+@app.post("/avatars")
+def upload_avatar(image: UploadFile = File(...)):
+    target = scratch_folder().joinpath(image.filename)
+    # ruleid: PATH_TRAVERSAL, UNSAFE_FILE_UPLOAD
+    with target.open("wb") as buffer:
+        # ok: PATH_TRAVERSAL, UNSAFE_FILE_UPLOAD
+        shutil.copyfileobj(image.file, buffer)
+    # ruleid: PATH_TRAVERSAL
+    # ok: UNSAFE_FILE_UPLOAD
+    return {"size": len(target.read_bytes())}
+
+
+def scratch_folder():
+    return Path(tempfile.mkdtemp())
