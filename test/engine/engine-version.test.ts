@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ENGINE_DIR, engineVersion } from '../../src/engine/cache/engine-version.ts';
+import { ENGINE_DIR, analysisPackageVersions, engineVersion } from '../../src/engine/cache/engine-version.ts';
 
 test('engines with the same modules have one version; a change to any module makes another', (t) => {
   const root = mkdtempSync(path.join(tmpdir(), 'scanner-engine-version-'));
@@ -27,4 +27,14 @@ test('engines with the same modules have one version; a change to any module mak
 test("the running engine's version covers the whole engine folder, not only the cache's", () => {
   for (const part of ['rules', 'taint', 'patterns', 'cache']) assert.ok(existsSync(path.join(ENGINE_DIR, part)), `${ENGINE_DIR} holds ${part}/`);
   assert.equal(engineVersion(), engineVersion(ENGINE_DIR));
+});
+
+test('the version covers the installed parsers, grammars and ReDoS analyser: another version of one gives another engine version', () => {
+  const installed = analysisPackageVersions();
+  for (const name of ['web-tree-sitter', 'tree-sitter-java', 'tree-sitter-typescript', 'redos-detector']) {
+    assert.ok(installed.some((p) => new RegExp(`^${name}@\\d+\\.\\d+\\.\\d+`).test(p)), `${name} with its installed version in ${installed.join(', ')}`);
+  }
+  const upgraded = installed.map((p) => (p.startsWith('tree-sitter-java@') ? 'tree-sitter-java@99.0.0' : p));
+  assert.notEqual(engineVersion(ENGINE_DIR, upgraded), engineVersion(ENGINE_DIR, installed));
+  assert.equal(engineVersion(), engineVersion(ENGINE_DIR, installed));
 });
