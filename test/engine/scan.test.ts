@@ -260,3 +260,43 @@ test('a cancelled scan stops with an AbortError', async () => {
   controller.abort();
   await assert.rejects(scanSourceFiles([file('a.js', VULNERABLE)], { jobs: 1, signal: controller.signal }), { name: 'AbortError' });
 });
+
+test('a password the tree\'s own SQL setup script sets is its published default; other credentials stay, with or without the cache', async () => {
+  // Fake values made for this test.
+  const setup = [
+    "CREATE DATABASE shop;",
+    "CREATE USER 'shop'@'%' IDENTIFIED BY 'Qv7sKpW#2931x';",
+    "GRANT ALL PRIVILEGES ON shop.* TO 'shop'@'%';",
+    "CREATE ROLE reporting LOGIN ENCRYPTED PASSWORD 'Rp4xKw92Lm';",
+    "CREATE LOGIN etl WITH PASSWORD = 'Et9LqW2zPx7c';",
+  ].join('\n');
+  const config = [
+    'spring:',
+    '  datasource:',
+    '    username: shop',
+    '    password: Qv7sKpW#2931x',
+    'reporting:',
+    "  url: postgres://reporting:Rp4xKw92Lm@db.internal:5432/reports",
+    'etl: "Server=sql.internal;User Id=etl;Password=Et9LqW2zPx7c;"',
+    'mail:',
+    '  password: Zf8mailPw#4417',
+    'payments:',
+    '  api_key: "sk_live_51HqLyjWDarjtT1zdp7dc9X2kQ4wPzR8mN6"',
+  ].join('\n');
+  const compose = ['services:', '  db:', '    image: mysql:8', '    ports:', '      - "3306:3306"', '    environment:', '      MYSQL_ROOT_PASSWORD: Qv7sKpW#2931x', ''].join('\n');
+  const files = [file('db/schema.sql', setup), file('config/application.yml', config), file('docker-compose.yml', compose)];
+  const cacheDir = tempDir();
+  try {
+    for (const run of ['first', 'cached']) {
+      const { findings } = await scanSourceFiles(files, { jobs: 1, cacheDir });
+      const secrets = findings.filter((f) => f.type === 'HARDCODED_SECRET').map((f) => `${f.file}:${f.line} ${f.ruleId}`);
+      assert.deepEqual(secrets, ['config/application.yml:9 secrets.generic-credential', 'config/application.yml:11 secrets.stripe-secret-key'], run);
+    }
+    // Without the script in the scan, the same values are reported.
+    const alone = await scanSourceFiles(files.slice(1), { jobs: 1 });
+    const lines = alone.findings.filter((f) => f.type === 'HARDCODED_SECRET').map((f) => `${f.file}:${f.line}`);
+    assert.deepEqual(lines, ['config/application.yml:4', 'config/application.yml:6', 'config/application.yml:7', 'config/application.yml:9', 'config/application.yml:11', 'docker-compose.yml:7']);
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true });
+  }
+});

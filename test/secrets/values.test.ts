@@ -109,3 +109,19 @@ test('the start of a template expression is no literal; `@name` only in Razor an
   assert.deepEqual(findSecrets('Views/Tree.cshtml', '<li data-token="@string.Join(".", tokens)">\n'), []);
   assert.equal(findSecrets('Views/Tree.html', '<li data-token="@Qv7mZk2LxW9t">\n').length, 1);
 });
+
+test('the passwords a SQL script sets for database users and logins', async () => {
+  const { passwordsSetBySql } = await import('../../src/engine/secrets/setup-scripts.ts');
+  const sql = [
+    "create user 'shop'@'%' identified by 'Qv7sKpW#2931x';",
+    "GRANT ALL ON shop.* TO 'app'@'localhost' IDENTIFIED BY \"Ab3dEf9hIj\";",
+    "ALTER USER 'x'@'%' IDENTIFIED WITH mysql_native_password BY 'Mn4bVc8xZl';",
+    'CREATE USER scott IDENTIFIED BY tiger42;',
+    "CREATE USER old IDENTIFIED BY PASSWORD '*6BB4837EB74329105EE4568DDA7DC67ED2CA2AD9';",
+    "CREATE ROLE reporting WITH LOGIN ENCRYPTED PASSWORD 'it''s-Rp4x';",
+    "CREATE LOGIN etl WITH PASSWORD = 'Et9LqW2zPx7c', CHECK_POLICY = OFF;",
+    "SET PASSWORD FOR 'root'@'localhost' = PASSWORD('Rt5yU8iO1p');",
+    "INSERT INTO users (name, password) VALUES ('admin', 'Hq2wE3rT4y');",
+  ].join('\n');
+  assert.deepEqual(passwordsSetBySql(sql).sort(), ['Ab3dEf9hIj', 'Et9LqW2zPx7c', 'Mn4bVc8xZl', 'Qv7sKpW#2931x', 'Rt5yU8iO1p', "it's-Rp4x", 'tiger42'].sort());
+});

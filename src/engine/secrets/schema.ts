@@ -54,6 +54,12 @@ const RuleCommon = {
    * credentials guard nothing deployed. Provider rules leave it empty and report everywhere.
    */
   notIn: z.array(z.enum(SECRET_FILE_KINDS)).default([]),
+  /**
+   * A value that a SQL script of the scanned tree sets as a database user's password
+   * (`CREATE USER … IDENTIFIED BY '…'`, `WITH PASSWORD '…'`) is the project's published default
+   * and not reported (setup-scripts.ts, judged over the whole scan). Off for provider tokens.
+   */
+  skipSetupScriptPasswords: z.boolean().default(false),
   remediation: z.string().optional(),
   references: z.array(z.string().url()).default([]),
 };
