@@ -59,4 +59,15 @@ class ProductsController < ApplicationController
     names = User.select(:name).reselect(@column).to_a
     render json: { total: total, count: count, names: names }
   end
+
+  # A relation's schema names are the model's, whatever request data filtered it.
+  def page
+    items = Order.where(status: params[:status])
+    column = "#{items.table_name}.#{items.primary_key}"
+    # ok: SQL_INJECTION
+    older = items.where("#{column} < ?", params[:before]).reorder(id: :desc)
+    # ruleid: SQL_INJECTION
+    newer = items.where("#{column} > #{params[:after]}")
+    render json: { older: older, newer: newer }
+  end
 end
