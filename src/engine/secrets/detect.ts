@@ -10,7 +10,7 @@ import { entropyThreshold, insideInertBlob, isPlaceholder, notASecretReason, sha
 import { isComposeFile, secretFileKinds, type SecretFileKind } from './file-kinds.ts';
 import { pairsAt } from './pairs.ts';
 import { contextOf } from './context.ts';
-import { CONNECTION_HOST, isLocalDefault } from './local-defaults.ts';
+import { CONNECTION_HOST, isLocalDefault, repeatsUserName } from './local-defaults.ts';
 import { isPublishedValue } from './published.ts';
 import { isLocalDatabaseBootstrap } from './compose.ts';
 import { insideEmbeddedDocumentation } from './embedded-docs.ts';
@@ -224,6 +224,8 @@ function judgeCandidate(rule: CompiledAssignmentRule, candidate: Candidate, line
   if (notASecretReason(value, { chosenByPeople: password, atExpressions: format.atExpressions }) !== null) return;
   // `…;Server=localhost;Password=…` read as a name and its value: the connection string's own judgement holds.
   if (password && CONNECTION_HOST.test(line) && isLocalDefault(undefined, value, line, compose)) return;
+  // { username: 'admin123', password: 'admin123' }: a default account's login, guessed before it is read.
+  if (password && repeatsUserName(lines, lineNumber, value)) return;
   // POSTGRES_PASSWORD of the postgres service a Compose file starts and keeps on the machine.
   if (password && compose && isLocalDatabaseBootstrap(lines, lineNumber, candidate.name)) return;
   if (shannonEntropy(value) < entropyThreshold(rule.spec.entropy, value.length)) return;

@@ -22,3 +22,40 @@ export function isLocalDefault(groups: Record<string, string | undefined> | unde
   if (LOOPBACK_HOST.test(host) || LOCAL_SQL_SERVER.test(host) || user === secret) return true;
   return compose && SERVICE_NAME.test(host);
 }
+
+interface Lines {
+  readonly count: number;
+  lineText(line: number): string;
+}
+
+/** How many lines of the same entry above and below a password are read for its user name. */
+const ENTRY_REACH = 6;
+/** A user field and its value: `username: 'x'`, `"login" => "x"`, `userId="x"`. */
+const USER_FIELD = /(?<![\w$])(["'`]?)[\w$.-]*?(?:user|username|login|account|uid|principal|email)\1\s*(?::|=>|=)\s*(["'`]?)([^\s"'`,;})]+)\2/gi;
+
+/**
+ * Whether the password `value` on `lineNumber` repeats the user name of its own entry: a user
+ * field with the same value on the same line (`{ username: 'demo1', password: 'demo1' }`,
+ * `userId="x" password="x"`) or on a line of the same block at the same indentation (a form
+ * model's initial login, a datasource's `username:`/`password:`). That is the login of a
+ * seeded demo or default account (`admin`/`admin`), guessed before it is read, as
+ * `postgres:postgres` in a URL (`isLocalDefault`); a password that differs from the user name
+ * stays reported.
+ */
+export function repeatsUserName(lines: Lines, lineNumber: number, value: string): boolean {
+  const namesUser = (text: string) => [...text.matchAll(USER_FIELD)].some((m) => m[3] === value);
+  const own = lines.lineText(lineNumber);
+  if (namesUser(own)) return true;
+  const indent = own.search(/\S/);
+  for (const step of [-1, 1]) {
+    for (let n = lineNumber + step, seen = 0; n >= 0 && n < lines.count && seen < ENTRY_REACH; n += step, seen++) {
+      const text = lines.lineText(n);
+      if (!text.trim()) break;
+      const at = text.search(/\S/);
+      // Leaving the entry: a line less indented, or one that closes or opens a block at this depth.
+      if (at < indent || (at === indent && /^[\]})]/.test(text.trim()))) break;
+      if (at === indent && namesUser(text)) return true;
+    }
+  }
+  return false;
+}
