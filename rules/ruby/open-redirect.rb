@@ -155,4 +155,23 @@ class PagesController < ApplicationController
     # ruleid: OPEN_REDIRECT
     redirect_to request.fullpath
   end
+
+  # Route options build a URL on this site when they pin `only_path: true` (merged last, it
+  # overrides any host the request gave) or when the permitted keys name no host.
+  def reload
+    # ok: OPEN_REDIRECT
+    redirect_to params.to_unsafe_h.merge(only_path: true, cookie_test: "true")
+    # ok: OPEN_REDIRECT
+    redirect_to params.to_unsafe_h.merge(:only_path => true, :anchor => "map")
+    # ok: OPEN_REDIRECT
+    redirect_to url_for(params.permit(:status, :username, :before))
+    # ok: OPEN_REDIRECT
+    redirect_to params.permit(:page, :per_page, filter: [])
+    # ruleid: OPEN_REDIRECT
+    redirect_to url_for(params.permit(:status, :host))
+    # ruleid: OPEN_REDIRECT
+    redirect_to params.to_unsafe_h.merge(only_path: false)
+    # ruleid: OPEN_REDIRECT
+    redirect_to params.to_unsafe_h.merge(only_path: true).merge(host: params[:mirror])
+  end
 end
