@@ -452,3 +452,72 @@ test('Ruby: a record a controller filter finds (`@scan = ScannedPage.find(id)`) 
   // followed, the unknown call's result carried the width too (line 4).
   assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), ['app/controllers/scan_previews_controller.rb:7']);
 });
+
+test('Rails: a path parameter every route to the action constrains (a narrow regex, a constraint object) holds what the router admits', async () => {
+  const routes = [
+    'Rails.application.routes.draw do',
+    "  get 'previews/:id(/:size)', :to => 'previews#show', :id => /\\d+/, :size => /\\d+/",
+    "  get 'previews/:id/raw/:name', to: 'previews#raw', constraints: { name: /.*/ }",
+    "  get 'previews/:id/open/:name', to: 'previews#open', name: /[a-z_]+/",
+    "  get 'previews/:id/open', to: 'previews#open'",
+    '  constraints Library::KindConstraint do',
+    "    get 'things/:kind/:id', :to => 'things#show'",
+    "    get 'things/:kind/:id/edit', :to => 'things#edit'",
+    '  end',
+    "  get 'things/:kind/:id/remove', :to => 'things#remove'",
+    'end',
+    '',
+  ].join('\n');
+  const constraint = [
+    'module Library',
+    '  class KindConstraint',
+    '    KINDS = %w[books films]',
+    '    def self.matches?(request)',
+    '      KINDS.include?(request.path_parameters[:kind])',
+    '    end',
+    '  end',
+    'end',
+    '',
+  ].join('\n');
+  const previews = [
+    'class PreviewsController < ApplicationController',
+    '  def show',
+    '    send_file File.join("/srv/previews", "#{params[:id]}_#{params[:size]}.png")',
+    '  end',
+    '  def raw',
+    '    send_file File.join("/srv/previews", params[:name])',
+    '  end',
+    '  def open',
+    '    send_file File.join("/srv/previews", params[:name])',
+    '  end',
+    'end',
+    '',
+  ].join('\n');
+  const things = [
+    'class ThingsController < ApplicationController',
+    '  before_action :find_kind, :only => [:show, :edit]',
+    '  before_action :find_other, :only => [:show, :remove]',
+    '  def show; end',
+    '  def edit; end',
+    '  def remove; end',
+    '  private',
+    '  def find_kind',
+    '    @thing = params[:kind].to_s.classify.constantize.find(params[:id])',
+    '  end',
+    '  def find_other',
+    '    @thing = params[:kind].to_s.classify.constantize.find(params[:id])',
+    '  end',
+    'end',
+    '',
+  ].join('\n');
+  const { findings } = await scan(
+    file('config/routes.rb', routes),
+    file('lib/library/kind.rb', constraint),
+    file('app/controllers/previews_controller.rb', previews),
+    file('app/controllers/things_controller.rb', things),
+  );
+  // show: both parameters are digits. raw: `/.*/` admits anything. open: one of its routes has no :name (the query
+  // string's). find_kind runs for show and edit, both inside the constraint block; find_other also for remove.
+  assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), ['app/controllers/previews_controller.rb:6', 'app/controllers/previews_controller.rb:9']);
+  assert.deepEqual(lines(findings, 'UNSAFE_REFLECTION'), ['app/controllers/things_controller.rb:12']);
+});

@@ -58,6 +58,7 @@ export const ruby: LanguageSyntax = {
   inheritedBareCalls: true,
   importPatterns: [/^\s*require_relative\s+['"]([^'"]+)['"]/gm],
   implicitReturn: true,
+  routeFiles: /(^|\/)config\/routes(\/[\w/-]+)?\.rb$/,
   // A model's finders give a record of the class (`Attachment.find(id)`, `User.find_by(login: x)`), as `Foo.new` does.
   constructorCalls: /^(?:[A-Z]\w*::)*([A-Z]\w*)\.(?:find|find_by!?|find_by_\w+?!?|find_or_create_by!?|find_or_initialize_by|create!?|first!?|last!?|take!?)$/,
   // `"ids #{ids}"` prints `Array#inspect`: `["1", "2\\n3"]`.

@@ -187,6 +187,11 @@ export interface LanguageSyntax {
    * are not the expression (Python's `!r`, `:>10`).
    */
   reprContainers?: { interpolation: string; containers: string[]; modifiers?: string[] };
+  /**
+   * Route files of the framework's routing DSL (Rails' `config/routes.rb`), read by `taint/rails-routes.ts`: a path
+   * parameter every route to an action constrains holds only what the constraint admits.
+   */
+  routeFiles?: RegExp;
   /** Comprehensions: their `for` clauses (assignment nodes) bind names before the element expression is evaluated. */
   comprehensions?: string[];
   /** Filter clauses of a comprehension (`if f in ALLOWED`): a guard there vets the elements it keeps. */

@@ -10,6 +10,7 @@ import type { LanguageSyntax } from '../languages/types.ts';
 import { callParts, decoratorsOf } from '../parse/syntax.ts';
 import type { ParsedFile, TaintRun } from './run.ts';
 import { selfTargetedTypes } from './forgery.ts';
+import { routeConstrainedTypes } from './rails-routes.ts';
 
 /** Per analysis: whether each function or class seen so far (by file and position) is admin-only. */
 const privilegedScopes = new WeakMap<TaintRun, Map<string, boolean>>();
@@ -19,12 +20,15 @@ export const OPERATOR_INPUT_TYPES = ['PATH_TRAVERSAL', 'UNSAFE_FILE_UPLOAD', 'SS
 
 /**
  * The types a source read at this node is clean for: what an administrator configures anyway, in an admin-only
- * handler, and what targets only the signed-in user, in a handler a cross-site page cannot call (forgery.ts).
+ * handler, what targets only the signed-in user, in a handler a cross-site page cannot call (forgery.ts), and what
+ * the router admits, in a path parameter every route to the action constrains (rails-routes.ts).
  */
 export function trustedInputTypes(run: TaintRun, node: Node, file: ParsedFile): string[] {
   const own = selfTargetedTypes(run, node, file);
   const operator = operatorInputTypes(run, node, file);
-  return own.length ? [...new Set([...operator, ...own])] : operator;
+  // A path parameter every route to the action constrains (rails-routes.ts) holds only what the router let through.
+  const routed = routeConstrainedTypes(run, node, file);
+  return own.length || routed.length ? [...new Set([...operator, ...own, ...routed])] : operator;
 }
 
 /** The types a source read at this node is clean for: `OPERATOR_INPUT_TYPES` inside an admin-only handler, else none. */
