@@ -70,4 +70,26 @@ class ProductsController < ApplicationController
     newer = items.where("#{column} > #{params[:after]}")
     render json: { older: older, newer: newer }
   end
+
+  # Permitted parameters are a hash: its keys are the permitted column names, its values bound.
+  def claim
+    wanted = params.require(:ticket).permit(:kind, :ref)
+    # ok: SQL_INJECTION
+    ticket = Ticket.find_or_initialize_by(wanted)
+    # ok: SQL_INJECTION
+    same = Ticket.where(params.require(:ticket).permit(:kind, :ref))
+    # ruleid: SQL_INJECTION
+    raw = Ticket.where(params[:filter])
+    # ruleid: SQL_INJECTION
+    one = Ticket.where(params.permit(:kind)[:kind])
+    # ok: SQL_INJECTION
+    kept = Ticket.find_or_create_by(ticket_params)
+    render json: { ticket: ticket, same: same, raw: raw, one: one, kept: kept }
+  end
+
+  private
+
+  def ticket_params
+    params.require(:ticket).permit(:kind, :ref)
+  end
 end

@@ -521,3 +521,33 @@ test('Rails: a path parameter every route to the action constrains (a narrow reg
   assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), ['app/controllers/previews_controller.rb:6', 'app/controllers/previews_controller.rb:9']);
   assert.deepEqual(lines(findings, 'UNSAFE_REFLECTION'), ['app/controllers/things_controller.rb:12']);
 });
+
+test('Ruby: an argument condition reads a bare method call as the one expression that method returns', async () => {
+  // `where(ticket_params)` is hash conditions when `ticket_params` is `params.…permit(…)`; a method with
+  // parameters, with more than one statement, or defined twice in the file is not read.
+  const text = `class TicketsController < ApplicationController
+  def index
+    a = Ticket.where(ticket_params)
+    b = Ticket.where(filter_sql)
+    c = Ticket.where(scoped_params(1))
+    render json: [a, b, c]
+  end
+
+  private
+
+  def ticket_params
+    params.require(:ticket).permit(:kind, :ref)
+  end
+
+  def filter_sql
+    params[:filter]
+  end
+
+  def scoped_params(n)
+    params.require(:ticket).permit(:kind)
+  end
+end
+`;
+  const { findings } = await scan(file('app/controllers/tickets_controller.rb', text));
+  assert.deepEqual(lines(findings, 'SQL_INJECTION'), ['app/controllers/tickets_controller.rb:4', 'app/controllers/tickets_controller.rb:5']);
+});

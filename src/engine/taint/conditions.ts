@@ -64,10 +64,42 @@ function resolvedText(run: TaintRun, node: Node, scope: Scope, depth = 0): strin
     return root.text.slice(0, root.text.length - only.text.length) + resolvedText(run, only, scope, depth + 1);
   }
   if (depth >= 4 || !s.identifiers.includes(root.type)) return node.text;
-  const def = scope.definition(root.text);
+  const def = scope.definition(root.text) ?? (s.bareCalls ? bareCallValue(run, root) : undefined);
   if (!def) return node.text;
   return resolvedText(run, def, scope, depth + 1) + node.text.slice(root.endIndex - node.startIndex);
 }
+
+/**
+ * What a bare name no variable holds stands for where the language calls a method by it (Ruby's
+ * `where(user_params)`): the one expression of the file's only method of that name without
+ * parameters (`def user_params; params.require(:user).permit(:name); end`).
+ */
+function bareCallValue(run: TaintRun, name: Node): Node | undefined {
+  const s = run.syntax;
+  let methods = bareMethods.get(name.tree);
+  if (!methods) {
+    methods = new Map();
+    for (const [type, shape] of Object.entries(s.functions)) {
+      if (!shape.name) continue;
+      for (const fn of name.tree.rootNode.descendantsOfType(type)) {
+        const id = fn?.childForFieldName(shape.name)?.text;
+        if (fn && id) methods.set(id, methods.has(id) ? null : fn);
+      }
+    }
+    bareMethods.set(name.tree, methods);
+  }
+  const fn = methods.get(name.text);
+  const shape = fn ? s.functions[fn.type] : undefined;
+  if (!fn || !shape) return undefined;
+  const params = shape.params ? fn.childForFieldName(shape.params) : null;
+  if (params && params.namedChildCount > 0) return undefined;
+  const body = shape.body ? fn.childForFieldName(shape.body) : null;
+  const statements = body?.namedChildren.filter((c): c is Node => !!c && !s.comments.includes(c.type)) ?? [];
+  return statements.length === 1 ? statements[0] : undefined;
+}
+
+/** Per parsed tree: method name → its only definition (null when several share the name). */
+const bareMethods = new WeakMap<Node['tree'], Map<string, Node | null>>();
 
 /** The variable an argument names: `x`, or the field `x` of `this.x`. */
 function variableName(run: TaintRun, arg: Node): string | undefined {
