@@ -184,6 +184,8 @@ const NAME_THEN_SEPARATOR = /(?<![\w$.@-])(["'`]?)(:?(?:--?)?[A-Za-z_$@][\w$.@-]
 const GO_TYPED_NAME = /^\s*(?:(?:var|const)\s+)?(?!(?:var|const|return|type|func|if|else|for|range|switch|case|go|defer)\b)([A-Za-z_]\w*)\s+(?:\[\d*\]|\*|map\[[^\]]*\])*$/;
 /** A name and the start of its type annotation, up to the type's last word: `apiKey: `, `API_KEY: &`, `token?: Array<`. */
 const ANNOTATED_NAME = /(?<![\w$.@-])([A-Za-z_$][\w$]*)\??\s*:\s*(?:&(?:'\w+\s+)?(?:mut\s+)?|[\w$.<>[\]?|, ]*[<[|,]\s*|[\w$]+\.)?$/;
+/** What stands before a module specifier: `import(`, `require(`, `require.resolve(`, `require_relative `, `from `, a bare `import `. */
+const MODULE_SPECIFIER_BEFORE = /(?:(?<![\w$.])(?:import|importScripts)\s*\(|(?<![\w$])require(?:\.resolve)?\s*\(?|(?<![\w$])(?:require_relative|load|autoload\s*\(?\s*:\w+\s*,)|(?<![\w$.])from|^\s*import|^\s*export\s[^=]*\bfrom)\s*$/;
 const FLAG_THEN_VALUE = /(?<![\w-])--([A-Za-z][\w-]*)(?:=|["']?\s*,\s*|\s+)/g;
 const XML_ELEMENT = /<([A-Za-z_][\w.-]*)>([^<\s]{1,400})<\/\1>/g;
 const XML_KEY_VALUE = /\b(?:key|name)\s*=\s*"([^"]+)"[^>]*?\bvalue\s*=\s*"([^"]*)"/g;
@@ -348,6 +350,8 @@ function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, 
       if (/===?|!==?|\?\s*$/.test(rest.slice(0, q.index))) continue;
       // x = "AUTH=PLAIN" in capabilities, x = "literal" == y: an operand of a test, not the value
       if (/^\s*(?:[=!]==?|<>|in\b|not\s+in\b)/.test(rest.slice(q.index + q[0].length))) continue;
+      // import("@/pages/AuthCallback"), require('./token'), from 'x': a module specifier names code to load
+      if (MODULE_SPECIFIER_BEFORE.test(line.slice(0, absolute))) continue;
       // 'prefix_' + id: a piece of a string being built, not a credential
       if (/^\s*\+/.test(rest.slice(q.index + q[0].length)) || /\+\s*$/.test(rest.slice(0, q.index))) continue;
       // "…$name…" in a language whose double-quoted strings interpolate: built at run time
