@@ -14,7 +14,7 @@ from django.core.files.storage import default_storage
 from fastapi import FastAPI, File, UploadFile
 from fastapi.responses import FileResponse
 from flask import Blueprint, abort, request, send_file, send_from_directory
-from werkzeug.utils import secure_filename
+from werkzeug.utils import safe_join, secure_filename
 
 bp = Blueprint("files", __name__)
 app = FastAPI()
@@ -182,3 +182,13 @@ def upload_avatar(image: UploadFile = File(...)):
 
 def scratch_folder():
     return Path(tempfile.mkdtemp())
+
+
+# Werkzeug's safe_join gives None for a path that would leave the folder (Django's raises).
+@bp.get("/themes/<theme>/static/<path:path>")
+def theme_static(theme, path):
+    candidate = safe_join(DOCS, "themes", theme, "static", path)
+    if candidate is None:
+        abort(404)
+    # ok: PATH_TRAVERSAL
+    return send_file(candidate, max_age=3600)

@@ -38,3 +38,21 @@ class Permissions:
 def pages():
     policy = policy_for_model(MODELS.get(request.args.get("type", "page")))
     return {"perms": Permissions(policy).cached(request.user)}
+
+
+class Article:
+    __tablename__ = "articles"
+
+
+# SQLAlchemy's mapper knows the model's mapped columns and relationships: a name it has is one of them.
+@app.get("/admin/articles")
+def article_search():
+    field = request.args.get("field")
+    q = request.args.get("q", "")
+    filters = []
+    if Article.__mapper__.has_property(field):
+        # ok: UNSAFE_REFLECTION
+        filters.append(getattr(Article, field).like(f"%{q}%"))
+    # ruleid: UNSAFE_REFLECTION
+    target = getattr(Article, request.args.get("target", "title"), None)
+    return {"filters": len(filters), "target": str(target)}
