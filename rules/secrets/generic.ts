@@ -14,3 +14,20 @@ import { apiKey } from "./settings/ApiKeyConfig";
 // A literal next to the import is still a value:
 // ruleid: HARDCODED_SECRET
 const authToken = loadWith(() => import('./client'), 'Zk4tQm8vR2xW9pNs7YhB3cJd');
+
+// A string literal type in a type position is a type, not a value:
+// ok: HARDCODED_SECRET
+export type SignInRequest_SSOCredentials = Message<"acme.api.v1.SignInRequest.SSOCredentials"> & {
+  provider: string;
+};
+// ok: HARDCODED_SECRET
+type AuthToken = 'Kp9xQ2mWv7Rt4Zb8Ny3Lc6Jd';
+// ok: HARDCODED_SECRET
+export declare type ApiKey<T> = Header<T, 'Kp9xQ2mWv7Rt4Zb8Ny3Lc6Jd'>;
+// ok: HARDCODED_SECRET
+const authTokens = new Map<'Kp9xQ2mWv7Rt4Zb8Ny3Lc6Jd' | 'other', number>();
+// The value assigned after a generic type is still a value:
+// ruleid: HARDCODED_SECRET
+let signingSecret: Promise<string> | string = 'Tq7Wz3Xv9Kp2Lm5Rn8Bc4Yd';
+// ruleid: HARDCODED_SECRET
+const apiToken = useState<string>('Hn6Vb2Cx8Zq4Wm1Rt7Ky3Pd');

@@ -104,6 +104,8 @@ interface ValueFormat {
   typeAnnotations: boolean;
   /** A template whose `@name`, `@(…)` open an expression (Razor, Blade): `data-token="@string.Join(".", t)"`. */
   atExpressions: boolean;
+  /** TypeScript: `type X = …` and `Name<"…">` hold types, whose string literals are no values. */
+  literalTypes: boolean;
 }
 
 function valueFormatOf(file: string): ValueFormat {
@@ -115,6 +117,7 @@ function valueFormatOf(file: string): ValueFormat {
     typeAfterName: ext === '.go',
     typeAnnotations: ['.ts', '.tsx', '.mts', '.cts', '.py', '.pyi', '.kt', '.kts', '.rs', '.swift', '.scala'].includes(ext),
     atExpressions: ['.cshtml', '.razor', '.vbhtml'].includes(ext) || base.endsWith('.blade.php'),
+    literalTypes: ['.ts', '.tsx', '.mts', '.cts'].includes(ext),
   };
 }
 
@@ -186,6 +189,10 @@ const GO_TYPED_NAME = /^\s*(?:(?:var|const)\s+)?(?!(?:var|const|return|type|func
 const ANNOTATED_NAME = /(?<![\w$.@-])([A-Za-z_$][\w$]*)\??\s*:\s*(?:&(?:'\w+\s+)?(?:mut\s+)?|[\w$.<>[\]?|, ]*[<[|,]\s*|[\w$]+\.)?$/;
 /** What stands before a module specifier: `import(`, `require(`, `require.resolve(`, `require_relative `, `from `, a bare `import `. */
 const MODULE_SPECIFIER_BEFORE = /(?:(?<![\w$.])(?:import|importScripts)\s*\(|(?<![\w$])require(?:\.resolve)?\s*\(?|(?<![\w$])(?:require_relative|load|autoload\s*\(?\s*:\w+\s*,)|(?<![\w$.])from|^\s*import|^\s*export\s[^=]*\bfrom)\s*$/;
+/** `type Name<T> = `, `export declare type ` up to the alias's name (TypeScript). */
+const TYPE_ALIAS_BEFORE = /(?:^|[;{}]\s*)(?:export\s+)?(?:declare\s+)?type\s+$/;
+/** An open type argument list up to a literal: `Name<`, `Name<'a' | `, `Map<string, ` (no call, comparison or assignment between). */
+const TYPE_ARGUMENT_BEFORE = /[\w$.\]]\s*<(?:[^<>()=;]*[|,&])?\s*$/;
 const FLAG_THEN_VALUE = /(?<![\w-])--([A-Za-z][\w-]*)(?:=|["']?\s*,\s*|\s+)/g;
 const XML_ELEMENT = /<([A-Za-z_][\w.-]*)>([^<\s]{1,400})<\/\1>/g;
 const XML_KEY_VALUE = /\b(?:key|name)\s*=\s*"([^"]+)"[^>]*?\bvalue\s*=\s*"([^"]*)"/g;
@@ -299,7 +306,7 @@ function allowsUnquotedValues(rule: CompiledAssignmentRule, file: string): boole
 
 function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, wanted: (name: string) => boolean): Candidate[] {
   const candidates: Candidate[] = [];
-  const names: { name: string; end: number; start: number }[] = [];
+  const names: { name: string; end: number; start: number; typeAlias?: boolean }[] = [];
   const literals: [number, number][] = [];
   QUOTED.lastIndex = 0;
   for (let q = QUOTED.exec(line); q; q = QUOTED.exec(line)) literals.push([q.index, q.index + q[0].length]);
@@ -320,7 +327,9 @@ function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, 
         : format.typeAnnotations
           ? ANNOTATED_NAME.exec(line.slice(Math.max(0, m.index - 160), m.index)) // a bounded look back: linear on long lines
           : null;
-    names.push({ name: declared ? declared[1] : m[2], start: m.index, end: m.index + m[0].length });
+    // type SignInRequest_SSOCredentials = Message<"…">: the alias names a type, its right side is one.
+    const typeAlias = format.literalTypes && TYPE_ALIAS_BEFORE.test(line.slice(0, m.index));
+    names.push({ name: declared ? declared[1] : m[2], start: m.index, end: m.index + m[0].length, typeAlias });
   }
   FLAG_THEN_VALUE.lastIndex = 0;
   for (let m = FLAG_THEN_VALUE.exec(line); m; m = FLAG_THEN_VALUE.exec(line)) {
@@ -328,8 +337,8 @@ function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, 
   }
   names.sort((a, b) => a.start - b.start);
   for (let i = 0; i < names.length; i++) {
-    const { name, end } = names[i];
-    if (!wanted(name)) continue;
+    const { name, end, typeAlias } = names[i];
+    if (typeAlias || !wanted(name)) continue;
     let next = line.length;
     for (let j = i + 1; j < names.length; j++) {
       if (names[j].start >= end) {
@@ -352,6 +361,8 @@ function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, 
       if (/^\s*(?:[=!]==?|<>|in\b|not\s+in\b)/.test(rest.slice(q.index + q[0].length))) continue;
       // import("@/pages/AuthCallback"), require('./token'), from 'x': a module specifier names code to load
       if (MODULE_SPECIFIER_BEFORE.test(line.slice(0, absolute))) continue;
+      // Message<"api.v1.Credentials">, Record<'authToken' | …, string>: a string literal type in a type argument
+      if (format.literalTypes && TYPE_ARGUMENT_BEFORE.test(line.slice(Math.max(0, absolute - 200), absolute))) continue;
       // 'prefix_' + id: a piece of a string being built, not a credential
       if (/^\s*\+/.test(rest.slice(q.index + q[0].length)) || /\+\s*$/.test(rest.slice(0, q.index))) continue;
       // "…$name…" in a language whose double-quoted strings interpolate: built at run time
