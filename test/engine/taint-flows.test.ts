@@ -755,3 +755,59 @@ class SettingsController {
   assert.deepEqual(await at('1.2.83'), []);
   assert.deepEqual(await at('2.0.58'), []);
 });
+
+test('a check of a field read from a bound object cleans that field in the passed branch; other fields stay untrusted', async () => {
+  const findings = await scan({
+    'Controllers/AccountController.cs': `using Microsoft.AspNetCore.Mvc;
+public class LoginInputModel { public string ReturnUrl { get; set; } public string Next { get; set; } }
+public class AccountController : Controller
+{
+    [HttpPost]
+    public IActionResult Login(LoginInputModel model)
+    {
+        if (Url.IsLocalUrl(model.ReturnUrl))
+        {
+            return Redirect(model.ReturnUrl);
+        }
+        if (Url.IsLocalUrl(model.ReturnUrl))
+        {
+            return Redirect(model.Next);
+        }
+        return Redirect(model.ReturnUrl);
+    }
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'OPEN_REDIRECT'), [14, 16]);
+});
+
+test('a look-up that checks a value gives a result only for a value that passed: a non-null result is a passed check', async () => {
+  const findings = await scan({
+    'Controllers/AccountController.cs': `using Microsoft.AspNetCore.Mvc;
+public class LoginInputModel { public string ReturnUrl { get; set; } public string Next { get; set; } }
+public class AccountController : Controller
+{
+    private readonly IIdentityServerInteractionService _interaction;
+    [HttpPost]
+    public async Task<IActionResult> Login(LoginInputModel model, string button)
+    {
+        var context = await _interaction.GetAuthorizationContextAsync(model.ReturnUrl);
+        if (button != "login")
+        {
+            if (context != null)
+            {
+                return Redirect(model.ReturnUrl);
+            }
+            return Redirect("~/");
+        }
+        if (context == null)
+        {
+            return Redirect(model.ReturnUrl);
+        }
+        return Redirect(model.Next);
+    }
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'OPEN_REDIRECT'), [20, 22]);
+});

@@ -8,7 +8,7 @@ import { accessPath, callParts, field, type CallParts } from '../parse/syntax.ts
 import { classifyReceiver } from './receivers.ts';
 import { MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
-import { merge, sanitize, type Tainted } from './values.ts';
+import { merge, readField, sanitize, type Tainted } from './values.ts';
 import { paramList } from './parameters.ts';
 import { sourceTaint } from './sources.ts';
 import { visit, visitChildren } from './walk.ts';
@@ -398,7 +398,7 @@ function guardedNames(run: TaintRun, condition: Node, scope: Scope, frame: Funct
   const consider = (n: Node): boolean => {
     const p = run.path(n, scope);
     if (p.includes('?')) return false;
-    const t = scope.lookup(p) ?? (run.syntax.members[n.type] ? sourceTaint(run, frame, n, p, scope) : null);
+    const t = scope.lookup(p) ?? (run.syntax.members[n.type] ? (sourceTaint(run, frame, n, p, scope) ?? fieldOfHeldValue(scope, p)) : null);
     if (t) names.set(p, t);
     return !!t;
   };
@@ -433,6 +433,19 @@ function guardedNames(run: TaintRun, condition: Node, scope: Scope, frame: Funct
   return names;
 }
 
+/**
+ * What a field read (`model.ReturnUrl`) carries when only the object it is read from holds data (a bound
+ * parameter `model`): checking the field checks that value, so the branch may see the field clean.
+ */
+function fieldOfHeldValue(scope: Scope, path: string): Tainted {
+  for (let cut = path.lastIndexOf('.'); cut > 0; cut = path.lastIndexOf('.', cut - 1)) {
+    const held = scope.lookup(path.slice(0, cut));
+    if (held === undefined) continue;
+    return readField(held, /^\.([^.[]+)/.exec(path.slice(cut))?.[1]);
+  }
+  return null;
+}
+
 /** The condition a guard is looked for in: `if (ok)` stands for the validation stored in `ok`. */
 function effectiveCondition(run: TaintRun, condition: Node, scope: Scope): Node {
   let n: Node = condition;
@@ -442,8 +455,15 @@ function effectiveCondition(run: TaintRun, condition: Node, scope: Scope): Node 
     else break;
   }
   if (run.syntax.identifiers.includes(n.type)) return scope.condition(n.text) ?? condition;
+  // `if (context != null)` after `context = lookUp(returnUrl)`: a look-up that finds nothing for a value that
+  // fails its check gives a result only when the check passed.
+  const present = PRESENT_RESULT.exec(n.text);
+  if (present) return scope.condition((present[1] ?? present[2])!) ?? condition;
   return condition;
 }
+
+/** A comparison saying a name holds a result: `x != null`, `x !== null`, `x is not null`, `null != x`. */
+const PRESENT_RESULT = /^\s*(?:([A-Za-z_$][\w$]*)\s*(?:!==?\s*(?:null|nil|None|undefined)|is\s+not\s+(?:null|None))|(?:null|nil|None|undefined)\s*!==?\s*([A-Za-z_$][\w$]*))\s*$/;
 
 /** Does this block always leave (return/throw/abort) — a guard clause? */
 function exits(run: TaintRun, block: Node): boolean {

@@ -99,7 +99,9 @@ export function visitAssignment(run: TaintRun, node: Node, leftField: string, ri
     scope.inits.set(target.text, single);
     // A boolean that holds a check (`ok := valid(x)`): `if !ok` stands for the check. Only a call or an
     // operator can be one; a function, object or JSX element given to a name is not read for guards.
-    const mayCheck = !!run.syntax.calls[single.type] || BOOLEAN_SHAPE.test(single.type);
+    // An awaited call (`await interaction.GetAuthorizationContextAsync(url)`) is the call's check.
+    const awaited = /await/.test(single.type) && single.namedChildCount === 1 ? single.namedChildren[0] : null;
+    const mayCheck = !!run.syntax.calls[single.type] || !!(awaited && run.syntax.calls[awaited.type]) || BOOLEAN_SHAPE.test(single.type);
     if (mayCheck && conditionGuards(run, single, scope, frame).length) scope.conditions.set(target.text, single);
     else scope.conditions.delete(target.text);
   }
