@@ -195,6 +195,8 @@ const TYPE_ALIAS_BEFORE = /(?:^|[;{}]\s*)(?:export\s+)?(?:declare\s+)?type\s+$/;
 const TYPE_ARGUMENT_BEFORE = /[\w$.\]]\s*<(?:[^<>()=;]*[|,&])?\s*$/;
 const FLAG_THEN_VALUE = /(?<![\w-])--([A-Za-z][\w-]*)(?:=|["']?\s*,\s*|\s+)/g;
 const XML_ELEMENT = /<([A-Za-z_][\w.-]*)>([^<\s]{1,400})<\/\1>/g;
+/** The element a property list's `<key>` is followed by: its entry's value. */
+const PLIST_VALUE_ELEMENT = /^\s*(?:<!--[^]*?-->\s*)*<(?:string|integer|real|true|false|date|data|array|dict)\s*\/?>/;
 const XML_KEY_VALUE = /\b(?:key|name)\s*=\s*"([^"]+)"[^>]*?\bvalue\s*=\s*"([^"]*)"/g;
 const QUOTED = /(?:(["'])((?:\\.|(?!\1)[^\\\n])*)\1)|(?:`([^`\n]*)`)/g;
 // An Authorization header value: the credential is what follows the scheme.
@@ -212,7 +214,8 @@ function matchAssignmentRule(rule: CompiledAssignmentRule, lines: LineIndex, lin
   if (line.length > 4000) return; // minified code or data: not where people type passwords
   if (rule.allowLine.some((re) => re.test(line))) return;
   const wanted = (name: string) => isSecretName(rule, name);
-  for (const candidate of candidatesOnLine(line, unquoted, format, wanted)) judgeCandidate(rule, candidate, lines, lineNumber, format, compose, out);
+  const next = lineNumber + 1 < lines.count ? lines.lineText(lineNumber + 1) : '';
+  for (const candidate of candidatesOnLine(line, unquoted, format, wanted, next)) judgeCandidate(rule, candidate, lines, lineNumber, format, compose, out);
   // A name field whose value is a separate field of the same entry (Kubernetes `env`, ECS, compose lists).
   for (const pair of pairsAt(lines, lineNumber, unquoted, wanted)) judgeCandidate(rule, pair, lines, pair.line, format, compose, out);
 }
@@ -304,7 +307,8 @@ function allowsUnquotedValues(rule: CompiledAssignmentRule, file: string): boole
   return dot >= 0 && rule.unquotedIn.has(base.slice(dot));
 }
 
-function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, wanted: (name: string) => boolean): Candidate[] {
+/** `line` is read with the line after it (`next`): an element's meaning can depend on the one that follows. */
+function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, wanted: (name: string) => boolean, next = ''): Candidate[] {
   const candidates: Candidate[] = [];
   const names: { name: string; end: number; start: number; typeAlias?: boolean }[] = [];
   const literals: [number, number][] = [];
@@ -378,7 +382,10 @@ function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, 
   }
   XML_ELEMENT.lastIndex = 0;
   for (let m = XML_ELEMENT.exec(line); m; m = XML_ELEMENT.exec(line)) {
-    if (wanted(m[1])) candidates.push({ name: m[1], value: m[2], at: m.index + m[1].length + 2 });
+    if (!wanted(m[1])) continue;
+    // <key>UISupportedInterfaceOrientations~ipad</key> then <array>: a property list's key names its entry
+    if (m[1] === 'key' && PLIST_VALUE_ELEMENT.test(`${line.slice(m.index + m[0].length)}\n${next}`)) continue;
+    candidates.push({ name: m[1], value: m[2], at: m.index + m[1].length + 2 });
   }
   XML_KEY_VALUE.lastIndex = 0;
   for (let m = XML_KEY_VALUE.exec(line); m; m = XML_KEY_VALUE.exec(line)) {
