@@ -1,9 +1,11 @@
 package assets
 
 import (
+	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/gin-gonic/gin"
@@ -76,4 +78,23 @@ func AdminRoutes(r chi.Router, adminOnly func(http.Handler) http.Handler) {
 		// ruleid: PATH_TRAVERSAL
 		os.MkdirAll(filepath.Join("/srv/exports", req.FormValue("directory")), 0o755)
 	})
+}
+
+// A number printed in decimal is digits whatever number was sent.
+func RemoveArchives(w http.ResponseWriter, r *http.Request) {
+	ids := []int{}
+	json.NewDecoder(r.Body).Decode(&ids)
+	for _, id := range ids {
+		// ok: PATH_TRAVERSAL
+		os.Remove(filepath.Join(themeDir, "archive", strconv.Itoa(id)))
+		// ok: PATH_TRAVERSAL
+		os.Remove(filepath.Join(themeDir, "archive", strconv.FormatInt(int64(id), 10)+".zip"))
+	}
+}
+
+func RemoveNamed(w http.ResponseWriter, r *http.Request) {
+	var req struct{ Name string }
+	json.NewDecoder(r.Body).Decode(&req)
+	// ruleid: PATH_TRAVERSAL
+	os.Remove(filepath.Join(themeDir, "archive", req.Name))
 }
