@@ -1,6 +1,7 @@
 package pages
 
 import (
+	"database/sql"
 	"fmt"
 	"html"
 	"html/template"
@@ -9,6 +10,8 @@ import (
 	"net/url"
 
 	"github.com/gin-gonic/gin"
+	"github.com/jmoiron/sqlx"
+	"gorm.io/gorm"
 )
 
 var page = template.Must(template.New("page").Parse(`<p>{{.}}</p>`))
@@ -87,4 +90,53 @@ func SegmentLink(w http.ResponseWriter, r *http.Request) {
 	q.Set("api_key", r.Header.Get("X-Api-Key"))
 	// ok: XSS
 	io.WriteString(w, `<a href="stream?`+q.Encode()+`">next</a>`)
+}
+
+// Rows a query returns are stored records, not the request value bound as its parameter.
+type postRow struct{ Title, Body string }
+
+type postStore struct {
+	sqlDB  *sql.DB
+	sqlxDB *sqlx.DB
+	orm    *gorm.DB
+}
+
+func (s *postStore) RawPost(w http.ResponseWriter, r *http.Request) {
+	var title, body string
+	s.sqlDB.QueryRow("SELECT title, body FROM posts WHERE slug = ?", r.URL.Query().Get("slug")).Scan(&title, &body)
+	// ok: XSS
+	fmt.Fprint(w, body)
+}
+
+func (s *postStore) PostList(w http.ResponseWriter, r *http.Request) {
+	rows, _ := s.sqlDB.QueryContext(r.Context(), "SELECT body FROM posts WHERE author = $1", r.FormValue("author"))
+	defer rows.Close()
+	for rows.Next() {
+		var body string
+		rows.Scan(&body)
+		// ok: XSS
+		io.WriteString(w, body)
+	}
+}
+
+func (s *postStore) SqlxPost(w http.ResponseWriter, r *http.Request) {
+	var p postRow
+	s.sqlxDB.Get(&p, "SELECT title, body FROM posts WHERE slug = ?", r.FormValue("slug"))
+	// ok: XSS
+	fmt.Fprint(w, p.Body)
+}
+
+func (s *postStore) GormPost(w http.ResponseWriter, r *http.Request) {
+	var p postRow
+	s.orm.Where("slug = ?", r.FormValue("slug")).First(&p)
+	// ok: XSS
+	fmt.Fprint(w, p.Body)
+}
+
+func (s *postStore) EchoSlug(w http.ResponseWriter, r *http.Request) {
+	var p postRow
+	slug := r.FormValue("slug")
+	s.orm.Where("slug = ?", slug).First(&p)
+	// ruleid: XSS
+	fmt.Fprint(w, "<h1>"+slug+"</h1>"+p.Body)
 }
