@@ -18,6 +18,11 @@ class AvatarService
         $upload = $request->file('avatar');
         // ok: PATH_TRAVERSAL
         $data = file_get_contents($upload->getRealPath());
+        // The upload object itself is its temporary file: PHP wrote it and chose its path.
+        // ok: PATH_TRAVERSAL, SSRF
+        $same = file_get_contents($upload);
+        // ok: PATH_TRAVERSAL, SSRF
+        $lines = file($request->file('avatar'));
         // ok: PATH_TRAVERSAL
         file_put_contents('/srv/avatars/current.png', $data);
         // ruleid: PATH_TRAVERSAL
