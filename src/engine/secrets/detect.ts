@@ -193,6 +193,8 @@ const MODULE_SPECIFIER_BEFORE = /(?:(?<![\w$.])(?:import|importScripts)\s*\(|(?<
 const TYPE_ALIAS_BEFORE = /(?:^|[;{}]\s*)(?:export\s+)?(?:declare\s+)?type\s+$/;
 /** An open type argument list up to a literal: `Name<`, `Name<'a' | `, `Map<string, ` (no call, comparison or assignment between). */
 const TYPE_ARGUMENT_BEFORE = /[\w$.\]]\s*<(?:[^<>()=;]*[|,&])?\s*$/;
+/** An XML namespace prefix just before an attribute's local name, at the start of the attribute (`x:`, `android:`). */
+const XML_NAMESPACE_BEFORE = /(?:^|\s)[A-Za-z_][\w.-]*:$/;
 const FLAG_THEN_VALUE = /(?<![\w-])--([A-Za-z][\w-]*)(?:=|["']?\s*,\s*|\s+)/g;
 const XML_ELEMENT = /<([A-Za-z_][\w.-]*)>([^<\s]{1,400})<\/\1>/g;
 /** The element a property list's `<key>` is followed by: its entry's value. */
@@ -310,7 +312,7 @@ function allowsUnquotedValues(rule: CompiledAssignmentRule, file: string): boole
 /** `line` is read with the line after it (`next`): an element's meaning can depend on the one that follows. */
 function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, wanted: (name: string) => boolean, next = ''): Candidate[] {
   const candidates: Candidate[] = [];
-  const names: { name: string; end: number; start: number; typeAlias?: boolean }[] = [];
+  const names: { name: string; end: number; start: number; notAValue?: boolean }[] = [];
   const literals: [number, number][] = [];
   QUOTED.lastIndex = 0;
   for (let q = QUOTED.exec(line); q; q = QUOTED.exec(line)) literals.push([q.index, q.index + q[0].length]);
@@ -333,7 +335,9 @@ function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, 
           : null;
     // type SignInRequest_SSOCredentials = Message<"…">: the alias names a type, its right side is one.
     const typeAlias = format.literalTypes && TYPE_ALIAS_BEFORE.test(line.slice(0, m.index));
-    names.push({ name: declared ? declared[1] : m[2], start: m.index, end: m.index + m[0].length, typeAlias });
+    // <Color x:Key="iOSDefaultTintColor">, android:key="pref_sync": a namespaced key attribute is the element's identifier.
+    const identifier = /^key$/i.test(m[2]) && /^=\s*$/.test(m[0].slice(m[2].length).trimStart()) && XML_NAMESPACE_BEFORE.test(line.slice(0, m.index));
+    names.push({ name: declared ? declared[1] : m[2], start: m.index, end: m.index + m[0].length, notAValue: typeAlias || identifier });
   }
   FLAG_THEN_VALUE.lastIndex = 0;
   for (let m = FLAG_THEN_VALUE.exec(line); m; m = FLAG_THEN_VALUE.exec(line)) {
@@ -341,8 +345,8 @@ function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, 
   }
   names.sort((a, b) => a.start - b.start);
   for (let i = 0; i < names.length; i++) {
-    const { name, end, typeAlias } = names[i];
-    if (typeAlias || !wanted(name)) continue;
+    const { name, end, notAValue } = names[i];
+    if (notAValue || !wanted(name)) continue;
     let next = line.length;
     for (let j = i + 1; j < names.length; j++) {
       if (names[j].start >= end) {
