@@ -34,3 +34,36 @@ class ExportController
         return $post;
     }
 }
+
+// Laravel's registration scaffolding: the controller's own create(array $data) picks the columns.
+class RegisterController
+{
+    public function register(Request $request)
+    {
+        // ok: MASS_ASSIGNMENT
+        $user = $this->create($request->all());
+        // ok: MASS_ASSIGNMENT
+        $child = (new RegisterController)->create($request->all());
+        return [$user, $child];
+    }
+
+    public function create(array $data)
+    {
+        return User::create([
+            'name' => $data['name'],
+            'email' => $data['email'],
+            'password' => Hash::make($data['password']),
+        ]);
+    }
+}
+
+class Subscription extends Model
+{
+    public function renew(Request $request)
+    {
+        // ruleid: MASS_ASSIGNMENT
+        $this->update($request->all());
+        // ruleid: MASS_ASSIGNMENT
+        return (new Subscription)->create($request->all());
+    }
+}
