@@ -31,3 +31,9 @@ const authTokens = new Map<'Kp9xQ2mWv7Rt4Zb8Ny3Lc6Jd' | 'other', number>();
 let signingSecret: Promise<string> | string = 'Tq7Wz3Xv9Kp2Lm5Rn8Bc4Yd';
 // ruleid: HARDCODED_SECRET
 const apiToken = useState<string>('Hn6Vb2Cx8Zq4Wm1Rt7Ky3Pd');
+
+// A storage key's name, in upper case with padded or doubled underscores, is a name:
+// ok: HARDCODED_SECRET
+export const PROJ_CFG_KEY = 'PROJ__CFG__KEY__';
+// ok: HARDCODED_SECRET
+export const LOCALE_KEY = 'LOCALE__';

@@ -125,3 +125,16 @@ test('the passwords a SQL script sets for database users and logins', async () =
   ].join('\n');
   assert.deepEqual(passwordsSetBySql(sql).sort(), ['Ab3dEf9hIj', 'Et9LqW2zPx7c', 'Mn4bVc8xZl', 'Qv7sKpW#2931x', 'Rt5yU8iO1p', "it's-Rp4x", 'tiger42'].sort());
 });
+
+test('a constant name with padded or doubled underscores is a name, not its value', () => {
+  for (const value of ['LOCALE__', 'USER__INFO__', '__BASIC_TABLE_CONTEXT_KEY__', 'PACK__AUTH__CONFIG__KEY__', '_SESSION_KEY'])
+    assert.equal(notASecretReason(value), 'environment-name', value);
+  // A generated value is not upper case throughout, nor one word without an underscore.
+  for (const value of ['Kp9x_Q2mWv7Rt4Zb8', 'JZ4QW7XK2MB9LR3T', '__Kp9xQ2mWv7Rt4Zb8__']) assert.notEqual(notASecretReason(value), 'environment-name', value);
+  const code = [
+    "export const USER_INFO_KEY = 'USER__INFO__';",
+    "const key = inject<symbol>('__BASIC_TABLE_CONTEXT_KEY__');",
+    "export const AUTH_TOKEN = 'Kp9xQ2mWv7Rt4Zb8Ny3Lc6Jd';",
+  ].join('\n');
+  assert.deepEqual(findSecrets('src/enums/cache.ts', code).map((f) => f.line), [3]);
+});

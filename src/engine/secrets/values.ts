@@ -101,7 +101,11 @@ const HASH_PREFIXED = /^(?:sha(?:1|224|256|384|512)|md5)[-:]/i; // SRI, lock-fil
 const PUBLIC_KEY = /^(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-|sk-ssh-|sk-ecdsa-|[xyzt]pub[1-9A-HJ-NP-Za-km-z]{100,})|-----BEGIN (?:[A-Z ]*PUBLIC KEY|CERTIFICATE)/;
 /** An LDAP distinguished name (`uid=admin,ou=people,dc=example,dc=org`): who binds, not the password. */
 const DISTINGUISHED_NAME = /^(?:(?:cn|uid|ou|dc|o|c|l|st|street|mail|sn)=[^,=]+,)+(?:cn|uid|ou|dc|o|c|l|st|street|mail|sn)=[^,=]+$/i;
-const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/; // FOO_BAR: the name of a variable, not its value
+/**
+ * FOO_BAR, and with padded or doubled underscores (`__BASIC_TABLE_CONTEXT_KEY__`, `USER__INFO__`,
+ * `LOCALE__`): the name of a variable or a storage key, not its value.
+ */
+const ENV_NAME = /^(?=[A-Z0-9_]*_)_*[A-Z][A-Z0-9]*(?:_+[A-Z0-9]+)*_*$/;
 /** Words joined by separators or camelCase: a name, key or message id rather than a random value. */
 const WORDS = [/^[a-z]+(?:[A-Z][a-z]+)*$/, /^[A-Za-z][a-z]*(?:[A-Z][a-z]+)*(?:[_.\-/:@$](?:[A-Za-z][a-z]*(?:[A-Z][a-z]+)*|\d{1,6}))*$/];
 const PATH_OR_URL = /^(?:\/|\.\.?\/|~\/|[A-Za-z]:\\)|:\/\/|\.(?:pem|key|crt|cer|p12|pfx|json|ya?ml|txt|env|jks|keystore|ini|conf|html?|js|ts|py|rb|php|png|svg|jpe?g)$/i;
