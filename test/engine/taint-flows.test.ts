@@ -811,3 +811,29 @@ public class AccountController : Controller
   });
   assert.deepEqual(lines(findings, 'OPEN_REDIRECT'), [20, 22]);
 });
+
+test('a convention-routed controller’s constructor is no action: the services it is given are not request data', async () => {
+  const findings = await scan({
+    'Controllers/BackupController.cs': `using System.IO;
+using Microsoft.AspNetCore.Mvc;
+public class BackupController : Controller
+{
+    private readonly IAppFolderInfo _appFolderInfo;
+    public BackupController(IAppFolderInfo appFolderInfo)
+    {
+        _appFolderInfo = appFolderInfo;
+    }
+    public IActionResult Restore()
+    {
+        var path = Path.Combine(_appFolderInfo.TempFolder, "restore.zip");
+        return PhysicalFile(path, "application/zip");
+    }
+    public IActionResult Download(string name)
+    {
+        return PhysicalFile(Path.Combine(_appFolderInfo.TempFolder, name), "application/zip");
+    }
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), [17]);
+});

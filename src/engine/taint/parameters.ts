@@ -99,6 +99,8 @@ function handlerMethodMatches(syntax: LanguageSyntax, fn: Node, method: RegExp, 
   if (exceptMethods && exceptMethods.test(fn.text.slice(0, nameNode!.startIndex - fn.startIndex))) return false;
   const cls = enclosingClass(syntax, fn);
   if (!cls) return false;
+  // A constructor is no handler: the container that builds the class fills its parameters with services.
+  if (/constructor/.test(fn.type) || cls.childForFieldName('name')?.text === name) return false;
   return !inClass || inClass.test(classHeader(cls));
 }
 
