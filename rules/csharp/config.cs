@@ -75,6 +75,16 @@ public static class ImportHeader
         // ruleid: JWT_MISCONFIGURATION
         return handler.ReadJwtToken(bearer).Subject;
     }
+
+    public static async Task<bool> RefreshAllowed(UserManager<AppUser> users, string accessToken, string refreshToken)
+    {
+        var handler = new System.IdentityModel.Tokens.Jwt.JwtSecurityTokenHandler();
+        // Read only to find whose refresh token to verify.
+        // ok: JWT_MISCONFIGURATION
+        var name = handler.ReadJwtToken(accessToken).Claims.FirstOrDefault(c => c.Type == "name")?.Value;
+        var user = await users.FindByNameAsync(name);
+        return user != null && await users.VerifyUserTokenAsync(user, "Default", "RefreshToken", refreshToken);
+    }
 }
 
 public class CookieConsentManager
