@@ -138,3 +138,12 @@ test('a constant name with padded or doubled underscores is a name, not its valu
   ].join('\n');
   assert.deepEqual(findSecrets('src/enums/cache.ts', code).map((f) => f.line), [3]);
 });
+
+test("a BPMN modeler's element id is a workflow step's address, not a key", () => {
+  for (const value of ['Task_1bhxpt0', 'Activity_0wdbbd6', 'ExclusiveGateway_0abc123', 'Flow_1x2y3z4', 'UserTask_09ql3zx', 'StartEvent_1k2m3n4'])
+    assert.equal(notASecretReason(value), 'diagram-element-id', value);
+  // Another word before the suffix, a longer or mixed-case suffix: not a modeler's id.
+  for (const value of ['Token_1bhxpt0', 'Task_1bHxPt0Qz', 'Task_1bhxpt0k9']) assert.notEqual(notASecretReason(value), 'diagram-element-id', value);
+  const code = ['String SUPERVISE_FIRST_TASK_KEY = "Task_1bhxpt0";', 'String SIGNING_KEY = "Qz7Wm_1bhxpt0k9R4";'].join('\n');
+  assert.deepEqual(findSecrets('src/main/java/Constants.java', code).map((f) => f.line), [2]);
+});

@@ -106,6 +106,13 @@ const DISTINGUISHED_NAME = /^(?:(?:cn|uid|ou|dc|o|c|l|st|street|mail|sn)=[^,=]+,
  * `LOCALE__`): the name of a variable or a storage key, not its value.
  */
 const ENV_NAME = /^(?=[A-Z0-9_]*_)_*[A-Z][A-Z0-9]*(?:_+[A-Z0-9]+)*_*$/;
+/**
+ * The id a BPMN modeler (bpmn-js, Camunda Modeler) gives a diagram element: its type, `_` and
+ * seven base-36 characters (`Task_1bhxpt0`, `Activity_0wdbbd6`, `ExclusiveGateway_0abc123`,
+ * `Flow_1x2y3z4`). Code names it a task or node key (`FIRST_TASK_KEY = "Task_1bhxpt0"`): it
+ * addresses a step of a workflow, it opens nothing.
+ */
+const BPMN_ELEMENT_ID = /^(?:[A-Z][a-z]+)*(?:Task|Activity|Gateway|Event|Flow|Process|SubProcess|Participant|Lane|Collaboration|Association|Annotation|Reference|Group|Definitions)_[0-9a-z]{7}$/;
 /** Words joined by separators or camelCase: a name, key or message id rather than a random value. */
 const WORDS = [/^[a-z]+(?:[A-Z][a-z]+)*$/, /^[A-Za-z][a-z]*(?:[A-Z][a-z]+)*(?:[_.\-/:@$](?:[A-Za-z][a-z]*(?:[A-Z][a-z]+)*|\d{1,6}))*$/];
 const PATH_OR_URL = /^(?:\/|\.\.?\/|~\/|[A-Za-z]:\\)|:\/\/|\.(?:pem|key|crt|cer|p12|pfx|json|ya?ml|txt|env|jks|keystore|ini|conf|html?|js|ts|py|rb|php|png|svg|jpe?g)$/i;
@@ -174,6 +181,7 @@ export function notASecretReason(value: string, context: ValueContext = {}): str
   if (PUBLIC_KEY.test(value)) return 'public-key';
   if (DISTINGUISHED_NAME.test(value)) return 'distinguished-name';
   if (ENV_NAME.test(value)) return 'environment-name';
+  if (BPMN_ELEMENT_ID.test(value)) return 'diagram-element-id';
   if (MARKUP.test(value)) return 'markup';
   // {"provider":"standard"}, ["a","b"]: structured data written inline; a quote never sits in a generated key.
   if (/^[[{].*[\]}]$/.test(value) || /["']/.test(value)) return 'structured';
