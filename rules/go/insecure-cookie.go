@@ -21,3 +21,24 @@ func SetGinSession(c *gin.Context, token string) {
 	// ok: INSECURE_COOKIE
 	c.SetCookie("theme", "dark", 86400, "/", "", false, false)
 }
+
+// A cookie put on a request (an outgoing client call, or the incoming request handed on) travels in
+// a Cookie header, which has no Secure or HttpOnly attribute; a cookie being cleared carries nothing.
+func CallUpstream(token string) (*http.Response, error) {
+	req, err := http.NewRequest(http.MethodGet, "https://upstream.example/api", nil)
+	if err != nil {
+		return nil, err
+	}
+	// ok: INSECURE_COOKIE
+	req.AddCookie(&http.Cookie{Name: "upstream-token", Value: token})
+	return http.DefaultClient.Do(req)
+}
+
+func Logout(w http.ResponseWriter, r *http.Request) {
+	// ok: INSECURE_COOKIE
+	http.SetCookie(w, &http.Cookie{Name: "session", Value: "", MaxAge: -1, Path: "/"})
+	// ok: INSECURE_COOKIE
+	r.AddCookie(&http.Cookie{Name: "token", Value: ""})
+	// ruleid: INSECURE_COOKIE
+	http.SetCookie(w, &http.Cookie{Name: "session", Value: r.FormValue("next"), MaxAge: 3600, Path: "/"})
+}
