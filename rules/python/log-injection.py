@@ -113,3 +113,19 @@ def share():
     # ruleid: LOG_INJECTION
     log.debug("shared with %s", ", ".join(addresses))
     return "ok"
+
+
+@app.post("/reset")
+def reset_password():
+    email = request.form.get("email", "")
+    # `{email!r}` and `{email=}` print repr(email): quoted, a line break written as `\n`.
+    # ok: LOG_INJECTION
+    log.warning(f"no account for {email!r}")
+    # ok: LOG_INJECTION
+    log.warning(f"no account for {email=}")
+    # `!s` and a format spec print the text itself.
+    # ruleid: LOG_INJECTION
+    log.warning(f"no account for {email=!s}")
+    # ruleid: LOG_INJECTION
+    log.warning(f"no account for {email=:>40}")
+    return "ok"

@@ -325,3 +325,26 @@ test('a container interpolated whole prints its repr, whose strings keep their l
   // 17 may hold the raw string a branch assigned.
   assert.deepEqual(at(findings, 'LOG_INJECTION'), [10, 11, 13, 17, 19]);
 });
+
+test('an f-string substitution with !r, !a or a bare = prints the repr, whose line breaks are escaped', async () => {
+  const code = [
+    'import logging',
+    'from flask import Flask, request',
+    'app = Flask(__name__)',
+    'log = logging.getLogger(__name__)',
+    '@app.post("/reset")',
+    'def reset():',
+    '    email = request.form["email"]',
+    '    log.warning(f"no account for {email!r}")',
+    '    log.warning(f"no account for {email!a}")',
+    '    log.warning(f"no account for {email=}")',
+    '    log.warning(f"no account for {email=!s}")',
+    '    log.warning(f"no account for {email=:>40}")',
+    '    log.warning(f"no account for {email}")',
+    '    return "ok"',
+    '',
+  ].join('\n');
+  const { findings } = await scan(code);
+  // 8-10 print repr(email); !s (11), a format spec (12) and a plain substitution (13) print the text.
+  assert.deepEqual(at(findings, 'LOG_INJECTION'), [11, 12, 13]);
+});

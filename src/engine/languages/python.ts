@@ -64,6 +64,8 @@ export const python: LanguageSyntax = {
     interpolation: 'interpolation',
     containers: ['list', 'tuple', 'set', 'dictionary', 'list_comprehension', 'set_comprehension', 'dictionary_comprehension'],
     modifiers: ['type_conversion', 'format_specifier'],
+    // `f"for {email!r}"` and `f"for {email=}"` print `repr(email)`: `email='a\\nb'`.
+    reprConversion: { node: 'type_conversion', text: /^!(r|a)$/, selfDocumenting: '=', formatSpecifier: 'format_specifier' },
   },
   importAliases: { aliased_import: { name: 'name', alias: 'alias' } },
   // `def NAME(` or `NAME = lambda …`

@@ -184,9 +184,16 @@ export interface LanguageSyntax {
    * Containers a string interpolation prints as their repr (Python's `str()` of a list, tuple, set or dict;
    * Ruby's `Array#to_s` and `Hash#to_s`, which are `inspect`): every string inside is written quoted, with
    * its line breaks escaped. `interpolation` is the node of one substitution, `modifiers` its parts that
-   * are not the expression (Python's `!r`, `:>10`).
+   * are not the expression (Python's `!r`, `:>10`). `reprConversion` is a substitution that prints any value
+   * as its repr: a conversion node whose text matches (Python's `{x!r}`, `{x!a}`), or the self-documenting
+   * marker without a conversion or format spec (`{x=}`, which prints `x='a\\nb'`).
    */
-  reprContainers?: { interpolation: string; containers: string[]; modifiers?: string[] };
+  reprContainers?: {
+    interpolation: string;
+    containers: string[];
+    modifiers?: string[];
+    reprConversion?: { node: string; text: RegExp; selfDocumenting?: string; formatSpecifier?: string };
+  };
   /**
    * Route files of the framework's routing DSL (Rails' `config/routes.rb`), read by `taint/rails-routes.ts`: a path
    * parameter every route to an action constrains holds only what the constraint admits.

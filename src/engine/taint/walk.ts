@@ -295,8 +295,19 @@ export const REPR_CLEAN_TYPES = ['LOG_INJECTION', 'HEADER_INJECTION'];
 function printsContainerWhole(run: TaintRun, part: Node, scope: Scope): boolean {
   const shape = run.syntax.reprContainers;
   if (!shape || part.type !== shape.interpolation) return false;
+  if (printsRepr(shape.reprConversion, part)) return true;
   const inner = part.namedChildren.filter((c): c is Node => !!c && !run.syntax.comments.includes(c.type) && !shape.modifiers?.includes(c.type));
   return inner.length === 1 && isWholeContainer(run, inner[0]!, scope);
+}
+
+/** A substitution that prints any value as its repr (`{x!r}`, `{x=}` without a conversion or format spec). */
+function printsRepr(conv: NonNullable<TaintRun['syntax']['reprContainers']>['reprConversion'], part: Node): boolean {
+  if (!conv) return false;
+  const children = part.children.filter((c): c is Node => !!c);
+  const conversion = children.find((c) => c.type === conv.node);
+  if (conversion) return conv.text.test(conversion.text);
+  if (!conv.selfDocumenting || children.some((c) => c.type === conv.formatSpecifier)) return false;
+  return children.some((c) => !c.isNamed && c.type === conv.selfDocumenting);
 }
 
 /**
