@@ -41,6 +41,13 @@ def export(request):
     report = Report.objects.get(pk=request.GET.get("id"))
     # ok: HEADER_INJECTION
     response["X-Report"] = report.title
+    # Django percent-encodes the URLs it rebuilds (escape_uri_path, iri_to_uri): no raw line break.
+    # ok: HEADER_INJECTION
+    response["X-Next"] = request.build_absolute_uri().replace("page=1", "page=2")
+    # ok: HEADER_INJECTION
+    response["Content-Location"] = request.get_full_path()
+    # ruleid: HEADER_INJECTION
+    response["X-Path"] = request.path
     return response
 
 
