@@ -106,6 +106,8 @@ interface ValueFormat {
   atExpressions: boolean;
   /** TypeScript: `type X = …` and `Name<"…">` hold types, whose string literals are no values. */
   literalTypes: boolean;
+  /** YAML: a plain key's `:` is followed by a space or the line's end; `Key:*:backward` is one scalar. */
+  yamlMappings: boolean;
 }
 
 function valueFormatOf(file: string): ValueFormat {
@@ -118,6 +120,7 @@ function valueFormatOf(file: string): ValueFormat {
     typeAnnotations: ['.ts', '.tsx', '.mts', '.cts', '.py', '.pyi', '.kt', '.kts', '.rs', '.swift', '.scala'].includes(ext),
     atExpressions: ['.cshtml', '.razor', '.vbhtml'].includes(ext) || base.endsWith('.blade.php'),
     literalTypes: ['.ts', '.tsx', '.mts', '.cts'].includes(ext),
+    yamlMappings: ['.yaml', '.yml'].includes(ext),
   };
 }
 
@@ -322,6 +325,8 @@ function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, 
     if (insideAny(literals, m.index)) continue;
     // Vue and Alpine bindings (`:key="expr"`, `v-bind:key`) hold an expression; Ruby's `:password =>` a value.
     if (m[2].startsWith(':') && /=\s*$/.test(m[0]) && !/=>\s*$/.test(m[0])) continue;
+    // '*:backward': Key:*:backward — in YAML a plain name's colon needs a space after it: one scalar, no mapping.
+    if (format.yamlMappings && m[1] === '' && m[0].endsWith(':') && m.index + m[0].length < line.length) continue;
     // user:pass@host:5432 — the user and host of a URL, not a name and its value.
     if (/:\/\/\S*$/.test(line.slice(0, m.index))) continue;
     // Go `FilesS3AccessKey Key = "…"`, `var jwtKey []byte = …`: the name is before the type.
