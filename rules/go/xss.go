@@ -140,3 +140,23 @@ func (s *postStore) EchoSlug(w http.ResponseWriter, r *http.Request) {
 	// ruleid: XSS
 	fmt.Fprint(w, "<h1>"+slug+"</h1>"+p.Body)
 }
+
+// A read method of the application's store (its code in another package) returns stored records.
+type handlers struct {
+	store interface {
+		GetPostBySlug(slug string) (*postRow, error)
+		CreatePost(title string) (*postRow, error)
+	}
+}
+
+func (h *handlers) StoredPost(w http.ResponseWriter, r *http.Request) {
+	p, _ := h.store.GetPostBySlug(r.FormValue("slug"))
+	// ok: XSS
+	fmt.Fprint(w, p.Body)
+}
+
+func (h *handlers) NewPost(w http.ResponseWriter, r *http.Request) {
+	p, _ := h.store.CreatePost(r.FormValue("title"))
+	// ruleid: XSS
+	fmt.Fprint(w, "<h1>"+p.Title+"</h1>")
+}
