@@ -10,6 +10,7 @@ import (
 	"net/url"
 
 	"github.com/gin-gonic/gin"
+	"github.com/gorilla/feeds"
 	"github.com/jmoiron/sqlx"
 	"gorm.io/gorm"
 )
@@ -159,4 +160,14 @@ func (h *handlers) NewPost(w http.ResponseWriter, r *http.Request) {
 	p, _ := h.store.CreatePost(r.FormValue("title"))
 	// ruleid: XSS
 	fmt.Fprint(w, "<h1>"+p.Title+"</h1>")
+}
+
+// gorilla/feeds writes the feed with encoding/xml (or encoding/json), which escapes every text node.
+func TagFeed(w http.ResponseWriter, r *http.Request) {
+	tag := r.URL.Query().Get("tag")
+	feed := &feeds.Feed{Title: tag + " posts", Link: &feeds.Link{Href: "https://blog.example/"}}
+	rss, _ := feed.ToRss()
+	w.Header().Set("Content-Type", "application/rss+xml")
+	// ok: XSS
+	fmt.Fprint(w, rss)
 }
