@@ -147,3 +147,14 @@ test("a BPMN modeler's element id is a workflow step's address, not a key", () =
   const code = ['String SUPERVISE_FIRST_TASK_KEY = "Task_1bhxpt0";', 'String SIGNING_KEY = "Qz7Wm_1bhxpt0k9R4";'].join('\n');
   assert.deepEqual(findSecrets('src/main/java/Constants.java', code).map((f) => f.line), [2]);
 });
+
+test('a counted repetition or a look-ahead makes a value a pattern', () => {
+  for (const value of ['^.{6,256}$', '.{8,64}', 'a.{3,}b']) assert.equal(notASecretReason(value), 'regex', value);
+  for (const value of RANDOM) assert.equal(notASecretReason(value), null, value);
+  const code = [
+    "password: new FormControl('', [Validators.required, Validators.pattern(\"^.{6,256}$\")]),",
+    "password: new FormControl('', [Validators.required, Validators.pattern('^(?=.*[0-9]).{8,}$')]),",
+    "password: new FormControl('Qz7Wm_1bhxpt0k9R4'),",
+  ].join('\n');
+  assert.deepEqual(findSecrets('src/app/login.component.ts', code).map((f) => f.line), [3]);
+});

@@ -206,6 +206,8 @@ export function notASecretReason(value: string, context: ValueContext = {}): str
   if (/%(?:\([\w.]+\))?[sd](?![A-Za-z0-9])|%\d*\.\d+f|\{\d+\}/.test(value)) return 'format-string';
   // \w, \d; a character class with a range ([A-Za-z0-9._~+/-]+): a pattern, not a value
   if (/\\[wdsbWDSB]|\[[^\]]*[A-Za-z0-9]-[A-Za-z0-9][^\]]*\]/.test(value)) return 'regex';
+  // ^.{6,256}$, (?=.*\d): a counted repetition of any character or group, a look-ahead: a pattern
+  if (/[.\])]\{\d+(?:,\d*)?\}|\(\?[=!]/.test(value)) return 'regex';
   if (value.startsWith('data:')) return 'data-uri';
   if (characterClasses(value) < 2) return 'one-character-class';
   return null;
