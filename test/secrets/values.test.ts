@@ -158,3 +158,9 @@ test('a counted repetition or a look-ahead makes a value a pattern', () => {
   ].join('\n');
   assert.deepEqual(findSecrets('src/app/login.component.ts', code).map((f) => f.line), [3]);
 });
+
+test('a request to replace the value, written in digits for letters, is a placeholder', () => {
+  for (const value of ['ch4n63m31fy0uc4n', 'r3pl4c3m3n0w', 'Ch4ngeMe_2024', '3x4mpl3-s1gn1ng']) assert.equal(notASecretReason(value), 'placeholder', value);
+  for (const value of RANDOM) assert.equal(notASecretReason(value), null, value);
+  assert.deepEqual(findSecrets('.env', 'APP_SECRET=ch4n63m31fy0uc4n\nJWT_SECRET=Qz7Wm4k9R2xTb8Nc6Lp3').map((f) => f.line), [2]);
+});

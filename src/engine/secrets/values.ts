@@ -25,14 +25,16 @@ export function entropyThreshold(ruleEntropy: number, length: number): number {
   return Math.min(ruleEntropy, Math.log2(Math.max(length, 2)) * 0.8);
 }
 
+const STAND_IN_WORD = /(?:^|[^A-Za-z])(?:example|sample|dummy|placeholder|redacted|lorem)/i;
+const ASKS_TO_BE_REPLACED = /change[_-]?me|replace[_-]?(?:me|this|with)|insert[_-]?(?:your|here)|fill[_-]?(?:me|in)|to[_-]?be[_-]?(?:set|filled)/i;
 /** Values that stand for a secret without being one. */
 const PLACEHOLDERS: RegExp[] = [
   /x{4,}/i, // xxxx, XXXXXXXX
   /\*{3,}/,
   /\.\.\.|…/,
-  /(?:^|[^A-Za-z])(?:example|sample|dummy|placeholder|redacted|lorem)/i,
+  STAND_IN_WORD,
   /example(?:key)?$/i, // AWS documentation keys end with EXAMPLE / EXAMPLEKEY
-  /change[_-]?me|replace[_-]?(?:me|this|with)|insert[_-]?(?:your|here)|fill[_-]?(?:me|in)|to[_-]?be[_-]?(?:set|filled)/i,
+  ASKS_TO_BE_REPLACED,
   /^your[_-]?|^my[_-]?(?:api[_-]?)?(?:key|token|secret|pass)/i,
   /[_-]here$/i,
   /^<[^>]*>$/, // <token>
@@ -43,7 +45,7 @@ const PLACEHOLDERS: RegExp[] = [
 ];
 
 const PLACEHOLDER_WORDS = ['password', 'passwd', 'secret', 'changeme', 'example', 'token', 'letmein'];
-const LEET: Record<string, string> = { '@': 'a', '4': 'a', '0': 'o', '1': 'i', '!': 'i', '3': 'e', '$': 's', '5': 's', '7': 't' };
+const LEET: Record<string, string> = { '@': 'a', '4': 'a', '0': 'o', '1': 'i', '!': 'i', '3': 'e', '$': 's', '5': 's', '6': 'g', '7': 't' };
 /**
  * A value that names what it stands for (`adminpassword123`, `eclairpassword`, `Password12!`,
  * `t0ps3cr3t`, `fakeToken2`), or the database server it opens (`SqlServer2026!?`, `postgres1`,
@@ -64,6 +66,8 @@ export function isPlaceholder(value: string): boolean {
   if (/%20/.test(value)) return true; // My%20Pass: words, not a generated value
   const lower = decoded.toLowerCase();
   if (SELF_DESCRIBING.test(lower) || SELF_DESCRIBING.test(deLeet(lower))) return true;
+  // ch4n63m31fy0uc4n, r3pl4c3m3: the same request written in digits for letters.
+  if (ASKS_TO_BE_REPLACED.test(deLeet(lower)) || STAND_IN_WORD.test(deLeet(lower))) return true;
   if (decoded.length > 12) return false;
   const letters = deLeet(lower).replace(/[^a-z]/g, '');
   return PLACEHOLDER_WORDS.some((word) => withinOneEdit(letters, word));
