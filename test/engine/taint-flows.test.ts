@@ -837,3 +837,23 @@ public class BackupController : Controller
   });
   assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), [17]);
 });
+
+test('inside/notInside read the handler a sink is in: an Express arrow handler, not every handler of its file', async () => {
+  const findings = await scan({
+    'routes/session.js': `const express = require('express');
+const jwt = require('jsonwebtoken');
+const router = express.Router();
+router.get('/me', (req, res) => {
+  const claims = jwt.decode(req.headers.authorization);
+  res.json({ user: claims.sub });
+});
+router.get('/verified', (req, res) => {
+  const header = jwt.decode(req.headers.authorization, { json: true });
+  const claims = jwt.verify(req.headers.authorization, keys[header.kid]);
+  res.json({ user: claims.sub });
+});
+module.exports = router;
+`,
+  });
+  assert.deepEqual(lines(findings, 'JWT_MISCONFIGURATION'), [5]);
+});

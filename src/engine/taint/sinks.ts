@@ -236,15 +236,22 @@ function sinkContextHolds(run: TaintRun, sink: CompiledSink, node: Node): boolea
   return true;
 }
 
-/** The text of the function around a node (the file for top-level code), for `inside` / `notInside`. */
+/**
+ * The text of the function around a node, for `inside` / `notInside`: the nearest named function (a callback
+ * within a method reads the method, where the factory it uses was hardened), else the outermost function
+ * literal (an Express handler registered at the top of a file reads itself, not its neighbours), else the file.
+ */
 function enclosingText(run: TaintRun, node: Node): string {
   let p: Node | null = node.parent;
   let last: Node = node;
+  let outermostLiteral: Node | null = null;
   for (; p; p = p.parent) {
     last = p;
-    if (run.syntax.functions[p.type] && !/lambda|arrow|func_literal/.test(p.type)) return p.text;
+    if (!run.syntax.functions[p.type]) continue;
+    if (!/lambda|arrow|func_literal/.test(p.type)) return p.text;
+    outermostLiteral = p;
   }
-  return last.text;
+  return (outermostLiteral ?? last).text;
 }
 
 function enclosingDecorators(run: TaintRun, node: Node, frame: FunctionFrame): string[] {
