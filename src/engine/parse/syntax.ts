@@ -84,7 +84,10 @@ function unwrapArgument(arg: Node): Node {
 export function accessPath(syntax: LanguageSyntax, node: Node | null, alias?: (name: string) => string | undefined, depth = 0): string {
   if (!node || depth > 24) return '?';
   const type = node.type;
-  if (syntax.identifiers.includes(type)) return alias?.(node.text) ?? node.text;
+  if (syntax.identifiers.includes(type)) {
+    const name = node.text;
+    return alias?.(name) ?? name;
+  }
   const member = syntax.members[type];
   if (member) {
     const obj = field(node, member.object);

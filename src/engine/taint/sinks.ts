@@ -207,9 +207,11 @@ export function checkReturnSink(run: TaintRun, node: Node, value: Tainted, frame
 }
 
 export function checkNodeSink(run: TaintRun, node: Node, value: Tainted, frame: FunctionFrame): void {
+  // Each read of a node's type is a call into the parser: once, not once per sink of every rule.
+  const type = node.type;
   for (const { rule, sinks } of run.engine.ruleViews) {
     for (const sink of sinks) {
-      if (sink.node !== node.type) continue;
+      if (sink.node !== type) continue;
       if (sink.unlessFile && run.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
       if (sink.unlessProjectUses && run.resolver.projectUses(sink.unlessProjectUses)) continue;
       if (sink.precededBy && !sink.precededBy.test(node.previousSibling?.text ?? '')) continue;
@@ -220,7 +222,7 @@ export function checkNodeSink(run: TaintRun, node: Node, value: Tainted, frame: 
       if (sink.unless.some((c) => c.value && c.value.test(node.text) !== !!c.absent)) continue;
       const hit = reportable(run, rule, value);
       if (hit) {
-        report(run, rule, node, hit, frame, node.type.replace(/_/g, ' '));
+        report(run, rule, node, hit, frame, type.replace(/_/g, ' '));
         break;
       }
     }

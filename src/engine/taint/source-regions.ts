@@ -23,13 +23,25 @@ export function hintsInCode(syntax: LanguageSyntax, hints: RegExp[], tree: Tree,
   const positions: number[] = [];
   const parameterWord = parameters.length ? new RegExp(`(?<![\\w$])(${parameters.join('|')})(?![\\w$])`, 'g') : undefined;
   let checked = 0;
+  // The hints overlap (most of them spell `req|request`): what a place holds is asked of the tree once.
+  const inert = new Map<string, boolean>();
+  const named = new Map<string, boolean>();
   for (const hint of hints) {
     const everywhere = new RegExp(hint.source, hint.flags.includes('g') ? hint.flags : `${hint.flags}g`);
     for (let m = everywhere.exec(text); m; m = everywhere.exec(text)) {
       if (++checked > MAX_HINT_CHECKS) return 'everywhere';
       if (m[0].length === 0) everywhere.lastIndex++;
-      if (inertTextAt(syntax, tree, m.index, m.index + Math.max(1, m[0].length))) continue;
-      if (parameterWord && !namesAreParameters(syntax, tree, text, m.index, m[0], parameterWord)) continue;
+      const end = m.index + Math.max(1, m[0].length);
+      const place = `${m.index}:${end}`;
+      let isInert = inert.get(place);
+      if (isInert === undefined) inert.set(place, (isInert = inertTextAt(syntax, tree, m.index, end)));
+      if (isInert) continue;
+      if (parameterWord) {
+        const spelled = `${m.index}:${m[0]}`;
+        let isParameter = named.get(spelled);
+        if (isParameter === undefined) named.set(spelled, (isParameter = namesAreParameters(syntax, tree, text, m.index, m[0], parameterWord)));
+        if (!isParameter) continue;
+      }
       positions.push(m.index);
     }
   }
@@ -163,11 +175,13 @@ function boundNames(syntax: LanguageSyntax, top: Node): string[] {
       const name = node.childForFieldName(field);
       if (name && /^[\w$]+$/.test(name.text)) names.push(name.text);
     }
-    const assign = syntax.assignments[node.type];
+    // Each read of a node's type is a call into the parser: once per node.
+    const nodeType = node.type;
+    const assign = syntax.assignments[nodeType];
     if (assign) for (const bound of patternNames(syntax, node.childForFieldName(assign.left))) names.push(bound.split('.')[0]!);
     const receiver = node.childForFieldName('receiver');
     if (receiver) for (const type of receiver.descendantsOfType('type_identifier')) if (type) names.push(type.text);
-    if (depth >= MAX_DECLARATION_DEPTH || syntax.functions[node.type] || syntax.classes?.includes(node.type) || assign) return;
+    if (depth >= MAX_DECLARATION_DEPTH || syntax.functions[nodeType] || syntax.classes?.includes(nodeType) || assign) return;
     for (const child of node.namedChildren) if (child) visit(child, depth + 1);
   };
   visit(top, 0);
