@@ -164,3 +164,10 @@ test('a request to replace the value, written in digits for letters, is a placeh
   for (const value of RANDOM) assert.equal(notASecretReason(value), null, value);
   assert.deepEqual(findSecrets('.env', 'APP_SECRET=ch4n63m31fy0uc4n\nJWT_SECRET=Qz7Wm4k9R2xTb8Nc6Lp3').map((f) => f.line), [2]);
 });
+
+test("a namespaced class name is words joined by the namespace's backslash", () => {
+  for (const value of ['Wallabag\\Entity\\Api\\AuthCode', 'App\\\\Security\\\\HmacAuthenticator', 'Acme\\Auth\\ClientCredentials']) assert.equal(notASecretReason(value), 'words', value);
+  for (const value of ['Kp9x\\Q2mWv7Rt4Zb8', ...RANDOM]) assert.notEqual(notASecretReason(value), 'words', value);
+  const yaml = ['fos_oauth_server:', '    auth_code_class:     Acme\\Entity\\Api\\AuthCode', '    signing_key: Qz7Wm4k9R2xTb8Nc6Lp3'].join('\n');
+  assert.deepEqual(findSecrets('app/config/config.yml', yaml).map((f) => f.line), [3]);
+});

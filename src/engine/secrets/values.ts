@@ -118,7 +118,8 @@ const ENV_NAME = /^(?=[A-Z0-9_]*_)_*[A-Z][A-Z0-9]*(?:_+[A-Z0-9]+)*_*$/;
  */
 const BPMN_ELEMENT_ID = /^(?:[A-Z][a-z]+)*(?:Task|Activity|Gateway|Event|Flow|Process|SubProcess|Participant|Lane|Collaboration|Association|Annotation|Reference|Group|Definitions)_[0-9a-z]{7}$/;
 /** Words joined by separators or camelCase: a name, key or message id rather than a random value. */
-const WORDS = [/^[a-z]+(?:[A-Z][a-z]+)*$/, /^[A-Za-z][a-z]*(?:[A-Z][a-z]+)*(?:[_.\-/:@$](?:[A-Za-z][a-z]*(?:[A-Z][a-z]+)*|\d{1,6}))*$/];
+// A namespace's backslash (`Vendor\Entity\Api\AuthCode`, doubled in a PHP literal) separates words too.
+const WORDS = [/^[a-z]+(?:[A-Z][a-z]+)*$/, /^[A-Za-z][a-z]*(?:[A-Z][a-z]+)*(?:(?:[_.\-/:@$]|\\{1,2})(?:[A-Za-z][a-z]*(?:[A-Z][a-z]+)*|\d{1,6}))*$/];
 const PATH_OR_URL = /^(?:\/|\.\.?\/|~\/|[A-Za-z]:\\)|:\/\/|\.(?:pem|key|crt|cer|p12|pfx|json|ya?ml|txt|env|jks|keystore|ini|conf|html?|js|ts|py|rb|php|png|svg|jpe?g)$/i;
 const NUMBERISH = /^[+-]?\d+(?:[.,:]\d+)*$|^v?\d+\.\d+/;
 /**
