@@ -171,3 +171,10 @@ test("a namespaced class name is words joined by the namespace's backslash", () 
   const yaml = ['fos_oauth_server:', '    auth_code_class:     Acme\\Entity\\Api\\AuthCode', '    signing_key: Qz7Wm4k9R2xTb8Nc6Lp3'].join('\n');
   assert.deepEqual(findSecrets('app/config/config.yml', yaml).map((f) => f.line), [3]);
 });
+
+test('a keyboard shortcut is what a key map binds, not a key', () => {
+  for (const value of ['mod+home', 'Ctrl+Shift+K', 'alt+ArrowLeft', 'cmd+option+i', 'Ctrl+F12']) assert.equal(notASecretReason(value), 'key-chord', value);
+  for (const value of ['Kp9x+Q2mWv7Rt4Zb8', 'ctrl+Kp9xQ2mWv7Rt4Zb8']) assert.notEqual(notASecretReason(value), 'key-chord', value);
+  const code = ["  { key: 'mod+home', action: 'focusFirst' },", "  { key: 'Qz7Wm+4k9R2xTb8Nc6Lp3', action: 'sign' },"].join('\n');
+  assert.deepEqual(findSecrets('src/Components/keyboardShortcuts.tsx', code).map((f) => f.line), [2]);
+});

@@ -117,6 +117,8 @@ const ENV_NAME = /^(?=[A-Z0-9_]*_)_*[A-Z][A-Z0-9]*(?:_+[A-Z0-9]+)*_*$/;
  * addresses a step of a workflow, it opens nothing.
  */
 const BPMN_ELEMENT_ID = /^(?:[A-Z][a-z]+)*(?:Task|Activity|Gateway|Event|Flow|Process|SubProcess|Participant|Lane|Collaboration|Association|Annotation|Reference|Group|Definitions)_[0-9a-z]{7}$/;
+/** A keyboard shortcut (`mod+home`, `Ctrl+Shift+K`, `alt+ArrowLeft`): what a `key` of a key map binds. */
+const KEY_CHORD = /^(?:(?:[Cc]trl|CTRL|[Cc]ontrol|[Aa]lt|ALT|[Ss]hift|SHIFT|[Mm]eta|[Mm]od|[Cc]md|[Cc]ommand|[Oo]ption|[Oo]pt|[Ss]uper|[Ww]in)\+)+(?:[A-Za-z0-9]|F\d{1,2}|[A-Za-z][a-z]+(?:[A-Z][a-z]+)*)$/;
 /** Words joined by separators or camelCase: a name, key or message id rather than a random value. */
 // A namespace's backslash (`Vendor\Entity\Api\AuthCode`, doubled in a PHP literal) separates words too.
 const WORDS = [/^[a-z]+(?:[A-Z][a-z]+)*$/, /^[A-Za-z][a-z]*(?:[A-Z][a-z]+)*(?:(?:[_.\-/:@$]|\\{1,2})(?:[A-Za-z][a-z]*(?:[A-Z][a-z]+)*|\d{1,6}))*$/];
@@ -187,6 +189,7 @@ export function notASecretReason(value: string, context: ValueContext = {}): str
   if (DISTINGUISHED_NAME.test(value)) return 'distinguished-name';
   if (ENV_NAME.test(value)) return 'environment-name';
   if (BPMN_ELEMENT_ID.test(value)) return 'diagram-element-id';
+  if (KEY_CHORD.test(value)) return 'key-chord';
   if (MARKUP.test(value)) return 'markup';
   // {"provider":"standard"}, ["a","b"]: structured data written inline; a quote never sits in a generated key.
   if (/^[[{].*[\]}]$/.test(value) || /["']/.test(value)) return 'structured';
