@@ -19,6 +19,31 @@ router.get('/greet/v3', (req, res) => {
   res.render('greet', { name: req.query.name });
 });
 
+// A download (Content-Disposition: attachment) or a body declared as plain text or JSON is not rendered as a page.
+router.get('/export', (req, res) => {
+  res.attachment(`${req.query.name}.csv`);
+  // ok: XSS
+  res.send(req.query.rows);
+});
+
+router.get('/raw', (req, res) => {
+  res.type('text/plain');
+  // ok: XSS
+  res.send(req.query.text);
+});
+
+router.get('/raw/v2', (req, res) => {
+  res.contentType('application/json');
+  // ok: XSS
+  res.end(req.query.payload);
+});
+
+router.get('/preview', (req, res) => {
+  res.type('html');
+  // ruleid: XSS
+  res.send(req.query.text);
+});
+
 router.get('/echo.json', (req, res) => {
   // ok: XSS
   res.end(JSON.stringify({ q: req.query.q }));
