@@ -20,4 +20,12 @@ public static class Tmdb
     // ok: HARDCODED_SECRET
     //   "token":"9jF3TUbPa2kXq7Lm4Rz8Wd",
     // }
+    // NZBGet's factory ControlPassword, printed in the nzbget.conf every install starts from:
+    public DownloaderSettings Defaults() => new DownloaderSettings
+    {
+        // ok: HARDCODED_SECRET
+        Password = "tegbzn6789",
+        // ruleid: HARDCODED_SECRET
+        ApiPassword = "tegbzn6789Qz7Wm4k",
+    };
 }

@@ -33,6 +33,10 @@ export const PUBLISHED_VALUES: readonly PublishedValue[] = [
   { value: 'sk_test_4eC39HqLyjWDarjtT1zdp7dc', what: "Stripe's documentation test key, shown to every reader of docs.stripe.com" },
   { value: 'sk_test_BQokikJOvBiI2HlWgH4olfQ2', what: "Stripe's earlier documentation test key" },
   {
+    value: 'tegbzn6789',
+    what: "NZBGet's default ControlPassword, written in the nzbget.conf every install starts from and documented with it (nzbget.com/documentation): the factory login, which download clients prefill",
+  },
+  {
     value: 'KGS!@#$%',
     what: 'the plaintext every LM hash encrypts under the password (MS-NLMP 3.3.1, LMOWFv1): a constant of the algorithm, not a key',
   },
