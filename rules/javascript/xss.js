@@ -73,6 +73,24 @@ window.addEventListener('message', (e) => {
   document.getElementById('frame').insertAdjacentHTML('beforeend', e.data.html);
 });
 
+// A function declared by name and registered for the window's messages reads them.
+function onWindowMessage(ev) {
+  // ruleid: XSS
+  document.getElementById('frame').innerHTML = ev.data.html;
+}
+window.addEventListener('message', onWindowMessage);
+
+// A WebSocket's or a socket library's message is what the server sent, not another window's.
+const feed = new WebSocket('wss://app.example.com/feed');
+feed.onmessage = (msg) => {
+  // ok: XSS
+  document.getElementById('feed').innerHTML = msg.data;
+};
+feed.addEventListener('message', (evt) => {
+  // ok: XSS
+  document.getElementById('feed').insertAdjacentHTML('beforeend', evt.data);
+});
+
 module.exports = { router, showFlash };
 
 router.get('/search.json', (req, res) => {

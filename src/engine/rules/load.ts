@@ -33,6 +33,7 @@ export interface CompiledSource {
   where: CompiledArgCondition[];
   exact?: boolean;
   in?: 'server' | 'browser';
+  inListener?: RegExp;
   clean?: { types: string[]; ifProjectUses?: RegExp; inRoute?: RegExp; routerFile?: RegExp };
   label?: string;
 }
@@ -172,6 +173,7 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     exact: s.exact,
     in: s.in,
+    inListener: s.inListener ? regex(s.inListener, where) : undefined,
     clean: s.clean && {
       types: s.clean.types,
       ifProjectUses: s.clean.ifProjectUses ? regex(s.clean.ifProjectUses, where) : undefined,

@@ -77,6 +77,12 @@ export const SourceSpec = z
      */
     in: z.enum(['server', 'browser']).optional(),
     /**
+     * Only inside a function registered as a listener: a regex on the text that registers it, up to the function
+     * (`addEventListener('message', ` before a function literal or the name of a declared function, `onmessage =`).
+     * A cross-window message reaches a `message` listener; a socket's own `evt.data` is the application's server.
+     */
+    inListener: Regex.optional(),
+    /**
      * Kinds of attack this source cannot carry, because the framework rejects the characters they need
      * before the handler runs (Spring Security's firewall refuses a path with an encoded CR or LF, so a
      * path variable forges no log line). With `ifProjectUses`, only when a dependency manifest of the scan

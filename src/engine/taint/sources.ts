@@ -10,6 +10,7 @@ import { Scope } from './scope.ts';
 import { sanitize, type Tainted } from './values.ts';
 import { trustedInputTypes } from './privileged.ts';
 import { conditionHolds } from './conditions.ts';
+import { inRegisteredListener } from './listeners.ts';
 
 /**
  * The access path a source is looked for at: a path whose root is a local variable is read through
@@ -43,7 +44,10 @@ export function sourceTaint(run: TaintRun, frame: FunctionFrame, node: Node, raw
   let matches = run.engine.matchSource(path, partOfLarger);
   if (matches.length === 0) return null;
   matches = matches.filter(
-    (m) => onThisSide(run, m.source, frame.file) && (m.source.where.length === 0 || (call && m.source.where.every((c) => conditionHolds(run, c, call.parts, call.scope)))),
+    (m) =>
+      onThisSide(run, m.source, frame.file) &&
+      (m.source.where.length === 0 || (call && m.source.where.every((c) => conditionHolds(run, c, call.parts, call.scope)))) &&
+      (!m.source.inListener || inRegisteredListener(run, node, frame.file, m.source.inListener)),
   );
   if (matches.length === 0 || callsOwnFunction(run, frame, path)) return null;
   const trusted = trustedInputTypes(run, node, frame.file);
