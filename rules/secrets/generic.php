@@ -19,3 +19,18 @@ function probe(int $rand): string
     $key = "health_probe_{$rand}";
     return $key;
 }
+
+// A JSON-LD context maps each term to its compact IRI or vocabulary URL: the name itself, qualified.
+function activityContext(): array
+{
+    return [
+        // ok: HARDCODED_SECRET
+        "Ed25519Key" => "toot:Ed25519Key",
+        // ok: HARDCODED_SECRET
+        "Curve25519Key" => "toot:Curve25519Key",
+        // ok: HARDCODED_SECRET
+        "signingKey2" => "https://w3id.org/security#signingKey2",
+        // ruleid: HARDCODED_SECRET
+        "Ed448Key" => "toot:Kp9xQ2mWv7Rt4Zb8Ny3Lc6Jd",
+    ];
+}

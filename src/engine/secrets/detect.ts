@@ -239,6 +239,8 @@ function judgeCandidate(rule: CompiledAssignmentRule, candidate: Candidate, line
   if (scheme?.[0].startsWith('Basic') && basicCredentialIsPlaceholder(value)) return;
   const password = isPasswordName(rule, candidate.name);
   if (notASecretReason(value, { chosenByPeople: password, atExpressions: format.atExpressions }) !== null) return;
+  // "Ed25519Key" => "toot:Ed25519Key", "publicKeyPem" => "sec:publicKeyPem": the name itself, qualified.
+  if (qualifiesItsName(candidate.name, value)) return;
   // `…;Server=localhost;Password=…` read as a name and its value: the connection string's own judgement holds.
   if (password && CONNECTION_HOST.test(line) && isLocalDefault(undefined, value, line, compose)) return;
   // { username: 'admin123', password: 'admin123' }: a default account's login, guessed before it is read.
@@ -254,6 +256,18 @@ function judgeCandidate(rule: CompiledAssignmentRule, candidate: Candidate, line
   if (handedToLoopbackClient(lines, lineNumber, at)) return;
   if (rule.allowContext.length > 0 && publicInContext(rule, lines, lineNumber)) return;
   out.push({ rule, start: lineStart + at, end: lineStart + at + value.length, secret: value });
+}
+
+/**
+ * Whether `value` is the name it stands under with a prefix before it: a JSON-LD context's term
+ * and its compact IRI (`"Ed25519Key" => "toot:Ed25519Key"`), a setting and its dotted path
+ * (`apiToken: 'auth.apiToken'`), a vocabulary URL (`…/security#signingKey`).
+ */
+function qualifiesItsName(name: string, value: string): boolean {
+  const bare = name.replace(/^[:$@-]+/, '');
+  if (bare.length < 3 || !value.endsWith(bare) || value.length === bare.length) return false;
+  const prefix = value.slice(0, value.length - bare.length);
+  return /^(?:[A-Za-z][\w-]*[:.#/])+$/.test(prefix) || /^https?:\/\/[\w.-]+(?:\/[\w.~-]*)*[#/]$/.test(prefix);
 }
 
 /**
