@@ -23,6 +23,20 @@ func Welcome(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprintln(w, "<h1>Welcome "+who+"</h1>")
 }
 
+// The Host, headers and cookies come from the victim's own browser; the Referer is the attacker's page.
+func Discovery(w http.ResponseWriter, r *http.Request) {
+	// ok: XSS
+	fmt.Fprintf(w, "<Link href=\"https://%s/profile\"/>", r.Host)
+	if c, err := r.Cookie("theme"); err == nil {
+		// ok: XSS
+		fmt.Fprintln(w, "<body class=\""+c.Value+"\">")
+	}
+	// ok: XSS
+	fmt.Fprintln(w, "<p>"+r.UserAgent()+"</p>")
+	// ruleid: XSS
+	fmt.Fprintln(w, "<a href=\""+r.Header.Get("Referer")+"\">back</a>")
+}
+
 func WelcomeEscaped(w http.ResponseWriter, r *http.Request) {
 	who := r.URL.Query().Get("who")
 	// ok: XSS
