@@ -178,3 +178,10 @@ test('a keyboard shortcut is what a key map binds, not a key', () => {
   const code = ["  { key: 'mod+home', action: 'focusFirst' },", "  { key: 'Qz7Wm+4k9R2xTb8Nc6Lp3', action: 'sign' },"].join('\n');
   assert.deepEqual(findSecrets('src/Components/keyboardShortcuts.tsx', code).map((f) => f.line), [2]);
 });
+
+test('a family of environment variable names, a * for one part, is a name', () => {
+  for (const value of ['HD_AUTH_LDAP_*_BIND_CREDENTIALS', 'OAUTH_*_CLIENT_ID_KEY']) assert.equal(notASecretReason(value), 'environment-name', value);
+  for (const value of ['*_*', 'KP9X_*Q2M']) assert.notEqual(notASecretReason(value), 'environment-name', value);
+  const code = ["  bindCredentials: z.string().optional().describe('HD_AUTH_LDAP_*_BIND_CREDENTIALS'),", "  bindCredentials: 'Qz7Wm4k9R2xTb8Nc6Lp3',"].join('\n');
+  assert.deepEqual(findSecrets('src/config/auth.config.ts', code).map((f) => f.line), [2]);
+});

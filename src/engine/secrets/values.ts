@@ -107,9 +107,10 @@ const PUBLIC_KEY = /^(?:ssh-(?:rsa|dss|ed25519)|ecdsa-sha2-|sk-ssh-|sk-ecdsa-|[x
 const DISTINGUISHED_NAME = /^(?:(?:cn|uid|ou|dc|o|c|l|st|street|mail|sn)=[^,=]+,)+(?:cn|uid|ou|dc|o|c|l|st|street|mail|sn)=[^,=]+$/i;
 /**
  * FOO_BAR, and with padded or doubled underscores (`__BASIC_TABLE_CONTEXT_KEY__`, `USER__INFO__`,
- * `LOCALE__`): the name of a variable or a storage key, not its value.
+ * `LOCALE__`) or a `*` standing for a part (`HD_AUTH_LDAP_*_BIND_CREDENTIALS`, a family of
+ * variables): the name of a variable or a storage key, not its value.
  */
-const ENV_NAME = /^(?=[A-Z0-9_]*_)_*[A-Z][A-Z0-9]*(?:_+[A-Z0-9]+)*_*$/;
+const ENV_NAME = /^(?=[A-Z0-9_*]*_)_*[A-Z][A-Z0-9]*(?:_+(?:[A-Z0-9]+|\*))*_*$/;
 /**
  * The id a BPMN modeler (bpmn-js, Camunda Modeler) gives a diagram element: its type, `_` and
  * seven base-36 characters (`Task_1bhxpt0`, `Activity_0wdbbd6`, `ExclusiveGateway_0abc123`,
