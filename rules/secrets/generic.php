@@ -34,3 +34,16 @@ function activityContext(): array
         "Ed448Key" => "toot:Kp9xQ2mWv7Rt4Zb8Ny3Lc6Jd",
     ];
 }
+
+// A dot joins strings in PHP: each literal is a piece of a value being built.
+function registrationRules(): array
+{
+    return [
+        // ok: HARDCODED_SECRET
+        'password' => 'required|string|min:'.config('auth.min_password_length').'|confirmed',
+        // ok: HARDCODED_SECRET
+        'api_token' => 'tok_' . bin2hex(random_bytes(16)) . '_Kp9xQ2mWv7Rt4Zb8',
+        // ruleid: HARDCODED_SECRET
+        'webhook_secret' => 'Tq7Wz3Xv9Kp2Lm5Rn8Bc4Yd',
+    ];
+}

@@ -108,6 +108,8 @@ interface ValueFormat {
   literalTypes: boolean;
   /** YAML: a plain key's `:` is followed by a space or the line's end; `Key:*:backward` is one scalar. */
   yamlMappings: boolean;
+  /** A dot joins strings (PHP, Perl): `'min:'.config('x').'|confirmed'` builds its value. */
+  dotConcatenates: boolean;
 }
 
 function valueFormatOf(file: string): ValueFormat {
@@ -121,6 +123,7 @@ function valueFormatOf(file: string): ValueFormat {
     atExpressions: ['.cshtml', '.razor', '.vbhtml'].includes(ext) || base.endsWith('.blade.php'),
     literalTypes: ['.ts', '.tsx', '.mts', '.cts'].includes(ext),
     yamlMappings: ['.yaml', '.yml'].includes(ext),
+    dotConcatenates: ['.php', '.pl', '.pm'].includes(ext),
   };
 }
 
@@ -392,6 +395,8 @@ function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, 
       if (format.literalTypes && TYPE_ARGUMENT_BEFORE.test(line.slice(Math.max(0, absolute - 200), absolute))) continue;
       // 'prefix_' + id: a piece of a string being built, not a credential
       if (/^\s*\+/.test(rest.slice(q.index + q[0].length)) || /\+\s*$/.test(rest.slice(0, q.index))) continue;
+      // 'min:' . config('x') . '|confirmed': the same where a dot joins strings (PHP, Perl)
+      if (format.dotConcatenates && (/^\s*\.(?![\d.])/.test(rest.slice(q.index + q[0].length)) || /(?<!\.)\.\s*$/.test(rest.slice(0, q.index)))) continue;
       // "…$name…" in a language whose double-quoted strings interpolate: built at run time
       if (format.dollarInterpolates && q[1] !== "'" && /\$[A-Za-z_{]/.test(value)) continue;
       // strings.TrimPrefix(key, "APP_"), sprintf('%s_id', $dir), $(tr -dc 'a-z'): an operand of a computation
