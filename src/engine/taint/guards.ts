@@ -313,23 +313,31 @@ function readPredicateGuards(run: TaintRun, target: { file: ParsedFile; node: No
  * (`if (!ALLOWED.contains(s)) return false;`): their guards, and where the last of them ends.
  */
 function openingFailedChecks(run: TaintRun, body: Node, mentionsParam: (text: string) => boolean): { guards: CompiledSanitizer[]; end: number } {
-  const syntax = run.syntax;
   const guards: CompiledSanitizer[] = [];
   let end = -1;
-  for (const statement of body.namedChildren.slice(0, 4)) {
-    if (!statement || syntax.comments.includes(statement.type)) continue;
-    const ifShape = syntax.ifs[statement.type];
-    if (!ifShape) break;
-    const condition = field(statement, ifShape.condition);
-    const consequence = field(statement, ifShape.consequence);
-    if (!condition || !consequence || (ifShape.alternative && field(statement, ifShape.alternative))) break;
-    const answersFalse = /^[{\s]*return\s+(false|False)\b[\s;}]*$/.test(consequence.text);
+  for (const { statement, condition, consequence } of openingGuardClauses(run.syntax, body)) {
+    if (!/^[{\s]*return\s+(false|False)\b[\s;}]*$/.test(consequence.text)) break;
     const checks = run.engine.guardsFor(condition.text);
-    if (!answersFalse) break;
     if (checks.length && mentionsParam(condition.text) && isNegative(run, condition, condition)) guards.push(...checks.filter((g) => !guards.includes(g)));
     end = statement.endIndex;
   }
   return { guards, end };
+}
+
+/**
+ * The `if` statements without an `else` that open a body (at most four, comments skipped): its guard clauses.
+ * A check further down may sit behind other branches.
+ */
+function* openingGuardClauses(syntax: ParsedFile['syntax'], body: Node): Generator<{ statement: Node; condition: Node; consequence: Node }> {
+  for (const statement of body.namedChildren.slice(0, 4)) {
+    if (!statement || syntax.comments.includes(statement.type)) continue;
+    const ifShape = syntax.ifs[statement.type];
+    if (!ifShape) return;
+    const condition = field(statement, ifShape.condition);
+    const consequence = field(statement, ifShape.consequence);
+    if (!condition || !consequence || (ifShape.alternative && field(statement, ifShape.alternative))) return;
+    yield { statement, condition, consequence };
+  }
 }
 
 /**
@@ -526,14 +534,7 @@ function readVettedParams(run: TaintRun, target: { file: ParsedFile; node: Node 
   if (!paramsNode || !body) return out;
   let params = paramList(run, syntax, paramsNode).map((p) => p.names[0] ?? '');
   if (hasReceiver && (syntax.selfNames ?? []).includes(params[0] ?? '')) params = params.slice(1);
-  // Only the guard clauses that open the body: a check further down may sit behind other branches.
-  for (const statement of body.namedChildren.slice(0, 4)) {
-    if (!statement || syntax.comments.includes(statement.type)) continue;
-    const ifShape = syntax.ifs[statement.type];
-    if (!ifShape) break;
-    const condition = field(statement, ifShape.condition);
-    const consequence = field(statement, ifShape.consequence);
-    if (!condition || !consequence || (ifShape.alternative && field(statement, ifShape.alternative))) break;
+  for (const { condition, consequence } of openingGuardClauses(syntax, body)) {
     const guards = run.engine.guardsFor(condition.text);
     if (!guards.length || !throwsOnly(run, consequence) || !isNegative(run, condition, condition)) continue;
     params.forEach((name, i) => {
