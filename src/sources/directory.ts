@@ -143,8 +143,9 @@ export async function listDirectory(root: string, options: CollectOptions = {}):
           skipped.push({ path: `${relPath}/`, reason: 'generated' });
           continue;
         }
-        if (!options.includeVendored && TEMPLATE_PLACEHOLDER.test(entry.name)) {
-          skipped.push({ path: `${relPath}/`, reason: 'generated', detail: `a code generator's template (placeholder ${TEMPLATE_PLACEHOLDER.exec(entry.name)![0]} in the folder's name)` });
+        const folderPlaceholder = options.includeVendored ? null : TEMPLATE_PLACEHOLDER.exec(entry.name);
+        if (folderPlaceholder) {
+          skipped.push({ path: `${relPath}/`, reason: 'generated', detail: `a code generator's template (placeholder ${folderPlaceholder[0]} in the folder's name)` });
           continue;
         }
         walk(full, relPath, localRules);
@@ -164,8 +165,9 @@ export async function listDirectory(root: string, options: CollectOptions = {}):
         skipped.push({ path: relPath, reason: 'generated' });
         continue;
       }
-      if (!options.includeVendored && TEMPLATE_PLACEHOLDER.test(entry.name)) {
-        skipped.push({ path: relPath, reason: 'generated', detail: `a code generator's template (placeholder ${TEMPLATE_PLACEHOLDER.exec(entry.name)![0]} in the file's name)` });
+      const filePlaceholder = options.includeVendored ? null : TEMPLATE_PLACEHOLDER.exec(entry.name);
+      if (filePlaceholder) {
+        skipped.push({ path: relPath, reason: 'generated', detail: `a code generator's template (placeholder ${filePlaceholder[0]} in the file's name)` });
         continue;
       }
       if (!options.includeVendored) {

@@ -857,3 +857,15 @@ module.exports = router;
   });
   assert.deepEqual(lines(findings, 'JWT_MISCONFIGURATION'), [5]);
 });
+
+test('a language vocabulary is declared once: a second rule file declaring it for the language is refused', async (t) => {
+  const { loadRuleSet, RuleError } = await import('../../src/engine/rules/load.ts');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'scanner-vocabulary-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(
+    path.join(dir, 'sources.yaml'),
+    "language: java\nconstraintValidation:\n  constraint: '^Constraint$'\n  enforcedBy: '^Validated$'\n  validatorMethod: '^isValid$'\nsources: []\nsanitizers: []\n",
+  );
+  assert.throws(() => loadRuleSet([dir]), (error: unknown) => error instanceof RuleError && /constraintValidation is declared twice for java/.test(String(error)));
+});

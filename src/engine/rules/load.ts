@@ -8,6 +8,7 @@ import { ruleValidation, validatedRuleData } from './snapshot.ts';
 import { BUILTIN_RULES_DIR } from './builtin-dir.ts';
 import type {
   ArgCondition,
+  LanguageTaintFile,
   RenderSpec,
   RuleSpec,
   SanitizerSpec,
@@ -124,17 +125,18 @@ export interface LanguageTaint {
   constraintValidation?: ConstraintValidation;
 }
 
-export interface ForgeryProtection {
-  protects: RegExp;
-  exempts: RegExp;
-  unsafeVerbs: RegExp;
-  safeVerbs: RegExp;
-}
+/** A vocabulary of regexes a language declares once in its sources.yaml, each field compiled. */
+type CompiledVocabulary<T> = { [K in keyof NonNullable<T>]-?: RegExp };
+/** Handlers a cross-site page cannot call (forgery.ts). */
+export type ForgeryProtection = CompiledVocabulary<LanguageTaintFile['forgeryProtected']>;
+/** Parameters a validation framework checks (validation.ts). */
+export type ConstraintValidation = CompiledVocabulary<LanguageTaintFile['constraintValidation']>;
 
-export interface ConstraintValidation {
-  constraint: RegExp;
-  enforcedBy: RegExp;
-  validatorMethod: RegExp;
+/** A language's vocabulary compiled, refused when another rule file of the language declared it already. */
+function vocabularyOnce<T extends Record<string, string>>(held: unknown, spec: T | undefined, name: string, language: string, file: string): { [K in keyof T]: RegExp } | undefined {
+  if (!spec) return undefined;
+  if (held) throw new RuleError(`${file}: ${name} is declared twice for ${language}`);
+  return Object.fromEntries(Object.entries(spec).map(([key, pattern]) => [key, regex(pattern, file)])) as { [K in keyof T]: RegExp };
 }
 
 export interface RuleSet {
@@ -306,25 +308,8 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
           const pattern = lt.privileged?.[key];
           if (pattern) entry.privileged[key].push(regex(pattern, file));
         }
-        const forgery = lt.forgeryProtected;
-        if (forgery) {
-          if (entry.forgeryProtected) throw new RuleError(`${file}: forgeryProtected is declared twice for ${language}`);
-          entry.forgeryProtected = {
-            protects: regex(forgery.protects, file),
-            exempts: regex(forgery.exempts, file),
-            unsafeVerbs: regex(forgery.unsafeVerbs, file),
-            safeVerbs: regex(forgery.safeVerbs, file),
-          };
-        }
-        const validation = lt.constraintValidation;
-        if (validation) {
-          if (entry.constraintValidation) throw new RuleError(`${file}: constraintValidation is declared twice for ${language}`);
-          entry.constraintValidation = {
-            constraint: regex(validation.constraint, file),
-            enforcedBy: regex(validation.enforcedBy, file),
-            validatorMethod: regex(validation.validatorMethod, file),
-          };
-        }
+        entry.forgeryProtected = vocabularyOnce(entry.forgeryProtected, lt.forgeryProtected, 'forgeryProtected', language, file) ?? entry.forgeryProtected;
+        entry.constraintValidation = vocabularyOnce(entry.constraintValidation, lt.constraintValidation, 'constraintValidation', language, file) ?? entry.constraintValidation;
         languageTaint.set(language, entry);
       }
       continue;
