@@ -13,6 +13,7 @@ import { WorkQueue } from './workers/work-queue.ts';
 import { byCodeUnits } from './order.ts';
 import { isTestFinding, withoutTestFindings } from './test-code.ts';
 import { SetupScriptPasswords } from './secrets/setup-scripts.ts';
+import { ContainerHealthProbes } from './health-probes.ts';
 
 export interface ScanProgress {
   filesDone: number;
@@ -108,8 +109,11 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
   // A password the tree's own SQL setup script sets is its published default: judged over the
   // whole scan, so on every result, cached or not (the cache keeps each file's own findings).
   const setupPasswords = new SetupScriptPasswords(texts);
+  // A container's health probe is not reachable deployed code either (health-probes.ts): judged over the whole scan too.
+  const quietInTests = new Set(rules.rules.filter((r) => r.spec.notInTests).map((r) => r.spec.id));
+  const healthProbes = new ContainerHealthProbes(texts, (ruleId) => quietInTests.has(ruleId));
   const shown = (r: AnalysedFile): AnalysedFile => {
-    const findings = setupPasswords.filter(r.findings);
+    const findings = healthProbes.filter(setupPasswords.filter(r.findings));
     return findings === r.findings ? r : { ...r, findings };
   };
   for (let i = 0; i < results.length; i++) results[i] = shown(results[i]);

@@ -300,3 +300,47 @@ test('a password the tree\'s own SQL setup script sets is its published default;
     rmSync(cacheDir, { recursive: true, force: true });
   }
 });
+
+test("a Dockerfile's health probe is left alone by the rules quiet in test code; its injections, and the same code elsewhere, are reported", async () => {
+  const probe = [
+    'package main',
+    '',
+    'import (',
+    '\t"crypto/tls"',
+    '\t"net/http"',
+    '\t"os"',
+    '\t"os/exec"',
+    ')',
+    '',
+    'func main() {',
+    '\thttp.DefaultTransport.(*http.Transport).TLSClientConfig = &tls.Config{InsecureSkipVerify: true}',
+    '\tresp, err := http.Get("https://127.0.0.1:" + os.Getenv("PORT"))',
+    '\tif err != nil || resp.StatusCode != 200 {',
+    '\t\tos.Exit(1)',
+    '\t}',
+    '}',
+    '',
+    'func handler(w http.ResponseWriter, r *http.Request) {',
+    '\texec.Command("sh", "-c", r.URL.Query().Get("cmd")).Run()',
+    '}',
+    '',
+  ].join('\n');
+  const rulesOf = (findings: { file: string; line: number; ruleId: string }[]) => findings.map((f) => `${f.file}:${f.line} ${f.ruleId}`).sort();
+  const insecure = 'tools/healthcheck.go:11 go.tls-insecure-skip-verify';
+  const injection = 'tools/healthcheck.go:19 go.command-injection';
+  // Shell form, with options and a continuation line; the exec form; a system tool is no probe.
+  const dockerfiles = [
+    'FROM golang:1.22\nCOPY . /src\nHEALTHCHECK --interval=60s --timeout=30s \\\n  CMD tools/healthcheck || exit 1\n',
+    'FROM node:20\nHEALTHCHECK CMD ["/app/bin/healthcheck", "--port", "3000"]\n',
+  ];
+  for (const dockerfile of dockerfiles) {
+    const { findings } = await scanSourceFiles([file('tools/healthcheck.go', probe), file('docker/Dockerfile', dockerfile)], { jobs: 1 });
+    assert.deepEqual(rulesOf(findings), [injection], dockerfile);
+  }
+  const curl = 'FROM alpine\nHEALTHCHECK CMD /usr/bin/curl -fk https://localhost:8443/healthcheck || exit 1\n';
+  const others = [[], [file('Dockerfile', curl)], [file('Dockerfile', 'FROM alpine\nHEALTHCHECK NONE\n')]];
+  for (const extra of others) {
+    const { findings } = await scanSourceFiles([file('tools/healthcheck.go', probe), ...extra], { jobs: 1 });
+    assert.deepEqual(rulesOf(findings), [insecure, injection].sort(), extra[0]?.path ?? 'no Dockerfile');
+  }
+});
