@@ -1,0 +1,59 @@
+// Framework models that hold only in a project whose dependency manifests name the framework
+// (`clean.ifProjectUses` on a source): the same code means something else elsewhere. A rule test
+// file is scanned alone, without manifests, so these are shown on small projects here.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { scanSourceFiles, type Finding } from '../../src/engine/index.ts';
+
+async function scan(files: Record<string, string>): Promise<Finding[]> {
+  const sources = Object.entries(files).map(([p, text]) => ({ path: p, content: Buffer.from(text) }));
+  const { findings } = await scanSourceFiles(sources, { jobs: 1, cacheDir: null });
+  return findings;
+}
+
+function lines(findings: Finding[], type: string): number[] {
+  return findings.filter((f) => f.type === type).map((f) => f.line).sort((a, b) => a - b);
+}
+
+// `request.payload` is hapi's parsed body; Payload CMS hangs its own instance on the request under the
+// same name: its logger, configuration and local API (whose results are the CMS's records).
+const payloadCode = `import fs from 'fs'
+
+export async function migrate({ req }) {
+  const { payload } = req
+  for (const collection of payload.config.collections) {
+    payload.logger.info('Migrating collection ' + collection.slug)
+  }
+  await fs.promises.rm(req.payload.config.upload.staticDir + '/.staged', { force: true })
+  const parent = await req.payload.findByID({ collection: 'pages', id: req.query.parent })
+  const titles = {}
+  titles[parent.locale] = parent.title
+  return titles
+}
+
+export const createNote = {
+  method: 'POST',
+  path: '/notes',
+  handler: (request, h) => {
+    console.log('note ' + request.payload.title)
+    return fs.readFileSync(request.payload.file)
+  },
+}
+`;
+
+test("req.payload is Payload CMS's instance where the project depends on payload, hapi's request body elsewhere", async () => {
+  const withPayload = await scan({
+    'package.json': '{"name":"site","dependencies":{"payload":"^3.59.1","next":"15.4.7"}}',
+    'src/migrations/migrate.js': payloadCode,
+  });
+  assert.deepEqual(lines(withPayload, 'LOG_INJECTION'), []);
+  assert.deepEqual(lines(withPayload, 'PATH_TRAVERSAL'), []);
+  assert.deepEqual(lines(withPayload, 'PROTOTYPE_POLLUTION'), []);
+
+  const withHapi = await scan({
+    'package.json': '{"name":"notes","dependencies":{"@hapi/hapi":"^21.3.0"}}',
+    'src/migrations/migrate.js': payloadCode,
+  });
+  assert.deepEqual(lines(withHapi, 'LOG_INJECTION'), [6, 19]);
+  assert.deepEqual(lines(withHapi, 'PATH_TRAVERSAL'), [8, 20]);
+});
