@@ -1,8 +1,12 @@
 package audit
 
 import (
+	"fmt"
 	"log"
 	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -21,4 +25,38 @@ func FailedStripped(w http.ResponseWriter, r *http.Request) {
 	user := strings.NewReplacer("\n", " ", "\r", " ").Replace(r.PostFormValue("user"))
 	// ok: LOG_INJECTION
 	log.Printf("login failed for %s", user)
+}
+
+// A library's error quotes the input it rejects (url.Error prints the URL with %q): it forges no line.
+func BadCallback(w http.ResponseWriter, r *http.Request) {
+	target, err := url.Parse(r.FormValue("callback"))
+	if err != nil {
+		// ok: LOG_INJECTION
+		log.Printf("bad callback: %v", err)
+		return
+	}
+	// ruleid: LOG_INJECTION
+	log.Println("callback path " + target.Path)
+}
+
+func parseAmount(s string) (int, error) {
+	return 0, fmt.Errorf("not an amount: %s", s)
+}
+
+// The project's own error pastes the input in with %s: its line breaks reach the log.
+func BadAmount(w http.ResponseWriter, r *http.Request) {
+	_, err := parseAmount(r.FormValue("amount"))
+	if err != nil {
+		// ruleid: LOG_INJECTION
+		log.Printf("bad amount: %v", err)
+	}
+}
+
+// The file system's error pastes the path in as it is.
+func MissingFile(w http.ResponseWriter, r *http.Request) {
+	_, err := os.Stat(filepath.Join("/srv/files", r.URL.Query().Get("name")))
+	if err != nil {
+		// ruleid: LOG_INJECTION
+		log.Printf("stat failed: %v", err)
+	}
 }

@@ -39,6 +39,7 @@ export const go: LanguageSyntax = {
   exitCalls: /(^|\.)(Error|Fatal\w*|Exit|Abort\w*|AbortWithStatus\w*|Redirect|NotFound|Panic\w*)$/,
   classes: ['type_declaration'],
   selfNames: [],
+  errorResultLast: true,
   mutators: /^(WriteString|Write|WriteByte|WriteRune|Add|Set|Store)$/,
   // `func NAME(`, `func (r T) NAME(`, `NAME := func`
   definitionNames: /\bfunc\s*(?:\([^)]*\)\s*)?(\w+)\s*[[(]|\b(\w+)\s*:?=\s*func\b/g,

@@ -117,6 +117,11 @@ export interface LanguageSyntax {
   /** Receiver expressions meaning "this object" (`this`, `self`). */
   selfNames?: string[];
   /**
+   * A call assigned to several names gives its error as the last (Go's `v, err := strconv.Atoi(s)`): the
+   * error of a call the language's `errorsQuoteInput` names (rules/<language>/sources.yaml) is clean for log lines.
+   */
+  errorResultLast?: boolean;
+  /**
    * Members that describe a value's type or its database row rather than hold its data (Python's
    * `__class__`, Django's `_meta`, `Meta` and primary key `pk`): reading one yields clean data.
    */

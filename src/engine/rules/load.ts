@@ -123,6 +123,8 @@ export interface LanguageTaint {
   forgeryProtected?: ForgeryProtection;
   /** How parameters a validation framework checks are recognised (validation.ts). */
   constraintValidation?: ConstraintValidation;
+  /** Library calls whose error quotes the input it rejects (members.ts). */
+  errorsQuoteInput?: ErrorsQuoteInput;
 }
 
 /** A vocabulary of regexes a language declares once in its sources.yaml, each field compiled. */
@@ -131,6 +133,8 @@ type CompiledVocabulary<T> = { [K in keyof NonNullable<T>]-?: RegExp };
 export type ForgeryProtection = CompiledVocabulary<LanguageTaintFile['forgeryProtected']>;
 /** Parameters a validation framework checks (validation.ts). */
 export type ConstraintValidation = CompiledVocabulary<LanguageTaintFile['constraintValidation']>;
+/** Library calls whose error quotes the input it rejects (members.ts). */
+export type ErrorsQuoteInput = CompiledVocabulary<LanguageTaintFile['errorsQuoteInput']>;
 
 /** A language's vocabulary compiled, refused when another rule file of the language declared it already. */
 function vocabularyOnce<T extends Record<string, string>>(held: unknown, spec: T | undefined, name: string, language: string, file: string): { [K in keyof T]: RegExp } | undefined {
@@ -310,6 +314,7 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
         }
         entry.forgeryProtected = vocabularyOnce(entry.forgeryProtected, lt.forgeryProtected, 'forgeryProtected', language, file) ?? entry.forgeryProtected;
         entry.constraintValidation = vocabularyOnce(entry.constraintValidation, lt.constraintValidation, 'constraintValidation', language, file) ?? entry.constraintValidation;
+        entry.errorsQuoteInput = vocabularyOnce(entry.errorsQuoteInput, lt.errorsQuoteInput, 'errorsQuoteInput', language, file) ?? entry.errorsQuoteInput;
         languageTaint.set(language, entry);
       }
       continue;

@@ -399,6 +399,18 @@ export const LanguageTaintFile = z
      * with a constraint the project declares is checked by that constraint's validator (see
      * src/engine/taint/validation.ts).
      */
+    /**
+     * Library calls whose error result quotes the input it rejects (Go's `strconv.Atoi`, `url.Parse`: `%q`
+     * escapes line breaks), so `v, err := url.Parse(s)` gives an error that forges no log line. Read where
+     * the language gives a call's error as its last result (LanguageSyntax.errorResultLast).
+     */
+    errorsQuoteInput: z
+      .object({
+        /** The call's callee path (`url.Parse`, `strconv.ParseInt`). */
+        callee: Regex,
+      })
+      .strict()
+      .optional(),
     constraintValidation: z
       .object({
         /** The meta-annotation that makes an annotation type a constraint, with its validator classes (`Constraint`). */

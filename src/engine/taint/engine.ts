@@ -14,7 +14,7 @@
 // sources.ts, conditions.ts and sinks.ts for their kinds of node.
 import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from '../languages/types.ts';
-import type { CompiledRule, CompiledSanitizer, CompiledSink, CompiledSource, ConstraintValidation, ForgeryProtection, LanguageTaint } from '../rules/load.ts';
+import type { CompiledRule, CompiledSanitizer, CompiledSink, CompiledSource, ConstraintValidation, ErrorsQuoteInput, ForgeryProtection, LanguageTaint } from '../rules/load.ts';
 import { Memo } from './memo.ts';
 import { hintsInCode, topLevelToWalk } from './source-regions.ts';
 import { TaintRun, type CallResolver, type ParsedFile, type TaintHit } from './run.ts';
@@ -119,6 +119,8 @@ export class TaintEngine {
   readonly forgeryProtected?: ForgeryProtection;
   /** How parameters a validation framework checks are recognised (the language's `constraintValidation`; see validation.ts). */
   readonly constraintValidation?: ConstraintValidation;
+  /** Library calls whose error quotes the input it rejects (the language's `errorsQuoteInput`; see members.ts). */
+  readonly errorsQuoteInput?: ErrorsQuoteInput;
   readonly hasRules: boolean;
 
   constructor(
@@ -135,6 +137,7 @@ export class TaintEngine {
     this.privileged = shared?.privileged ?? { decorator: [], registration: [], check: [] };
     this.forgeryProtected = shared?.forgeryProtected;
     this.constraintValidation = shared?.constraintValidation;
+    this.errorsQuoteInput = shared?.errorsQuoteInput;
     this.fileHints = fileHintsFor(this.rules.map((r) => r.rule), shared?.fileHints);
     if (this.fileHints) this.anyFileHint = joinedHints(this.fileHints);
     for (const { rule } of this.rules) {

@@ -5,7 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import { callParts, field, patternNames } from '../parse/syntax.ts';
 import type { FunctionFrame, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
-import { addStep, fieldOf, merge, readField, type Tainted } from './values.ts';
+import { addStep, fieldOf, merge, readField, sanitize, type Tainted } from './values.ts';
 import { checkAssignSink } from './sinks.ts';
 import { conditionGuards } from './guards.ts';
 import { sourceTaint } from './sources.ts';
@@ -153,6 +153,16 @@ function bindAssigned(run: TaintRun, node: Node, left: Node, right: Node | null,
     });
     return;
   }
+  // `v, err := url.Parse(s)`: a library error that quotes the input it rejects (`%q` escapes line breaks) forges
+  // no log line (LanguageSyntax.errorResultLast, the language's `errorsQuoteInput`). A file system error pastes the
+  // path in as it is, and so may a database's: they stay tainted.
+  const quoting = run.engine.errorsQuoteInput;
+  const errorName = quoting && run.syntax.errorResultLast && leftItems.length > 1 && value && right && quoting.callee.test(calleeOf(run, right, scope) ?? '') ? patternNames(run.syntax, leftItems[leftItems.length - 1]!)[0] : undefined;
+  if (errorName) {
+    for (const item of leftItems.slice(0, -1)) for (const name of patternNames(run.syntax, item)) scope.assign(name, value);
+    scope.assign(errorName, sanitize(value, LIBRARY_ERROR_CLEAN_FOR));
+    return;
+  }
   const names = run.syntax.members[left.type] || run.syntax.subscripts[left.type] ? [lhsPath] : patternNames(run.syntax, left);
   if (names.length === 1 && right && !isAugmented && !run.syntax.members[left.type] && !run.syntax.subscripts[left.type]) {
     const name = names[0]!;
@@ -175,6 +185,15 @@ function bindAssigned(run: TaintRun, node: Node, left: Node, right: Node | null,
       root.vars.set(name, merge(root.vars.get(name) ?? null, value));
     } else scope.assign(name, value);
   }
+}
+
+/** What a library call's error result is clean for: a log line (it quotes the rejected input). */
+const LIBRARY_ERROR_CLEAN_FOR = ['LOG_INJECTION'];
+
+/** The callee path of a right-hand side that is a single call (`url.Parse(s)`, alone or as the one item of a list). */
+function calleeOf(run: TaintRun, right: Node, scope: Scope): string | undefined {
+  const single = /expression_list/.test(right.type) && right.namedChildCount === 1 ? right.namedChildren[0] : right;
+  return single ? callOrigin(run, single, scope)?.replace(/\(\)$/, '') : undefined;
 }
 
 /** `const { query, params: p } = req`: each name read from the object is its own access path (`req.query`), which may be a source. */
