@@ -88,3 +88,47 @@ class LinkPreviewController {
         return org.jsoup.Jsoup.connect("https://en.wikipedia.org/wiki/" + URLEncoder.encode(page, StandardCharsets.UTF_8)).get().title();
     }
 }
+
+/** Spring's data-store templates share method names with RestTemplate (delete, execute, put): a key, not a URL. */
+@RestController
+class CacheController {
+
+    private final org.springframework.data.redis.core.RedisTemplate<String, Object> redisTemplate;
+    private final org.springframework.data.redis.core.StringRedisTemplate template;
+
+    CacheController(org.springframework.data.redis.core.RedisTemplate<String, Object> redisTemplate,
+                    org.springframework.data.redis.core.StringRedisTemplate template) {
+        this.redisTemplate = redisTemplate;
+        this.template = template;
+    }
+
+    @PostMapping("/cache/evict")
+    public Boolean evict(@RequestParam String key) {
+        // ok: SSRF
+        return redisTemplate.delete("session:" + key);
+    }
+
+    @PostMapping("/cache/evict-all")
+    public Long evictAll(@RequestParam java.util.List<String> keys) {
+        // ok: SSRF
+        return template.delete(keys);
+    }
+}
+
+/** A Redis helper whose template comes from elsewhere: the name says which template it is. */
+class CacheHelper {
+    private final org.springframework.data.redis.core.RedisOperations<String, Object> ops;
+    private final RedisHolder holder;
+
+    CacheHelper(org.springframework.data.redis.core.RedisOperations<String, Object> ops, RedisHolder holder) {
+        this.ops = ops;
+        this.holder = holder;
+    }
+
+    static class RedisHolder { org.springframework.data.redis.core.StringRedisTemplate stringRedisTemplate; }
+
+    public void drop(jakarta.servlet.http.HttpServletRequest request) {
+        // ok: SSRF
+        holder.stringRedisTemplate.delete(request.getParameter("key"));
+    }
+}
