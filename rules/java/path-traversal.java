@@ -171,3 +171,41 @@ class JobFolders {
         Files.createDirectory(Path.of("/var/jobs", trimmed));
     }
 }
+
+/** A name with every path separator taken out can only name an entry of the directory it is put in. */
+class AttachmentStore {
+    private static final String BASE = "/srv/attachments/";
+
+    static String cleanName(String fileName) {
+        fileName = fileName.replaceAll("[\\\\/:*?\"<>|\\s]", "");
+        return fileName.trim();
+    }
+
+    @org.springframework.web.bind.annotation.PostMapping("/attachments")
+    public void save(@RequestParam("file") org.springframework.web.multipart.MultipartFile file) throws IOException {
+        String name = cleanName(file.getOriginalFilename());
+        // ok: PATH_TRAVERSAL
+        // ruleid: UNSAFE_FILE_UPLOAD
+        file.transferTo(new File(BASE + name));
+    }
+
+    public byte[] read(HttpServletRequest req) throws IOException {
+        String name = req.getParameter("name").replaceAll("[/\\\\]+", "_");
+        // ok: PATH_TRAVERSAL
+        return Files.readAllBytes(Paths.get(BASE + name));
+    }
+
+    public byte[] readDotsOnly(HttpServletRequest req) throws IOException {
+        // One pass over "../" leaves "../" of "....//".
+        String name = req.getParameter("name").replace("../", "");
+        // ruleid: PATH_TRAVERSAL
+        return Files.readAllBytes(Paths.get(BASE + name));
+    }
+
+    public byte[] readSlashesToDirs(HttpServletRequest req) throws IOException {
+        // A replacement that puts a separator back keeps the traversal.
+        String name = req.getParameter("name").replaceAll("[\\\\/]", "/");
+        // ruleid: PATH_TRAVERSAL
+        return Files.readAllBytes(Paths.get(BASE + name));
+    }
+}
