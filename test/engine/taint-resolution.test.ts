@@ -464,3 +464,16 @@ test('TypeScript: a class imported through a barrel (`index.ts` with `export * f
     'src/catalog/service.ts:3',
   ]);
 });
+
+test('Python and JavaScript: an instance a module makes at its top level and another file imports (`from . import store`) runs its class’s methods', async () => {
+  // The package's `__init__.py` makes the instance; the class lives in a module beside it.
+  const view = ['from . import store', '', 'def save():', '    store.save(read_input())'].join('\n');
+  const init = ['from . import db', '', 'store = db.Library(None)'].join('\n');
+  const library = ['class Library:', '    def __init__(self, app):', '        self.app = app', '', '    def save(self, name):', '        run_query(name)'].join('\n');
+  const unrelated = ['class FileStore:', '    def save(self, name):', '        run_query(name)'].join('\n');
+  assert.deepEqual(await sinks({ 'app/views.py': view, 'app/__init__.py': init, 'app/db.py': library, 'app/files.py': unrelated }), ['app/db.py:6']);
+  const route = ["import { store } from './store';", 'export function show() {', '  store.save(readInput());', '}'].join('\n');
+  const made = ["import { Library } from './library';", 'export const store = new Library();'].join('\n');
+  const cls = ['export class Library {', '  save(name) {', '    runQuery(name);', '  }', '}'].join('\n');
+  assert.deepEqual(await sinks({ 'src/route.js': route, 'src/store.js': made, 'src/library.js': cls }), ['src/library.js:3']);
+});

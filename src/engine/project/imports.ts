@@ -130,7 +130,9 @@ export class ImportIndex {
     const found = new Set<string>();
     if (this.files.has(name)) found.add(name);
     for (const f of byStem.get(name) ?? []) found.add(f);
-    for (const f of this.byDirectory.get(name) ?? []) if (path.posix.basename(f).startsWith('index.')) found.add(f);
+    // A folder stands for its index file (`./models` → `models/index.ts`), a Python package for its `__init__.py`
+    // (`from . import db` reads a name the package's own module sets when no `db.py` is beside it).
+    for (const f of this.byDirectory.get(name) ?? []) if (/^(index\.|__init__\.py$)/.test(path.posix.basename(f))) found.add(f);
     if (tail) {
       for (const f of byLastPart.get(name.slice(name.lastIndexOf('/') + 1)) ?? []) if (f.replace(/\.[^./]+$/, '').endsWith(`/${name}`)) found.add(f);
     }

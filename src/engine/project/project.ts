@@ -6,7 +6,7 @@ import type { Node } from 'web-tree-sitter';
 import { detectLanguage, type LanguageSyntax } from '../languages/index.ts';
 import { loadedLanguage, parseSync } from '../parse/parser.ts';
 import { MAX_CALL_TARGETS, type CallResolver, type ParsedFile, type TaintHit } from '../taint/run.ts';
-import { basesOf, classHeader, enclosingClass, receiverKey, type Receiver } from '../taint/receivers.ts';
+import { basesOf, classHeader, constructedClass, enclosingClass, receiverKey, type Receiver } from '../taint/receivers.ts';
 import { field } from '../parse/syntax.ts';
 import { isTestCode } from '../test-code.ts';
 import type { Analyzer, FileText } from '../analyze.ts';
@@ -286,9 +286,19 @@ export class Project implements CallResolver {
         return lookIn(sameLanguage(this.importIndex.importsOf(from)), receiver.name);
       }
       case 'module': {
-        found = lookIn(this.importIndex.bindings(from).get(receiver.binding) ?? []);
+        const boundFiles = this.importIndex.bindings(from).get(receiver.binding) ?? [];
+        found = lookIn(boundFiles);
+        if (found.length || passedOver) return found;
+        // `from app import db` where the package's module sets `db = Database(app)`: the name is an instance
+        // made there, and its method is its class's, found from that module as a local instance would be.
+        for (const f of boundFiles) {
+          const made = this.moduleInstanceClass(f, receiver.binding);
+          if (!made) continue;
+          found = this.resolve(made.file, name, { kind: 'type', name: made.className }, holdsSource);
+          if (found.length) return found;
+        }
         // `import { Team } from '@server/models'`: a barrel file re-exports the class from its own file.
-        if (found.length || passedOver || !/^[A-Z]/.test(receiver.binding)) return found;
+        if (!/^[A-Z]/.test(receiver.binding)) return found;
         return lookIn(classFiles(receiver.binding));
       }
       case 'self': {
@@ -376,6 +386,40 @@ export class Project implements CallResolver {
     }
     return this.globalFunctions.get(name) ?? [];
   }
+
+  /**
+   * The class of the instance a module's top-level code assigns to `binding` (`calibre = db.Library(app)`,
+   * `export const store = new Store()`), with that module's parsed file; asked once per module and name.
+   */
+  private moduleInstanceClass(file: string, binding: string): { file: ParsedFile; className: string } | undefined {
+    const key = `${file}\0${binding}`;
+    if (this.moduleInstances.has(key)) return this.moduleInstances.get(key);
+    let out: { file: ParsedFile; className: string } | undefined;
+    const text = this.files.get(file)?.text ?? '';
+    const parsed = text.includes(binding) ? this.parsed(file) : null;
+    if (parsed) {
+      const syntax = parsed.syntax;
+      // Top-level statements and the declarations in them, never the bodies of functions or classes.
+      const visit = (n: Node, depth: number): void => {
+        for (const c of n.namedChildren) {
+          if (!c || out || syntax.functions[c.type] || syntax.classes?.includes(c.type)) continue;
+          const shape = syntax.assignments[c.type];
+          if (shape) {
+            const right = shape.right ? field(c, shape.right) : null;
+            const className = right && field(c, shape.left)?.text === binding ? constructedClass(syntax, right) : undefined;
+            if (className) out = { file: parsed, className };
+            continue;
+          }
+          if (depth < 2) visit(c, depth + 1);
+        }
+      };
+      visit(parsed.tree.rootNode, 0);
+    }
+    this.moduleInstances.set(key, out);
+    return out;
+  }
+
+  private readonly moduleInstances = new Map<string, { file: ParsedFile; className: string } | undefined>();
 
   /** Global function names (PHP) and the files that define them. */
   private globalFunctions?: Map<string, string[]>;

@@ -45,7 +45,7 @@ export function simpleTypeName(text: string): string | undefined {
 }
 
 /** The class a constructor call builds: `new Foo(…)`, `Foo.new(…)`, Python's `Foo(…)`; undefined for anything else. */
-function constructedClass(syntax: LanguageSyntax, value: Node | undefined): string | undefined {
+export function constructedClass(syntax: LanguageSyntax, value: Node | undefined): string | undefined {
   let n: Node | null | undefined = value;
   // `await new Foo()`, `(Foo())`, Go's `&Repo{}`.
   while (n && (/^(await_expression|parenthesized_expression)$/.test(n.type) || (n.type === 'unary_expression' && n.text.startsWith('&'))) && n.namedChildCount > 0) n = n.namedChildren[0];
