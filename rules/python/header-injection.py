@@ -1,7 +1,7 @@
 import os
 
 import jwt
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.utils.http import content_disposition_header
 from flask import Flask, make_response, request
 from werkzeug.utils import secure_filename
@@ -71,3 +71,29 @@ def proxy():
     # ok: HEADER_INJECTION
     session.headers["X-Forwarded-User"] = request.form["user"]
     return {"status": session.get("https://api.example.org/status").status_code}
+
+
+@app.get("/progress/<book>")
+def progress(book):
+    # A dict named like a response is the JSON body being filled in: its keys are no headers.
+    resp = {"book": book}
+    # ok: HEADER_INJECTION
+    resp["Title"] = book
+    return resp
+
+
+def bookmark(request, slug):
+    response: dict = dict(slug=slug)
+    # ok: HEADER_INJECTION
+    response["Location"] = request.GET.get("at", "")
+    # ok: HEADER_INJECTION
+    response["Note"] = request.GET.get("note", "")
+    return JsonResponse(response)
+
+
+def rename(request):
+    name = request.GET.get("name", "")
+    response = HttpResponse("")
+    # ruleid: HEADER_INJECTION
+    response["X-Name"] = name
+    return response

@@ -1,5 +1,6 @@
 from urllib.parse import urlparse
 
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -173,3 +174,18 @@ class ItemListView:
         if "export" in request.GET:
             return self.fallback(request)
         return None
+
+
+def moved(request):
+    response = HttpResponse(status=302)
+    # ruleid: OPEN_REDIRECT
+    response["Location"] = request.GET.get("next", "/")
+    return response
+
+
+def bookmark_position(request):
+    # A dict named like a response is a JSON body: its "Location" is a reading position, not a redirect.
+    resp = {"Value": request.GET.get("at", "")}
+    # ok: OPEN_REDIRECT
+    resp["Location"] = {"Value": request.GET.get("at", ""), "Type": "CFI"}
+    return JsonResponse(resp)
