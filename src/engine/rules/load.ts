@@ -76,6 +76,7 @@ export interface CompiledSink {
   matches?: RegExp;
   inside?: RegExp;
   notInside?: RegExp;
+  notInsideCallers?: boolean;
   render?: RenderSpec;
 }
 
@@ -237,6 +238,7 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     matches: s.matches ? regex(s.matches, where) : undefined,
     inside: s.inside ? regex(s.inside, where) : undefined,
     notInside: s.notInside ? regex(s.notInside, where) : undefined,
+    notInsideCallers: s.notInsideCallers,
     render: s.render,
   };
 }

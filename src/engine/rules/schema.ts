@@ -227,6 +227,12 @@ export const SinkSpec = z
     /** Regex on the text of the enclosing function: it must not match (a hardened XML factory, an `ObjectInputFilter`). */
     notInside: Regex.optional(),
     /**
+     * `notInside` holds for the functions whose calls led the flow to the sink too: a helper that decodes a token
+     * for a caller that verifies it. (Within one analysis a function is walked once per shape of its inputs: the
+     * first caller decides for the others that pass the same.)
+     */
+    notInsideCallers: z.boolean().optional(),
+    /**
      * With `callee`: the call renders a named template file with a context, and the sink is where the template prints a
      * context variable without escaping (src/engine/templates, docs/templates.md), not the call.
      */

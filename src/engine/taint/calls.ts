@@ -356,7 +356,7 @@ function analyzeCall(
   if (run.inProgress.has(key)) return null;
   run.inProgress.add(key);
   const scope = new Scope(fileScope(run, target.file));
-  const frame: FunctionFrame = { file: target.file, returns: null, depth: caller.depth + 1, callStep };
+  const frame: FunctionFrame = { file: target.file, returns: null, depth: caller.depth + 1, callStep, caller: { frame: caller, call: (parts.callee ?? parts.name)! } };
   params.forEach((p, i) => {
     for (const n of p.names) scope.vars.set(n, bound[i] ?? null);
     bindParamSources(run, p, target.node, scope, frame);
@@ -393,7 +393,7 @@ export function analyzeNestedFunction(run: TaintRun, node: Node, outer: Scope, f
   const syntax = frame.file.syntax;
   const shape = syntax.functions[node.type]!;
   const scope = new Scope(outer);
-  const inner: FunctionFrame = { file: frame.file, returns: null, depth: frame.depth, callStep: frame.callStep };
+  const inner: FunctionFrame = { file: frame.file, returns: null, depth: frame.depth, callStep: frame.callStep, caller: frame.caller };
   const paramsNode = shape.params ? field(node, shape.params) : null;
   let paramCount = 0;
   const binding = run.callbackBinding?.node.equals(node) ? run.callbackBinding : undefined;

@@ -81,6 +81,8 @@ export interface FunctionFrame {
   depth: number;
   /** Trace prefix from the call site that entered this function. */
   callStep?: TraceStep;
+  /** The call that entered this function, in its caller's frame (absent for the function analysed first). */
+  caller?: { frame: FunctionFrame; call: Node };
 }
 
 export class TaintRun {

@@ -100,7 +100,7 @@ export function checkCallSinks(
       if (sink.unlessProjectUses && run.resolver.projectUses(sink.unlessProjectUses)) continue;
       if (!sink.where.every((c) => conditionHolds(run, c, parts, scope))) continue;
       if (sink.unless.some((c) => conditionHolds(run, c, parts, scope))) continue;
-      if (!sinkContextHolds(run, sink, node)) continue;
+      if (!sinkContextHolds(run, sink, node, frame)) continue;
       if (sink.render) {
         if (checkRenderSink(run, rule, sink.render, node, parts, args, kwargs, scope, frame, (v) => reportable(run, rule, v))) break;
         continue;
@@ -144,7 +144,7 @@ export function checkAssignSink(run: TaintRun, node: Node, left: Node, lhsPath: 
   if (!value) return;
   for (const { rule, sinks } of run.engine.assignSinks(lhsPath)) {
     for (const sink of sinks) {
-      if (!sinkContextHolds(run, sink, node)) continue;
+      if (!sinkContextHolds(run, sink, node, frame)) continue;
       if (sink.computedKey) {
         const sub = run.syntax.subscripts[left.type];
         const key = sub ? left.childForFieldName(sub.property) : null;
@@ -179,7 +179,7 @@ export function checkReturnSink(run: TaintRun, node: Node, value: Tainted, frame
       if (sink.unlessFile && run.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
       if (sink.unlessProjectUses && run.resolver.projectUses(sink.unlessProjectUses)) continue;
       if (sink.valueNode && !(returned && sink.valueNode.test(returned.type))) continue;
-      if (!sinkContextHolds(run, sink, node)) continue;
+      if (!sinkContextHolds(run, sink, node, frame)) continue;
       if (sink.returnFrom) {
         if (!decorators) {
           const f = fn();
@@ -215,7 +215,7 @@ export function checkNodeSink(run: TaintRun, node: Node, value: Tainted, frame: 
       if (sink.unlessFile && run.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
       if (sink.unlessProjectUses && run.resolver.projectUses(sink.unlessProjectUses)) continue;
       if (sink.precededBy && !sink.precededBy.test(node.previousSibling?.text ?? '')) continue;
-      if (!sinkContextHolds(run, sink, node)) continue;
+      if (!sinkContextHolds(run, sink, node, frame)) continue;
       if (sink.inFunction && !enclosingDecorators(run, node, frame).some((d) => sink.inFunction!.test(d))) continue;
       // Node sinks have no arguments: their conditions test the node's own text (`dangerouslySetInnerHTML={…}`).
       if (!sink.where.every((c) => !c.value || c.value.test(node.text) !== !!c.absent)) continue;
@@ -229,12 +229,15 @@ export function checkNodeSink(run: TaintRun, node: Node, value: Tainted, frame: 
   }
 }
 
-function sinkContextHolds(run: TaintRun, sink: CompiledSink, node: Node): boolean {
+function sinkContextHolds(run: TaintRun, sink: CompiledSink, node: Node, frame: FunctionFrame): boolean {
   if (sink.matches && !sink.matches.test(node.text)) return false;
   if (!sink.inside && !sink.notInside) return true;
   const text = enclosingText(run, node);
   if (sink.inside && !sink.inside.test(text)) return false;
   if (sink.notInside && sink.notInside.test(text)) return false;
+  if (sink.notInside && sink.notInsideCallers) {
+    for (let c = frame.caller; c; c = c.frame.caller) if (sink.notInside.test(enclosingText(run, c.call))) return false;
+  }
   return true;
 }
 
