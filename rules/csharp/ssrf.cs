@@ -124,3 +124,31 @@ public static class CarrierPaths
     public static string FormatRaw(string path, params string[] tokens)
         => string.Format(path, tokens);
 }
+
+// A local variable named like the property (`requestUri`, `baseAddress`) is not a request's URI:
+// the request is where it is used.
+public class AvatarController : Controller
+{
+    private readonly HttpClient _http = new();
+
+    [HttpGet]
+    public async Task<IActionResult> Avatar(string url, string size)
+    {
+        // ok: SSRF
+        var requestUri = url.Trim() + "?s=" + size;
+        // ruleid: SSRF
+        var bytes = await _http.GetByteArrayAsync(requestUri);
+        return File(bytes, "image/png");
+    }
+
+    [HttpGet]
+    public async Task<IActionResult> Mirror(string host)
+    {
+        string baseAddress;
+        // ok: SSRF
+        baseAddress = "https://" + host;
+        // ruleid: SSRF
+        _http.BaseAddress = new Uri(baseAddress);
+        return Ok(await _http.GetStringAsync("/status"));
+    }
+}
