@@ -1,5 +1,9 @@
+import json
+
+from django.core import signing
 from django.http import JsonResponse
 from flask import Flask, request, session
+from itsdangerous import URLSafeSerializer, URLSafeTimedSerializer
 
 from .models import Customer, EditingSession
 
@@ -48,3 +52,21 @@ def add_to_cart():
     # ruleid: TRUST_BOUNDARY_VIOLATION
     session["cart_owner"] = request.form["owner"]
     return {"customer": customer.id}
+
+
+@app.get("/resume")
+def resume():
+    # A remember-me cookie the server signed: what passes the signature check is what it issued.
+    remembered = URLSafeSerializer(app.secret_key, salt="remember").loads(request.cookies["remember"])
+    # ok: TRUST_BOUNDARY_VIOLATION
+    session["_user_id"] = remembered["user"]
+    signer = URLSafeTimedSerializer(app.secret_key)
+    invited = signer.loads(request.args["invite"], max_age=3600)
+    # ok: TRUST_BOUNDARY_VIOLATION
+    session["team"] = invited["team"]
+    # ok: TRUST_BOUNDARY_VIOLATION
+    session["plan"] = signing.loads(request.args["plan"])
+    # Read without a signature check, the cookie is the client's.
+    # ruleid: TRUST_BOUNDARY_VIOLATION
+    session["theme"] = json.loads(request.cookies["prefs"])["theme"]
+    return "ok"
