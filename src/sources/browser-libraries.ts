@@ -25,6 +25,18 @@ const BANNERS: readonly [RegExp, string][] = [
   [/For license information please see /, 'a bundled build'],
 ];
 
+/**
+ * A banner of any library: the `/*!` comment minifiers keep for a licence, giving a version and a licence or
+ * copyright (`/*! jQuery Validation Plugin v1.15.0 … Released under the MIT license`, `/*! elFinder … Version
+ * 2.1.59 … Licensed under a 3-clauses BSD license`). An application's own scripts do not publish themselves so.
+ */
+const PRESERVED_BANNER = /^\uFEFF?\s*\/\*!/;
+const BANNER_VERSION = /(?:\bv|\bversion:?\s*)\d+\.\d+/i;
+const BANNER_LICENCE = /\blicen[cs]e[ds]?\b|\bcopyright\b|\(c\)|©/i;
+
+/** A folder named for a package and its version (`wangeditor-5.1.23/`, `ckeditor-v4.22.1/`): a release unpacked as it came. */
+const RELEASE_FOLDER = /^[a-z][\w.]*?[-_.]v?\d+\.\d+\.\d+$/i;
+
 /** File names of libraries people copy into their static folders, and of built bundles. */
 const LIBRARY_NAMES = /^(?:jquery|angular|bootstrap|materialize|d3|chart|lodash|moment|popper|vue|react(?:-dom)?)[\w.-]*\.(?:m|c)?js$|\.bundle\.js$|\.min\.js$/i;
 
@@ -55,6 +67,10 @@ export function bundledLibrary(relPath: string, full: string): { library: string
   const folder = relPath.split('/').slice(0, -1).find((segment) => STATIC_FOLDERS.test(segment));
   if (byName || folder) {
     const banner = bannerOf(readHead(full));
+    // A release unpacked into a static folder as it came, banner or not.
+    const segments = relPath.split('/').slice(0, -1);
+    const release = folder ? segments.slice(segments.indexOf(folder) + 1).find((segment) => RELEASE_FOLDER.test(segment)) : undefined;
+    if (!banner && release) return { library: release, signals: `static folder ${folder}/, release folder ${release}/` };
     if (!banner) return undefined;
     const signals = [`banner "${banner.line}"`, byName ? 'library file name' : '', folder ? `static folder ${folder}/` : ''];
     return { library: banner.library, signals: signals.filter(Boolean).join(', ') };
@@ -94,7 +110,17 @@ export function bannerOf(head: string): { library: string; line: string } | unde
     if (!match) continue;
     return { library, line: bannerLine(comments, match.index) };
   }
-  return undefined;
+  return preservedBannerOf(comments);
+}
+
+/** A library's licence comment (`/*!` with a version and a licence or copyright), named by its first line. */
+function preservedBannerOf(comments: string): { library: string; line: string } | undefined {
+  const first = comments.slice(0, comments.indexOf('*/') + 2);
+  if (!PRESERVED_BANNER.test(first) || !BANNER_VERSION.test(first) || !BANNER_LICENCE.test(first)) return undefined;
+  const at = first.search(/[^\s/*!]/);
+  if (at < 0) return undefined;
+  const line = bannerLine(first, at);
+  return { library: line, line };
 }
 
 /** The comment line around `at`, without its comment marks, at most 80 characters. */

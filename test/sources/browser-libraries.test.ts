@@ -116,3 +116,36 @@ test('banners are read from the leading comments only, in time linear in their n
   assert.equal(bannerOf(manyComments), undefined);
   assert.ok(performance.now() - started < 1000);
 });
+
+test("any library's licence banner in a static folder, or a release folder there, makes a copy of it", () =>
+  withTree(
+    {
+      // `/*!` with a version and a licence: the comment minifiers keep for a distributed library.
+      'src/Web/wwwroot/lib/jquery-validation/additional-methods.js':
+        '/*!\n * jQuery Validation Plugin v1.15.0\n *\n * Copyright (c) 2016 Jörn Zaefferer\n * Released under the MIT license\n */\n' + LIBRARY_BODY,
+      'wwwroot/admin/elfinder/js/elfinder.full.js':
+        '/*!\n * elFinder - file manager for web\n * Version 2.1.59 (2021-06-14)\n * Licensed under a 3-clauses BSD license\n */\n' + LIBRARY_BODY,
+      // A release unpacked as it came, without a banner.
+      'src/main/resources/static/admin/plugins/wangeditor-5.1.23/index.js': LIBRARY_BODY,
+      // First-party: a /*! note without version or licence, a version without licence, a release folder outside static folders.
+      'wwwroot/js/site.js': '/*!\n * Site scripts: keep this note in the minified build\n */\n' + FIRST_PARTY,
+      'wwwroot/js/checkout.js': '/*! checkout v2.1 */\n' + FIRST_PARTY,
+      'src/editor-5.1.23/index.js': FIRST_PARTY,
+    },
+    async (root) => {
+      const { files, skipped } = await collectDirectory(root);
+      assert.deepEqual(files.map((f) => f.path).sort(), ['src/editor-5.1.23/index.js', 'wwwroot/js/checkout.js', 'wwwroot/js/site.js']);
+      const byPath = new Map(skipped.map((s) => [s.path, s]));
+      assert.match(
+        byPath.get('src/Web/wwwroot/lib/jquery-validation/additional-methods.js')?.detail ?? '',
+        /^a copy of jQuery Validation Plugin v1\.15\.0 \(banner "jQuery Validation Plugin v1\.15\.0", static folder wwwroot\/\)/,
+      );
+      assert.match(byPath.get('wwwroot/admin/elfinder/js/elfinder.full.js')?.detail ?? '', /^a copy of elFinder - file manager for web /);
+      assert.match(
+        byPath.get('src/main/resources/static/admin/plugins/wangeditor-5.1.23/index.js')?.detail ?? '',
+        /^a copy of wangeditor-5\.1\.23 \(static folder static\/, release folder wangeditor-5\.1\.23\/\)/,
+      );
+      const result = await scanSourceFiles(files, { jobs: 1, skipped });
+      assert.ok(result.findings.some((f) => f.file === 'wwwroot/js/site.js'), 'first-party code with a /*! note is still analysed');
+    },
+  ));
