@@ -1,4 +1,5 @@
-from urllib.parse import urlparse
+import uuid
+from urllib.parse import urlencode, urlparse
 
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
@@ -189,3 +190,35 @@ def bookmark_position(request):
     # ok: OPEN_REDIRECT
     resp["Location"] = {"Value": request.GET.get("at", ""), "Type": "CFI"}
     return JsonResponse(resp)
+
+
+def invite_requests(request):
+    # The query string goes after a path of the site's own routes (`reverse`, `url_for`).
+    # ok: OPEN_REDIRECT
+    return redirect("{:s}?{:s}".format(reverse("invite-requests"), urlencode(request.GET.dict())))
+
+
+def invite_requests_f(request):
+    # ok: OPEN_REDIRECT
+    return redirect(f"{reverse('invite-requests')}?{urlencode(request.GET.dict())}")
+
+
+def invite_requests_joined(request):
+    target = reverse("invite-requests") + "?" + request.GET.get("q", "")
+    # ok: OPEN_REDIRECT
+    return redirect(target)
+
+
+def after_home(request):
+    # Right after the path, without a `?`, the data may start another host (`/` + `/evil.example`).
+    # ruleid: OPEN_REDIRECT
+    return redirect("{}{}".format(reverse("home"), request.GET.get("next", "")))
+
+
+def summary_key(request):
+    year = request.POST["year"]
+    # A view name and its arguments: Django reverses the route, the target is a path of the site.
+    response = redirect("annual-summary", request.user.username, year)
+    # ok: OPEN_REDIRECT
+    response["Location"] += "?key=" + uuid.uuid4().hex
+    return response
