@@ -3,7 +3,7 @@
 // taint engine keeps a dictionary whole), and loop variables over them (`@foreach (var c in
 // Model.Comments)`). Partials (`Html.Partial("_Row")`, `<partial name="_Row" />`) are followed.
 import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
-import { escaperCall, Positions, printedBranches, resolveAliases, rootsOf } from './text.ts';
+import { escaperCall, METHOD_CHAIN, PASS_THROUGH, Positions, printedBranches, resolveAliases, rootsOf } from './text.ts';
 
 const TOKEN = /@\*[\s\S]*?\*@|@?Html\.Raw\s*\(|new\s+(?:Microsoft\.AspNetCore\.Html\.)?HtmlString\s*\(|\bforeach\s*\(\s*(?:var|[\w.<>]+)\s+(\w+)\s+in\s+([^)]*)\)|Html\.(?:Partial|PartialAsync|RenderPartial|RenderPartialAsync)\s*\(\s*"([^"]+)"\s*(?:,\s*([^)]+))?|<partial\s+name\s*=\s*"([^"]+)"(?:\s+(?:model|for)\s*=\s*"([^"]*)")?/g;
 
@@ -27,8 +27,12 @@ function argumentText(text: string, from: number): string {
 function razorRoots(expression: string): string[] {
   if (escaperCall(expression)) return [];
   const out = new Set<string>();
-  const rest = printedBranches(expression).replace(/\b(ViewBag|Model)\s*\.\s*(\w+)/g, (_, root: string, name: string) => {
-    out.add(`${root}.${name}`);
+  const branches = printedBranches(expression);
+  const rest = branches.replace(/\b(ViewBag|Model)\s*\.\s*(\w+)/g, (match: string, root: string, name: string, at: number) => {
+    // A method called on the property prints the method's output (`Model.Filter.ToJson()`), as rootsOf reads any
+    // other name, unless it hands the text back (`Model.Body.Substring(0, 80)`).
+    const chain = METHOD_CHAIN.exec(branches.slice(at + match.length));
+    if (!chain || PASS_THROUGH.has(chain[1]!)) out.add(`${root}.${name}`);
     return '';
   });
   for (const r of rootsOf(rest)) out.add(r);

@@ -66,12 +66,15 @@ export function escaperCall(expression: string): boolean {
 }
 
 /** A member chain (`.a`, `->a`, `?.a`, `[0]`) that ends in a call; the group is the method's name. */
-const METHOD_CHAIN = /^(?:\s*(?:\?\.|\.|->|::)\s*[\w$]+|\[[^\]]*\])*\s*(?:\?\.|\.|->|::)\s*([\w$]+)\s*\(/;
+export const METHOD_CHAIN = /^(?:\s*(?:\?\.|\.|->|::)\s*[\w$]+|\[[^\]]*\])*\s*(?:\?\.|\.|->|::)\s*([\w$]+)\s*\(/;
 /** String and list methods whose result is the data itself (`comments.join('<br>')`, `name.trim()`). */
-const PASS_THROUGH = new Set([
+export const PASS_THROUGH = new Set([
   'join', 'trim', 'trimStart', 'trimEnd', 'toString', 'toUpperCase', 'toLowerCase', 'slice', 'substring', 'substr', 'concat',
   'replace', 'replaceAll', 'padStart', 'padEnd', 'repeat', 'strip', 'lstrip', 'rstrip', 'upper', 'lower', 'title', 'capitalize',
   'format', 'get', 'getText', 'getBody', 'getContent', 'getDescription', 'getName', 'getTitle', 'ToString', 'Trim',
+  // .NET's string methods.
+  'TrimStart', 'TrimEnd', 'Replace', 'Substring', 'ToUpper', 'ToLower', 'ToUpperInvariant', 'ToLowerInvariant', 'PadLeft',
+  'PadRight', 'Insert', 'Remove', 'Normalize', 'Truncate',
 ]);
 
 /**
