@@ -869,3 +869,92 @@ test('a language vocabulary is declared once: a second rule file declaring it fo
   );
   assert.throws(() => loadRuleSet([dir]), (error: unknown) => error instanceof RuleError && /constraintValidation is declared twice for java/.test(String(error)));
 });
+
+test('a branch a fixed condition never takes reaches nothing; a condition that depends on anything else keeps both', async () => {
+  const findings = await scan({
+    'Fixed.java': `package x;
+import java.sql.Statement;
+import javax.servlet.http.*;
+class Fixed extends HttpServlet {
+  Statement st;
+  protected void doPost(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    String param = request.getParameter("p");
+    int num = 106;
+    String a = (7 * 42) - num > 200 ? param : "always";
+    st.execute("SELECT * FROM t WHERE x='" + a + "'");
+    String b = (7 * 42) - num < 200 ? param : "never";
+    st.execute("SELECT * FROM t WHERE x='" + b + "'");
+    String c = "x";
+    if ((7 * 18) + num > 200) c = "always"; else c = param;
+    st.execute("SELECT * FROM t WHERE x='" + c + "'");
+    int limit = 0;
+    for (String h : request.getParameterValues("h")) limit++;
+    String d = limit > 3 ? param : "few";
+    st.execute("SELECT * FROM t WHERE x='" + d + "'");
+  }
+}
+`,
+    'fixed.py': `import sqlite3
+from flask import Flask, request
+app = Flask(__name__)
+
+@app.route("/a", methods=["POST"])
+def a():
+    param = request.form.get("p")
+    num = 106
+    bar = param if 7 * 42 - num > 200 else "always"
+    conn = sqlite3.connect("x.db")
+    conn.execute("SELECT * FROM t WHERE x='" + bar + "'")
+    other = param if 7 * 42 - num < 200 else "never"
+    conn.execute("SELECT * FROM t WHERE x='" + other + "'")
+    count = 0
+    for _ in request.form.getlist("h"):
+        count += 1
+    many = param if count > 3 else "few"
+    conn.execute("SELECT * FROM t WHERE x='" + many + "'")
+    return "ok"
+`,
+    'fixed.php': `<?php
+$param = $_GET['p'];
+$num = 106;
+$bar = (7 * 42) - $num > 200 ? $param : 'always';
+mysqli_query($db, "SELECT * FROM t WHERE x='" . $bar . "'");
+if ((7 * 42) - $num < 200) { $other = $param; } else { $other = 'never'; }
+mysqli_query($db, "SELECT * FROM t WHERE x='" . $other . "'");
+`,
+  });
+  assert.deepEqual(lines(findings, 'SQL_INJECTION', 'Fixed.java'), [12, 19]);
+  assert.deepEqual(lines(findings, 'SQL_INJECTION', 'fixed.py'), [13, 18]);
+  assert.deepEqual(lines(findings, 'SQL_INJECTION', 'fixed.php'), [7]);
+});
+
+test('a map written and read by fixed keys keeps each entry apart; any other read gets all it holds', async () => {
+  const findings = await scan({
+    'Keys.java': `package x;
+import java.sql.Statement;
+import java.util.*;
+import javax.servlet.http.*;
+class Keys extends HttpServlet {
+  Statement st;
+  protected void doPost(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    String param = request.getParameter("p");
+    Map<String, Object> m = new HashMap<>();
+    m.put("keyA", "a_Value");
+    m.put("keyB", param);
+    st.execute("SELECT * FROM t WHERE x='" + (String) m.get("keyA") + "'");
+    st.execute("SELECT * FROM t WHERE x='" + (String) m.get("keyB") + "'");
+    st.execute("SELECT * FROM t WHERE x='" + m.get(request.getHeader("k")) + "'");
+    st.execute("SELECT * FROM t WHERE x='" + m + "'");
+    m.put("keyB", "replaced");
+    st.execute("SELECT * FROM t WHERE x='" + m.get("keyB") + "'");
+    Properties props = new Properties();
+    props.setProperty("safe", "fixed");
+    props.setProperty("user", param);
+    st.execute("SELECT * FROM t WHERE x='" + props.getProperty("safe") + "'");
+    st.execute("SELECT * FROM t WHERE x='" + props.getProperty("user") + "'");
+  }
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'SQL_INJECTION', 'Keys.java'), [13, 14, 15, 22]);
+});

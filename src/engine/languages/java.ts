@@ -45,6 +45,7 @@ export const java: LanguageSyntax = {
   selfNames: ['this'],
   inheritedBareCalls: true,
   mutators: /^(append|insert|add|addAll|addFirst|addLast|put|putAll|putIfAbsent|offer|push|set|setProperty|write|print|println|printf|format)$/,
+  keyedAccess: { write: /^(put|putIfAbsent|setProperty)$/, read: /^(get|getOrDefault|getProperty|remove)$/ },
   // a method or constructor `T NAME(` / `public NAME(`, or a lambda `NAME = (…) ->`
   definitionNames: /(?:^|[^\w$.])(?!(?:return|new|throw|else|case|yield)\s)[\w$]+(?:<[^;{}()]*>)?(?:\[\])*\s+([\w$]+)\s*\(|([\w$]+)\s*=\s*(?:\(|[\w$]+\s*->)/gm,
   importPatterns: [],

@@ -39,8 +39,8 @@ export const python: LanguageSyntax = {
   decorators: ['decorator'],
   returns: ['return_statement'],
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence' } },
-  // `a if cond else b` has no field names: its value is one of the arms (children 0 and 2), never the condition.
-  selects: { conditional_expression: { subject: '#1' } },
+  // `a if cond else b` has no field names: the arms are children 0 and 2, the condition child 1.
+  ternaries: { conditional_expression: { condition: '#1', consequence: '#0', alternative: '#2' } },
   // Records looked up by untrusted values are the database's data, not the values (Django's ORM,
   // DB-API cursors, SQLAlchemy): `Page.objects.get(id=request.POST["id"])`, `qs.first()`. Not
   // `filter`: the builtin `filter(None, xs)` keeps its data (querysets' `.filter()` is a sanitiser

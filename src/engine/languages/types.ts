@@ -223,6 +223,12 @@ export interface LanguageSyntax {
   /** Methods that store their arguments into the receiver (`sb.append(x)`, `buf.WriteString(x)`, `list.add(x)`): a tainted argument taints the receiver variable. */
   mutators?: RegExp;
   /**
+   * Maps written and read by a fixed key (`m.put("keyB", param)`, `m.get("keyA")`): an entry written under a
+   * string literal is held under that key, a read by a literal gives that entry's data (and whatever the map
+   * holds unkeyed), and a write of clean data under a key replaces what the key held.
+   */
+  keyedAccess?: { write: RegExp; read: RegExp };
+  /**
    * How browser code is told from server code (source specs with `in: server|browser` apply on one
    * side only; code-sides.ts): a directive (`'use client'`, capture: `client`/`server`), text markers of
    * each side (imports of a UI library, DOM use; imports of a server framework), and, for files whose

@@ -83,7 +83,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   const numbers = s.formatCalls?.test(calleePath) ? numericFormatArguments(parts.positional) : undefined;
   argTaints.forEach((t, i) => (inputs = merge(inputs, numbers?.has(i) ? weakRandomStrands(run, t) : t)));
   for (const t of kwTaints.values()) inputs = merge(inputs, t);
-  let all: Tainted = merge(mapped !== undefined ? mapped : receiverTaint, inputs);
+  let all: Tainted = merge(mapped !== undefined ? mapped : keyedRead(run, parts, receiverTaint), inputs);
 
   // Calling a value a known call produced (`render = Handlebars.compile(…); render(data)`) is calling that call's result.
   const origin = parts.callee && !parts.receiver && s.identifiers.includes(parts.callee.type) ? scope.origin(parts.callee.text) : undefined;
@@ -294,16 +294,42 @@ export function visitBareCall(run: TaintRun, node: Node, frame: FunctionFrame): 
 function mutateReceiver(run: TaintRun, parts: CallParts, argTaints: Tainted[], scope: Scope): void {
   const mutators = run.syntax.mutators;
   if (!mutators || !parts.receiver || !parts.name || !mutators.test(parts.name.text)) return;
+  const key = literalKey(run, parts, run.syntax.keyedAccess?.write);
+  // A keyed write stores what follows its key.
   let added: Tainted = null;
-  for (const t of argTaints) added = merge(added, t);
-  if (!added) return;
+  for (let i = key === undefined ? 0 : 1; i < argTaints.length; i++) added = merge(added, argTaints[i] ?? null);
+  if (!added && key === undefined) return;
   const s = run.syntax;
   if (!s.identifiers.includes(parts.receiver.type) && !s.members[parts.receiver.type]) return;
   const name = run.path(parts.receiver, scope);
   // Only variables the code declared: never package or class names (`io.WriteString`, `Files.write`).
   const known = scope.lookup(name);
   if (known === undefined) return;
-  scope.assign(name, merge(known, added.map((x) => ({ ...x, part: true }))));
+  if (key === undefined) {
+    scope.assign(name, merge(known, added?.map((x) => ({ ...x, part: true })) ?? null));
+    return;
+  }
+  // `m.put("keyB", param)`: the entry replaces what the key held; the map's other data stays.
+  const others = known?.filter((x) => x.field !== key) ?? null;
+  const entry = added?.map((x) => ({ ...x, part: true, field: key })) ?? null;
+  scope.assign(name, merge(others && others.length ? others : null, entry));
+}
+
+/** The string literal a keyed write or read (`keyedAccess`) names as its first argument, if this call is one. */
+function literalKey(run: TaintRun, parts: CallParts, methods: RegExp | undefined): string | undefined {
+  const first = parts.positional[0];
+  if (!methods || !parts.name || !methods.test(parts.name.text) || !first || !run.syntax.literals.includes(first.type)) return undefined;
+  const quoted = /^(["'])(.*)\1$/s.exec(first.text);
+  return quoted ? quoted[2] : undefined;
+}
+
+/** What a call reads from its receiver: by a fixed key (`m.get("keyA")`), only that entry and the unkeyed data. */
+function keyedRead(run: TaintRun, parts: CallParts, receiverTaint: Tainted): Tainted {
+  if (!receiverTaint?.some((x) => x.field !== undefined)) return receiverTaint;
+  const key = literalKey(run, parts, run.syntax.keyedAccess?.read);
+  if (key === undefined) return receiverTaint;
+  const read = receiverTaint.filter((x) => x.field === undefined || x.field === key).map((x) => (x.field === undefined ? x : { ...x, field: undefined }));
+  return read.length ? read : null;
 }
 
 /** Go-style out-parameters: `json.NewDecoder(r.Body).Decode(&v)` taints v. */

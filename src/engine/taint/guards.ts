@@ -2,6 +2,7 @@
 // sanitiser recognises (`ALLOWED.has(x)`, `x.startsWith('/')`) cleans the names it checks in
 // the branch where it passed; a guard clause that leaves (`if (!ok(x)) return;`) cleans them
 // after it, and a called function that opens with one that throws vets its argument.
+import { constantTruth } from './constants.ts';
 import type { Node, Tree } from 'web-tree-sitter';
 import type { CompiledSanitizer } from '../rules/load.ts';
 import { accessPath, callParts, field, type CallParts } from '../parse/syntax.ts';
@@ -29,6 +30,11 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
   // Else-if chains and else clauses the grammar does not put in a field.
   const later = others.filter((c) => !condition || c.startIndex > condition.startIndex);
   if (condition) visit(run, condition, scope, frame);
+  // A condition whose answer is fixed (constants.ts): the branch it always takes runs as straight-line code, the
+  // other never runs. An else-if chain after a false one is read as usual.
+  const fixed = condition && consequence ? constantTruth(run, condition, scope) : undefined;
+  if (fixed === true) return visit(run, consequence!, scope, frame);
+  if (fixed === false && !later.length) return alternative ? visit(run, alternative, scope, frame) : null;
   const effective = condition ? effectiveCondition(run, condition, scope) : null;
   const guards = effective ? conditionGuards(run, effective, scope, frame) : [];
   const guardedTaint = guards.length && effective ? guardedNames(run, effective, scope, frame) : new Map<string, Tainted>();
@@ -163,11 +169,14 @@ function endsWithBreak(run: TaintRun, block: Node): boolean {
 }
 
 export function visitTernary(run: TaintRun, node: Node, shape: { condition: string; consequence: string; alternative: string }, scope: Scope, frame: FunctionFrame): Tainted {
-  const condition = node.childForFieldName(shape.condition);
-  const consequence = node.childForFieldName(shape.consequence);
-  const alternative = node.childForFieldName(shape.alternative);
+  const condition = field(node, shape.condition);
+  const consequence = field(node, shape.consequence);
+  const alternative = field(node, shape.alternative);
   if (!condition || !consequence || !alternative) return visitChildren(run, node, scope, frame);
   visit(run, condition, scope, frame);
+  // `(7 * 42) - num > 200 ? "fixed" : param`: only the branch the condition always takes gives the value.
+  const fixed = constantTruth(run, condition, scope);
+  if (fixed !== undefined) return visit(run, fixed ? consequence : alternative, scope, frame);
   const effective = effectiveCondition(run, condition, scope);
   const guards = conditionGuards(run, effective, scope, frame);
   const guarded = guards.length ? guardedNames(run, effective, scope, frame) : new Map<string, Tainted>();

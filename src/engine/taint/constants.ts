@@ -1,0 +1,149 @@
+// Conditions whose answer is fixed where they stand: `(7 * 42) - num > 200 ? "fixed" : param` with
+// `num = 106` two lines up can only give "fixed". A branch the condition can never take is not walked,
+// so what it would assign reaches nothing. Only whole-number arithmetic and comparisons over literals
+// and local names given a literal once (never written again in the function) are read; anything else
+// (a field, a call, a string, a name written in a loop) leaves the condition open, as before.
+import type { Node } from 'web-tree-sitter';
+import { enclosingFunction } from '../parse/syntax.ts';
+import type { TaintRun } from './run.ts';
+import type { Scope } from './scope.ts';
+
+/** Longest condition text read: fixed conditions are short, and this keeps the reading cheap. */
+const MAX_CONDITION_LENGTH = 120;
+
+/** The words a fixed condition may be made of: numbers, names, arithmetic, comparisons, logic. */
+const CONDITION_WORDS = /^[\s\w$()+\-*/%<>=!&|]*$/;
+
+/** `true`/`false` when the condition's answer is fixed, `undefined` when it depends on anything else. */
+export function constantTruth(run: TaintRun, condition: Node, scope: Scope): boolean | undefined {
+  const text = condition.text;
+  if (text.length > MAX_CONDITION_LENGTH || !CONDITION_WORDS.test(text) || !/\d/.test(text)) return undefined;
+  const tokens = text.match(/\d+|[A-Za-z_$][\w$]*|&&|\|\||[<>=!]=|[-+*/%<>!()]/g);
+  if (!tokens || tokens.join('').length !== text.replace(/\s+/g, '').length) return undefined;
+  const values = new Map<string, number>();
+  for (const token of tokens) {
+    if (!/^[A-Za-z_$]/.test(token) || /^(and|or|not)$/.test(token) || values.has(token)) continue;
+    const value = literalOnce(run, condition, token, scope);
+    if (value === undefined) return undefined;
+    values.set(token, value);
+  }
+  const result = new Evaluation(tokens, values).run();
+  return typeof result === 'boolean' ? result : undefined;
+}
+
+/** The whole number a local name holds, when it was given a literal and nothing in its function writes it again. */
+function literalOnce(run: TaintRun, at: Node, name: string, scope: Scope): number | undefined {
+  const def = scope.binding(name);
+  if (!def || !/^\d{1,9}$/.test(def.text)) return undefined;
+  // Code outside any function (a PHP page) is read whole.
+  const fn = enclosingFunction(run.syntax, at) ?? at.tree.rootNode;
+  const escaped = name.replace(/\$/g, '\\$');
+  const writes = fn.text.match(new RegExp(`(?<![\\w$.])${escaped}\\s*(?:[-+*/%&|^]?=(?!=)|\\+\\+|--)|(?:\\+\\+|--)\\s*${escaped}(?![\\w$])|\\bfor\\s*\\(?[^;\\n]*?(?<![\\w$.])${escaped}\\b`, 'g'));
+  return writes && writes.length === 1 ? Number(def.text) : undefined;
+}
+
+type Value = number | boolean;
+
+/** A small recursive-descent evaluation of `||`/`or`, `&&`/`and`, `!`/`not`, comparisons and integer arithmetic. */
+class Evaluation {
+  private at = 0;
+
+  constructor(
+    private readonly tokens: string[],
+    private readonly values: Map<string, number>,
+  ) {}
+
+  run(): Value | undefined {
+    const value = this.or();
+    return this.at === this.tokens.length ? value : undefined;
+  }
+
+  private next(...expected: string[]): string | undefined {
+    const token = this.tokens[this.at];
+    if (token !== undefined && expected.includes(token)) {
+      this.at++;
+      return token;
+    }
+    return undefined;
+  }
+
+  private or(): Value | undefined {
+    let left = this.and();
+    while (left !== undefined && this.next('||', 'or')) {
+      const right = this.and();
+      if (typeof left !== 'boolean' || typeof right !== 'boolean') return undefined;
+      left = left || right;
+    }
+    return left;
+  }
+
+  private and(): Value | undefined {
+    let left = this.not();
+    while (left !== undefined && this.next('&&', 'and')) {
+      const right = this.not();
+      if (typeof left !== 'boolean' || typeof right !== 'boolean') return undefined;
+      left = left && right;
+    }
+    return left;
+  }
+
+  private not(): Value | undefined {
+    if (this.next('!', 'not')) {
+      const value = this.not();
+      return typeof value === 'boolean' ? !value : undefined;
+    }
+    return this.comparison();
+  }
+
+  private comparison(): Value | undefined {
+    const left = this.sum();
+    const operator = this.next('<', '>', '<=', '>=', '==', '!=');
+    if (!operator || left === undefined) return left;
+    const right = this.sum();
+    if (typeof left !== 'number' || typeof right !== 'number') return undefined;
+    switch (operator) {
+      case '<': return left < right;
+      case '>': return left > right;
+      case '<=': return left <= right;
+      case '>=': return left >= right;
+      case '==': return left === right;
+      default: return left !== right;
+    }
+  }
+
+  private sum(): Value | undefined {
+    let left = this.product();
+    for (let op = this.next('+', '-'); op && typeof left === 'number'; op = this.next('+', '-')) {
+      const right = this.product();
+      if (typeof right !== 'number') return undefined;
+      left = op === '+' ? left + right : left - right;
+    }
+    return left;
+  }
+
+  private product(): Value | undefined {
+    let left = this.unary();
+    for (let op = this.next('*', '/', '%'); op && typeof left === 'number'; op = this.next('*', '/', '%')) {
+      const right = this.unary();
+      // Division and the remainder of a negative number are left open: languages round them differently.
+      if (typeof right !== 'number' || op === '/' || right <= 0 || left < 0) return undefined;
+      left = op === '*' ? left * right : left % right;
+    }
+    return left;
+  }
+
+  private unary(): Value | undefined {
+    if (this.next('-')) {
+      const value = this.unary();
+      return typeof value === 'number' ? -value : undefined;
+    }
+    if (this.next('(')) {
+      const value = this.or();
+      return this.next(')') ? value : undefined;
+    }
+    const token = this.tokens[this.at++];
+    if (token === undefined) return undefined;
+    if (/^\d+$/.test(token)) return Number(token);
+    return this.values.get(token);
+  }
+}
