@@ -85,6 +85,17 @@ test('provider tokens are reported in test code and examples too', () => {
   }
 });
 
+test('a signed JWT is not reported in test code, which signs its tokens with the test key; it is elsewhere', () => {
+  // {"id":"q7w2e9r4t1y6u3i","type":"auth","exp":2524604461}: a fixture user's token, valid until 2050.
+  const token =
+    'eyJhbGciOiJIUzI1NiJ9.eyJpZCI6InE3dzJlOXI0dDF5NnUzaSIsInR5cGUiOiJhdXRoIiwiZXhwIjoyNTI0NjA0NDYxfQ.Hk3vQ9sW2mN7xB4cR8tY1zL6pD0fJ5aG9eU2iK7oT3q';
+  const line = `\t\t"Authorization": "${token}",\n`;
+  assert.equal(findSecrets('apis/client.go', line).length, 1);
+  for (const path of ['apis/record_crud_test.go', 'src/__tests__/auth.test.ts', 'spec/fixtures/session.json']) {
+    assert.deepEqual(findSecrets(path, line), [], path);
+  }
+});
+
 test('private keys are not reported in test fixtures, and are elsewhere', () => {
   assert.equal(findSecrets('deploy/keys/server.key', PEM).length, 1);
   assert.deepEqual(findSecrets('spec/support/cert/key.pem', PEM), []);
