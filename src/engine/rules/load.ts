@@ -35,7 +35,7 @@ export interface CompiledSource {
   exact?: boolean;
   in?: 'server' | 'browser';
   inListener?: RegExp;
-  clean?: { types: string[]; ifProjectUses?: RegExp; inRoute?: RegExp; routerFile?: RegExp };
+  clean?: { types: string[]; ifProjectUses?: RegExp; inRoute?: RegExp; routerFile?: RegExp; exceptInDecorator?: string };
   label?: string;
 }
 
@@ -186,6 +186,7 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
       ifProjectUses: s.clean.ifProjectUses ? regex(s.clean.ifProjectUses, where) : undefined,
       inRoute: s.clean.inRoute ? regex(s.clean.inRoute, where) : undefined,
       routerFile: s.clean.routerFile ? regex(s.clean.routerFile, where) : undefined,
+      exceptInDecorator: s.clean.exceptInDecorator ? checkedTemplate(s.clean.exceptInDecorator, where) : undefined,
     },
     label: s.label,
   };

@@ -104,6 +104,12 @@ export const SourceSpec = z
          * parent router's `/:lang`) stands before the route's path. A handler registered on no named object does not qualify.
          */
         routerFile: Regex.optional(),
+        /**
+         * For a parameter source: not in a handler whose decorators match this regex, `{name}` standing for the
+         * parameter (a catch-all path variable, `@GetMapping("/files/{*path}")`, holds the separators the firewall lets
+         * through).
+         */
+        exceptInDecorator: Regex.optional(),
       })
       .strict()
       .optional(),

@@ -61,11 +61,8 @@ export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]
       fnDecorators ??= decoratorsOf(syntax, fn).map((d) => d.text.replace(/^@/, ''));
       if (fnDecorators.some((d) => source.handlerDecorator!.test(d))) {
         hit = true;
-        if (source.exceptInDecorator) {
-          // Route converters that only admit safe values (`<int:order_id>`).
-          const converted = new RegExp(source.exceptInDecorator.replace(/\{name\}/g, name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-          if (fnDecorators.some((d) => converted.test(d))) hit = false;
-        }
+        // Route converters that only admit safe values (`<int:order_id>`).
+        if (source.exceptInDecorator && declaredIn(source.exceptInDecorator, name, fnDecorators)) hit = false;
       }
     }
     if (!hit && source.handlerMethod && handlerMethodMatches(syntax, fn, source.handlerMethod, source.inClass, source.exceptMethods)) hit = true;
@@ -75,16 +72,28 @@ export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]
     }
     if (!hit) continue;
     if (source.exceptTypes && p.type && source.exceptTypes.test(p.type)) continue;
+    // What the framework keeps out of the value, unless the route declares the parameter otherwise (a catch-all path).
+    let cannot = cannotCarry(run, source);
+    if (cannot.length && source.clean?.exceptInDecorator) {
+      fnDecorators ??= decoratorsOf(syntax, fn).map((d) => d.text.replace(/^@/, ''));
+      if (declaredIn(source.clean.exceptInDecorator, name, fnDecorators)) cannot = [];
+    }
     const validated = validatedParameterGuards(run, p.node, frame.file);
     for (const n of p.names) {
       // In a handler only administrators reach, what their role configures anyway is not an attack.
-      const t: Taint = { trace: [run.step(frame, p.node, `parameter ${n}`, 'source')], clean: new Set([...trustedInputTypes(run, p.node, frame.file), ...cannotCarry(run, source)]), onlyRule, whole: source.exact };
+      const t: Taint = { trace: [run.step(frame, p.node, `parameter ${n}`, 'source')], clean: new Set([...trustedInputTypes(run, p.node, frame.file), ...cannot]), onlyRule, whole: source.exact };
       // What a constraint's validator checked before the handler ran.
       let checked: Tainted = [t];
       for (const g of validated) checked = sanitize(checked, g.types);
       if (checked) scope.vars.set(n, merge(scope.vars.get(n) ?? null, checked));
     }
   }
+}
+
+/** Does a decorator of the handler match `template`, `{name}` standing for the parameter's name? */
+function declaredIn(template: string, name: string, decorators: string[]): boolean {
+  const declared = new RegExp(template.replace(/\{name\}/g, name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return decorators.some((d) => declared.test(d));
 }
 
 /**
