@@ -18,7 +18,7 @@ const TEST_FOLDERS: { pattern: RegExp; convention: string }[] = [
   // Not `specs/`: API specifications live in folders of that name.
   { pattern: /^([Tt]ests?|spec)$/, convention: 'test trees of every language: JUnit and Maven src/test, PHPUnit tests/, Rails test/ and spec/, pytest tests/' },
   { pattern: /^__(tests|mocks|fixtures|snapshots)__$/, convention: 'Jest' },
-  { pattern: /^(testdata|test[-_]data|fixtures|test[-_]?fixtures|testFixtures|[\w-]*cassettes)$/i, convention: 'fixtures: Go testdata/, Gradle testFixtures, Rails and pytest fixtures, VCR cassettes' },
+  { pattern: /^(testdata|test[-_]data|test[-_]?resources|fixtures|test[-_]?fixtures|testFixtures|[\w-]*cassettes)$/i, convention: 'fixtures: Go testdata/, test_resources/ and test-resources/, Gradle testFixtures, Rails and pytest fixtures, VCR cassettes' },
   { pattern: /^(e2e|cypress|playwright|[\w-]*[-_]tests?)$/, convention: 'browser and end-to-end suites, integration-tests/, unit_tests/' },
   { pattern: /^test[-_]?(utils?|helpers?|support|lib|mocks)$/i, convention: 'test helpers: Go testutil/, Python test_utils/' },
   { pattern: /^\w[\w-]*(\.[\w-]+)*\.(Unit|Integration|Functional|Acceptance|EndToEnd)?(Tests?|Specs?)(\.[\w-]+)*$/, convention: '.NET test projects: Acme.Tests, Acme.Api.IntegrationTests, Acme.Tests.Common' },

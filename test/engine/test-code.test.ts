@@ -10,6 +10,9 @@ test('test files, test folders and fixtures of each language are test code', () 
     // Go
     'pkg/store/store_test.go',
     'modules/encode/testdata/handler.go',
+    'internal/configuration/test_resources/config.yml',
+    'internal/configuration/test_resources/crypto/rsa.2048.pem',
+    'server/test-resources/keys/signing.pem',
     'internal/testutil/server.go',
     // Go test-helper packages, named for the package they help test.
     'caddytest/caddytest.go',
