@@ -151,3 +151,26 @@ test('a JWT whose exp has passed by the scan clock is no credential, for any rul
   const live = findSecrets('client.py', `AUTH_TOKEN = "${token({ sub: 'svc' })}"\n`);
   assert.deepEqual(live.map((f) => f.ruleId), ['secrets.jwt']);
 });
+
+test('Rails-style per-environment YAML: values under development: and test: are local, production stays reported', () => {
+  const text = [
+    'development:',
+    '  secret_key_base: 6f1c0a9e3b7d52e8c4a1f0b9d7e3c5a2b8f6d4e1c9a7b5f3d1e8c6a4b2f0e9d7',
+    '',
+    '# the test suite signs its cookies with this one',
+    'test:',
+    '  secret_key_base: 0b9d7e3c5a2b8f6d4e1c9a7b5f3d1e8c6a4b2f0e9d76f1c0a9e3b7d52e8c4a1f',
+    '',
+    'production:',
+    '  secret_key_base: 9a7b5f3d1e8c6a4b2f0e9d76f1c0a9e3b7d52e8c4a1f0b9d7e3c5a2b8f6d4e1c',
+  ].join('\n');
+  assert.deepEqual(
+    findSecrets('config/secrets.yml', text).map((f) => f.line),
+    [9],
+  );
+  // Outside a framework's config folder the same keys are only names.
+  assert.deepEqual(
+    findSecrets('deploy/values.yml', text).map((f) => f.line),
+    [2, 6, 9],
+  );
+});

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Finding } from '../types.ts';
 import { builtinSecretRules, type CompiledAssignmentRule, type CompiledPatternRule, type CompiledSecretRule, type SecretRuleSet } from './rules.ts';
 import { entropyThreshold, insideInertBlob, isPlaceholder, notASecretReason, shannonEntropy } from './values.ts';
-import { isComposeFile, secretFileKinds, type SecretFileKind } from './file-kinds.ts';
+import { hasEnvironmentSections, inLocalEnvironmentSection, isComposeFile, secretFileKinds, type SecretFileKind } from './file-kinds.ts';
 import { pairsAt } from './pairs.ts';
 import { contextOf } from './context.ts';
 import { CONNECTION_HOST, isLocalDefault, repeatsUserName } from './local-defaults.ts';
@@ -70,11 +70,15 @@ export function scanTextForSecrets(file: string, text: string, options: FindSecr
   const kinds = secretFileKinds(file);
   const format = valueFormatOf(file);
   const compose = isComposeFile(file);
+  const environmentSections = hasEnvironmentSections(file);
   const unquoted = new Map<CompiledAssignmentRule, boolean>();
   const matches: SecretMatch[] = [];
   for (const { line: lineNumber, rules } of hitLines) {
+    let localSection: boolean | undefined;
     for (const rule of ruleSet.rules) {
       if (!rules.has(rule) || silentIn(rule, kinds)) continue;
+      // The development or test block of a per-environment config file is local configuration as a whole file is.
+      if (environmentSections && rule.notIn.has('local-config') && (localSection ??= inLocalEnvironmentSection(lines, lineNumber))) continue;
       if (rule.kind === 'pattern') {
         matchPatternRule(rule, text, lines, lineNumber, compose, matches);
       } else {

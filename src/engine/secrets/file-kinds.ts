@@ -58,6 +58,30 @@ const LOCAL_CONFIG_PATHS = [
   /^\.?dev\//,
 ];
 
+/**
+ * A framework's per-environment YAML under `config/` (Rails `config/secrets.yml`, `config/database.yml` and
+ * the files `config_for` reads; Symfony's `when@dev:` blocks): its top-level keys name environments, and
+ * what the development and test ones hold configures a developer's machine or the test suite.
+ */
+const ENVIRONMENT_KEYED_CONFIG = /(?:^|\/)config\/(?:[\w.-]+\/)*[\w.-]+\.ya?ml$/i;
+const LOCAL_ENVIRONMENT_KEY = /^(?:development|dev|test|testing|when@(?:dev|test))\s*:\s*(?:&[\w-]+\s*)?(?:#.*)?$/;
+
+export function hasEnvironmentSections(path: string): boolean {
+  return ENVIRONMENT_KEYED_CONFIG.test(path);
+}
+
+/** Whether the indented line `lineNumber` (0-based) lies in a development or test block of such a file. */
+export function inLocalEnvironmentSection(lines: { lineText(line: number): string }, lineNumber: number): boolean {
+  if (!/^\s/.test(lines.lineText(lineNumber))) return false;
+  for (let n = lineNumber - 1; n >= 0; n--) {
+    const text = lines.lineText(n);
+    // The block's key is the nearest line above that starts at the margin (comments and blank lines aside).
+    if (!text.trim() || /^\s/.test(text) || text.startsWith('#')) continue;
+    return LOCAL_ENVIRONMENT_KEY.test(text);
+  }
+  return false;
+}
+
 const LOCKFILE = /(?:^|\/)(?:yarn\.lock|pnpm-lock\.ya?ml|package-lock\.json|npm-shrinkwrap\.json|Gemfile\.lock|poetry\.lock|Pipfile\.lock|composer\.lock|Cargo\.lock|go\.sum|packages\.lock\.json|gradle\.lockfile|uv\.lock|mix\.lock|pubspec\.lock|Podfile\.lock)$/;
 
 /** Locale folders (Rails `config/locales`, Laravel `lang/`) and resource bundles (`Messages_de.properties`). */
