@@ -51,3 +51,20 @@ public class CheckoutController {
         request.getSession().setAttribute("plan", request.getParameter("plan"));
     }
 }
+
+/** What the client's browser sends of itself, kept to hold later requests of the same session to it. */
+class SessionBinding {
+    static void bind(HttpServletRequest request, long userId) {
+        request.getSession().setAttribute("userId", userId);
+        String origin = request.getHeader("Origin");
+        if (origin != null) {
+            // ok: TRUST_BOUNDARY_VIOLATION
+            request.getSession().setAttribute("origin", origin);
+        }
+        // ok: TRUST_BOUNDARY_VIOLATION
+        request.getSession().setAttribute("agent", request.getHeader(org.springframework.http.HttpHeaders.USER_AGENT));
+        // A header the client fills at will is its word, as a parameter is.
+        // ruleid: TRUST_BOUNDARY_VIOLATION
+        request.getSession().setAttribute("role", request.getHeader("X-Role"));
+    }
+}
