@@ -68,6 +68,32 @@ export async function collectDirectory(root: string, options: CollectOptions = {
   return readListed(await listDirectory(root, options));
 }
 
+/**
+ * The folders (root-relative) where Composer installs what a composer.json requires when its
+ * `config.vendor-dir` is not the default `vendor/` (which is skipped by name): each required
+ * package's `<vendor-dir>/<vendor>/<name>/` and Composer's own `<vendor-dir>/composer/`. Platform
+ * requirements (`php`, `ext-json`) are no folders. A file that cannot be read or parsed gives none.
+ */
+function composerInstallFolders(file: string, rel: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let manifest: { require?: Record<string, unknown>; 'require-dev'?: Record<string, unknown>; config?: { 'vendor-dir'?: unknown } };
+  try {
+    manifest = JSON.parse(readFileSync(file, 'utf8')) as typeof manifest;
+  } catch {
+    return out;
+  }
+  const vendorDir = manifest?.config?.['vendor-dir'];
+  if (typeof vendorDir !== 'string' || path.isAbsolute(vendorDir) || vendorDir.includes('$')) return out;
+  const base = path.posix.normalize(path.posix.join(rel || '.', vendorDir.replace(/\\/g, '/'))).replace(/\/+$/, '') || '.';
+  if (base.startsWith('..') || VENDORED_DIRS.has(path.posix.basename(base))) return out;
+  const under = (name: string) => (base === '.' ? name : `${base}/${name}`);
+  const detail = `installed by Composer (vendor-dir ${JSON.stringify(vendorDir)} in ${rel ? `${rel}/` : ''}composer.json)`;
+  const required = [...Object.keys(manifest.require ?? {}), ...Object.keys(manifest['require-dev'] ?? {})];
+  for (const name of required) if (/^[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*$/i.test(name)) out.set(under(name.toLowerCase()), detail);
+  out.set(under('composer'), detail);
+  return out;
+}
+
 /** Reads the files of a listing; one that cannot be read any more is counted as unreadable. */
 export function readListed(listing: Listing): Collected {
   const files: SourceFile[] = [];
@@ -103,6 +129,8 @@ export async function listDirectory(root: string, options: CollectOptions = {}):
   if (rootStat.isFile()) return { files: [listed(path.basename(root), root, rootStat)], skipped };
   if (!rootStat.isDirectory()) throw new SourceError(`not a file or directory: ${root}`);
 
+  // Folders Composer installs packages into, by a composer.json's own `vendor-dir` (with why).
+  const composerPackages = new Map<string, string>();
   // Ignore rules apply relative to the directory of the file that declares them.
   const walk = (dir: string, rel: string, rules: IgnoreRules[]) => {
     let entries;
@@ -120,6 +148,9 @@ export async function listDirectory(root: string, options: CollectOptions = {}):
       : [];
     const localRules = here.length ? [...rules, ...here] : rules;
     const isIgnored = (relPath: string, isDir: boolean) => isIgnoredBy(localRules, relPath, isDir);
+    if (!options.includeVendored && entries.some((entry) => entry.name === 'composer.json' && entry.isFile())) {
+      for (const [folder, detail] of composerInstallFolders(path.join(dir, 'composer.json'), rel)) composerPackages.set(folder, detail);
+    }
 
     for (const entry of entries) {
       const relPath = rel ? `${rel}/${entry.name}` : entry.name;
@@ -137,6 +168,11 @@ export async function listDirectory(root: string, options: CollectOptions = {}):
         }
         if (!options.includeVendored && VENDORED_DIRS.has(entry.name)) {
           skipped.push({ path: `${relPath}/`, reason: 'vendored' });
+          continue;
+        }
+        const composerDetail = composerPackages.get(relPath);
+        if (composerDetail) {
+          skipped.push({ path: `${relPath}/`, reason: 'vendored', detail: composerDetail });
           continue;
         }
         if (!options.includeVendored && GENERATED_DIRS.has(entry.name)) {
