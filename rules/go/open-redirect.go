@@ -1,10 +1,14 @@
 package login
 
 import (
+	"encoding/base64"
+	"encoding/json"
 	"net/http"
 	"net/url"
 
 	"github.com/gin-gonic/gin"
+	"github.com/labstack/echo/v4"
+	"golang.org/x/oauth2"
 )
 
 var landing = map[string]string{"orders": "/orders", "cart": "/cart"}
@@ -68,4 +72,38 @@ func RedirectTLS(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "https://"+r.Host+r.URL.String(), http.StatusMovedPermanently)
 	// ruleid: OPEN_REDIRECT
 	http.Redirect(w, r, "https://"+r.Host+r.FormValue("next"), http.StatusFound)
+}
+
+var provider oauth2.Config
+
+type oidcState struct {
+	Nonce string `json:"nonce"`
+	Next  string `json:"next"`
+}
+
+// An OIDC login sends the browser to the provider with its state base64url-encoded: that alphabet holds no
+// `:`, `/` or `.`, so the value names no host. The standard alphabet has `/`.
+func OIDCLogin(c echo.Context) error {
+	nonce, err := c.Cookie("nonce")
+	if err != nil {
+		return err
+	}
+	state, _ := json.Marshal(oidcState{Nonce: nonce.Value, Next: c.FormValue("next")})
+	if c.QueryParam("legacy") != "" {
+		// ruleid: OPEN_REDIRECT
+		return c.Redirect(http.StatusFound, base64.StdEncoding.EncodeToString(state))
+	}
+	// ok: OPEN_REDIRECT
+	return c.Redirect(http.StatusFound, provider.AuthCodeURL(base64.URLEncoding.EncodeToString(state)))
+}
+
+// A cookie is the victim's own browser's: a cross-site link cannot choose it.
+func Language(c echo.Context) error {
+	lang, err := c.Cookie("lang")
+	if err != nil {
+		// ruleid: OPEN_REDIRECT
+		return c.Redirect(http.StatusFound, c.QueryParam("back"))
+	}
+	// ok: OPEN_REDIRECT
+	return c.Redirect(http.StatusFound, lang.Value)
 }
