@@ -107,3 +107,9 @@ func Language(c echo.Context) error {
 	// ok: OPEN_REDIRECT
 	return c.Redirect(http.StatusFound, lang.Value)
 }
+
+// The Referer is the attacker's page.
+func Back(c *gin.Context) {
+	// ruleid: OPEN_REDIRECT
+	c.Redirect(http.StatusFound, c.GetHeader("Referer"))
+}
