@@ -1,9 +1,13 @@
 package tokens
 
 import (
+	"context"
 	"errors"
 
 	"github.com/golang-jwt/jwt/v5"
+	"golang.org/x/oauth2"
+
+	"example.com/app/jwk"
 )
 
 var key = []byte(nil)
@@ -40,4 +44,41 @@ func Unsigned() (string, error) {
 		return "", errors.New("sign")
 	}
 	return s, nil
+}
+
+// The id_token of a code exchange came from the provider's token endpoint over TLS (OIDC Core 3.1.3.7).
+func IDTokenClaims(token *oauth2.Token) (jwt.MapClaims, error) {
+	idToken, _ := token.Extra("id_token").(string)
+	claims := jwt.MapClaims{}
+	// ok: JWT_MISCONFIGURATION
+	if _, _, err := jwt.NewParser().ParseUnverified(idToken, claims); err != nil {
+		return nil, err
+	}
+	return claims, nil
+}
+
+// Claims read first, the signature then checked against the provider's keys.
+func VerifiedIDToken(ctx context.Context, idToken, jwksURL string) (jwt.MapClaims, error) {
+	claims := jwt.MapClaims{}
+	// ok: JWT_MISCONFIGURATION
+	if _, _, err := jwt.NewParser().ParseUnverified(idToken, claims); err != nil {
+		return nil, err
+	}
+	if err := jwt.NewValidator(jwt.WithExpirationRequired()).Validate(claims); err != nil {
+		return nil, err
+	}
+	if err := jwk.ValidateTokenSignature(ctx, idToken, jwksURL); err != nil {
+		return nil, err
+	}
+	return claims, nil
+}
+
+// Checking the claims is no signature check.
+func CheckedClaims(raw string) (jwt.MapClaims, error) {
+	claims := jwt.MapClaims{}
+	// ruleid: JWT_MISCONFIGURATION
+	if _, _, err := jwt.NewParser().ParseUnverified(raw, claims); err != nil {
+		return nil, err
+	}
+	return claims, jwt.NewValidator(jwt.WithExpirationRequired()).Validate(claims)
 }
