@@ -64,3 +64,12 @@ router.post('/receipts/verify', async (req, res) => {
   const echo = await request({ url: req.body.callback, method: 'POST', json: true, body: verdict });
   res.json({ verdict, echo });
 });
+
+// In the browser, fetch is the visitor's own request from the visitor's machine: a page URL, referrer or cookie
+// that chooses it reaches nothing the visitor could not reach, so it is no server-side request forgery.
+function loadPanel() {
+  const panel = document.getElementById('panel');
+  const target = new URLSearchParams(window.location.search).get('src') || document.cookie.split('next=')[1];
+  // ok: SSRF
+  return fetch(target, { headers: { 'X-Requested-With': 'XMLHttpRequest' } }).then((r) => r.text()).then((t) => { panel.textContent = t; });
+}
