@@ -116,3 +116,18 @@ router.get('/login/:strategy/return', async (req, res) => {
   // ruleid: OPEN_REDIRECT
   res.redirect(req.query.returnTo);
 });
+
+// Back to the page the visitor came from: browsers send an http(s) address as the referrer, never a
+// `javascript:` URL, so it runs no script there (where it leads is the redirect's question).
+function backToReferrer() {
+  // ruleid: OPEN_REDIRECT
+  // ok: XSS
+  window.location.href = document.referrer;
+}
+
+function backToReferrerLater() {
+  const from = document.referrer || '/';
+  // ruleid: OPEN_REDIRECT
+  // ok: XSS
+  setTimeout(() => window.location.replace(from), 500);
+}
