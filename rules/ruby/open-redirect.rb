@@ -97,6 +97,22 @@ class PagesController < ApplicationController
     redirect_to URI::HTTP.build(host: params[:host], path: "/")
   end
 
+  # A `_path` helper picked by a name built from the request is still a path of this site.
+  def back_to_list
+    kind = params[:related].to_s
+    # ruleid: UNSAFE_REFLECTION
+    url = send("#{kind.pluralize}_path")
+    # ok: OPEN_REDIRECT
+    redirect_to(url)
+  end
+
+  def forward_to
+    # ruleid: UNSAFE_REFLECTION
+    target = public_send("#{params[:kind]}_target")
+    # ruleid: OPEN_REDIRECT
+    redirect_to target
+  end
+
   # A cache read gives the value the application stored, not the key that names it.
   def short_link
     url = Rails.cache.fetch("link_#{params[:id]}") do
