@@ -3,6 +3,7 @@ package login
 import (
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/url"
 
@@ -112,4 +113,15 @@ func Language(c echo.Context) error {
 func Back(c *gin.Context) {
 	// ruleid: OPEN_REDIRECT
 	c.Redirect(http.StatusFound, c.GetHeader("Referer"))
+}
+
+// The Host the victim's browser asked for is no target an attacker's link chooses.
+func LoginOnTLS(c *gin.Context) {
+	// ok: OPEN_REDIRECT
+	c.Redirect(http.StatusFound, fmt.Sprintf("https://%s/login", c.Request.Host))
+}
+
+func BackToReferer(c *gin.Context) {
+	// ruleid: OPEN_REDIRECT
+	c.Redirect(http.StatusFound, c.Request.Header.Get("Referer"))
 }
