@@ -95,3 +95,26 @@ public class CookieConsentManager
         response.Cookies.Append(".Consent", choices, new CookieOptions { HttpOnly = false, IsEssential = true });
     }
 }
+
+// The antiforgery request token a single-page app sends back in a header (Angular's and axios'
+// XSRF-TOKEN convention): the page script must read it, and it is no session; the cookie that
+// holds the antiforgery cookie token stays HttpOnly.
+public class SpaController : Controller
+{
+    private readonly IAntiforgery _antiforgery;
+
+    public SpaController(IAntiforgery antiforgery) => _antiforgery = antiforgery;
+
+    public IActionResult Index()
+    {
+        var tokens = _antiforgery.GetAndStoreTokens(HttpContext);
+        HttpContext.Response.Cookies.Append("XSRF-TOKEN", tokens.RequestToken,
+            // ok: INSECURE_COOKIE
+            new CookieOptions { HttpOnly = false, IsEssential = true });
+        // ok: INSECURE_COOKIE
+        HttpContext.Response.Cookies.Append("RequestVerificationToken", tokens.RequestToken, new CookieOptions { HttpOnly = false });
+        // ruleid: INSECURE_COOKIE
+        HttpContext.Response.Cookies.Append("remember", Guid.NewGuid().ToString(), new CookieOptions { HttpOnly = false });
+        return View();
+    }
+}
