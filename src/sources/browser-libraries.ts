@@ -34,6 +34,9 @@ const PRESERVED_BANNER = /^\uFEFF?\s*\/\*!/;
 const BANNER_VERSION = /(?:\bv|\bversion:?\s*)\d+\.\d+/i;
 const BANNER_LICENCE = /\blicen[cs]e[ds]?\b|\bcopyright\b|\(c\)|©/i;
 
+/** A licence statement in a file's leading comments. */
+const LICENCE_STATEMENT = /\bLicensed (?:to|under)\b|\b(?:Apache|MIT|BSD|GPL|MPL) Licen[cs]e\b|\bReleased under\b|SPDX-License-Identifier|@license\b/i;
+
 /** A folder named for a package and its version (`wangeditor-5.1.23/`, `ckeditor-v4.22.1/`): a release unpacked as it came. */
 const RELEASE_FOLDER = /^[a-z][\w.]*?[-_.]v?\d+\.\d+\.\d+$/i;
 
@@ -71,6 +74,13 @@ export function bundledLibrary(relPath: string, full: string): { library: string
     const segments = relPath.split('/').slice(0, -1);
     const release = folder ? segments.slice(segments.indexOf(folder) + 1).find((segment) => RELEASE_FOLDER.test(segment)) : undefined;
     if (!banner && release) return { library: release, signals: `static folder ${folder}/, release folder ${release}/` };
+    // A distributed build in a static folder: a licence in its leading comments and the size of a build (echarts.js,
+    // 3 MB under the ASF header); hand-written scripts are split long before.
+    if (!banner && folder) {
+      const size = sizeOf(full);
+      const licence = size >= BUILD_MIN_BYTES ? LICENCE_STATEMENT.exec(leadingComments(readHead(full))) : null;
+      if (licence) return { library: name, signals: `licence "${licence[0]}", ${Math.round(size / 1024)} KiB, static folder ${folder}/` };
+    }
     if (!banner) return undefined;
     const signals = [`banner "${banner.line}"`, byName ? 'library file name' : '', folder ? `static folder ${folder}/` : ''];
     return { library: banner.library, signals: signals.filter(Boolean).join(', ') };

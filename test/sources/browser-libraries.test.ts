@@ -149,3 +149,24 @@ test("any library's licence banner in a static folder, or a release folder there
       assert.ok(result.findings.some((f) => f.file === 'wwwroot/js/site.js'), 'first-party code with a /*! note is still analysed');
     },
   ));
+
+test('a build the size of a library with a licence in its leading comments is a copy in a static folder', () => {
+  const ASF = '/*\n* Licensed to the Apache Software Foundation (ASF) under one\n* or more contributor license agreements.\n*/\n';
+  const big = LIBRARY_BODY + '// padding\n'.repeat(100_000);
+  return withTree(
+    {
+      'webapp/static/components/charts/js/charts.js': ASF + big,
+      // The same header on a small script, or a big one outside static folders: first-party.
+      'webapp/static/js/admin.js': ASF + FIRST_PARTY,
+      'src/generated/tables.js': ASF + big,
+    },
+    async (root) => {
+      const { files, skipped } = await collectDirectory(root);
+      assert.deepEqual(files.map((f) => f.path).sort(), ['src/generated/tables.js', 'webapp/static/js/admin.js']);
+      assert.match(
+        skipped.find((s) => s.path === 'webapp/static/components/charts/js/charts.js')?.detail ?? '',
+        /^a copy of charts\.js \(licence "Licensed to", \d+ KiB, static folder static\/\)/,
+      );
+    },
+  );
+});
