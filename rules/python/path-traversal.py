@@ -1,8 +1,10 @@
+import io
 import os
 import shutil
 import tarfile
 import tempfile
 import uuid
+import zipfile
 from pathlib import Path
 
 import pathvalidate
@@ -21,6 +23,7 @@ bp = Blueprint("files", __name__)
 app = FastAPI()
 DOCS = "/srv/docs"
 UPLOADS = Path("/srv/www/uploads")
+MAX_BACKUP_BYTES = 50 * 1024 * 1024
 ALLOWED_TYPES = {"image/png": ".png", "application/pdf": ".pdf"}
 
 
@@ -211,3 +214,23 @@ def set_avatar(request):
     # ruleid: PATH_TRAVERSAL
     upload.save(os.path.join(UPLOADS, name), 16384)
     return profile
+
+
+@bp.post("/restore")
+def restore_backup():
+    upload = request.files.get("zip_file")
+    raw = upload.read(MAX_BACKUP_BYTES + 1)
+    zip_bytes = io.BytesIO(raw)
+    # An in-memory buffer of the upload is no path.
+    # ok: PATH_TRAVERSAL
+    with zipfile.ZipFile(zip_bytes) as archive:
+        names = archive.namelist()
+    # ok: PATH_TRAVERSAL
+    return send_file(io.BytesIO(raw), download_name="backup.zip") if names else abort(400)
+
+
+@bp.get("/archive")
+def open_archive():
+    # ruleid: PATH_TRAVERSAL
+    with zipfile.ZipFile(os.path.join(UPLOADS, request.args["name"])) as archive:
+        return {"names": archive.namelist()}
