@@ -129,3 +129,18 @@ def reset_password():
     # ruleid: LOG_INJECTION
     log.warning(f"no account for {email=:>40}")
     return "ok"
+
+
+@app.post("/view-settings")
+def save_view_settings():
+    settings = request.get_json()
+    name = request.form.get("name", "")
+    # %r prints the repr: a line break comes out as \n, quoted.
+    # ok: LOG_INJECTION
+    log.error("Could not save view settings: %r %r", request, settings)
+    # ok: LOG_INJECTION
+    log.debug("Creating user object (%r), attempt %d", name, 1)
+    # A %s beside it prints that argument raw.
+    # ruleid: LOG_INJECTION
+    log.debug("Creating user %s (%r)", name, name)
+    return "ok"
