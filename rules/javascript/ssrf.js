@@ -1,5 +1,6 @@
 const express = require('express');
 const axios = require('axios');
+const { config, isURLAllowed } = require('./upload-config');
 
 const router = express.Router();
 const ALLOWED = new Set(['images.example.com']);
@@ -73,3 +74,16 @@ function loadPanel() {
   // ok: SSRF
   return fetch(target, { headers: { 'X-Requested-With': 'XMLHttpRequest' } }).then((r) => r.text()).then((t) => { panel.textContent = t; });
 }
+
+// A URL fetched only once an allow-list predicate of the configuration accepted it.
+router.get('/paste', async (req, res) => {
+  const src = String(req.query.src);
+  if (config.pasteAllowList && isURLAllowed(src, config.pasteAllowList)) {
+    // ok: SSRF
+    const upstream = await fetch(src, { redirect: 'manual' });
+    return res.send(await upstream.text());
+  }
+  // ruleid: SSRF
+  const direct = await fetch(src);
+  res.send(await direct.text());
+});
