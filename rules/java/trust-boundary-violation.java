@@ -66,5 +66,8 @@ class SessionBinding {
         // A header the client fills at will is its word, as a parameter is.
         // ruleid: TRUST_BOUNDARY_VIOLATION
         request.getSession().setAttribute("role", request.getHeader("X-Role"));
+        // The client chooses which session attribute is set.
+        // ruleid: TRUST_BOUNDARY_VIOLATION
+        request.getSession().putValue(request.getParameter("flag"), "on");
     }
 }

@@ -958,3 +958,34 @@ class Keys extends HttpServlet {
   });
   assert.deepEqual(lines(findings, 'SQL_INJECTION', 'Keys.java'), [13, 14, 15, 22]);
 });
+
+test('a getter checked in a condition checks that field, not its object; what a branch assigns before break or continue is read after the loop', async () => {
+  const findings = await scan({
+    'Cookies.java': `package x;
+import java.sql.Statement;
+import javax.servlet.http.*;
+class Cookies extends HttpServlet {
+  Statement st;
+  protected void doPost(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    Cookie[] cookies = request.getCookies();
+    String found = "none";
+    for (Cookie c : cookies) {
+      if (c.getName().equals("thing")) { found = c.getValue(); break; }
+    }
+    st.execute("SELECT * FROM t WHERE a='" + found + "'");
+    String next = "none";
+    for (Cookie c : cookies) {
+      if (c.getName().equals("skip")) { next = c.getValue(); continue; }
+    }
+    st.execute("SELECT * FROM t WHERE b='" + next + "'");
+    String sort = request.getParameter("sort");
+    if (sort.equals("name")) { st.execute("SELECT * FROM t ORDER BY " + sort); }
+    for (Cookie c : cookies) {
+      if (c.getValue().equals("fixed")) { st.execute("SELECT * FROM t WHERE c='" + c.getValue() + "'"); }
+    }
+  }
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'SQL_INJECTION', 'Cookies.java'), [12, 17]);
+});

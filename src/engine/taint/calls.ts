@@ -10,7 +10,7 @@ import { MAX_CALL_DEPTH, MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, 
 import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, sanitize, withoutRecords, type Tainted } from './values.ts';
 import { conditionHolds } from './conditions.ts';
-import { vetArguments } from './guards.ts';
+import { GETTER, getterPath, vetArguments } from './guards.ts';
 import { inTaintedClass, weakRandomStrands } from './members.ts';
 import { bindParamSources, handlerParameterRoles, paramList } from './parameters.ts';
 import { checkCallSinks, checkReturnSink } from './sinks.ts';
@@ -41,6 +41,11 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
 
   // Arguments and receiver are evaluated first, in order, for their effects.
   let receiverTaint = parts.receiver ? visit(run, parts.receiver, scope, frame) : null;
+  // A getter whose result a condition checked (`if (c.getValue().equals("x")) use(c.getValue())`) gives the checked value.
+  if (parts.receiver && parts.name && parts.positional.length === 0 && GETTER.test(parts.name.text)) {
+    const checked = scope.lookup(getterPath(run, parts, scope));
+    if (checked !== undefined) return checked;
+  }
   // A callee held in a variable (`$fn()`, `new $class()`): its value chooses what runs, like a receiver.
   if (parts.callee && !parts.receiver) {
     if (!s.identifiers.includes(parts.callee.type)) visit(run, parts.callee, scope, frame);

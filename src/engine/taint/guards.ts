@@ -82,7 +82,9 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
 
 /**
  * Branches without a guard: each starts from the state before the `if`; afterwards a
- * name holds whatever any branch that falls through may have left in it.
+ * name holds whatever any branch that falls through may have left in it. A branch that ends
+ * with `break` or `continue` falls through too: what it assigned is read after the loop or
+ * switch it leaves, or in the loop's next round (`if (c.getName().equals("id")) { v = c.getValue(); break; }`).
  */
 function visitBranches(
   run: TaintRun,
@@ -90,7 +92,6 @@ function visitBranches(
   exhaustive: boolean,
   scope: Scope,
   frame: FunctionFrame,
-  breakLeavesNormally = false,
   enter?: (branch: Node, inner: Scope) => void,
 ): Tainted {
   let result: Tainted = null;
@@ -99,7 +100,7 @@ function visitBranches(
     const inner = new Scope(scope, true);
     enter?.(branch, inner);
     result = merge(result, visit(run, branch, inner, frame));
-    if (!exits(run, branch) || (breakLeavesNormally && endsWithBreak(run, branch))) fallThrough.push(inner);
+    if (!exits(run, branch) || endsWithJump(run, branch)) fallThrough.push(inner);
   }
   const names = new Set<string>();
   for (const b of fallThrough) for (const name of b.vars.keys()) names.add(name);
@@ -151,7 +152,7 @@ export function visitSwitch(run: TaintRun, node: Node, scope: Scope, frame: Func
     for (const g of each[0]!) if (each.every((x) => x.includes(g))) v = sanitize(v, g.types);
     inner.vars.set(subjectPath, v);
   };
-  return visitBranches(run, cases, hasDefault, scope, frame, true, subjectPath && scope.lookup(subjectPath) ? enter : undefined);
+  return visitBranches(run, cases, hasDefault, scope, frame, subjectPath && scope.lookup(subjectPath) ? enter : undefined);
 }
 
 /** A string or number literal. */
@@ -162,10 +163,11 @@ const LITERAL_CASE = new RegExp(String.raw`^\s*(?:case|when)\s+${LITERAL}(?:\s*(
 /** A Ruby `when` whose labels are all regex literals (`when /\A\/scenarios/, /\A\/agents/`). */
 const REGEX_CASE = /^\s*when\s+(\/(?:[^/\\\n]|\\.)*\/[imx]*(?:\s*,\s*\/(?:[^/\\\n]|\\.)*\/[imx]*)*)\s*(?:\bthen\b|\n|;)/;
 
-function endsWithBreak(run: TaintRun, block: Node): boolean {
+/** Does this block end by jumping out of its loop or switch, or to the loop's next round (`break`, `continue`)? */
+function endsWithJump(run: TaintRun, block: Node): boolean {
   const statements = block.namedChildren.filter((c): c is Node => !!c && !run.syntax.comments.includes(c.type));
   const last = statements[statements.length - 1];
-  return !!last && /^break/.test(last.type);
+  return !!last && /^(break|continue)/.test(last.type);
 }
 
 export function visitTernary(run: TaintRun, node: Node, shape: { condition: string; consequence: string; alternative: string }, scope: Scope, frame: FunctionFrame): Tainted {
@@ -430,10 +432,22 @@ function guardedNames(run: TaintRun, condition: Node, scope: Scope, frame: Funct
         const obj = field(n, member.object);
         // `urlparse(url).hostname in HOSTS` vets the URL given to the parse call.
         if (prop && obj && URL_PARTS.test(prop.text) && !consider(obj) && run.syntax.calls[obj.type]) walk(obj);
-        // A method called on a value checks that value (`name.startsWith('/')`); a field read (`msg.type`) does not.
+        // A method called on a value checks that value (`name.startsWith('/')`); a field read (`msg.type`) does not,
+        // nor does a getter (`c.getName().equals("id")` checks the name, not the cookie whose value is read next).
         const parent = n.parent;
         const callShape = parent ? run.syntax.calls[parent.type] : undefined;
-        if (obj && callShape?.callee && field(parent!, callShape.callee)?.equals(n)) walk(obj);
+        if (obj && callShape?.callee && field(parent!, callShape.callee)?.equals(n) && !GETTER.test(prop?.text ?? '')) walk(obj);
+        return;
+      }
+    }
+    // A getter called on a name (Java's `c.getName()`, whose receiver is no member expression) reads one field of
+    // it: the condition checks what the getter gives (the branch reads `c.getName()` clean), not the whole object.
+    if (run.syntax.calls[type]) {
+      const parts = callParts(run.syntax, n);
+      if (parts?.receiver && parts.name && GETTER.test(parts.name.text)) {
+        const held = parts.positional.length === 0 && (run.syntax.identifiers.includes(parts.receiver.type) || run.syntax.members[parts.receiver.type]) ? scope.lookup(run.path(parts.receiver, scope)) : null;
+        if (held) names.set(getterPath(run, parts, scope), held);
+        for (const arg of parts.positional) walk(arg);
         return;
       }
     }
@@ -448,6 +462,14 @@ function guardedNames(run: TaintRun, condition: Node, scope: Scope, frame: Funct
     }
   }
   return names;
+}
+
+/** A getter's name (`getName`, `getValue`): calling it reads one field of the object. */
+export const GETTER = /^get[A-Z_]/;
+
+/** The name under which a checked getter's result is held in a branch (`c.getValue()`), as visitCall looks it up. */
+export function getterPath(run: TaintRun, parts: CallParts, scope: Scope): string {
+  return `${run.path(parts.receiver!, scope)}.${parts.name!.text}()`;
 }
 
 /**
