@@ -89,6 +89,7 @@ export interface CompiledSanitizer {
   types?: string[];
   where: CompiledArgCondition[];
   receiver: boolean;
+  vetsArguments?: number[];
 }
 
 export interface CompiledRule {
@@ -253,6 +254,7 @@ function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string
     types: s.types ?? defaultTypes,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     receiver: !!s.receiver,
+    vetsArguments: s.vetsArguments,
   };
 }
 

@@ -266,6 +266,11 @@ export const SanitizerSpec = z
     where: z.array(ArgCondition).optional(),
     /** For `callee` sanitizers: the call cleans its receiver variable (`cookie.setSecure(true)`, `in.setObjectInputFilter(f)`). */
     receiver: z.boolean().optional(),
+    /**
+     * For `callee` sanitizers: the call also vets the variables passed at these positions from here on, as a
+     * check that throws when they fail does (a payment SDK's notification parser that verifies the signature).
+     */
+    vetsArguments: z.array(z.number().int().min(0)).optional(),
   })
   .strict()
   .refine((s) => s.callee || s.guard || s.prefix || s.node, { message: 'a sanitizer needs callee, guard, prefix or node' });

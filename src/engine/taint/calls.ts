@@ -103,12 +103,15 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     taintOutParams(run, parts, out, scope);
     return out;
   }
-  // `cookie.setSecure(true)`: the call makes its receiver safe from now on.
-  for (const san of matching.filter((x) => x.receiver)) {
-    if (!parts.receiver) continue;
-    const name = run.path(parts.receiver, scope);
-    const known = scope.lookup(name);
-    if (known) scope.assign(name, sanitize(known, san.types));
+  // `cookie.setSecure(true)`: the call makes its receiver safe from now on; a verifier, the arguments it vets.
+  for (const san of matching) {
+    const vetted = [...(san.receiver && parts.receiver ? [parts.receiver] : []), ...(san.vetsArguments ?? []).map((i) => parts.positional[i])];
+    for (const node of vetted) {
+      if (!node || (!s.identifiers.includes(node.type) && !s.members[node.type])) continue;
+      const name = run.path(node, scope);
+      const known = scope.lookup(name);
+      if (known) scope.assign(name, sanitize(known, san.types));
+    }
   }
   const sanitizers = matching.filter((x) => !x.receiver);
   const cleaned = (value: Tainted) => {
