@@ -1,4 +1,4 @@
-import { useSearchParams } from 'next/navigation';
+import { useSearchParams, type ReadonlyURLSearchParams } from 'next/navigation';
 import DOMPurify from 'dompurify';
 
 export function Banner() {
@@ -38,4 +38,25 @@ export function DesktopRedirect() {
   // ruleid: XSS, OPEN_REDIRECT
   window.location.assign(next);
   return null;
+}
+
+// Next.js Commerce's helper: the query a URLSearchParams serialises is percent-encoded.
+const createUrl = (pathname: string, params: URLSearchParams | ReadonlyURLSearchParams) => {
+  const paramsString = params.toString();
+  return `${pathname}${paramsString.length ? '?' : ''}${paramsString}`;
+};
+
+export function FilterLink({ path, title }: { path: string; title: string }) {
+  const searchParams = useSearchParams();
+  const params = new URLSearchParams(searchParams.toString());
+  params.delete('q');
+  const back = searchParams.get('back') ?? '/';
+  return (
+    <nav>
+      {/* ok: XSS */}
+      <a href={createUrl(path, params)}>{title}</a>
+      {/* ruleid: XSS */}
+      <a href={back}>back</a>
+    </nav>
+  );
 }
