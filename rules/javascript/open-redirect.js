@@ -131,3 +131,21 @@ function backToReferrerLater() {
   // ok: XSS
   setTimeout(() => window.location.replace(from), 500);
 }
+
+// A Meteor middleware sends the browser back to the page it came from, under the application's ROOT_URL.
+const { Meteor } = require('meteor/meteor');
+const { WebApp } = require('meteor/webapp');
+const nodeUrl = require('node:url');
+
+WebApp.connectHandlers.use('/_cas', (req, res) => {
+  const parsed = nodeUrl.parse(req.url, true);
+  const back = Meteor.absoluteUrl(parsed.href.replace(/^\//, '')).replace(/([&?])ticket=[^&]+&?/g, '$1');
+  if (parsed.query.next) {
+    // ruleid: OPEN_REDIRECT
+    res.writeHead(302, { Location: parsed.query.next });
+    return res.end();
+  }
+  // ok: OPEN_REDIRECT
+  res.writeHead(302, { Location: back });
+  res.end();
+});
