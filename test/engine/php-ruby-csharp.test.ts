@@ -551,3 +551,18 @@ end
   const { findings } = await scan(file('app/controllers/tickets_controller.rb', text));
   assert.deepEqual(lines(findings, 'SQL_INJECTION'), ['app/controllers/tickets_controller.rb:4', 'app/controllers/tickets_controller.rb:5']);
 });
+
+test('PHP: an array literal keeps each key\'s value apart; the array as a whole and its unkeyed elements carry everything', async () => {
+  const page = `<?php
+$arr = ['name' => $_GET['n'], 'mode' => 'view'];
+echo $arr['mode'];
+echo $arr['name'];
+echo implode(',', $arr);
+$old = array('title' => 'Home', 'q' => $_POST['q']);
+echo $old['title'];
+$list = [$_GET['a'], 'b'];
+echo $list[1];
+`;
+  const { findings } = await scan(file('page.php', page));
+  assert.deepEqual(lines(findings, 'XSS'), ['page.php:4', 'page.php:5', 'page.php:9']);
+});

@@ -25,6 +25,8 @@ export const php: LanguageSyntax = {
     scoped_property_access_expression: { object: 'scope', property: 'name' },
   },
   subscripts: { subscript_expression: { object: '#0', property: '#1' } },
+  // `['mode' => 'view', 'name' => $name]`: each key keeps its own value (an element without a key has one child).
+  objects: { array_creation_expression: { pair: 'array_element_initializer', key: '#0', value: '#1' } },
   assignments: {
     assignment_expression: { left: 'left', right: 'right' },
     augmented_assignment_expression: { left: 'left', right: 'right' },

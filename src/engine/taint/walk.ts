@@ -205,8 +205,13 @@ function visitObject(run: TaintRun, node: Node, shape: { pair: string; key: stri
   for (const child of node.namedChildren) {
     if (!child) continue;
     if (child.type === shape.pair) {
-      const key = child.childForFieldName(shape.key);
-      const value = child.childForFieldName(shape.value);
+      const key = field(child, shape.key);
+      const value = field(child, shape.value);
+      // An element without a key (PHP's `[$a, $b]` shares the node type of `['k' => $v]`) is no property.
+      if (!value && !run.syntax.assignments[child.type]) {
+        t = merge(t, place(visit(run, child, scope, frame), undefined));
+        continue;
+      }
       // A C# initializer's `Arguments = …` is an assignment too: its sinks (a property set) are checked.
       const v = run.syntax.assignments[child.type] ? visit(run, child, scope, frame) : value ? visit(run, value, scope, frame) : null;
       const name = key && /^['"]?[\w$]+['"]?$/.test(key.text) ? key.text.replace(/['"]/g, '') : undefined;
