@@ -19,6 +19,17 @@ function lines(findings: Finding[], type: string, file?: string): number[] {
   return findings.filter((f) => f.type === type && (!file || f.file === file)).map((f) => f.line).sort((a, b) => a - b);
 }
 
+/** A servlet whose doPost runs `body` (its first line is line 8), with a Statement `st` and java.util. */
+const servlet = (name: string, body: string) => `package x;
+import java.sql.Statement;
+import java.util.*;
+import javax.servlet.http.*;
+class ${name} extends HttpServlet {
+  Statement st;
+  protected void doPost(HttpServletRequest request, HttpServletResponse response) throws Exception {${body}  }
+}
+`;
+
 const spring = (body: string) => `package x;
 import org.springframework.web.bind.annotation.*;
 @RestController
@@ -872,12 +883,7 @@ test('a language vocabulary is declared once: a second rule file declaring it fo
 
 test('a branch a fixed condition never takes reaches nothing; a condition that depends on anything else keeps both', async () => {
   const findings = await scan({
-    'Fixed.java': `package x;
-import java.sql.Statement;
-import javax.servlet.http.*;
-class Fixed extends HttpServlet {
-  Statement st;
-  protected void doPost(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    'Fixed.java': servlet('Fixed', `
     String param = request.getParameter("p");
     int num = 106;
     String a = (7 * 42) - num > 200 ? param : "always";
@@ -891,9 +897,7 @@ class Fixed extends HttpServlet {
     for (String h : request.getParameterValues("h")) limit++;
     String d = limit > 3 ? param : "few";
     st.execute("SELECT * FROM t WHERE x='" + d + "'");
-  }
-}
-`,
+`),
     'fixed.py': `import sqlite3
 from flask import Flask, request
 app = Flask(__name__)
@@ -923,20 +927,14 @@ if ((7 * 42) - $num < 200) { $other = $param; } else { $other = 'never'; }
 mysqli_query($db, "SELECT * FROM t WHERE x='" . $other . "'");
 `,
   });
-  assert.deepEqual(lines(findings, 'SQL_INJECTION', 'Fixed.java'), [12, 19]);
+  assert.deepEqual(lines(findings, 'SQL_INJECTION', 'Fixed.java'), [13, 20]);
   assert.deepEqual(lines(findings, 'SQL_INJECTION', 'fixed.py'), [13, 18]);
   assert.deepEqual(lines(findings, 'SQL_INJECTION', 'fixed.php'), [7]);
 });
 
 test('a map written and read by fixed keys keeps each entry apart; any other read gets all it holds', async () => {
   const findings = await scan({
-    'Keys.java': `package x;
-import java.sql.Statement;
-import java.util.*;
-import javax.servlet.http.*;
-class Keys extends HttpServlet {
-  Statement st;
-  protected void doPost(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    'Keys.java': servlet('Keys', `
     String param = request.getParameter("p");
     Map<String, Object> m = new HashMap<>();
     m.put("keyA", "a_Value");
@@ -952,21 +950,14 @@ class Keys extends HttpServlet {
     props.setProperty("user", param);
     st.execute("SELECT * FROM t WHERE x='" + props.getProperty("safe") + "'");
     st.execute("SELECT * FROM t WHERE x='" + props.getProperty("user") + "'");
-  }
-}
-`,
+`),
   });
   assert.deepEqual(lines(findings, 'SQL_INJECTION', 'Keys.java'), [13, 14, 15, 22]);
 });
 
 test('a getter checked in a condition checks that field, not its object; what a branch assigns before break or continue is read after the loop', async () => {
   const findings = await scan({
-    'Cookies.java': `package x;
-import java.sql.Statement;
-import javax.servlet.http.*;
-class Cookies extends HttpServlet {
-  Statement st;
-  protected void doPost(HttpServletRequest request, HttpServletResponse response) throws Exception {
+    'Cookies.java': servlet('Cookies', `
     Cookie[] cookies = request.getCookies();
     String found = "none";
     for (Cookie c : cookies) {
@@ -983,9 +974,7 @@ class Cookies extends HttpServlet {
     for (Cookie c : cookies) {
       if (c.getValue().equals("fixed")) { st.execute("SELECT * FROM t WHERE c='" + c.getValue() + "'"); }
     }
-  }
-}
-`,
+`),
   });
-  assert.deepEqual(lines(findings, 'SQL_INJECTION', 'Cookies.java'), [12, 17]);
+  assert.deepEqual(lines(findings, 'SQL_INJECTION', 'Cookies.java'), [13, 18]);
 });

@@ -68,21 +68,20 @@ class Evaluation {
   }
 
   private or(): Value | undefined {
-    let left = this.and();
-    while (left !== undefined && this.next('||', 'or')) {
-      const right = this.and();
-      if (typeof left !== 'boolean' || typeof right !== 'boolean') return undefined;
-      left = left || right;
-    }
-    return left;
+    return this.logical(['||', 'or'], () => this.and(), (a, b) => a || b);
   }
 
   private and(): Value | undefined {
-    let left = this.not();
-    while (left !== undefined && this.next('&&', 'and')) {
-      const right = this.not();
+    return this.logical(['&&', 'and'], () => this.not(), (a, b) => a && b);
+  }
+
+  /** A chain of one logical operator over booleans (nothing here has effects, so both sides are read). */
+  private logical(operators: string[], operand: () => Value | undefined, combine: (a: boolean, b: boolean) => boolean): Value | undefined {
+    let left = operand();
+    while (left !== undefined && this.next(...operators)) {
+      const right = operand();
       if (typeof left !== 'boolean' || typeof right !== 'boolean') return undefined;
-      left = left && right;
+      left = combine(left, right);
     }
     return left;
   }
