@@ -67,3 +67,63 @@ class Subscription extends Model
         return (new Subscription)->create($request->all());
     }
 }
+
+// Models that list the columns a request may fill (`$fillable`): Eloquent's fill(), create() and update() set only
+// those. A deny-list (`$guarded`) and an allow-list that names a privilege column do not protect.
+class Asset extends Model
+{
+    protected $fillable = [
+        'name',
+        'serial',
+        'notes',
+    ];
+}
+
+class Member extends Model
+{
+    protected $fillable = ['name', 'email', 'is_admin'];
+}
+
+class Ticket extends Model
+{
+    protected $guarded = ['id'];
+}
+
+class AssetsController
+{
+    public function store(Request $request)
+    {
+        $asset = new Asset;
+        // ok: MASS_ASSIGNMENT
+        $asset->fill($request->all());
+        // ok: MASS_ASSIGNMENT
+        $copy = Asset::create($request->all());
+        $member = new Member();
+        // ruleid: MASS_ASSIGNMENT
+        $member->fill($request->all());
+        $ticket = new Ticket;
+        // ruleid: MASS_ASSIGNMENT
+        $ticket->fill($request->all());
+        return [$asset, $copy, $member, $ticket];
+    }
+
+    public function update(Request $request, Asset $asset)
+    {
+        // ok: MASS_ASSIGNMENT
+        $asset->update($request->all());
+        return $asset;
+    }
+}
+
+class AssetImportController
+{
+    public function store(Request $request)
+    {
+        // ruleid: MASS_ASSIGNMENT
+        Asset::insert($request->all());
+        $asset = new Asset;
+        // ruleid: MASS_ASSIGNMENT
+        $asset->forceFill($request->all());
+        return $asset;
+    }
+}

@@ -47,6 +47,7 @@ export interface CompiledArgCondition {
   path?: RegExp;
   type?: RegExp;
   init?: RegExp;
+  classText?: RegExp;
   backtracks?: boolean;
   absent?: boolean;
 }
@@ -211,6 +212,7 @@ function compileCondition(c: ArgCondition, where: string): CompiledArgCondition 
     path: c.path ? regex(c.path, where) : undefined,
     type: c.type ? regex(c.type, where) : undefined,
     init: c.init ? regex(c.init, where) : undefined,
+    classText: c.classText ? multiline(c.classText, where) : undefined,
   };
 }
 

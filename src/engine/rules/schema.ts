@@ -24,6 +24,13 @@ export const ArgCondition = z
     /** Regex on the expression last assigned to the argument variable, with a leading imported name replaced by its module path (`text/template.Must(…)`). */
     init: Regex.optional(),
     /**
+     * Regex on the declaration of the class the argument is a value of, as the code says it (`new Foo`, a declared
+     * type, `Foo::find()`, the class named directly), found in the file or in the file named for the class: a
+     * Laravel model whose class lists its `$fillable` columns. No known class, or no declaration found: no match. Read in
+     * the conditions of call sinks only.
+     */
+    classText: Regex.optional(),
+    /**
      * True: the argument is a regular expression literal (as written, or what its variable was given) that a
      * ReDoS analyser cannot prove to match every text in one way only (`#backtracks?` in pattern rules).
      */

@@ -4,14 +4,16 @@
 import type { Node } from 'web-tree-sitter';
 import type { CompiledArgCondition } from '../rules/load.ts';
 import { callParts, type CallParts } from '../parse/syntax.ts';
-import type { TaintRun } from './run.ts';
+import type { ParsedFile, TaintRun } from './run.ts';
+import { classifyReceiver } from './receivers.ts';
 import { Scope } from './scope.ts';
 import { mayBacktrackCatastrophically } from '../patterns/backtracking.ts';
 
 /** A regular expression literal: `/…/flags`. */
 const REGEX_LITERAL = /^\/(?![*/])[\s\S]*\/[a-z]*$/;
 
-export function conditionHolds(run: TaintRun, c: CompiledArgCondition, parts: CallParts, scope: Scope): boolean {
+/** `from`: the file the call is in, where a condition looks up the class of a value (`classText`). */
+export function conditionHolds(run: TaintRun, c: CompiledArgCondition, parts: CallParts, scope: Scope, from?: ParsedFile): boolean {
   let arg: Node | undefined;
   if (c.receiver) arg = parts.receiver ?? undefined;
   else if (c.keyword !== undefined) arg = parts.keywords.get(c.keyword);
@@ -35,7 +37,21 @@ export function conditionHolds(run: TaintRun, c: CompiledArgCondition, parts: Ca
     const declared = variable ? scope.typeOf(variable) : undefined;
     if (declared === undefined || !c.type.test(declared)) matches = false;
   }
+  if (arg && c.classText && !classTextMatches(run, c.classText, arg, scope, from)) matches = false;
   return c.absent ? !matches : matches;
+}
+
+/**
+ * Does the declaration of the class `arg` is a value of (`$post = new Post`, `Post::create`, a typed parameter)
+ * match? The file's findings then depend on the files it was read from.
+ */
+function classTextMatches(run: TaintRun, re: RegExp, arg: Node, scope: Scope, from: ParsedFile | undefined): boolean {
+  if (!from) return false;
+  const known = classifyReceiver(run.syntax, arg, scope, (n) => run.resolver.bindsImport(from, n));
+  if (known.kind !== 'type') return false;
+  const declarations = run.resolver.classDeclarations(from, known.name);
+  run.resolver.dependOn(declarations.map((d) => d.file.path));
+  return declarations.some((d) => re.test(d.node.text));
 }
 
 /**

@@ -102,8 +102,8 @@ export function checkCallSinks(
       if (nothingIn && !sink.render && !sink.computedKey) continue;
       if (sink.unlessFile && run.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
       if (sink.unlessProjectUses && run.resolver.projectUses(sink.unlessProjectUses)) continue;
-      if (!sink.where.every((c) => conditionHolds(run, c, parts, scope))) continue;
-      if (sink.unless.some((c) => conditionHolds(run, c, parts, scope))) continue;
+      if (!sink.where.every((c) => conditionHolds(run, c, parts, scope, frame.file))) continue;
+      if (sink.unless.some((c) => conditionHolds(run, c, parts, scope, frame.file))) continue;
       if (!sinkContextHolds(run, sink, node, frame)) continue;
       if (sink.render) {
         if (checkRenderSink(run, rule, sink.render, node, parts, args, kwargs, scope, frame, (v) => reportable(run, rule, v))) break;
