@@ -127,3 +127,18 @@ class AssetImportController
         return $asset;
     }
 }
+
+class AssetUpdateController
+{
+    public function update(Request $request, $id)
+    {
+        // A record a finder gives is of the model's class.
+        $asset = Asset::findOrFail($id);
+        // ok: MASS_ASSIGNMENT
+        $asset->fill($request->all());
+        $ticket = Ticket::find($id);
+        // ruleid: MASS_ASSIGNMENT
+        $ticket->update($request->all());
+        return [$asset, $ticket];
+    }
+}

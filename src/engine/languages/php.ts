@@ -57,6 +57,8 @@ export const php: LanguageSyntax = {
   switches: { statements: ['switch_statement'], cases: ['case_statement', 'default_statement'] },
   exitCalls: /(^|\.)(abort|abort_if|die|exit|redirect|wp_die|wp_redirect|wp_safe_redirect)$/,
   classes: ['class_declaration', 'trait_declaration', 'interface_declaration', 'enum_declaration'],
+  // An Eloquent model's static finders give a record of the model (`$asset = Asset::findOrFail($id)`).
+  constructorCalls: /^\\?(?:\w+\\)*([A-Z]\w*)\.(?:find|findOrFail|findOrNew|first|firstOrFail|firstOrNew|firstOrCreate|updateOrCreate|sole|create|make)$/,
   selfNames: ['$this'],
   importPatterns: [
     // require __DIR__ . '/../src/auth.php';
