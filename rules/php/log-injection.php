@@ -59,6 +59,17 @@ class ReportController
         $user = User::query()->where('email', $request->input('email'))->first();
         // ok: LOG_INJECTION
         Log::debug(sprintf('found %s', $user->email));
+        // So are the rows of a query over request keys; a filter over the request's own list is the request's data.
+        $members = User::whereIn('id', $request->input('ids'))->with('assets')->get();
+        foreach ($members as $member) {
+            // ok: LOG_INJECTION
+            Log::debug('merging ' . $member->username);
+        }
+        $rows = collect($request->input('rows'))->where('active', true)->all();
+        foreach ($rows as $row) {
+            // ruleid: LOG_INJECTION
+            Log::debug('row ' . $row['name']);
+        }
         $picked = collect($request->input('names'))->first();
         // ruleid: LOG_INJECTION
         Log::debug(sprintf('picked %s', $picked));
