@@ -176,6 +176,19 @@ func (h *handlers) NewPost(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprint(w, "<h1>"+p.Title+"</h1>")
 }
 
+// Any service the application keeps in a struct field reads stored records with its finders.
+type campaignApp struct {
+	core interface {
+		GetCampaign(uuid string) (*postRow, error)
+	}
+}
+
+func (a *campaignApp) Archive(w http.ResponseWriter, r *http.Request) {
+	c, _ := a.core.GetCampaign(r.URL.Query().Get("uuid"))
+	// ok: XSS
+	fmt.Fprint(w, c.Body)
+}
+
 // gorilla/feeds writes the feed with encoding/xml (or encoding/json), which escapes every text node.
 func TagFeed(w http.ResponseWriter, r *http.Request) {
 	tag := r.URL.Query().Get("tag")
