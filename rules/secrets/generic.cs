@@ -28,4 +28,7 @@ public static class Tmdb
         // ruleid: HARDCODED_SECRET
         ApiPassword = "tegbzn6789Qz7Wm4k",
     };
+    // The name of an identifier scheme (an HL7 assigning authority), not a credential.
+    // ok: HARDCODED_SECRET
+    public const string ProviderAssigningAuthIdentifier = "PROVIDER.IDENTIFIER";
 }
