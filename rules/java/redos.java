@@ -4,7 +4,11 @@ import java.util.Collection;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import org.springframework.security.crypto.bcrypt.BCryptPasswordEncoder;
+import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -92,5 +96,38 @@ public class TicketSearch {
         } catch (java.util.regex.PatternSyntaxException e) {
             return false;
         }
+    }
+
+    /** A password encoder's check (Spring Security's `PasswordEncoder.matches(raw, encoded)`): no regex. */
+    static final class PasswordForm {
+        private String password;
+        public String getPassword() { return password; }
+    }
+
+    static final class Accounts {
+        private static final PasswordEncoder ENCODER = new BCryptPasswordEncoder();
+        private final String stored = "$2a$10$abcdefghijklmnopqrstuv";
+
+        boolean unlock(PasswordForm form) {
+            // ok: REDOS
+            return ENCODER.matches(form.getPassword(), stored);
+        }
+
+        boolean unlockAny(String typed, String expr) {
+            // ruleid: REDOS
+            return typed.matches(expr) || ENCODER.matches(typed, stored);
+        }
+    }
+
+    private final Accounts accounts = new Accounts();
+
+    @PostMapping("/tickets/unlock")
+    public boolean unlock(@RequestBody PasswordForm form) {
+        return accounts.unlock(form);
+    }
+
+    @PostMapping("/tickets/unlock-any")
+    public boolean unlockAny(@RequestParam String typed, @RequestParam String expr) {
+        return accounts.unlockAny(typed, expr);
     }
 }
