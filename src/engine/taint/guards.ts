@@ -36,8 +36,9 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
   if (fixed === true) return visit(run, consequence!, scope, frame);
   if (fixed === false && !later.length) return alternative ? visit(run, alternative, scope, frame) : null;
   const effective = condition ? effectiveCondition(run, condition, scope) : null;
-  const guards = effective ? conditionGuards(run, effective, scope, frame) : [];
-  const guardedTaint = guards.length && effective ? guardedNames(run, effective, scope, frame) : new Map<string, Tainted>();
+  const asked: GuardsAsked = {};
+  const guards = effective ? conditionGuards(run, effective, scope, frame, asked) : [];
+  const guardedTaint = guards.length && effective ? (asked.guarded ?? guardedNames(run, effective, scope, frame)) : new Map<string, Tainted>();
   const guarded = [...guardedTaint.keys()];
   if (!guarded.length || !consequence || !condition || !effective) {
     return visitBranches(run, [consequence, alternative, ...later].filter((b): b is Node => !!b), !!alternative || later.length > 0, scope, frame);
@@ -180,8 +181,9 @@ export function visitTernary(run: TaintRun, node: Node, shape: { condition: stri
   const fixed = constantTruth(run, condition, scope);
   if (fixed !== undefined) return visit(run, fixed ? consequence : alternative, scope, frame);
   const effective = effectiveCondition(run, condition, scope);
-  const guards = conditionGuards(run, effective, scope, frame);
-  const guarded = guards.length ? guardedNames(run, effective, scope, frame) : new Map<string, Tainted>();
+  const asked: GuardsAsked = {};
+  const guards = conditionGuards(run, effective, scope, frame, asked);
+  const guarded = guards.length ? (asked.guarded ?? guardedNames(run, effective, scope, frame)) : new Map<string, Tainted>();
   if (!guarded.size) return merge(visit(run, consequence, scope, frame), visit(run, alternative, scope, frame));
   // `ALLOWED.contains(x) ? x : "default"`: x is validated where it is chosen.
   const inner = new Scope(scope);
@@ -203,9 +205,10 @@ export function passedChecks(run: TaintRun, conditions: Node[], scope: Scope, fr
     const condition = holder.namedChildren.find((c): c is Node => !!c && !run.syntax.comments.includes(c.type));
     if (!condition) continue;
     const effective = effectiveCondition(run, condition, scope);
-    const guards = conditionGuards(run, effective, scope, frame);
+    const asked: GuardsAsked = {};
+    const guards = conditionGuards(run, effective, scope, frame, asked);
     if (!guards.length || isNegative(run, condition, effective)) continue;
-    const guarded = guardedNames(run, effective, scope, frame);
+    const guarded = asked.guarded ?? guardedNames(run, effective, scope, frame);
     if (!guarded.size) continue;
     if (inner === scope) inner = new Scope(scope);
     for (const [name, taint] of guarded) {
@@ -218,15 +221,28 @@ export function passedChecks(run: TaintRun, conditions: Node[], scope: Scope, fr
 }
 
 /**
+ * What a caller of `conditionGuards` wants beside the guards: with `anyWill`, only whether there is one (the
+ * guards the text shows suffice then); `guarded` receives the names the condition checks when they were read
+ * (the caller that cleans them need not read them again).
+ */
+export interface GuardsAsked {
+  anyWill?: boolean;
+  guarded?: Map<string, Tainted>;
+}
+
+/**
  * The guards a condition applies: those its text shows (`ALLOWED.has(x)`), and those of the predicates
  * it calls that the code defines (`if (isSafeName(x))`, `if !filterField(f)`), whatever they are called.
  */
-export function conditionGuards(run: TaintRun, condition: Node, scope: Scope, frame: FunctionFrame): CompiledSanitizer[] {
+export function conditionGuards(run: TaintRun, condition: Node, scope: Scope, frame: FunctionFrame, asked: GuardsAsked = {}): CompiledSanitizer[] {
   const guards = run.engine.guardsFor(condition.text);
+  if (asked.anyWill && guards.length) return guards;
   const callTypes = Object.keys(run.syntax.calls);
   const calls = callTypes.includes(condition.type) ? [condition] : condition.descendantsOfType(callTypes);
+  if (calls.length === 0) return guards;
   // Looking for the functions a condition calls costs parsing; it matters only when it checks untrusted data.
-  if (calls.length === 0 || guardedNames(run, condition, scope, frame).size === 0) return guards;
+  asked.guarded = guardedNames(run, condition, scope, frame);
+  if (asked.guarded.size === 0) return guards;
   for (const call of calls.slice(0, 4)) {
     if (!call) continue;
     const parts = callParts(run.syntax, call);
@@ -532,6 +548,8 @@ function exits(run: TaintRun, block: Node): boolean {
  * it is vetted after the call, as if the guard stood at the call.
  */
 export function vetArguments(run: TaintRun, targets: { file: ParsedFile; node: Node }[], parts: CallParts, scope: Scope): void {
+  // Vetting cleans names that hold untrusted data: with none passed, what the callees vet need not be read.
+  if (!parts.positional.some((arg) => (run.syntax.identifiers.includes(arg.type) || !!run.syntax.members[arg.type]) && !!scope.lookup(run.path(arg, scope)))) return;
   let vetted: Map<number, CompiledSanitizer[]> | undefined;
   for (const target of targets) {
     const own = vettedParams(run, target, !!parts.receiver);

@@ -102,7 +102,7 @@ export function visitAssignment(run: TaintRun, node: Node, leftField: string, ri
     // An awaited call (`await interaction.GetAuthorizationContextAsync(url)`) is the call's check.
     const awaited = /await/.test(single.type) && single.namedChildCount === 1 ? single.namedChildren[0] : null;
     const mayCheck = !!run.syntax.calls[single.type] || !!(awaited && run.syntax.calls[awaited.type]) || BOOLEAN_SHAPE.test(single.type);
-    if (mayCheck && conditionGuards(run, single, scope, frame).length) scope.conditions.set(target.text, single);
+    if (mayCheck && conditionGuards(run, single, scope, frame, { anyWill: true }).length) scope.conditions.set(target.text, single);
     else scope.conditions.delete(target.text);
   }
   checkAssignSink(run, node, left, lhsPath, written !== undefined ? written : value, scope, frame);
