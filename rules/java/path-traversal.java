@@ -209,3 +209,35 @@ class AttachmentStore {
         return Files.readAllBytes(Paths.get(BASE + name));
     }
 }
+
+/** What is written is not where: the content copied or written is the request's, the path the server's. */
+class UploadCopies {
+    private static final String BASE = "/srv/uploads/";
+
+    @org.springframework.web.bind.annotation.PostMapping("/uploads")
+    public void upload(@RequestParam("file") org.springframework.web.multipart.MultipartFile file) throws IOException {
+        // ok: PATH_TRAVERSAL
+        Files.copy(file.getInputStream(), Paths.get(BASE, java.util.UUID.randomUUID() + ".bin"));
+        store(file.getInputStream());
+    }
+
+    private void store(InputStream content) throws IOException {
+        Path temp = Files.createTempFile("upload-", ".tmp");
+        // ok: PATH_TRAVERSAL
+        Files.copy(content, temp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    public void note(HttpServletRequest req) throws IOException {
+        // ok: PATH_TRAVERSAL
+        Files.write(Paths.get(BASE, "notes.txt"), req.getParameter("text").getBytes());
+        // ok: PATH_TRAVERSAL
+        Files.writeString(Paths.get(BASE, "last.txt"), req.getParameter("text"));
+    }
+
+    public void named(HttpServletRequest req) throws IOException {
+        // ruleid: PATH_TRAVERSAL
+        Files.copy(req.getInputStream(), Paths.get(BASE + req.getParameter("name")));
+        // ruleid: PATH_TRAVERSAL
+        Files.writeString(Paths.get(BASE + req.getParameter("name")), "done");
+    }
+}
