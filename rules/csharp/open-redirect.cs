@@ -72,6 +72,20 @@ public class PagesController : Controller
         return Redirect("https://" + next + "/welcome");
     }
 
+    // `~/` is the application's root (MVC resolves it as Url.Content does): a fixed page under it, the request's
+    // value only in its query, stays on the site. A value right after `~/` could start with `/` and name a host.
+    [HttpPost]
+    public IActionResult LoginFailed([FromQuery] string returnUrl, [FromQuery] string area)
+    {
+        if (area == "admin")
+        {
+            // ruleid: OPEN_REDIRECT
+            return Redirect($"~/{returnUrl}");
+        }
+        // ok: OPEN_REDIRECT
+        return Redirect($"~/login?returnUrl={returnUrl}&loginFailed=true");
+    }
+
     [HttpGet]
     public IActionResult Receipt(string orderId, [FromQuery] string tab)
     {
