@@ -174,3 +174,18 @@ test('Rails-style per-environment YAML: values under development: and test: are 
     [2, 6, 9],
   );
 });
+
+test("a Laravel APP_KEY is the application's own: silent in test, example, documentation and local environment files", () => {
+  // A fake key made for this test.
+  const line = 'APP_KEY=base64:Xk6kAzaeoapPNhn6nIOLv63YgJ8fCN9sC0UEMOjVCrE=\n';
+  for (const file of ['.env.testing', '.env.testing-ci', '.env.unit-tests', '.env.dusk.local', '.env.testing.example', 'TESTING.md', 'tests/fixtures/app.env']) {
+    assert.deepEqual(findSecrets(file, line), [], file);
+  }
+  for (const file of ['.env', '.env.production', '.env.docker', '.env.development.local']) {
+    assert.deepEqual(
+      findSecrets(file, line).map((f) => f.ruleId),
+      ['secrets.laravel-app-key'],
+      file,
+    );
+  }
+});

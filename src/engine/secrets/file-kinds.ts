@@ -31,7 +31,7 @@ const DOCUMENTATION_FILE = /\.(?:md|markdown|mdx|rst|adoc|asciidoc)$/i;
 /**
  * CI pipelines (with GitHub's composite actions under `.github/actions/`, steps the workflows
  * call) run against throwaway services of their own; dev containers, development and
- * test compose files and `.env.development`/`.env.test` configure a developer's machine.
+ * test compose files and `.env.development`/`.env.test` (and their variants) configure a developer's machine.
  * `.env.local` is left out: it is where a developer keeps real credentials.
  */
 const LOCAL_CONFIG_PATHS = [
@@ -45,7 +45,11 @@ const LOCAL_CONFIG_PATHS = [
   /(?:^|\/)(?:tox|noxfile)\.(?:ini|py)$/,
   /(?:^|\/)\.devcontainer\//,
   /(?:^|\/)(?:docker-)?compose[._-](?:dev|development|test|testing|ci|e2e|local|override)\.ya?ml$/i,
-  /(?:^|\/)\.env\.(?:dev|development|test|testing|ci|e2e)$/,
+  // `.env.testing`, and the test runs' variants (`.env.testing-ci`, `.env.unit-tests`, Laravel Dusk's
+  // `.env.dusk.local`, which Dusk's browser tests load, and `.env.dev.docker`); otherwise a `local` suffix
+  // (`.env.development.local`) holds a developer's own credentials.
+  /(?:^|\/)\.env\.(?:dev|development|tests?|testing|ci|e2e|unit-tests?)(?:[.-](?!local(?:$|[.-]))[\w-]+)*$/,
+  /(?:^|\/)\.env\.dusk(?:\.[\w-]+)?$/,
   // The development and test profiles of a framework's settings, read only when that profile is
   // active: Spring `application-dev.properties`, ASP.NET Core `appsettings.Development.json`,
   // Symfony `config/packages/dev/`, Rails `config/environments/development.rb`.
