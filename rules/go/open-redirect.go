@@ -125,3 +125,17 @@ func BackToReferer(c *gin.Context) {
 	// ruleid: OPEN_REDIRECT
 	c.Redirect(http.StatusFound, c.Request.Header.Get("Referer"))
 }
+
+// An OAuth error passed on to the login page in an encoded query: url.Values.Encode escapes `:`, `/`
+// and `?`, so its output names no scheme or host wherever it stands.
+func LoginError(c *gin.Context, root string) {
+	query := url.Values{}
+	query.Set("error", c.Request.FormValue("error"))
+	// ok: OPEN_REDIRECT
+	c.Redirect(http.StatusSeeOther, fmt.Sprintf("%s/login?%s", root, query.Encode()))
+}
+
+func LoginNext(c *gin.Context, root string) {
+	// ruleid: OPEN_REDIRECT
+	c.Redirect(http.StatusSeeOther, fmt.Sprintf("%s%s", c.Request.FormValue("next"), root))
+}
