@@ -27,6 +27,26 @@ public class WebSecurity {
         return http.build();
     }
 
+    /** Bearer tokens only: the resource server reads the Authorization header, which no other site can make a browser send. */
+    @Bean
+    public SecurityFilterChain resourceChain(HttpSecurity http) throws Exception {
+        http.authorizeHttpRequests(a -> a.anyRequest().authenticated())
+            .oauth2ResourceServer(o -> o.opaqueToken(t -> {}))
+            // ok: CSRF
+            .csrf(AbstractHttpConfigurer::disable);
+        return http.build();
+    }
+
+    /** A resource server that also logs users in with a form keeps a session cookie. */
+    @Bean
+    public SecurityFilterChain mixedChain(HttpSecurity http) throws Exception {
+        http.oauth2ResourceServer(o -> o.jwt(jwt -> {}))
+            .formLogin(form -> form.loginPage("/login"))
+            // ruleid: CSRF
+            .csrf(AbstractHttpConfigurer::disable);
+        return http.build();
+    }
+
     public void legacy(HttpSecurity http) throws Exception {
         // ruleid: CSRF
         http.csrf().disable();
