@@ -190,4 +190,26 @@ class PagesController < ApplicationController
     # ruleid: OPEN_REDIRECT
     redirect_to params.to_unsafe_h.merge(only_path: true).merge(host: params[:mirror])
   end
+
+  # A named route's `_url` helper builds a URL on this site's host whatever its values are: a request value
+  # passed by position is a path segment (`to_param`), one under a key of its own a segment or a query
+  # parameter. Only the host options, or a hash of the request's passed whole, can move it.
+  def follow
+    # ok: OPEN_REDIRECT
+    redirect_to(admin_request_url(params[:request_id]))
+    # ok: OPEN_REDIRECT
+    redirect_to list_public_bodies_url(tag: params[:tag])
+    # ok: OPEN_REDIRECT
+    redirect_to track_body_url(url_name: params[:url_name], feed: params[:feed], event_type: params[:event_type])
+    # ok: OPEN_REDIRECT
+    redirect_to url_for(action: :message, url_title: params[:url_title], state: params[:state])
+    # ruleid: OPEN_REDIRECT
+    redirect_to list_public_bodies_url(tag: params[:tag], host: params[:mirror])
+    # ruleid: OPEN_REDIRECT
+    redirect_to list_public_bodies_url(params.to_unsafe_h)
+    # ruleid: OPEN_REDIRECT
+    redirect_to list_public_bodies_url(**params.permit!)
+    # ruleid: OPEN_REDIRECT
+    redirect_to url_for(params[:next])
+  end
 end
