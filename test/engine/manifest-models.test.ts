@@ -57,3 +57,37 @@ test("req.payload is Payload CMS's instance where the project depends on payload
   assert.deepEqual(lines(withHapi, 'LOG_INJECTION'), [6, 19]);
   assert.deepEqual(lines(withHapi, 'PATH_TRAVERSAL'), [8, 20]);
 });
+
+// Rails' redirect_to refuses another host's URL where config/application.rb loads the defaults of Rails 7.0 or later
+// (raise_on_open_redirects), unless the call passes allow_other_host: or the application turns the check off.
+const railsController = `class ReturnsController < ApplicationController
+  def back
+    redirect_to params[:r].presence || root_path
+  end
+
+  def away
+    redirect_to params[:to], allow_other_host: true
+  end
+end
+`;
+const railsApplication = (body: string) => `require_relative "boot"
+require "rails/all"
+
+module Shop
+  class Application < Rails::Application
+${body}
+  end
+end
+`;
+
+test('redirect_to of a request value is refused by Rails where config/application.rb loads 7.0 defaults or later', async () => {
+  const scanWith = async (body: string) =>
+    lines(
+      await scan({ 'Gemfile': 'gem "rails", "~> 8.0"\n', 'config/application.rb': railsApplication(body), 'app/controllers/returns_controller.rb': railsController }),
+      'OPEN_REDIRECT',
+    );
+  assert.deepEqual(await scanWith('    config.load_defaults 8.0'), [7]);
+  assert.deepEqual(await scanWith('    config.load_defaults 7.1\n    config.action_controller.raise_on_open_redirects = false'), [3, 7]);
+  assert.deepEqual(await scanWith('    config.load_defaults 6.1'), [3, 7]);
+  assert.deepEqual(await scanWith('    # config.load_defaults 7.0'), [3, 7]);
+});

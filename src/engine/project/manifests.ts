@@ -6,8 +6,14 @@ import path from 'node:path';
 const MANIFEST =
   /^(pom\.xml|build\.gradle(\.kts)?|libs\.versions\.toml|package\.json|requirements[\w.-]*\.txt|pyproject\.toml|setup\.(py|cfg)|Pipfile|Gemfile|composer\.json|go\.mod|[\w.-]+\.csproj|Directory\.Packages\.props|packages\.config)$/;
 
+/**
+ * Framework configuration that says which of the framework's protections are on, read as a manifest: Rails'
+ * `config/application.rb` (`config.load_defaults 7.0` turns on `raise_on_open_redirects`).
+ */
+const FRAMEWORK_CONFIG = /(?:^|\/)config\/application\.rb$/;
+
 export function isManifest(file: string): boolean {
-  return MANIFEST.test(path.posix.basename(file));
+  return MANIFEST.test(path.posix.basename(file)) || FRAMEWORK_CONFIG.test(file.replace(/\\/g, '/'));
 }
 
 /** Answers "does a manifest of this scan match …", once per pattern, and remembers which manifests it read. */
