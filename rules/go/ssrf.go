@@ -105,3 +105,18 @@ func Gateway(w http.ResponseWriter, r *http.Request) {
 		resp.Body.Close()
 	}
 }
+
+// A format whose constant text fixes the scheme and host: the request's value only picks a path on it.
+func UserProfile(w http.ResponseWriter, r *http.Request) {
+	id := r.URL.Query().Get("id")
+	// ok: SSRF
+	resp, err := http.Get(fmt.Sprintf("https://api.example.com/users/%s", id))
+	if err == nil {
+		resp.Body.Close()
+	}
+	// ruleid: SSRF
+	other, err := http.Get(fmt.Sprintf("%s/users/me", r.URL.Query().Get("api")))
+	if err == nil {
+		other.Body.Close()
+	}
+}

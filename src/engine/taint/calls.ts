@@ -15,8 +15,8 @@ import { inTaintedClass, weakRandomStrands } from './members.ts';
 import { bindParamSources, handlerParameterRoles, paramList } from './parameters.ts';
 import { checkCallSinks, checkReturnSink } from './sinks.ts';
 import { sourceTaint } from './sources.ts';
-import { numericFormatArguments } from './formats.ts';
-import { constantString, fileScope, visit, visitChildren } from './walk.ts';
+import { formatPrefix, numericFormatArguments } from './formats.ts';
+import { constantString, fileScope, sanitizeByPrefix, visit, visitChildren } from './walk.ts';
 
 /** Per parsed tree (shared by every analysis of a scan): constructors by class name. */
 const constructorsByTree = new WeakMap<Tree, Map<string, Node>>();
@@ -177,6 +177,8 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   // A method of a record a service returned (`page.getUrl()`): the record's own data, not what went into the service.
   else if (mapped === undefined && receiverTaint?.some((x) => x.record)) all = merge(withoutRecords(receiverTaint), inputs);
   // Unknown code: the result carries the taint of what went in (`str.trim()`, `fmt.Sprintf`).
+  // Nothing untrusted went in: no trace step to build (each asks the parser for the call's position).
+  if (!all && !placed) return null;
   const step = run.step(frame, node, `${calleePath}()`);
   if (all) {
     let out = addStep(cleaned(asNewValue(all)), step);
@@ -185,6 +187,8 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
       const record = returnsRecord(run, parts, receiverOf);
       out = out.map((x) => (record && !x.record ? { ...x, derived: true, record: true } : x.derived ? x : { ...x, derived: true }));
     }
+    // `fmt.Sprintf("https://api.example/users/%s", id)`: the result starts with the format's constant text.
+    if (numbers) out = sanitizeByPrefix(run, out, formatPrefix(parts.positional, s.literals));
     out = merge(out, addStep(cleaned(placed), step));
     taintOutParams(run, parts, out, scope);
     return out;

@@ -3,6 +3,7 @@
 // (`sprintf('Journal #%d', $id)`). Arguments at text verbs (`%s`, `%v`) and any the format does not
 // account for keep flowing.
 import type { Node } from 'web-tree-sitter';
+import { prefixText } from './walk.ts';
 
 /** One conversion of a printf format: its explicit argument number (`%2$d`), or none, and its verb. */
 // PHP's padding character (`%'*10d`) may stand escaped in a single-quoted literal (`%\'*10d`).
@@ -34,4 +35,17 @@ export function numericFormatArguments(positional: Node[]): Set<number> {
   }
   for (const [arg, isNumber] of numeric) if (isNumber && formatAt + 1 + arg < positional.length) out.add(formatAt + 1 + arg);
   return out;
+}
+
+/**
+ * The constant text a format call's result starts with (`fmt.Sprintf("https://api.example/users/%s", id)`,
+ * `String.format("/users/%s", id)`): the format literal, when it is the first argument, up to its first
+ * conversion, read as a built string's prefix is (walk.ts). Undefined when the format comes later or is computed.
+ */
+export function formatPrefix(positional: Node[], literals: string[]): string | undefined {
+  const format = positional[0];
+  if (!format || !literals.includes(format.type)) return undefined;
+  const text = prefixText(format);
+  const conversion = text.search(/%(?!%)/);
+  return conversion < 0 ? text : text.slice(0, conversion);
 }

@@ -264,7 +264,7 @@ function visitBuiltString(run: TaintRun, parts: Node[], scope: Scope, frame: Fun
     // Delimiters and operators (`\``, `${`, `+`).
     if (!part.isNamed) continue;
     if (s.literals.includes(part.type) && !s.interpolatedStrings.includes(part.type)) {
-      if (!prefixDone) prefix += part.type === 'string' ? part.text.replace(/^['"]|['"]$/g, '') : part.text;
+      if (!prefixDone) prefix += prefixText(part);
       continue;
     }
     // A quoted string with no interpolation in it (Python's and Ruby's `string` node, which the grammar
@@ -283,8 +283,19 @@ function visitBuiltString(run: TaintRun, parts: Node[], scope: Scope, frame: Fun
   }
   if (!t) return null;
   t = asNewValue(t)!.map((x) => (x.text ? x : { ...x, text: true }));
+  return sanitizeByPrefix(run, t, prefix);
+}
+
+/** A built value whose constant start is `prefix` (`'/users/' + id`): cleaned by the prefix sanitisers it passes. */
+export function sanitizeByPrefix(run: TaintRun, t: Tainted, prefix: string | undefined): Tainted {
+  if (prefix === undefined) return t;
   for (const san of run.engine.prefixSanitizers()) if (san.prefix!.test(prefix)) t = sanitize(t, san.types);
   return t;
+}
+
+/** A literal's text as a built string's prefix reads it (walk.ts, formats.ts): `string` nodes without their quotes. */
+export function prefixText(literal: Node): string {
+  return literal.type === 'string' ? literal.text.replace(/^['"]|['"]$/g, '') : literal.text;
 }
 
 /** Loops the grammar gives as assignments (Python's `for` and comprehension clauses, Ruby's `for`): their target is an element, never the container. */
