@@ -18,6 +18,27 @@ class ProductsController < ApplicationController
     render json: { found: found, named: named }
   end
 
+  # The array form binds the values after its SQL to the `?` placeholders (quoted, like `where("a = ?", v)`);
+  # only an SQL text built from the request is injected.
+  def matching
+    query = params[:query]
+    # ok: SQL_INJECTION
+    comments = Comment.where(["lower(body) LIKE lower('%'||?||'%')", query])
+    # ok: SQL_INJECTION
+    tracks = Track.where(['kind = ? AND name LIKE ?', params[:kind], "%#{query}%"])
+    # ok: SQL_INJECTION
+    rows = Product.find_by_sql(["SELECT * FROM products WHERE sku = ?", params[:sku]])
+    # ok: SQL_INJECTION
+    known = Product.exists?(["name = ?", params[:name]])
+    # ruleid: SQL_INJECTION
+    loose = Comment.where(["lower(body) LIKE '%#{query}%' AND id > ?", 1])
+    # ruleid: SQL_INJECTION
+    chosen = Comment.where([params[:condition], query])
+    # ruleid: SQL_INJECTION
+    formatted = Comment.where(["id = %s", params[:id]])
+    render json: [comments, tracks, rows, known, loose, chosen, formatted]
+  end
+
   def sorted
     # ruleid: SQL_INJECTION
     render json: Product.order(params[:sort]).limit(20)
