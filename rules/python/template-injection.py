@@ -18,4 +18,10 @@ def greeting():
     subject = Template(f"Hello {text}").render()
     # ok: TEMPLATE_INJECTION
     fixed = render_template_string("<p>{{ text }}</p>", text=text)
-    return {"page": page, "safe": safe, "subject": subject, "fixed": fixed}
+    j2 = Environment()
+    # ruleid: TEMPLATE_INJECTION
+    other = j2.from_string(text).render()
+    # A value class's parser compiles no template.
+    # ok: TEMPLATE_INJECTION
+    cursor = PageCursor.from_string(request.args["cursor"])
+    return {"page": page, "safe": safe, "subject": subject, "fixed": fixed, "other": other, "cursor": cursor}
