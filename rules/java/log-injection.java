@@ -82,3 +82,33 @@ public class AccountAudit {
         LOGGER.warn("Unexpected call with {}", request.getParameter("crumb"));
     }
 }
+
+/** MyBatis-Plus: records a mapper or service reads by key are stored data, not the request's text. */
+@RestController
+class RoleAudit {
+    private static final Logger log = LoggerFactory.getLogger(RoleAudit.class);
+
+    interface Role { String getCode(); }
+
+    interface RoleMapper extends com.baomidou.mybatisplus.core.mapper.BaseMapper<Role> {}
+
+    static class RoleService extends com.baomidou.mybatisplus.extension.service.impl.ServiceImpl<RoleMapper, Role> {
+        void rename(String id, String code) {
+            Role old = this.getById(id);
+            // ok: LOG_INJECTION
+            log.info("role {} renamed", old.getCode());
+            Role byCode = baseMapper.selectOne(com.baomidou.mybatisplus.core.toolkit.Wrappers.<Role>lambdaQuery().eq(Role::getCode, code));
+            // ok: LOG_INJECTION
+            log.info("role found: {}", byCode.getCode());
+            // ruleid: LOG_INJECTION
+            log.info("renamed to {}", code);
+        }
+    }
+
+    private final RoleService roles = new RoleService();
+
+    @PostMapping("/roles/rename")
+    public void rename(@RequestParam String id, @RequestParam String code) {
+        roles.rename(id, code);
+    }
+}
