@@ -16,6 +16,11 @@ def prefs():
     session["tab"] = request.form["tab"]
     # ok: TRUST_BOUNDARY_VIOLATION
     session["signed_in"] = True
+    # Where to go after signing in is trusted by nothing (its redirect is checked where it is read).
+    # ok: TRUST_BOUNDARY_VIOLATION
+    session["next_path"] = str(request.args.get("next_path", ""))
+    # ruleid: TRUST_BOUNDARY_VIOLATION
+    session["next_role"] = request.args.get("role")
     return "ok"
 
 
@@ -42,6 +47,8 @@ def ping(request, object_id):
 def remember_theme(request):
     # ruleid: TRUST_BOUNDARY_VIOLATION
     request.session["theme"] = request.POST["theme"]
+    # ok: TRUST_BOUNDARY_VIOLATION
+    request.session["came_from"] = request.GET.get("next", "/")
     return JsonResponse({"ok": True})
 
 
