@@ -27,6 +27,18 @@ class AvatarService
         file_put_contents('/srv/avatars/current.png', $data);
         // ruleid: PATH_TRAVERSAL
         file_put_contents('/srv/avatars/' . $upload->getClientOriginalName(), $data);
+        // Laravel's slug keeps letters, digits and the separator: no dot, no slash, so no extension either.
+        // ok: PATH_TRAVERSAL
+        file_put_contents('/srv/avatars/' . Str::slug($upload->getClientOriginalName()), $data);
+        // ok: PATH_TRAVERSAL
+        file_put_contents('/srv/avatars/' . str_slug($upload->getClientOriginalName(), '_'), $data);
+        // ok: UNSAFE_FILE_UPLOAD
+        $upload->move('/srv/avatars', date('Y-m-d') . '-' . str_slug($upload->getClientOriginalName()));
+        // A dot as the separator keeps dots.
+        // ruleid: PATH_TRAVERSAL
+        file_put_contents('/srv/avatars/' . Str::slug($upload->getClientOriginalName(), '.'), $data);
+        // ruleid: UNSAFE_FILE_UPLOAD
+        $upload->move('/srv/avatars', $upload->getClientOriginalName());
         // ok: PATH_TRAVERSAL
         Storage::put('avatars/' . $request->input('name'), $data);
     }
