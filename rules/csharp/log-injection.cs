@@ -48,5 +48,22 @@ public class CatalogController : ControllerBase
         // ok: LOG_INJECTION
         var problem = Results.Error("Unknown product " + sku);
         return Ok(problem);
+    
+    // Debug and trace levels are off in production (the templates' appsettings.json log Information and up):
+    // a forged line there misleads nobody's audit.
+    [HttpGet("route")]
+    public IActionResult Route([FromQuery] string path)
+    {
+        // ok: LOG_INJECTION
+        _logger.LogDebug("Resolving route " + path);
+        // ok: LOG_INJECTION
+        _logger.LogTrace($"Route {path} resolved");
+        // ok: LOG_INJECTION
+        Serilog.Log.Debug("Resolving " + path);
+        // ok: LOG_INJECTION
+        Serilog.Log.Verbose("Resolving " + path);
+        // ruleid: LOG_INJECTION
+        _logger.LogWarning("No route for " + path);
+        return NoContent();
     }
 }
