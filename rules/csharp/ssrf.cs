@@ -151,4 +151,17 @@ public class AvatarController : Controller
         _http.BaseAddress = new Uri(baseAddress);
         return Ok(await _http.GetStringAsync("/status"));
     }
+
+    private const string VerifyUrl =
+        "https://captcha.example.com/verify?secret={0}&response={1}";
+
+    [HttpPost]
+    public async Task<IActionResult> Verify(string response, string callback)
+    {
+        // ok: SSRF
+        var verified = await _http.GetStringAsync(string.Format(VerifyUrl, "k", response));
+        // ruleid: SSRF
+        var echoed = await _http.GetStringAsync(string.Format("{0}?r={1}", callback, response));
+        return Ok(verified + echoed);
+    }
 }

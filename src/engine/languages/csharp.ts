@@ -56,6 +56,8 @@ export const csharp: LanguageSyntax = {
   elementMappers: /^(Select|SelectMany|ConvertAll)$/,
   mutators: /^(Append|AppendLine|AppendFormat|Insert|Add|AddRange|Push|Enqueue|Load|LoadXml|ReadXml)$/,
   lookupCalls: /^(Find|FindAsync|FirstOrDefaultAsync|FirstAsync|SingleOrDefaultAsync|SingleAsync)$|^(Get|Find|Load|Fetch)\w*By[A-Z]\w*$|^(Find|Load|Fetch)[A-Z]\w*$/,
+  // `string.Format("https://api.example.com/users/{0}", id)` starts with its format's constant text.
+  formatCalls: /^(string|String)\.Format$/,
   exits: ['return_statement', 'throw_statement', 'throw_expression', 'continue_statement', 'break_statement'],
   typedDeclarations: { variable_declaration: 'type' },
   switches: { statements: ['switch_statement'], cases: ['switch_section'] },

@@ -188,7 +188,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
       out = out.map((x) => (record && !x.record ? { ...x, derived: true, record: true } : x.derived ? x : { ...x, derived: true }));
     }
     // `fmt.Sprintf("https://api.example/users/%s", id)`: the result starts with the format's constant text.
-    if (numbers) out = sanitizeByPrefix(run, out, formatPrefix(parts.positional, s.literals));
+    if (numbers) out = sanitizeByPrefix(run, out, formatPrefix(parts.positional, s.literals, run.fileText(frame.file)));
     out = merge(out, addStep(cleaned(placed), step));
     taintOutParams(run, parts, out, scope);
     return out;

@@ -39,13 +39,32 @@ export function numericFormatArguments(positional: Node[]): Set<number> {
 
 /**
  * The constant text a format call's result starts with (`fmt.Sprintf("https://api.example/users/%s", id)`,
- * `String.format("/users/%s", id)`): the format literal, when it is the first argument, up to its first
- * conversion, read as a built string's prefix is (walk.ts). Undefined when the format comes later or is computed.
+ * `String.format("/users/%s", id)`, C#'s `string.Format("/users/{0}", id)`): the format literal, when it is the
+ * first argument, up to its first conversion (`%…` or `{…`; a literal `{` only ends it early), read as a built
+ * string's prefix is (walk.ts). Undefined when the format comes later or is computed.
  */
-export function formatPrefix(positional: Node[], literals: string[]): string | undefined {
+export function formatPrefix(positional: Node[], literals: string[], fileText: string): string | undefined {
   const format = positional[0];
-  if (!format || !literals.includes(format.type)) return undefined;
-  const text = prefixText(format);
-  const conversion = text.search(/%(?!%)/);
+  if (!format) return undefined;
+  const text = literals.includes(format.type) ? prefixText(format) : constantOfFile(format.text, fileText, literals.includes('string'));
+  if (text === undefined) return undefined;
+  const conversion = text.search(/%(?!%)|\{(?!\{)/);
   return conversion < 0 ? text : text.slice(0, conversion);
+}
+
+/**
+ * The text of a constant the file declares once with a literal (`private const string VerifyUrl = "https://…";`,
+ * `static final String API = "…"`, Go's `const apiURL = "…"`, a module's `API_URL = "…"` at the start of a line),
+ * named by `reference` (`VerifyUrl`, `this.API`, `self::API`, `Client.API`), in the shape prefixText gives a literal
+ * (`unquoted` where the language's literal node is a plain `string`).
+ */
+function constantOfFile(reference: string, fileText: string, unquoted: boolean): string | undefined {
+  const name = /(?:^|\.|::)([A-Za-z_]\w*)$/.exec(reference)?.[1];
+  if (!name) return undefined;
+  const literal = `("(?:[^"\\\\\n]|\\\\.)*"|'(?:[^'\\\\\n]|\\\\.)*')`;
+  const declared = new RegExp(`\\b(?:const|final|readonly)\\b[^=;\\n]*\\b${name}\\s*=\\s*${literal}\\s*[;\\n]|^${name}\\s*(?::[^=\\n]*)?=\\s*${literal}\\s*$`, 'gm');
+  const found = [...fileText.matchAll(declared)];
+  if (found.length !== 1) return undefined;
+  const value = found[0]![1] ?? found[0]![2]!;
+  return unquoted ? value.slice(1, -1) : value;
 }
