@@ -109,6 +109,15 @@ public class BundleTags
         return new HtmlString($"<script src=\"{url}\"></script>");
     }
 
+    // The host name the browser connected to: a link cannot make a victim's browser send markup in it (a
+    // host name holds letters, digits, dots and hyphens).
+    public IHtmlContent Home(HttpContext httpContext)
+    {
+        var baseUrl = httpContext.Request.Scheme + "://" + httpContext.Request.Host.Host;
+        // ok: XSS
+        return new HtmlString($"<a href=\"{baseUrl}/\">Home</a>");
+    }
+
     public IHtmlContent Canonical(HttpContext httpContext)
     {
         var url = $"{httpContext.Request.PathBase}{httpContext.Request.QueryString}";
