@@ -72,6 +72,33 @@ public class ImportController : ControllerBase
         return Ok(doc.DocumentElement?.Name);
     }
 
+    // A deep copy: the JSON read back is the one just written from an object in memory.
+    public static T Clone<T>(T obj)
+    {
+        var settings = new JsonSerializerSettings
+        {
+            // ok: INSECURE_DESERIALIZATION
+            TypeNameHandling = TypeNameHandling.All
+        };
+        var json = JsonConvert.SerializeObject(obj, settings);
+        return JsonConvert.DeserializeObject<T>(json, settings);
+    }
+
+    public static T CloneInline<T>(T obj)
+    {
+        // ok: INSECURE_DESERIALIZATION
+        var settings = new JsonSerializerSettings { TypeNameHandling = TypeNameHandling.Auto };
+        return JsonConvert.DeserializeObject<T>(JsonConvert.SerializeObject(obj, settings), settings);
+    }
+
+    public static T Restore<T>(T obj, string saved)
+    {
+        // ruleid: INSECURE_DESERIALIZATION
+        var settings = new JsonSerializerSettings { TypeNameHandling = TypeNameHandling.All };
+        var json = JsonConvert.SerializeObject(obj, settings);
+        return JsonConvert.DeserializeObject<T>(saved, settings);
+    }
+
     // DTDs read for their internal entities (an RSS feed's &nbsp;), with no resolver to fetch an external one.
     [HttpPost]
     public IActionResult XmlFeed(string body)
