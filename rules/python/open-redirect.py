@@ -1,3 +1,4 @@
+import random
 import uuid
 from urllib.parse import urlencode, urlparse
 
@@ -222,3 +223,11 @@ def summary_key(request):
     # ok: OPEN_REDIRECT
     response["Location"] += "?key=" + uuid.uuid4().hex
     return response
+
+
+
+def random_shard(request):
+    # A random shard number (weak randomness's data, not the request's), then the request's own query string
+    # after a `?`: each part is judged by the text before it.
+    # ok: OPEN_REDIRECT
+    return redirect(f"{random.randint(1, 9)}/items?{request.META['QUERY_STRING']}")

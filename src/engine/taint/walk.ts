@@ -258,32 +258,31 @@ function concatParts(run: TaintRun, node: Node): Node[] {
 function visitBuiltString(run: TaintRun, parts: Node[], scope: Scope, frame: FunctionFrame): Tainted {
   const s = run.syntax;
   let t: Tainted = null;
+  // The text before the current part: constant text as written, each substitution so far as `${}`.
   let prefix = '';
-  let prefixDone = false;
   for (const part of parts) {
     // Delimiters and operators (`\``, `${`, `+`).
     if (!part.isNamed) continue;
     if (s.literals.includes(part.type) && !s.interpolatedStrings.includes(part.type)) {
-      if (!prefixDone) prefix += prefixText(part);
+      prefix += prefixText(part);
       continue;
     }
     // A quoted string with no interpolation in it (Python's and Ruby's `string` node, which the grammar
     // shares with f-strings and "#{}") is constant text, as a literal is in the other languages.
     if (constantString(s, part)) {
-      if (!prefixDone) prefix += part.namedChildren.filter((c) => !!c && s.literals.includes(c.type)).map((c) => c!.text).join('');
+      prefix += part.namedChildren.filter((c) => !!c && s.literals.includes(c.type)).map((c) => c!.text).join('');
       continue;
     }
     let pt = visit(run, part, scope, frame);
     if (pt && printsContainerWhole(run, part, scope)) pt = sanitize(pt, REPR_CLEAN_TYPES);
-    if (!prefixDone) {
-      if (pt) prefixDone = true;
-      else prefix += '${}';
-    }
-    t = merge(t, pt);
+    // Each part's data is judged by the text before it (`f"{target}?{query}"`: the query's data stays in the
+    // query string, whatever `target` holds); the prefix sanitisers are anchored at the start, so a later part
+    // passes every one the parts before it passed.
+    t = merge(t, sanitizeByPrefix(run, pt, prefix));
+    prefix += '${}';
   }
   if (!t) return null;
-  t = asNewValue(t)!.map((x) => (x.text ? x : { ...x, text: true }));
-  return sanitizeByPrefix(run, t, prefix);
+  return asNewValue(t)!.map((x) => (x.text ? x : { ...x, text: true }));
 }
 
 /** A built value whose constant start is `prefix` (`'/users/' + id`): cleaned by the prefix sanitisers it passes. */
