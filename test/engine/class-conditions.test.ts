@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { scanSourceFiles, loadRuleSet } from '../../src/engine/index.ts';
+import { ruleFields } from '../helpers/test-rules.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'scanner-class-conditions-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -13,14 +14,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 writeFileSync(
   path.join(dir, 'class-conditions.yaml'),
   `rules:
-  - id: class-condition.sink
-    languages: [php]
-    type: FLOW_TEST
-    cwe: 20
-    severity: low
-    title: t
-    message: m
-    remediation: r
+${ruleFields('class-condition.sink', '[php]', 'FLOW_TEST', 20)}
     taint:
       onlyTheseSources: true
       sources:

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { scanSourceFiles, loadRuleSet } from '../../src/engine/index.ts';
+import { ruleFields } from '../helpers/test-rules.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'scanner-flow-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -13,14 +14,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 writeFileSync(
   path.join(dir, 'flow.yaml'),
   `rules:
-  - id: flow.sink
-    languages: [javascript, typescript]
-    type: FLOW_TEST
-    cwe: 20
-    severity: low
-    title: t
-    message: m
-    remediation: r
+${ruleFields('flow.sink', '[javascript, typescript]', 'FLOW_TEST', 20)}
     taint:
       onlyTheseSources: true
       sources:
@@ -40,14 +34,7 @@ writeFileSync(
           where: [{ index: 0, value: '^/\\[\\^' }]
         - callee: '^compileIt\\(\\)$'
         - guard: '\\bincludes\\b|==='
-  - id: flow.direct
-    languages: [javascript, typescript]
-    type: FLOW_DIRECT
-    cwe: 20
-    severity: low
-    title: t
-    message: m
-    remediation: r
+${ruleFields('flow.direct', '[javascript, typescript]', 'FLOW_DIRECT', 20)}
     taint:
       onlyTheseSources: true
       direct: true
@@ -58,14 +45,7 @@ writeFileSync(
       sanitizers:
         - guard: '\\bstartsWith\\b'
           types: [FLOW_DIRECT]
-  - id: flow.pattern
-    languages: [javascript, typescript]
-    type: FLOW_PATTERN
-    cwe: 20
-    severity: low
-    title: t
-    message: m
-    remediation: r
+${ruleFields('flow.pattern', '[javascript, typescript]', 'FLOW_PATTERN', 20)}
     pattern:
       query: '((call_expression function: (identifier) @f) @match (#eq? @f "weak"))'
       context: 'token'
@@ -75,24 +55,10 @@ writeFileSync(
 writeFileSync(
   path.join(dir, 'backtracking.yaml'),
   `rules:
-  - id: flow.backtracking
-    languages: [javascript]
-    type: FLOW_BACKTRACKING
-    cwe: 1333
-    severity: low
-    title: t
-    message: m
-    remediation: r
+${ruleFields('flow.backtracking', '[javascript]', 'FLOW_BACKTRACKING', 1333)}
     pattern:
       query: '((call_expression function: (member_expression object: (regex) @literal)) @match (#backtracks? @literal))'
-  - id: flow.backtracking-variable
-    languages: [javascript]
-    type: FLOW_BACKTRACKING_TAINT
-    cwe: 1333
-    severity: low
-    title: t
-    message: m
-    remediation: r
+${ruleFields('flow.backtracking-variable', '[javascript]', 'FLOW_BACKTRACKING_TAINT', 1333)}
     taint:
       onlyTheseSources: true
       sources:
@@ -106,14 +72,7 @@ writeFileSync(
 writeFileSync(
   path.join(dir, 'in-route.yaml'),
   `rules:
-  - id: flow.in-route
-    languages: [javascript]
-    type: FLOW_IN_ROUTE
-    cwe: 601
-    severity: low
-    title: t
-    message: m
-    remediation: r
+${ruleFields('flow.in-route', '[javascript]', 'FLOW_IN_ROUTE', 601)}
     taint:
       onlyTheseSources: true
       sources:
@@ -121,14 +80,7 @@ writeFileSync(
           clean: { types: [FLOW_IN_ROUTE], inRoute: '^/[a-z]' }
       sinks:
         - callee: '^ctx\\.redirect$'
-  - id: flow.in-route-router
-    languages: [javascript]
-    type: FLOW_IN_ROUTER
-    cwe: 601
-    severity: low
-    title: t
-    message: m
-    remediation: r
+${ruleFields('flow.in-route-router', '[javascript]', 'FLOW_IN_ROUTER', 601)}
     taint:
       onlyTheseSources: true
       sources:
@@ -301,14 +253,7 @@ test('a constant start of a built string can clear a type (prefix sanitizers)', 
   writeFileSync(
     path.join(prefixRules, 'prefix.yaml'),
     `rules:
-  - id: flow.prefix
-    languages: [javascript]
-    type: FLOW_PREFIX
-    cwe: 20
-    severity: low
-    title: t
-    message: m
-    remediation: r
+${ruleFields('flow.prefix', '[javascript]', 'FLOW_PREFIX', 20)}
     taint:
       onlyTheseSources: true
       sources: [{ path: '^input\\(\\)$' }]
@@ -406,14 +351,7 @@ test('a file matching neither the language hint nor a rule hint is not analysed;
   const ruleDir = mkdtempSync(path.join(tmpdir(), 'scanner-hint-'));
   try {
     const ruleWith = (fileHint?: string) => `rules:
-  - id: hint.rng
-    languages: [javascript]
-    type: FLOW_HINT
-    cwe: 330
-    severity: low
-    title: t
-    message: m
-    remediation: r
+${ruleFields('hint.rng', '[javascript]', 'FLOW_HINT', 330)}
     taint:
 ${fileHint ? `      fileHint: '${fileHint}'\n` : ''}      onlyTheseSources: true
       sources:

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { scanSourceFiles, loadRuleSet } from '../../src/engine/index.ts';
+import { ruleFields } from '../helpers/test-rules.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'scanner-resolution-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -14,14 +15,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 writeFileSync(
   path.join(dir, 'resolution.yaml'),
   `rules:
-  - id: resolution.sink
-    languages: [javascript, typescript, python, java, go, php, csharp, ruby]
-    type: FLOW_TEST
-    cwe: 20
-    severity: low
-    title: t
-    message: m
-    remediation: r
+${ruleFields('resolution.sink', '[javascript, typescript, python, java, go, php, csharp, ruby]', 'FLOW_TEST', 20)}
     taint:
       onlyTheseSources: true
       sources:

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { scanSourceFiles, loadRuleSet } from '../../src/engine/index.ts';
+import { ruleFields } from '../helpers/test-rules.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'scanner-sides-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -16,14 +17,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 writeFileSync(
   path.join(dir, 'sides.yaml'),
   `rules:
-  - id: sides.sink
-    languages: [javascript, typescript, python]
-    type: FLOW_TEST
-    cwe: 20
-    severity: low
-    title: t
-    message: m
-    remediation: r
+${ruleFields('sides.sink', '[javascript, typescript, python]', 'FLOW_TEST', 20)}
     taint:
       onlyTheseSources: true
       sources:
@@ -33,14 +27,7 @@ writeFileSync(
           in: browser
       sinks:
         - callee: '(^|\\.)(runQuery|run_query)$'
-  - id: sides.filter
-    languages: [javascript, typescript, python]
-    type: FLOW_FILTER
-    cwe: 943
-    severity: low
-    title: t
-    message: m
-    remediation: r
+${ruleFields('sides.filter', '[javascript, typescript, python]', 'FLOW_FILTER', 943)}
     taint:
       onlyTheseSources: true
       sources:

@@ -176,9 +176,9 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   if (s.lookupCalls && parts.name && s.lookupCalls.test(parts.name.text)) all = receiverTaint;
   // A method of a record a service returned (`page.getUrl()`): the record's own data, not what went into the service.
   else if (mapped === undefined && receiverTaint?.some((x) => x.record)) all = merge(withoutRecords(receiverTaint), inputs);
-  // Unknown code: the result carries the taint of what went in (`str.trim()`, `fmt.Sprintf`).
   // Nothing untrusted went in: no trace step to build (each asks the parser for the call's position).
   if (!all && !placed) return null;
+  // Unknown code: the result carries the taint of what went in (`str.trim()`, `fmt.Sprintf`).
   const step = run.step(frame, node, `${calleePath}()`);
   if (all) {
     let out = addStep(cleaned(asNewValue(all)), step);
