@@ -146,6 +146,12 @@ const CODE_LIKE = /\(.*\)|^(?:process|os|env|ENV|System|Environment|config|setti
  * `$6$…`, Argon2, Jenkins' `#jbcrypt:`): what a password becomes, not the password.
  */
 const PASSWORD_HASH = /^(?:#jbcrypt:)?\$(?:2[abxy]?|[156]|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$|^(?:pbkdf2_sha(?:1|256)|argon2|bcrypt(?:_sha256)?|scrypt|sha1|md5|unsalted_md5|unsalted_sha1|crypt)\$/;
+/**
+ * A value encrypted for the file it sits in, to be committed: ejson's `EJ[1:<public key>:<nonce>:<box>]`
+ * and SOPS' `ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`. Only the holder of the private key (kept
+ * off the repository, on the deploy host or in a KMS) reads it back; what is in the file is ciphertext.
+ */
+const ENCRYPTED_VALUE = /^EJ\[\d+:[A-Za-z0-9+/]{42,44}={0,2}:[A-Za-z0-9+/]+={0,2}:[A-Za-z0-9+/]+={0,2}\]$|^ENC\[AES256_GCM,data:[A-Za-z0-9+/=]*,/;
 /** A package version or range (`npm:^4.0.0`, `~1.2`, `>=2.0.0-rc.1`): lock files and manifests. */
 const VERSION_SPEC = /^(?:npm:|workspace:|[\w.-]+@)?[\^~<>=]*v?\d+(?:\.(?:\d+|x|\*))+(?:[-+][\w.-]+)?$/;
 /** Markup (`<div>Updated</div>`): interface text, not a value. */
@@ -186,6 +192,7 @@ export function notASecretReason(value: string, context: ValueContext = {}): str
   if (UUID.test(value)) return 'uuid';
   if (HASH_PREFIXED.test(value)) return 'integrity-hash';
   if (PASSWORD_HASH.test(value)) return 'password-hash';
+  if (ENCRYPTED_VALUE.test(value)) return 'encrypted-value';
   if (PUBLIC_KEY.test(value)) return 'public-key';
   if (DISTINGUISHED_NAME.test(value)) return 'distinguished-name';
   if (ENV_NAME.test(value)) return 'environment-name';
