@@ -4,8 +4,8 @@
 import type { Node } from 'web-tree-sitter';
 import type { CompiledRule, CompiledSink } from '../rules/load.ts';
 import type { TraceStep } from '../types.ts';
-import { decoratorsOf, enclosingFunction, type CallParts } from '../parse/syntax.ts';
-import type { FunctionFrame, TaintRun } from './run.ts';
+import { callParts, decoratorsOf, enclosingFunction, type CallParts } from '../parse/syntax.ts';
+import { MAX_CALL_TARGETS, type FunctionFrame, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { merge, sanitize, type Taint, type Tainted } from './values.ts';
 import { conditionHolds } from './conditions.ts';
@@ -236,31 +236,51 @@ export function checkNodeSink(run: TaintRun, node: Node, value: Tainted, frame: 
 function sinkContextHolds(run: TaintRun, sink: CompiledSink, node: Node, frame: FunctionFrame): boolean {
   if (sink.matches && !sink.matches.test(node.text)) return false;
   if (!sink.inside && !sink.notInside) return true;
-  const text = enclosingText(run, node);
+  const text = enclosingScope(run, node).text;
   if (sink.inside && !sink.inside.test(text)) return false;
   if (sink.notInside && sink.notInside.test(text)) return false;
   if (sink.notInside && sink.notInsideCallers) {
-    for (let c = frame.caller; c; c = c.frame.caller) if (sink.notInside.test(enclosingText(run, c.call))) return false;
+    for (let c = frame.caller; c; c = c.frame.caller) {
+      const caller = enclosingScope(run, c.call);
+      if (sink.notInside.test(caller.text) || callsFunctionMatching(run, caller, c.frame, sink.notInside)) return false;
+    }
   }
   return true;
 }
 
 /**
- * The text of the function around a node, for `inside` / `notInside`: the nearest named function (a callback
- * within a method reads the method, where the factory it uses was hardened), else the outermost function
- * literal (an Express handler registered at the top of a file reads itself, not its neighbours), else the file.
+ * Does a function call, by a bare name (`getUserForJWT(token)`, imported or declared beside it), a function whose
+ * text matches: a caller that decodes a token to reject early, then hands it to the helper that verifies it.
  */
-function enclosingText(run: TaintRun, node: Node): string {
+function callsFunctionMatching(run: TaintRun, fn: Node, frame: FunctionFrame, text: RegExp): boolean {
+  const s = frame.file.syntax;
+  for (const call of fn.descendantsOfType(Object.keys(s.calls))) {
+    if (!call) continue;
+    const parts = callParts(s, call);
+    const name = parts?.name?.text;
+    if (!parts || parts.receiver || !name || !/^[\w$]+$/.test(name)) continue;
+    const targets = run.resolver.resolve(frame.file, name, { kind: 'none' }, undefined, run.followedEnough());
+    if (targets.length <= MAX_CALL_TARGETS && targets.some((t) => t.node !== fn && text.test(t.node.text))) return true;
+  }
+  return false;
+}
+
+/**
+ * The function around a node, for `inside` / `notInside`: the nearest named function (a callback within a
+ * method reads the method, where the factory it uses was hardened), else the outermost function literal (an
+ * Express handler registered at the top of a file reads itself, not its neighbours), else the file.
+ */
+function enclosingScope(run: TaintRun, node: Node): Node {
   let p: Node | null = node.parent;
   let last: Node = node;
   let outermostLiteral: Node | null = null;
   for (; p; p = p.parent) {
     last = p;
     if (!run.syntax.functions[p.type]) continue;
-    if (!/lambda|arrow|func_literal/.test(p.type)) return p.text;
+    if (!/lambda|arrow|func_literal/.test(p.type)) return p;
     outermostLiteral = p;
   }
-  return (outermostLiteral ?? last).text;
+  return outermostLiteral ?? last;
 }
 
 function enclosingDecorators(run: TaintRun, node: Node, frame: FunctionFrame): string[] {
