@@ -20,6 +20,14 @@ const picomatch = () => require('picomatch') as typeof import('picomatch');
 
 /** Directories that hold other people's code or build output. */
 const VENDORED_DIRS = new Set(['node_modules', 'vendor', 'bower_components', 'third_party', 'site-packages', '.venv', 'venv', '__pycache__', 'Pods']);
+/**
+ * Folders a project keeps copies of other people's libraries in, one folder per library
+ * (`libs/swiftmailer/`, `wwwroot/lib/bootstrap/`, `3rdparty/`): a child that carries a licence of
+ * its own (`LICENSE`, `COPYING`, …) is such a copy. The project's own code there has no licence
+ * apart from the repository's, so it is still scanned.
+ */
+const LIBRARY_FOLDERS = new Set(['lib', 'libs', '3rdparty', 'thirdparty', 'third-party', 'external', 'externals', 'extlib']);
+const LICENCE_FILE = /^(?:(?:mit-)?licen[cs]e(?:-mit)?|copying)(?:\.(?:txt|md|rst|markdown))?$/i;
 const GENERATED_DIRS = new Set(['dist', 'build', 'out', 'target', 'bin', 'obj', '.next', '.nuxt', 'coverage']);
 const GENERATED_FILES = /(\.min\.(js|css|mjs)|\.bundle\.js|\.map|-lock\.json|\.lock\.json|\.pb\.go|_pb2\.py|\.generated\.\w+|\.g\.cs|\.designer\.cs)$/i;
 /**
@@ -66,6 +74,15 @@ export interface Listing {
 
 export async function collectDirectory(root: string, options: CollectOptions = {}): Promise<Collected> {
   return readListed(await listDirectory(root, options));
+}
+
+/** The name of the licence file at the top of `dir`, if it has one. */
+function licenceFile(dir: string): string | undefined {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).find((entry) => entry.isFile() && LICENCE_FILE.test(entry.name))?.name;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -169,6 +186,17 @@ export async function listDirectory(root: string, options: CollectOptions = {}):
         if (!options.includeVendored && VENDORED_DIRS.has(entry.name)) {
           skipped.push({ path: `${relPath}/`, reason: 'vendored' });
           continue;
+        }
+        if (!options.includeVendored && LIBRARY_FOLDERS.has(path.posix.basename(rel).toLowerCase()) && !isUnignoredBy(localRules, relPath)) {
+          const licence = licenceFile(full);
+          if (licence) {
+            skipped.push({
+              path: `${relPath}/`,
+              reason: 'vendored',
+              detail: `a library copied into ${rel}/ with its own licence (${licence}); to scan it, add !${relPath} to .scannerignore`,
+            });
+            continue;
+          }
         }
         const composerDetail = composerPackages.get(relPath);
         if (composerDetail) {
