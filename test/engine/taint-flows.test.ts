@@ -978,3 +978,26 @@ test('a getter checked in a condition checks that field, not its object; what a 
   });
   assert.deepEqual(lines(findings, 'SQL_INJECTION', 'Cookies.java'), [13, 18]);
 });
+
+test('Go: parameters declared together (`a, b, c string`) each take their own argument', async () => {
+  const findings = await scan({
+    'imp.go': `package imp
+
+import (
+	"net/http"
+	"os"
+)
+
+func Start(w http.ResponseWriter, r *http.Request) {
+	f, _ := os.CreateTemp("", "upload")
+	go run(r.URL.Query().Get("site"), f.Name(), r.URL.Query().Get("name"))
+}
+
+func run(site, tmp, name string) {
+	os.Remove(tmp)
+	os.Remove("/srv/data/" + name)
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), [15]);
+});

@@ -29,9 +29,18 @@ export function paramList(run: TaintRun, syntax: LanguageSyntax, paramsNode: Nod
     const typeNode = shape.type ? field(p, shape.type) : null;
     let names = nameNode === p && !syntax.identifiers.includes(p.type) ? patternNames(syntax, p) : patternNames(syntax, nameNode);
     if (typeNode && names.length > 1) names = names.filter((n) => !typeNode.text.includes(n));
-    // Go: `a, b string` declares two parameters in one node.
-    if (p.type === 'parameter_declaration') names = p.namedChildren.filter((c) => c && c.type === 'identifier').map((c) => c!.text);
-    out.push({ node: p, names, type: typeNode ? typeNode.text : '', rest: /rest|splat|variadic|spread/.test(p.type) || p.text.startsWith('...') });
+    const type = typeNode ? typeNode.text : '';
+    const rest = /rest|splat|variadic|spread/.test(p.type) || p.text.startsWith('...');
+    // Go: `a, b string` declares two parameters in one node, each taking its own argument.
+    if (p.type === 'parameter_declaration') {
+      const declared = p.namedChildren.filter((c) => c && c.type === 'identifier').map((c) => c!.text);
+      if (declared.length > 1) {
+        for (const n of declared) out.push({ node: p, names: [n], type, rest });
+        continue;
+      }
+      names = declared;
+    }
+    out.push({ node: p, names, type, rest });
   }
   return out;
 }
