@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"io"
 	"log"
 	"net/http"
 	"net/url"
@@ -59,4 +60,46 @@ func MissingFile(w http.ResponseWriter, r *http.Request) {
 		// ruleid: LOG_INJECTION
 		log.Printf("stat failed: %v", err)
 	}
+}
+
+// Debug and trace lines are dropped below the configured level (logrus, zap's sugar, and the "[DEBUG]"
+// tag that hashicorp/logutils and go-pkgz/lgr filter on in the standard log).
+func Deleted(w http.ResponseWriter, r *http.Request) {
+	id := r.PathValue("id")
+	// ok: LOG_INJECTION
+	log.Printf("[DEBUG] delete comment %s", id)
+	// ok: LOG_INJECTION
+	log.Printf("[TRACE] delete comment %s", id)
+	// ok: LOG_INJECTION
+	logger.Debugf("delete comment %s", id)
+	// ruleid: LOG_INJECTION
+	log.Printf("[INFO] delete comment %s", id)
+	// ruleid: LOG_INJECTION
+	log.Printf("delete comment %s [DEBUG]", id)
+}
+
+type leveledLogger interface {
+	Debugf(format string, args ...any)
+	Infof(format string, args ...any)
+}
+
+var logger leveledLogger
+
+// A writer answers a byte count and an error saying the connection failed: neither repeats the bytes
+// written. The builder written to holds them.
+func Echo(w http.ResponseWriter, r *http.Request) {
+	data := []byte(r.URL.Query().Get("text"))
+	// ruleid: XSS
+	if _, err := w.Write(data); err != nil {
+		// ok: LOG_INJECTION
+		log.Printf("[WARN] can't send response to %s, %s", r.RemoteAddr, err)
+	}
+	// ruleid: XSS
+	n, err := io.WriteString(w, r.URL.Query().Get("more"))
+	// ok: LOG_INJECTION
+	log.Printf("[WARN] wrote %d bytes, %v", n, err)
+	var sb strings.Builder
+	sb.WriteString(r.URL.Query().Get("more"))
+	// ruleid: LOG_INJECTION
+	log.Printf("[INFO] echoed %s", sb.String())
 }
