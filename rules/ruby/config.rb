@@ -64,6 +64,13 @@ Rails.application.configure do
   config.session_store :cookie_store, key: "_shop_session", secure: false
   # ok: INSECURE_COOKIE
   config.force_ssl = false
+
+  # A local profiling run turns eager loading on under an environment variable: still development
+  # (the file turns it off at its top level).
+  if ENV["PROFILE"]
+    config.enable_reloading = false
+    config.eager_load = true
+  end
 end
 
 
