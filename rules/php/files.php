@@ -108,3 +108,30 @@ function route_static()
     // ruleid: PATH_TRAVERSAL
     return file_exists($_GET['archive']);
 }
+
+// ICU transliteration that removes every character but letters, digits, `_` and `-` (Symfony's upload
+// recipe): no dot is left to name an extension, no slash to leave the folder. The rule may be a
+// constant of the form class; one that keeps dots keeps the extension.
+class AttachmentForm
+{
+    public const SAFE_NAME = 'Any-Latin; Latin-ASCII; [^A-Za-z0-9_\-] remove; Lower()';
+    public const DOTTED_NAME = 'Any-Latin; Latin-ASCII; [^A-Za-z0-9_.] remove';
+}
+
+class AttachmentController
+{
+    public function upload(Request $request): void
+    {
+        $file = $request->file('attachment');
+        $base = pathinfo($file->getClientOriginalName(), PATHINFO_FILENAME);
+        $stored = transliterator_transliterate(AttachmentForm::SAFE_NAME, $base) . '-' . uniqid() . '.' . $file->guessExtension();
+        // ok: UNSAFE_FILE_UPLOAD
+        $file->move('/srv/attachments', $stored);
+        $inline = transliterator_transliterate('Any-Latin; Latin-ASCII; [^A-Za-z0-9_] remove; Lower()', $base);
+        // ok: PATH_TRAVERSAL
+        file_put_contents('/srv/attachments/' . $inline . '.txt', 'note');
+        $dotted = transliterator_transliterate(AttachmentForm::DOTTED_NAME, $file->getClientOriginalName());
+        // ruleid: UNSAFE_FILE_UPLOAD
+        $file->move('/srv/attachments', $dotted);
+    }
+}

@@ -93,7 +93,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   // Calling a value a known call produced (`render = Handlebars.compile(…); render(data)`) is calling that call's result.
   const origin = parts.callee && !parts.receiver && s.identifiers.includes(parts.callee.type) ? scope.origin(parts.callee.text) : undefined;
   const matching = [...run.engine.sanitizerFor(calleePath), ...(origin ? run.engine.sanitizerFor(origin) : [])].filter((san) =>
-    san.where.every((c) => conditionHolds(run, c, parts, scope)),
+    san.where.every((c) => conditionHolds(run, c, parts, scope, frame.file)),
   );
   if (source) {
     // A source reached through untrusted data keeps both (`file.getOriginalFilename()` of an untrusted upload);

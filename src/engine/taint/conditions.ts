@@ -8,6 +8,7 @@ import type { ParsedFile, TaintRun } from './run.ts';
 import { classifyReceiver } from './receivers.ts';
 import { Scope } from './scope.ts';
 import { mayBacktrackCatastrophically } from '../patterns/backtracking.ts';
+import { namedConstantText } from './formats.ts';
 
 /** A regular expression literal: `/…/flags`. */
 const REGEX_LITERAL = /^\/(?![*/])[\s\S]*\/[a-z]*$/;
@@ -20,7 +21,7 @@ export function conditionHolds(run: TaintRun, c: CompiledArgCondition, parts: Ca
   else if (c.index !== undefined) arg = parts.positional[c.index];
   let matches = !!arg;
   // The written text, or what its variable was bound to (`parser` → `etree.XMLParser(resolve_entities=True)`).
-  if (arg && c.value && !c.value.test(arg.text) && !c.value.test(resolvedText(run, arg, scope))) matches = false;
+  if (arg && c.value && !c.value.test(arg.text) && !c.value.test(resolvedText(run, arg, scope)) && !constantMatches(run, c.value, arg, from)) matches = false;
   if (arg && c.path && !c.path.test(run.path(arg, scope))) matches = false;
   const variable = arg ? variableName(run, arg) : undefined;
   if (arg && c.init) {
@@ -39,6 +40,13 @@ export function conditionHolds(run: TaintRun, c: CompiledArgCondition, parts: Ca
   }
   if (arg && c.classText && !classTextMatches(run, c.classText, arg, scope, from)) matches = false;
   return c.absent ? !matches : matches;
+}
+
+/** Is the argument a constant (`self::RULE`, `Form::RULE`) whose literal matches? */
+function constantMatches(run: TaintRun, re: RegExp, arg: Node, from: ParsedFile | undefined): boolean {
+  if (!from || !run.syntax.members[arg.type] && !/scope|constant|identifier/.test(arg.type)) return false;
+  const value = namedConstantText(run, arg.text, from);
+  return value !== undefined && re.test(value);
 }
 
 /**

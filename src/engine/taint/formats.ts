@@ -3,6 +3,7 @@
 // (`sprintf('Journal #%d', $id)`). Arguments at text verbs (`%s`, `%v`) and any the format does not
 // account for keep flowing.
 import type { Node } from 'web-tree-sitter';
+import type { ParsedFile, TaintRun } from './run.ts';
 import { prefixText } from './walk.ts';
 
 /** One conversion of a printf format: its explicit argument number (`%2$d`), or none, and its verb. */
@@ -50,6 +51,20 @@ export function formatPrefix(positional: Node[], literals: string[], fileText: s
   if (text === undefined) return undefined;
   const conversion = text.search(/%(?!%)|\{(?!\{)/);
   return conversion < 0 ? text : text.slice(0, conversion);
+}
+
+/**
+ * The literal a constant named in an argument holds (`self::FILENAME_RULE`, `UploadForm::FILENAME_RULE`,
+ * `Limits.PATTERN`), as written with its quotes: declared in this file, or once in the declaration of the class
+ * that qualifies it. Conditions of sinks and sanitisers test it (`transliterator_transliterate(Form::RULE, $name)`).
+ */
+export function namedConstantText(run: TaintRun, reference: string, from: ParsedFile): string | undefined {
+  const owner = /^(?:\\?[\w\\]*\\)?([A-Z]\w*)(?:::|\.)[A-Za-z_]\w*$/.exec(reference)?.[1];
+  if (!owner) return constantOfFile(reference, run.fileText(from), false);
+  const declarations = run.resolver.classDeclarations(from, owner);
+  if (declarations.length !== 1) return undefined;
+  run.resolver.dependOn([declarations[0]!.file.path]);
+  return constantOfFile(reference, run.fileText(declarations[0]!.file), false);
 }
 
 /**
