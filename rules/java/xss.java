@@ -84,3 +84,42 @@ final class StaplerActions {
         rsp.getWriter().println("<p>" + req.getParameter("text") + "</p>");
     }
 }
+
+/** @ResponseBody handlers declared to return a String: written as they are, as the page the browser asked for. */
+@org.springframework.stereotype.Controller
+class EchoController {
+
+    @org.springframework.web.bind.annotation.RequestMapping("/echo")
+    @org.springframework.web.bind.annotation.ResponseBody
+    public String echo(String text) {
+        // ruleid: XSS
+        return text;
+    }
+
+    @org.springframework.web.bind.annotation.RequestMapping(value = "/echo.json", produces = "application/json")
+    @org.springframework.web.bind.annotation.ResponseBody
+    public String echoJson(String text) {
+        // ok: XSS
+        return text;
+    }
+
+    @org.springframework.web.bind.annotation.RequestMapping("/echo/escaped")
+    @org.springframework.web.bind.annotation.ResponseBody
+    public String echoEscaped(String text) {
+        // ok: XSS
+        return escapeMarkup(text);
+    }
+
+    @org.springframework.web.bind.annotation.RequestMapping("/echo/escaped/v2")
+    @org.springframework.web.bind.annotation.ResponseBody
+    public String echoEscapedAgain(String text) {
+        // ok: XSS
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+
+    private static String escapeMarkup(String raw) {
+        raw = org.apache.commons.lang.StringUtils.replace(raw, "&", "&amp;");
+        raw = org.apache.commons.lang.StringUtils.replace(raw, "<", "&lt;");
+        return org.apache.commons.lang.StringUtils.replace(raw, ">", "&gt;");
+    }
+}
