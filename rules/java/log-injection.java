@@ -18,6 +18,15 @@ public class AccountAudit {
         LOGGER.info("Locking account {} because {}", account, reason);
     }
 
+    // Spring converts each element of a list or array of numbers: a number forges no line.
+    @PostMapping("/accounts/stop")
+    public void stop(@RequestParam("ids[]") java.util.List<Integer> ids, @RequestParam("tags[]") java.util.List<String> tags, long[] refs) {
+        // ok: LOG_INJECTION
+        LOGGER.info("Stopping accounts {} {}", ids.get(0), refs[0]);
+        // ruleid: LOG_INJECTION
+        LOGGER.info("Stopping accounts tagged {}", tags.get(0));
+    }
+
     @PostMapping("/accounts/unlock")
     public void unlock(@RequestParam String account) {
         String printable = account.replace('\n', ' ').replace('\r', ' ');
