@@ -131,3 +131,60 @@ func (s *XormStore) CountUsers(w http.ResponseWriter, r *http.Request) {
 	session = session.And("name like ?", "%"+value+"%")
 	session.Count(&Item{})
 }
+
+// GORM struct and map conditions bind every field as a parameter (`name = ?`), and a number as the
+// inline condition is the primary key: the request's values are data, not SQL text.
+type itemQuery struct {
+	ID    uint     `json:"id"`
+	IDs   []uint   `json:"ids"`
+	Name  string   `json:"name"`
+	Where string   `json:"where"`
+}
+
+func (s *Store) itemByName(name string) (*Item, error) {
+	item := Item{Name: name}
+	// ok: SQL_INJECTION
+	err := s.orm.Where(item).First(&item).Error
+	return &item, err
+}
+
+func (s *Store) itemsByFilter(name string) ([]Item, error) {
+	filter := Item{Name: name}
+	var items []Item
+	// ok: SQL_INJECTION
+	err := s.orm.Where(&filter).Find(&items).Error
+	// ok: SQL_INJECTION
+	s.orm.Where(map[string]interface{}{"name": name}).Find(&items)
+	return items, err
+}
+
+func (s *Store) itemByID(id uint, ids []uint) (*Item, error) {
+	var item Item
+	// ok: SQL_INJECTION
+	err := s.orm.First(&item, id).Error
+	var items []Item
+	// ok: SQL_INJECTION
+	s.orm.Where(ids).Find(&items)
+	return &item, err
+}
+
+func (s *Store) itemByRaw(cond string) (*Item, error) {
+	var item Item
+	// ruleid: SQL_INJECTION
+	err := s.orm.First(&item, cond).Error
+	// ruleid: SQL_INJECTION
+	s.orm.Where(cond).First(&item)
+	return &item, err
+}
+
+func (s *Store) Lookup(c *gin.Context) {
+	var q itemQuery
+	if err := c.ShouldBindJSON(&q); err != nil {
+		return
+	}
+	a, _ := s.itemByName(q.Name)
+	b, _ := s.itemsByFilter(q.Name)
+	d, _ := s.itemByID(q.ID, q.IDs)
+	e, _ := s.itemByRaw(q.Where)
+	c.JSON(http.StatusOK, []any{a, b, d, e})
+}
