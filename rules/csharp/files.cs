@@ -31,6 +31,30 @@ public class DocsController : ControllerBase
         return Content(text, "text/plain");
     }
 
+    // The name without its extension drops the directory part as GetFileName does; a validation
+    // call on the name (IsPathValid, IsFileNameValid) guards what follows.
+    [HttpPost("export")]
+    public IActionResult Export([FromQuery] string filename, [FromQuery] string folder, [FromQuery] string other)
+    {
+        var name = Path.GetFileNameWithoutExtension(filename) + ".json";
+        // ok: PATH_TRAVERSAL
+        System.IO.File.WriteAllText(Path.Combine(Root, name), "{}");
+        if (!folder.IsPathValid())
+        {
+            return BadRequest();
+        }
+        // ok: PATH_TRAVERSAL
+        System.IO.Directory.CreateDirectory(Path.Combine(Root, folder));
+        if (other.IsPathOrFileValid())
+        {
+            // ok: PATH_TRAVERSAL
+            System.IO.Directory.CreateDirectory(Path.Combine(Root, other));
+        }
+        // ruleid: PATH_TRAVERSAL
+        System.IO.Directory.CreateDirectory(Path.Combine(Root, other));
+        return NoContent();
+    }
+
     [HttpPost("notes/{name}")]
     public async Task<IActionResult> SaveNote(string name, [FromBody] string text, IFileSystem fileSystem)
     {
