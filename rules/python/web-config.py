@@ -82,6 +82,24 @@ if __name__ == "__main__":
     app.run(debug=True)
 
 
+# The debug mode follows a setting: switched on only where the configuration asks for it.
+def run_dev_server(settings, host, port):
+    if settings.debug or os.environ.get("APP_DEBUG") == "1":
+        # ok: DEBUG_ENABLED
+        app.debug = True
+        # ok: DEBUG_ENABLED
+        app.run(debug=True, host=host, port=port)
+    else:
+        app.run(host=host, port=port)
+
+
+@app.before_request
+def debug_switch():
+    if request.args.get("debug") == "1":
+        # ruleid: DEBUG_ENABLED
+        app.debug = True
+
+
 ALLOWED_ORIGINS = {"https://shop.example.com"}
 
 
