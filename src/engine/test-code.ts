@@ -20,7 +20,7 @@ const TEST_FOLDERS: { pattern: RegExp; convention: string }[] = [
   { pattern: /^__(tests|mocks|fixtures|snapshots)__$/, convention: 'Jest' },
   { pattern: /^(testdata|test[-_]data|test[-_]?resources|fixtures|test[-_]?fixtures|testFixtures|[\w-]*cassettes)$/i, convention: 'fixtures: Go testdata/, test_resources/ and test-resources/, Gradle testFixtures, Rails and pytest fixtures, VCR cassettes' },
   { pattern: /^(e2e|cypress|playwright|[\w-]*[-_]tests?)$/, convention: 'browser and end-to-end suites, integration-tests/, unit_tests/' },
-  { pattern: /^test[-_]?(utils?|helpers?|support|lib|mocks)$/i, convention: 'test helpers: Go testutil/, Python test_utils/' },
+  { pattern: /^([\w-]*[-_])?test[-_]?(utils?|helpers?|support|lib|mocks)$/i, convention: 'test helpers: Go testutil/, Python test_utils/, a monorepo package acme-test-utils/' },
   { pattern: /^\w[\w-]*(\.[\w-]+)*\.(Unit|Integration|Functional|Acceptance|EndToEnd)?(Tests?|Specs?)(\.[\w-]+)*$/, convention: '.NET test projects: Acme.Tests, Acme.Api.IntegrationTests, Acme.Tests.Common' },
   { pattern: /^([\w-]+\.)*([\w-]*[-_])?[Tt]est[-_]?[Ss]uites?(\.[\w-]+)*$/, convention: 'integration suites run against a deployed stack: TestSuite/, TestSuite.Shared, api-test-suite/' },
   // Load tests drive a running server from outside; their defaults are the test stack's.
