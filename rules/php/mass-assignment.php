@@ -35,6 +35,39 @@ class ExportController
     }
 }
 
+// Fields picked by an allow-list or by the validation rules: only the keys the code names reach the model.
+class CurrencyController
+{
+    public function store()
+    {
+        // ok: MASS_ASSIGNMENT
+        $this->currencyRepository->create(request()->only(['code', 'name', 'symbol']));
+        $data = request()->only('title', 'status');
+        // ok: MASS_ASSIGNMENT
+        $this->statusRepository->update($data, 1);
+        $validated = $this->validate(request(), ['name' => 'required', 'type' => 'required']);
+        // ok: MASS_ASSIGNMENT
+        $this->sectionRepository->create($validated + ['sort_order' => 1]);
+        $checked = request()->validate(['name' => 'required']);
+        // ok: MASS_ASSIGNMENT
+        Tag::create($checked);
+        // ok: MASS_ASSIGNMENT
+        Tag::create(Arr::only(request()->all(), ['name']));
+        $address = [
+            'address' => implode(PHP_EOL, array_filter(request()->input('address'))),
+            'password' => bcrypt(request()->input('password')),
+        ];
+        // ok: MASS_ASSIGNMENT
+        $this->addressRepository->create(array_merge($address, ['customer_id' => 1]));
+        // ruleid: MASS_ASSIGNMENT
+        $this->currencyRepository->update(request()->all(), 1);
+        // ruleid: MASS_ASSIGNMENT
+        $this->currencyRepository->update(request()->input(), 1);
+        // ruleid: MASS_ASSIGNMENT
+        Tag::create(request()->only(request()->input('fields')));
+    }
+}
+
 // Laravel's registration scaffolding: the controller's own create(array $data) picks the columns.
 class RegisterController
 {
