@@ -48,6 +48,13 @@ def export(request):
     response["Content-Location"] = request.get_full_path()
     # ruleid: HEADER_INJECTION
     response["X-Path"] = request.path
+    params = request.GET.copy()
+    params.pop("next", None)
+    # The query string encoded again by Django's QueryDict: every key and value percent-encoded.
+    # ok: HEADER_INJECTION
+    response["HX-Redirect"] = f"/login/?{params.urlencode()}"
+    # ruleid: HEADER_INJECTION
+    response["X-Filter"] = params.get("filter", "")
     return response
 
 
