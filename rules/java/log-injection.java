@@ -27,6 +27,17 @@ public class AccountAudit {
         LOGGER.info("Stopping accounts tagged {}", tags.get(0));
     }
 
+    // An exception handler mapped like an action gets the exception thrown, not a request value.
+    @org.springframework.web.bind.annotation.RequestMapping(produces = "application/json")
+    @org.springframework.web.bind.annotation.ExceptionHandler(IllegalStateException.class)
+    public String failed(IllegalStateException exception, String parsed) {
+        // ok: LOG_INJECTION
+        LOGGER.error(exception.getMessage(), exception);
+        // ruleid: LOG_INJECTION
+        LOGGER.error("Cannot load {}", parsed);
+        return "error";
+    }
+
     @PostMapping("/accounts/unlock")
     public void unlock(@RequestParam String account) {
         String printable = account.replace('\n', ' ').replace('\r', ' ');
