@@ -66,7 +66,7 @@ export class ImportIndex {
   }
 
   /** The files that declare a namespace, among those of the file's language (indexed once per scan). */
-  private namespaceFiles(file: ParsedFile, namespace: string): string[] {
+  namespaceFiles(file: ParsedFile, namespace: string): string[] {
     if (!this.namespaceIndex) {
       this.namespaceIndex = new Map();
       const declares = file.syntax.namespaces!.declares;

@@ -208,6 +208,21 @@ export class Project implements CallResolver {
     });
   }
 
+  declaresVisibleType(from: ParsedFile, name: string): boolean {
+    const namespaces = from.syntax.namespaces;
+    if (!namespaces || !/^\w+$/.test(name)) return false;
+    const declared = new RegExp(`\\b(class|struct|record|interface)\\s+${name}\\b`);
+    // A file sees the types of the namespaces it declares and of their parents (`A.B.C` sees `A.B`), and of those it uses.
+    const text = this.files.get(from.path)?.text ?? '';
+    const visible = new Set<string>();
+    for (const m of text.matchAll(namespaces.declares)) for (let ns = m[1]!; ns; ns = ns.slice(0, Math.max(0, ns.lastIndexOf('.')))) visible.add(ns);
+    for (const m of text.matchAll(namespaces.uses)) visible.add(m[1]!);
+    const seen = [from.path, ...[...visible].flatMap((ns) => this.importIndex.namespaceFiles(from, ns))];
+    const found = seen.find((f) => declared.test(this.files.get(f)?.text ?? ''));
+    if (found && found !== from.path) this.dependOn([found]);
+    return found !== undefined;
+  }
+
   private classesNamed(file: ParsedFile, name: string): Node[] {
     const classTypes = file.syntax.classes;
     if (!classTypes) return [];

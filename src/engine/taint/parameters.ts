@@ -4,7 +4,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from '../languages/types.ts';
 import { accessPath, callParts, decoratorName, decoratorsOf, field, patternNames, type CallParts } from '../parse/syntax.ts';
-import type { FunctionFrame, TaintRun } from './run.ts';
+import type { FunctionFrame, ParsedFile, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { merge, sanitize, type Taint, type Tainted } from './values.ts';
 import { cannotCarry, onThisSide } from './sources.ts';
@@ -45,11 +45,20 @@ export function paramList(run: TaintRun, syntax: LanguageSyntax, paramsNode: Nod
   return out;
 }
 
+/**
+ * The request object a declared type stands for (`HttpRequest request` → `Request`), unless the name is a type the
+ * project declares where the file sees it (an HTTP client's own `HttpRequest` in a namespace the file uses).
+ */
+export function requestTypeAlias(run: TaintRun, typeText: string, file: ParsedFile): string | undefined {
+  const alias = run.engine.requestAlias(typeText);
+  return alias && !run.resolver.declaresVisibleType(file, typeText) ? alias : undefined;
+}
+
 /** Parameters that are sources by annotation/type (Spring @RequestParam, NestJS @Query, FastAPI handlers). */
 export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]; type: string }, fn: Node, scope: Scope, frame: FunctionFrame): void {
   const syntax = frame.file.syntax;
   if (p.type) {
-    const alias = run.engine.requestAlias(p.type);
+    const alias = requestTypeAlias(run, p.type, frame.file);
     if (alias) for (const n of p.names) scope.aliases.set(n, alias);
     for (const n of p.names) scope.types.set(n, p.type);
   }

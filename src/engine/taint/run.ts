@@ -44,6 +44,11 @@ export interface CallResolver {
   ancestorClasses(from: ParsedFile, cls: Node): { file: ParsedFile; node: Node }[];
   /** The declarations of the class or annotation type `name`: in `from` itself, else in the files named for it. */
   classDeclarations(from: ParsedFile, name: string): { file: ParsedFile; node: Node }[];
+  /**
+   * Does the project declare a type `name` that a bare `name` in `from` refers to: in `from` itself, or in a
+   * namespace `from` declares or uses (C#)? Such a type shadows a framework type of the same name.
+   */
+  declaresVisibleType(from: ParsedFile, name: string): boolean;
   /** The findings of the file being analysed depend on these files too (a base class read for its attributes). */
   dependOn(files: Iterable<string>): void;
   /** Does the file bind `name` by an import (`import utils from './utils'`, a Go package)? */

@@ -14,6 +14,7 @@ import { passedChecks, visitIf, visitSwitch, visitTernary } from './guards.ts';
 import { visitAssignment, visitMember } from './members.ts';
 import { checkNodeSink, checkReturnSink } from './sinks.ts';
 import { sourceTaint } from './sources.ts';
+import { requestTypeAlias } from './parameters.ts';
 
 /** Per parsed tree (shared by every analysis of a scan): module-level bindings and import aliases. */
 const fileScopes = new WeakMap<Tree, Scope>();
@@ -98,7 +99,7 @@ function visitNode(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame
   if (s.calls[type]) return visitCall(run, node, scope, frame);
   // Before the assignment a declaration may be (Go's `var q Repo = …`): the name's declared type.
   const typeField = s.typedDeclarations?.[type];
-  if (typeField) recordDeclaredTypes(run, node, typeField, scope);
+  if (typeField) recordDeclaredTypes(run, node, typeField, scope, frame.file);
   const assign = s.assignments[type];
   if (assign) return visitAssignment(run, node, assign.left, assign.right, scope, frame);
   if (s.returns.includes(type)) {
@@ -363,7 +364,7 @@ function onlyContainersAssignedAfter(run: TaintRun, at: Node, bound: Node, name:
   return true;
 }
 
-function recordDeclaredTypes(run: TaintRun, node: Node, typeField: string, scope: Scope): void {
+function recordDeclaredTypes(run: TaintRun, node: Node, typeField: string, scope: Scope, file: ParsedFile): void {
   const typeNode = node.childForFieldName(typeField);
   // `var x = …` says nothing about x's type (what it is given does).
   if (!typeNode || typeNode.text === 'var') return;
@@ -378,7 +379,7 @@ function recordDeclaredTypes(run: TaintRun, node: Node, typeField: string, scope
     if (name && !names.includes(name.text)) names.push(name.text);
   }
   for (const n of node.childrenForFieldName('name')) if (n) names.push(n.text);
-  const alias = run.engine.requestAlias(typeNode.text);
+  const alias = requestTypeAlias(run, typeNode.text, file);
   for (const n of names) {
     scope.types.set(n, typeNode.text);
     // An injected field of the request type (`@Autowired HttpServletRequest request`) is the request too.
