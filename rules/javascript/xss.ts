@@ -53,3 +53,17 @@ export function tabLinks(tab: string, el: HTMLImageElement): void {
   // ruleid: XSS
   a.href = chosen + '.html';
 }
+
+// The page's own scheme first: the address is http(s) whatever host and path follow (which may still send
+// the visitor elsewhere: an open redirect, not script).
+export function switchRegion(): void {
+  const host = new URLSearchParams(location.search).get('domain') ?? '';
+  // ruleid: OPEN_REDIRECT
+  // ok: XSS
+  window.location.href = `${window.location.protocol}//${host}${location.pathname}`;
+  // ruleid: OPEN_REDIRECT
+  // ok: XSS
+  location.assign(location.protocol + '//' + host);
+  // ruleid: XSS, OPEN_REDIRECT
+  window.location.href = `${host}${location.pathname}`;
+}
