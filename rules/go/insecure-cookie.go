@@ -42,3 +42,17 @@ func Logout(w http.ResponseWriter, r *http.Request) {
 	// ruleid: INSECURE_COOKIE
 	http.SetCookie(w, &http.Cookie{Name: "session", Value: r.FormValue("next"), MaxAge: 3600, Path: "/"})
 }
+
+// gorilla/sessions: the store's options decide the session cookie's flags (HttpOnly off unless set).
+func Remember(w http.ResponseWriter, r *http.Request, store *sessions.CookieStore, https bool) {
+	session, _ := store.Get(r, "app")
+	// ruleid: INSECURE_COOKIE
+	session.Options = &sessions.Options{Path: "/", MaxAge: 3600, HttpOnly: false}
+	// ruleid: INSECURE_COOKIE
+	store.Options = &sessions.Options{Path: "/", MaxAge: 3600}
+	// ok: INSECURE_COOKIE
+	store.Options = &sessions.Options{Path: "/", MaxAge: 3600, HttpOnly: true, Secure: https}
+	// ok: INSECURE_COOKIE
+	session.Options = &sessions.Options{MaxAge: -1, HttpOnly: false}
+	_ = session.Save(r, w)
+}
