@@ -4,6 +4,11 @@ class Admin::ToolsController < ApplicationController
   def login_failed
     # ruleid: LOG_INJECTION
     Rails.logger.warn("login failed for #{params[:email]}")
+    # The debug level is off in production.
+    # ok: LOG_INJECTION
+    Rails.logger.debug("login attempt for #{params[:email]}")
+    # ok: LOG_INJECTION
+    logger&.debug "no user with e-mail address #{params[:email]}"
     # ok: LOG_INJECTION
     Rails.logger.warn("login failed for #{params[:email].to_s.gsub(/[\r\n]/, ' ')}")
     head :unauthorized
