@@ -98,20 +98,20 @@ def share():
     # The addresses as a list: its repr writes each one quoted, a line break as `\n`.
     addresses = [a.strip() for a in request.form.get("to", "").split(",")]
     # ok: LOG_INJECTION
-    log.debug(f"shared with {addresses}")
+    log.info(f"shared with {addresses}")
     # ok: LOG_INJECTION
-    log.debug(f"shared with {[a.lower() for a in addresses]}")
+    log.info(f"shared with {[a.lower() for a in addresses]}")
     # Joined, the addresses are raw text again.
     # ruleid: LOG_INJECTION
-    log.debug(f"shared with {', '.join(addresses)}")
+    log.info(f"shared with {', '.join(addresses)}")
     for address in addresses:
         # ruleid: LOG_INJECTION
-        log.debug(f"shared with {address}")
+        log.info(f"shared with {address}")
     # logging prints an argument through str(): a list's repr.
     # ok: LOG_INJECTION
-    log.debug("shared with %s", addresses)
+    log.info("shared with %s", addresses)
     # ruleid: LOG_INJECTION
-    log.debug("shared with %s", ", ".join(addresses))
+    log.info("shared with %s", ", ".join(addresses))
     return "ok"
 
 
@@ -139,8 +139,13 @@ def save_view_settings():
     # ok: LOG_INJECTION
     log.error("Could not save view settings: %r %r", request, settings)
     # ok: LOG_INJECTION
-    log.debug("Creating user object (%r), attempt %d", name, 1)
+    log.info("Creating user object (%r), attempt %d", name, 1)
     # A %s beside it prints that argument raw.
     # ruleid: LOG_INJECTION
-    log.debug("Creating user %s (%r)", name, name)
+    log.info("Creating user %s (%r)", name, name)
+    # The debug level is off in production (logging's default level is WARNING, deployments log INFO and up).
+    # ok: LOG_INJECTION
+    log.debug("Creating user %s", name)
+    # ok: LOG_INJECTION
+    log.debug("token is valid --> %s", name == request.form.get("token"))
     return "ok"
