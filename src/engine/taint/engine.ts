@@ -15,6 +15,7 @@
 import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from '../languages/types.ts';
 import type { CompiledRule, CompiledSanitizer, CompiledSink, CompiledSource, ConstraintValidation, ErrorsQuoteInput, ForgeryProtection, LanguageTaint } from '../rules/load.ts';
+import { deadRules } from './dead-hints.ts';
 import { Memo } from './memo.ts';
 import { hintsInCode, topLevelToWalk } from './source-regions.ts';
 import { TaintRun, type CallResolver, type ParsedFile, type TaintHit } from './run.ts';
@@ -113,6 +114,10 @@ export class TaintEngine {
   private readonly requestTypes: { type: RegExp; alias: string }[];
   private readonly fileHints?: RegExp[];
   private readonly hintParameters: string[];
+  private readonly languageHints: RegExp[];
+  private readonly taintRules: CompiledRule[];
+  /** Names the analysis gives values whatever the code spells (dead-hints.ts). */
+  private readonly synthesizedNames: string[];
   /** How handlers only administrators reach are recognised (the language's `privileged`; see privileged.ts). */
   readonly privileged: { decorator: RegExp[]; registration: RegExp[]; check: RegExp[] };
   /** How handlers a cross-site page cannot call are recognised (the language's `forgeryProtected`; see forgery.ts). */
@@ -139,6 +144,9 @@ export class TaintEngine {
     this.constraintValidation = shared?.constraintValidation;
     this.errorsQuoteInput = shared?.errorsQuoteInput;
     this.fileHints = fileHintsFor(this.rules.map((r) => r.rule), shared?.fileHints);
+    this.languageHints = shared?.fileHints ?? [];
+    this.taintRules = this.rules.map((r) => r.rule);
+    this.synthesizedNames = [...this.requestTypes.map((r) => r.alias), ...Object.values(syntax.handlerParameters?.names ?? {}).flat()];
     if (this.fileHints) this.anyFileHint = joinedHints(this.fileHints);
     for (const { rule } of this.rules) {
       for (const s of rule.taint!.sources) this.sources.push({ source: s, onlyRule: rule.id });
@@ -186,6 +194,7 @@ export class TaintEngine {
   /** Finds the flows that start in a file (with its text: in the statements that may read a source); calls lead wherever they go. */
   analyzeFile(file: ParsedFile, resolver: CallResolver, hits: TaintHit[], text?: string): void {
     if (!this.hasRules) return;
+    if (text !== undefined && this.hintedOnlyForDeadRules(text, resolver)) return;
     const walk = text === undefined ? undefined : this.statementsToWalk(file.tree, text);
     if (walk?.length === 0) return;
     const run = new TaintRun(this, resolver, hits);
@@ -193,6 +202,28 @@ export class TaintEngine {
     // Rails actions render their own view at their end, where no call says so (templates/rails.ts).
     renderActionViews(run, file);
   }
+
+  /**
+   * Does the file match only file hints of rules that cannot report in this scan (dead-hints.ts)? It is then
+   * analysed as a file without hints: not at all.
+   */
+  private hintedOnlyForDeadRules(text: string, resolver: CallResolver): boolean {
+    if (!this.fileHints || !this.holdsSource(text)) return false;
+    const dead = deadRules(this.taintRules, resolver, this.synthesizedNames);
+    if (dead.size === 0) return false;
+    let live = this.liveHints.get(dead);
+    if (!live) {
+      const hints = fileHintsFor(
+        this.taintRules.filter((r) => !dead.has(r.id)),
+        this.languageHints,
+      )!;
+      this.liveHints.set(dead, (live = joinedHints(hints)));
+    }
+    return !live.some((h) => h.test(text));
+  }
+
+  /** Per set of dead rules (one per scan): the file hints of the language and of the other rules, joined. */
+  private readonly liveHints = new WeakMap<Set<string>, RegExp[]>();
 
   /** `partOfLarger`: the expression is the object of a field access (exact sources do not apply). */
   matchSource(path: string, partOfLarger = false): readonly SourceMatch[] {
