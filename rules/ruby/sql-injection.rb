@@ -137,3 +137,33 @@ class ProductsController < ApplicationController
     params.require(:ticket).permit(:kind, :ref)
   end
 end
+
+# A heredoc's text follows the statement that starts it: its interpolations are the argument's.
+class ReportsController < ApplicationController
+  def by_owner
+    # ruleid: SQL_INJECTION
+    owner = User.find_by(<<~SQL)
+      name = '#{params[:owner]}' AND active = 1
+    SQL
+    # ok: SQL_INJECTION
+    recent = Report.where(<<~SQL, owner.id)
+      owner_id = ? AND created_at > '#{30.days.ago.to_date}'
+    SQL
+    # The second heredoc is the query's name, not its SQL.
+    # ok: SQL_INJECTION
+    rows = Report.connection.select_all(<<~SQL, <<~NAME)
+      SELECT * FROM reports WHERE archived = false
+    SQL
+      reports for #{params[:title]}
+    NAME
+    # Column values the database returns, whatever request data chose the rows.
+    ids = Report.where(owner_name: params[:owner]).limit(20).pluck(:id)
+    # ok: SQL_INJECTION
+    threads = Report.joins(<<~SQL)
+      inner join notes on notes.report_id in (#{ids.join(", ")})
+    SQL
+    # ruleid: SQL_INJECTION
+    picked = Report.where("id in (#{params[:ids].pluck(:id).join(",")})")
+    render json: { owner: owner, recent: recent, rows: rows, threads: threads, picked: picked }
+  end
+end

@@ -185,6 +185,8 @@ export interface LanguageSyntax {
   moduleBindings?: RegExp;
   /** Callee text of a call through a variable (`$fn()`, `new $class()` in PHP): the variable's taint counts as the receiver's. */
   dynamicCallee?: RegExp;
+  /** Heredocs whose body follows the statement that starts them (Ruby's `<<~SQL`): the start's node type and the body's. */
+  heredoc?: { beginning: string; body: string };
   /**
    * Containers a string interpolation prints as their repr (Python's `str()` of a list, tuple, set or dict;
    * Ruby's `Array#to_s` and `Hash#to_s`, which are `inspect`): every string inside is written quoted, with

@@ -81,6 +81,11 @@ export function visit(run: TaintRun, node: Node, scope: Scope, frame: FunctionFr
 function visitNode(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted {
   const s = run.syntax;
   const type = node.type;
+  // Ruby's `find_by(<<~SQL)`: the argument is the heredoc's start; its text, interpolations and all, follows the statement.
+  if (s.heredoc && type === s.heredoc.beginning) {
+    const body = heredocBody(node, s.heredoc.body);
+    return body ? visit(run, body, scope, frame) : null;
+  }
   if (s.comments.includes(type) || s.literals.includes(type)) return null;
 
   if (s.functions[type]) {
@@ -222,6 +227,21 @@ function visitObject(run: TaintRun, node: Node, shape: { pair: string; key: stri
     } else t = merge(t, place(visit(run, child, scope, frame), undefined));
   }
   return t;
+}
+
+/**
+ * The body of a heredoc whose start is `beginning`: the bodies follow the statement that holds the starts, one per
+ * start, in order (`foo(<<~A, <<~B)` is followed by A's body, then B's).
+ */
+function heredocBody(beginning: Node, bodyType: string): Node | null {
+  for (let statement: Node | null = beginning; statement; statement = statement.parent) {
+    let next = statement.nextNamedSibling;
+    if (next?.type !== bodyType) continue;
+    const index = statement.descendantsOfType(beginning.type).findIndex((b) => !!b && b.equals(beginning));
+    for (let i = 0; i < index && next; i++) next = next.nextNamedSibling;
+    return next?.type === bodyType ? next : null;
+  }
+  return null;
 }
 
 /** A string node of an interpolating kind whose every part is text (`"png"` in Python or Ruby): no interpolation, which has parts of its own. */
