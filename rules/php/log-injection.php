@@ -8,6 +8,14 @@ $name = $_POST['name'] ?? '';
 error_log('new subscriber ' . $name);
 // ok: LOG_INJECTION
 error_log('new subscriber ' . str_replace(["\r", "\n"], '', $name));
+// The request line and headers as received: no raw line break (REQUEST_URI is not percent-decoded).
+// ok: LOG_INJECTION
+error_log(sprintf('%s [%d]: %s', $_SERVER['REMOTE_ADDR'], http_response_code(), $_SERVER['REQUEST_URI']), 4);
+// ok: LOG_INJECTION
+error_log('client ' . $_SERVER['HTTP_USER_AGENT']);
+// The decoded path can hold one (%0A becomes a line break).
+// ruleid: LOG_INJECTION
+error_log('no route for ' . $_SERVER['PATH_INFO']);
 
 class ExportController
 {
