@@ -1001,3 +1001,22 @@ func run(site, tmp, name string) {
   });
   assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), [15]);
 });
+
+test('JavaScript: a function given another name (`var enc = encodeURIComponent`) is still that function when called', async () => {
+  const findings = await scan({
+    'public/count.js': `(function () {
+  var enc = encodeURIComponent;
+  const esc = encodeURIComponent;
+  function show() {
+    var q = new URLSearchParams(location.search).get('q');
+    var img = document.createElement('img');
+    img.src = enc(q) + '.png';
+    document.getElementById('x').innerHTML = esc(q);
+    document.getElementById('y').innerHTML = q;
+  }
+  window.show = show;
+})();
+`,
+  });
+  assert.deepEqual(lines(findings, 'XSS'), [9]);
+});

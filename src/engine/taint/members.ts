@@ -123,6 +123,8 @@ export function visitAssignment(run: TaintRun, node: Node, leftField: string, ri
 function callOrigin(run: TaintRun, value: Node, scope: Scope): string | null {
   let n: Node | null = value;
   while (n && (n.type === 'await_expression' || n.type === 'parenthesized_expression') && n.namedChildCount > 0) n = n.namedChildren[0] ?? null;
+  // A function given another name (`var enc = encodeURIComponent`, `const esc = he.escape`): calling the name calls it.
+  if (n && !run.syntax.calls[n.type] && /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/.test(n.text)) return run.path(n, scope);
   if (!n || !run.syntax.calls[n.type]) return null;
   const parts = callParts(run.syntax, n);
   if (!parts) return null;
