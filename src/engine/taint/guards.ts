@@ -69,7 +69,7 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
     value = visit(run, consequence, scope, frame);
     if (alternative) value = merge(value, visitPassed(alternative));
     for (const b of later) value = merge(value, visit(run, b, scope, frame));
-    if (exits(run, consequence)) cleanIn(scope);
+    if (exits(run, consequence, frame.file)) cleanIn(scope);
     return value;
   }
   // `if (allowed.has(x)) { use(x) }`: x is safe inside. A leaving branch on a deny-list
@@ -101,7 +101,7 @@ function visitBranches(
     const inner = new Scope(scope, true);
     enter?.(branch, inner);
     result = merge(result, visit(run, branch, inner, frame));
-    if (!exits(run, branch) || endsWithJump(run, branch)) fallThrough.push(inner);
+    if (!exits(run, branch, frame.file) || endsWithJump(run, branch)) fallThrough.push(inner);
   }
   const names = new Set<string>();
   for (const b of fallThrough) for (const name of b.vars.keys()) names.add(name);
@@ -520,25 +520,51 @@ function effectiveCondition(run: TaintRun, condition: Node, scope: Scope): Node 
 /** A comparison saying a name holds a result: `x != null`, `x !== null`, `x is not null`, `null != x`. */
 const PRESENT_RESULT = /^\s*(?:([A-Za-z_$][\w$]*)\s*(?:!==?\s*(?:null|nil|None|undefined)|is\s+not\s+(?:null|None))|(?:null|nil|None|undefined)\s*!==?\s*([A-Za-z_$][\w$]*))\s*$/;
 
-/** Does this block always leave (return/throw/abort) — a guard clause? */
-function exits(run: TaintRun, block: Node): boolean {
+/**
+ * Does this block always leave (return/throw/abort) — a guard clause? With the file it is in, a last statement that
+ * calls a function of the project by its bare name leaves too when every function the call may run ends by leaving
+ * (`if (!is_valid_user()) deny_access();` where `deny_access` ends with `exit`).
+ */
+function exits(run: TaintRun, block: Node, file?: ParsedFile): boolean {
   const s = run.syntax;
   if (s.exits.includes(block.type)) return true;
   const statements = block.namedChildren.filter((c): c is Node => !!c && !s.comments.includes(c.type));
   const last = statements[statements.length - 1];
   if (!last) return false;
   if (s.exits.includes(last.type)) return true;
-  if (/statement_list|block|compound|body/.test(last.type)) return exits(run, last);
+  if (/statement_list|block|compound|body/.test(last.type)) return exits(run, last, file);
   const text = last.text;
-  if (s.exitCalls) {
-    const call = last.descendantsOfType(Object.keys(s.calls))[0];
-    if (call) {
-      const parts = callParts(s, call);
-      const path = parts ? accessPath(s, parts.callee ?? parts.name) : '';
-      if (s.exitCalls.test(path.replace(/\(\)/g, ''))) return true;
-    }
+  const call = s.exitCalls || file ? last.descendantsOfType(Object.keys(s.calls))[0] : undefined;
+  const parts = call ? callParts(s, call) : null;
+  if (parts && s.exitCalls) {
+    const path = accessPath(s, parts.callee ?? parts.name);
+    if (s.exitCalls.test(path.replace(/\(\)/g, ''))) return true;
   }
+  if (parts && file && call!.startIndex === last.startIndex && neverReturns(run, parts, file)) return true;
   return /^\s*(die|exit|abort|halt|raise|throw)\b/.test(text);
+}
+
+/** Per tree and function start: whether the function's body always leaves. */
+const leavingFunctions = new WeakMap<Tree, Map<number, boolean>>();
+
+/** Does every function a bare-name call may run end by leaving (its body's last statement exits, aborts or throws, and it has no `return`)? */
+function neverReturns(run: TaintRun, parts: CallParts, file: ParsedFile): boolean {
+  const name = parts.name?.text ?? parts.callee?.text;
+  if (parts.receiver || !name || !/^[\w$]+$/.test(name)) return false;
+  const targets = run.resolver.resolve(file, name, { kind: 'none' }, undefined, run.followedEnough());
+  if (targets.length === 0 || targets.length > MAX_CALL_TARGETS) return false;
+  return targets.every(({ file: target, node }) => {
+    let byStart = leavingFunctions.get(target.tree);
+    if (!byStart) leavingFunctions.set(target.tree, (byStart = new Map()));
+    let leaves = byStart.get(node.startIndex);
+    if (leaves === undefined) {
+      const shape = target.syntax.functions[node.type];
+      const body = shape?.body ? field(node, shape.body) : null;
+      // A `return` anywhere gives control back to the caller: only a body that ends in exit, abort or throw leaves.
+      byStart.set(node.startIndex, (leaves = !!body && throwsOnly(run, body)));
+    }
+    return leaves;
+  });
 }
 
 /**
