@@ -175,3 +175,48 @@ class AssetUpdateController
         return [$asset, $ticket];
     }
 }
+
+// Repositories (prettus/l5-repository and its kind) write through the model their model() names.
+class AssetRepository extends Repository
+{
+    public function model(): string
+    {
+        return Asset::class;
+    }
+}
+
+class TicketRepository extends Repository
+{
+    public function model(): string
+    {
+        return Ticket::class;
+    }
+}
+
+class AssetArchiveRepository extends Repository
+{
+    public function model(): string
+    {
+        return 'App\Models\Asset';
+    }
+}
+
+class AssetAdminController
+{
+    public function __construct(
+        protected AssetRepository $assetRepository,
+        protected TicketRepository $ticketRepository,
+        protected AssetArchiveRepository $archive
+    ) {}
+
+    public function store(Request $request)
+    {
+        // ok: MASS_ASSIGNMENT
+        $asset = $this->assetRepository->create($request->all());
+        // ruleid: MASS_ASSIGNMENT
+        $ticket = $this->ticketRepository->create($request->all());
+        // ok: MASS_ASSIGNMENT
+        $archived = $this->archive->update($request->all(), $asset->id);
+        return [$asset, $ticket, $archived];
+    }
+}

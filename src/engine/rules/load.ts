@@ -48,6 +48,7 @@ export interface CompiledArgCondition {
   type?: RegExp;
   init?: RegExp;
   classText?: RegExp;
+  classVia?: RegExp;
   backtracks?: boolean;
   absent?: boolean;
 }
@@ -213,6 +214,7 @@ function compileCondition(c: ArgCondition, where: string): CompiledArgCondition 
     type: c.type ? regex(c.type, where) : undefined,
     init: c.init ? regex(c.init, where) : undefined,
     classText: c.classText ? multiline(c.classText, where) : undefined,
+    classVia: c.classVia ? multiline(c.classVia, where) : undefined,
   };
 }
 

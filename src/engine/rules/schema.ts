@@ -31,6 +31,11 @@ export const ArgCondition = z
      */
     classText: Regex.optional(),
     /**
+     * With `classText`: a regex on the class's declaration whose group 1 names another class that stands for it, tested
+     * when the class itself does not match (a repository's `model()` returning `Product::class`: the model it writes).
+     */
+    classVia: Regex.optional(),
+    /**
      * True: the argument is a regular expression literal (as written, or what its variable was given) that a
      * ReDoS analyser cannot prove to match every text in one way only (`#backtracks?` in pattern rules).
      */
