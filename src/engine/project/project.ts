@@ -211,6 +211,17 @@ export class Project implements CallResolver {
   declaresVisibleType(from: ParsedFile, name: string): boolean {
     const namespaces = from.syntax.namespaces;
     if (!namespaces || !/^\w+$/.test(name)) return false;
+    const key = `${from.path}\0${name}`;
+    let found = this.visibleTypes.get(key);
+    if (found === undefined) this.visibleTypes.set(key, (found = this.findVisibleType(from, name, namespaces)));
+    if (found && found !== from.path) this.dependOn([found]);
+    return found !== null;
+  }
+
+  /** Per file and type name: the file that declares the type where the file sees it, or null. */
+  private readonly visibleTypes = new Map<string, string | null>();
+
+  private findVisibleType(from: ParsedFile, name: string, namespaces: { declares: RegExp; uses: RegExp }): string | null {
     const declared = new RegExp(`\\b(class|struct|record|interface)\\s+${name}\\b`);
     // A file sees the types of the namespaces it declares and of their parents (`A.B.C` sees `A.B`), and of those it uses.
     const text = this.files.get(from.path)?.text ?? '';
@@ -218,9 +229,7 @@ export class Project implements CallResolver {
     for (const m of text.matchAll(namespaces.declares)) for (let ns = m[1]!; ns; ns = ns.slice(0, Math.max(0, ns.lastIndexOf('.')))) visible.add(ns);
     for (const m of text.matchAll(namespaces.uses)) visible.add(m[1]!);
     const seen = [from.path, ...[...visible].flatMap((ns) => this.importIndex.namespaceFiles(from, ns))];
-    const found = seen.find((f) => declared.test(this.files.get(f)?.text ?? ''));
-    if (found && found !== from.path) this.dependOn([found]);
-    return found !== undefined;
+    return seen.find((f) => declared.test(this.files.get(f)?.text ?? '')) ?? null;
   }
 
   private classesNamed(file: ParsedFile, name: string): Node[] {
