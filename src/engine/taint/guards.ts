@@ -69,6 +69,7 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
     value = visit(run, consequence, scope, frame);
     if (alternative) value = merge(value, visitPassed(alternative));
     for (const b of later) value = merge(value, visit(run, b, scope, frame));
+    // Only here is a called helper resolved to see whether it leaves: a failed check's branch, where it decides what is vetted.
     if (exits(run, consequence, frame.file)) cleanIn(scope);
     return value;
   }
@@ -101,7 +102,7 @@ function visitBranches(
     const inner = new Scope(scope, true);
     enter?.(branch, inner);
     result = merge(result, visit(run, branch, inner, frame));
-    if (!exits(run, branch, frame.file) || endsWithJump(run, branch)) fallThrough.push(inner);
+    if (!exits(run, branch) || endsWithJump(run, branch)) fallThrough.push(inner);
   }
   const names = new Set<string>();
   for (const b of fallThrough) for (const name of b.vars.keys()) names.add(name);
