@@ -213,3 +213,29 @@ class PagesController < ApplicationController
     redirect_to url_for(params[:next])
   end
 end
+
+# Methods named with `!` or `?` are followed like any other: a record's URL is the database's, a value
+# passed through is still the request's.
+class ShareLookup
+  def self.info!(id)
+    Share.find(id).to_h
+  end
+
+  def self.passed!(value)
+    value
+  end
+end
+
+class SharesController < ApplicationController
+  def show
+    info = ShareLookup.info!(params[:id])
+    # ok: OPEN_REDIRECT
+    redirect_to info[:url]
+  end
+
+  def echo
+    value = ShareLookup.passed!(params[:url])
+    # ruleid: OPEN_REDIRECT
+    redirect_to value
+  end
+end

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Node } from 'web-tree-sitter';
 import { detectLanguage, type LanguageSyntax } from '../languages/index.ts';
 import { loadedLanguage, parseSync } from '../parse/parser.ts';
-import { MAX_CALL_TARGETS, type CallResolver, type ParsedFile, type TaintHit } from '../taint/run.ts';
+import { CALLABLE_NAME, MAX_CALL_TARGETS, type CallResolver, type ParsedFile, type TaintHit } from '../taint/run.ts';
 import { basesOf, classHeader, constructedClass, enclosingClass, receiverKey, type Receiver } from '../taint/receivers.ts';
 import { field } from '../parse/syntax.ts';
 import { isTestCode } from '../test-code.ts';
@@ -166,7 +166,7 @@ export class Project implements CallResolver {
         if (assign) name = field(parent, assign.left)?.text.split('.').pop();
         else if (parentType === 'pair') name = parent.childForFieldName('key')?.text;
       }
-      if (!name || !/^[\w$]+$/.test(name)) continue;
+      if (!name || !CALLABLE_NAME.test(name)) continue;
       (defs.get(name) ?? defs.set(name, []).get(name)!).push(fn);
     }
     return defs;

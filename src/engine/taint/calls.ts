@@ -6,7 +6,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { TraceStep } from '../types.ts';
 import { callParts, field, patternNames, type CallParts } from '../parse/syntax.ts';
 import { basesOf, classifyReceiver, enclosingClass, type Receiver } from './receivers.ts';
-import { MAX_CALL_DEPTH, MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
+import { CALLABLE_NAME, MAX_CALL_DEPTH, MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, sanitize, withoutRecords, type Tainted } from './values.ts';
 import { conditionHolds } from './conditions.ts';
@@ -131,7 +131,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
 
   // Calls into code we can see: analyse the callee with these argument taints.
   const name = parts.name?.text ?? (calleeNode ? calleeNode.text : '');
-  if (name && /^[\w$]+$/.test(name) && frame.depth < MAX_CALL_DEPTH) {
+  if (name && CALLABLE_NAME.test(name) && frame.depth < MAX_CALL_DEPTH) {
     const receiver = receiverOf();
     // With nothing untrusted going in, a function in a file that holds no source returns
     // nothing untrusted (and its sinks are found when its own file is analysed): it need
@@ -169,7 +169,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
 
   // Past the depth limit a call is not followed, but a function of the code that only ever returns constants
   // (`switch (type) { case PNG: return "png"; … default: return ""; }`) gives none of what went in.
-  if (all && name && /^[\w$]+$/.test(name) && frame.depth >= MAX_CALL_DEPTH && returnsOnlyConstants(run, frame, name, receiverOf(), parts)) {
+  if (all && name && CALLABLE_NAME.test(name) && frame.depth >= MAX_CALL_DEPTH && returnsOnlyConstants(run, frame, name, receiverOf(), parts)) {
     return addStep(cleaned(placed), run.step(frame, node, `${calleePath}()`));
   }
   // Stored data looked up by the arguments (`map.get(k)`, `Model.findOne(q)`): only the receiver's taint.

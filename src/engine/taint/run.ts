@@ -29,6 +29,9 @@ export interface ParsedFile {
 }
 
 /** Resolves a call by name to function definitions in this or other files of the package. */
+/** A name calls resolve by: an identifier, with Ruby's `?`/`!` method suffix (`info!`, `valid?`). */
+export const CALLABLE_NAME = /^[\w$]+[?!]?$/;
+
 export interface CallResolver {
   /**
    * The functions a call by `name` may run. With `holdsSource`, other files whose text fails it
