@@ -40,3 +40,24 @@ class Admin::ToolsController < ApplicationController
     head :ok
   end
 end
+
+# A method's own parameter named `params` is what its caller passed, not the request: followed from the
+# call that passes the request's, quiet where no caller does.
+class ImportJob
+  def self.describe(params)
+    # ok: LOG_INJECTION
+    Rails.logger.info("import of #{params[:name]}")
+  end
+
+  def self.start(params)
+    # ruleid: LOG_INJECTION
+    Rails.logger.info("starting #{params[:name]}")
+  end
+end
+
+class ImportsController < ApplicationController
+  def create
+    ImportJob.describe(name: "nightly")
+    ImportJob.start(params)
+  end
+end

@@ -57,6 +57,7 @@ export const ruby: LanguageSyntax = {
   classes: ['class', 'module'],
   selfNames: ['self'],
   inheritedBareCalls: true,
+  sourceRootsAreMethods: true,
   importPatterns: [/^\s*require_relative\s+['"]([^'"]+)['"]/gm],
   implicitReturn: true,
   routeFiles: /(^|\/)config\/routes(\/[\w/-]+)?\.rb$/,

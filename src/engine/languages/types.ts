@@ -175,6 +175,11 @@ export interface LanguageSyntax {
    */
   inheritedBareCalls?: boolean;
   /**
+   * Source roots are methods of the framework, not variables (Rails' `params`, `request`, `cookies`): where a function
+   * or block declares a parameter of that name, the name is that parameter (`def self.build(params)`), no source.
+   */
+  sourceRootsAreMethods?: boolean;
+  /**
    * A call without a receiver reaches a function of another file only through an import
    * (Python, JavaScript): such calls are not looked up in the rest of the directory.
    */

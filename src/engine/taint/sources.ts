@@ -11,6 +11,7 @@ import { sanitize, type Tainted } from './values.ts';
 import { trustedInputTypes } from './privileged.ts';
 import { conditionHolds } from './conditions.ts';
 import { inRegisteredListener } from './listeners.ts';
+import { paramList } from './parameters.ts';
 
 /**
  * The access path a source is looked for at: a path whose root is a local variable is read through
@@ -49,6 +50,8 @@ export function sourceTaint(run: TaintRun, frame: FunctionFrame, node: Node, raw
       (m.source.where.length === 0 || (call && m.source.where.every((c) => conditionHolds(run, c, call.parts, call.scope)))) &&
       (!m.source.inListener || inRegisteredListener(run, node, frame.file, m.source.inListener)),
   );
+  // The shared request sources, not a rule's own (a password field is a password whoever passed it).
+  if (matches.some((m) => !m.onlyRule) && parameterNamed(run, node, rawPath)) matches = matches.filter((m) => m.onlyRule);
   if (matches.length === 0 || callsOwnFunction(run, frame, path)) return null;
   const trusted = trustedInputTypes(run, node, frame.file);
   let taint: Tainted = matches.map((m) => ({ trace: [run.step(frame, node, m.label, 'source')], clean: new Set([...trusted, ...cannotCarry(run, m.source, node)]), onlyRule: m.onlyRule, whole: m.whole }));
@@ -78,6 +81,22 @@ export function sourceTaint(run: TaintRun, frame: FunctionFrame, node: Node, raw
 function callsOwnFunction(run: TaintRun, frame: FunctionFrame, path: string): boolean {
   const name = /^([A-Za-z_]\w*)\(\)/.exec(path)?.[1];
   return !!name && run.resolver.resolve(frame.file, name, { kind: 'none' }, undefined, true).length > 0;
+}
+
+/**
+ * Is the path's root a parameter of a function or block around the node, where source roots are the framework's
+ * methods (`def self.build(params)`: `params[:name]` reads what the caller passed, followed from its call)?
+ */
+function parameterNamed(run: TaintRun, node: Node, rawPath: string): boolean {
+  const syntax = run.syntax;
+  const root = syntax.sourceRootsAreMethods ? /^[A-Za-z_]\w*/.exec(rawPath)?.[0] : undefined;
+  if (!root) return false;
+  for (let p = node.parent; p; p = p.parent) {
+    const shape = syntax.functions[p.type];
+    const params = shape?.params ? field(p, shape.params) : null;
+    if (params && paramList(run, syntax, params).some((param) => param.names.includes(root))) return true;
+  }
+  return false;
 }
 
 /** The callees of the calls inside an access path, outermost excluded: `a.b().c().d()` → `a.b`, `a.b().c`. */
