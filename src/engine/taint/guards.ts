@@ -7,7 +7,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { CompiledSanitizer } from '../rules/load.ts';
 import { accessPath, callParts, field, type CallParts } from '../parse/syntax.ts';
 import { classifyReceiver } from './receivers.ts';
-import { MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
+import { CALLABLE_NAME, MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { merge, readField, sanitize, type Tainted } from './values.ts';
 import { paramList } from './parameters.ts';
@@ -248,7 +248,7 @@ export function conditionGuards(run: TaintRun, condition: Node, scope: Scope, fr
     if (!call) continue;
     const parts = callParts(run.syntax, call);
     const name = parts?.name?.text ?? parts?.callee?.text ?? '';
-    if (!parts || !/^[\w$]+$/.test(name)) continue;
+    if (!parts || !CALLABLE_NAME.test(name)) continue;
     const receiver = parts.receiver ? classifyReceiver(run.syntax, parts.receiver, scope, (n) => run.resolver.bindsImport(frame.file, n)) : { kind: 'none' as const };
     const targets = run.resolver.resolve(frame.file, name, receiver, undefined, run.followedEnough());
     if (!targets.length || targets.length > MAX_CALL_TARGETS) continue;
@@ -551,7 +551,7 @@ const leavingFunctions = new WeakMap<Tree, Map<number, boolean>>();
 /** Does every function a bare-name call may run end by leaving (its body's last statement exits, aborts or throws, and it has no `return`)? */
 function neverReturns(run: TaintRun, parts: CallParts, file: ParsedFile): boolean {
   const name = parts.name?.text ?? parts.callee?.text;
-  if (parts.receiver || !name || !/^[\w$]+$/.test(name)) return false;
+  if (parts.receiver || !name || !CALLABLE_NAME.test(name)) return false;
   const targets = run.resolver.resolve(file, name, { kind: 'none' }, undefined, run.followedEnough());
   if (targets.length === 0 || targets.length > MAX_CALL_TARGETS) return false;
   return targets.every(({ file: target, node }) => {

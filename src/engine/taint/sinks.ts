@@ -5,7 +5,7 @@ import type { Node } from 'web-tree-sitter';
 import type { CompiledRule, CompiledSink } from '../rules/load.ts';
 import type { TraceStep } from '../types.ts';
 import { callParts, decoratorsOf, enclosingFunction, type CallParts } from '../parse/syntax.ts';
-import { MAX_CALL_TARGETS, type FunctionFrame, type TaintRun } from './run.ts';
+import { CALLABLE_NAME, MAX_CALL_TARGETS, type FunctionFrame, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { merge, sanitize, type Taint, type Tainted } from './values.ts';
 import { conditionHolds } from './conditions.ts';
@@ -258,7 +258,7 @@ function callsFunctionMatching(run: TaintRun, fn: Node, frame: FunctionFrame, te
     if (!call) continue;
     const parts = callParts(s, call);
     const name = parts?.name?.text;
-    if (!parts || parts.receiver || !name || !/^[\w$]+$/.test(name)) continue;
+    if (!parts || parts.receiver || !name || !CALLABLE_NAME.test(name)) continue;
     const targets = run.resolver.resolve(frame.file, name, { kind: 'none' }, undefined, run.followedEnough());
     if (targets.length <= MAX_CALL_TARGETS && targets.some((t) => t.node !== fn && text.test(t.node.text))) return true;
   }
