@@ -23,6 +23,54 @@ public class ProfileController {
         }
     }
 
+    /** A saved search: every field is what its form edits, nothing grants a right or names an owner. */
+    public static class SavedSearch {
+        private Long id;
+        private String name;
+        private String query;
+        private boolean pinned;
+    }
+
+    /** The same, with its owner's id: a client that binds it files the search under another user. */
+    public static class SharedSearch {
+        private Long id;
+        private String name;
+        private Long ownerId;
+    }
+
+    /** Fields of a base class are not in sight: it may hold the owner or the rights. */
+    public static class TeamSearch extends SavedSearch {
+        private String team;
+    }
+
+    interface SearchDao {
+        SavedSearch save(SavedSearch search);
+
+        SharedSearch saveAndFlush(SharedSearch search);
+
+        TeamSearch persist(TeamSearch search);
+    }
+
+    private SearchDao searchDao;
+
+    @PutMapping("/searches")
+    public SavedSearch saveSearch(@RequestBody SavedSearch search) {
+        // ok: MASS_ASSIGNMENT
+        return searchDao.save(search);
+    }
+
+    @PutMapping("/searches/shared")
+    public SharedSearch share(@RequestBody SharedSearch search) {
+        // ruleid: MASS_ASSIGNMENT
+        return searchDao.saveAndFlush(search);
+    }
+
+    @PutMapping("/searches/team")
+    public TeamSearch saveTeamSearch(@RequestBody TeamSearch search) {
+        // ruleid: MASS_ASSIGNMENT
+        return searchDao.persist(search);
+    }
+
     interface CustomerRepository {
         Customer save(Customer customer);
 
