@@ -91,3 +91,40 @@ test('redirect_to of a request value is refused by Rails where config/applicatio
   assert.deepEqual(await scanWith('    config.load_defaults 6.1'), [3, 7]);
   assert.deepEqual(await scanWith('    # config.load_defaults 7.0'), [3, 7]);
 });
+
+// `find(filter)` is a MongoDB query where a package.json names a MongoDB driver or ODM; in a project on Knex,
+// Kysely or Sequelize the same call is the code's own store or an SQL builder, whose filters bind every value
+// (`ifProjectUses` on the sink). Without any package.json the scan cannot tell, and keeps it.
+const linksHandler = `const query = require('../queries')
+
+exports.get = async (req, res) => {
+  const link = await query.link.find({ address: req.body.address, domain_id: null })
+  const taken = await query.user.exists({ email: req.body.email })
+  res.json({ link, taken })
+}
+`;
+
+test('a find() filter from the request is a MongoDB query only where the project depends on a MongoDB driver', async () => {
+  const withKnex = await scan({
+    'package.json': '{"name":"shortener","dependencies":{"express":"^4.21.0","knex":"^3.1.0","pg":"^8.13.0"}}',
+    'server/handlers/links.js': linksHandler,
+  });
+  assert.deepEqual(lines(withKnex, 'NOSQL_INJECTION'), []);
+
+  const withMongoose = await scan({
+    'package.json': '{"name":"shortener","dependencies":{"express":"^4.21.0","mongoose":"^8.8.0"}}',
+    'server/handlers/links.js': linksHandler,
+  });
+  assert.deepEqual(lines(withMongoose, 'NOSQL_INJECTION'), [4, 5]);
+
+  // A monorepo's server package names the driver; the root package.json does not.
+  const monorepo = await scan({
+    'package.json': '{"name":"root","private":true,"devDependencies":{"turbo":"^2.3.0"}}',
+    'apps/server/package.json': '{"name":"server","dependencies":{"mongodb":"^6.10.0"}}',
+    'apps/server/handlers/links.js': linksHandler,
+  });
+  assert.deepEqual(lines(monorepo, 'NOSQL_INJECTION'), [4, 5]);
+
+  const noManifest = await scan({ 'server/handlers/links.js': linksHandler });
+  assert.deepEqual(lines(noManifest, 'NOSQL_INJECTION'), [4, 5]);
+});

@@ -64,6 +64,7 @@ export interface CompiledSink {
   atReceiverDefinition?: boolean;
   unlessFile?: RegExp;
   unlessProjectUses?: RegExp;
+  ifProjectUses?: { uses: RegExp; manifests: RegExp };
   valueNode?: RegExp;
   args?: number[];
   keywords?: string[];
@@ -241,6 +242,7 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     unless: (s.unless ?? []).map((c) => compileCondition(c, where)),
     unlessFile: s.unlessFile ? multiline(s.unlessFile, where) : undefined,
     unlessProjectUses: s.unlessProjectUses ? regex(s.unlessProjectUses, where) : undefined,
+    ifProjectUses: s.ifProjectUses ? { uses: regex(s.ifProjectUses.uses, where), manifests: regex(s.ifProjectUses.manifests, where) } : undefined,
     matches: s.matches ? regex(s.matches, where) : undefined,
     inside: s.inside ? regex(s.inside, where) : undefined,
     notInside: s.notInside ? regex(s.notInside, where) : undefined,

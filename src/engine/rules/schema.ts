@@ -204,6 +204,13 @@ export const SinkSpec = z
      * version in use made the call safe (fastjson 1.2.83 and later, or its 2.x compatibility package).
      */
     unlessProjectUses: Regex.optional(),
+    /**
+     * Only a sink where the project depends on a library (`uses`, a regex on the manifests' text: `"mongoose":`), or
+     * where no manifest of its ecosystem (`manifests`, a regex on their text: a package.json's `"dependencies":`) is
+     * in the scan to say: a `find(filter)` is a MongoDB query in a project that has a MongoDB driver, not in one
+     * built on Sequelize or Knex, whose filters take no operators from the data.
+     */
+    ifProjectUses: z.object({ uses: Regex, manifests: Regex }).strict().optional(),
     /** With returnFrom: only returned expressions of these node types (regex) count. */
     valueNode: Regex.optional(),
     /** Which positional arguments carry the dangerous data; default: all. */

@@ -101,7 +101,7 @@ export function checkCallSinks(
     for (const sink of sinks) {
       if (nothingIn && !sink.render && !sink.computedKey) continue;
       if (sink.unlessFile && run.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
-      if (sink.unlessProjectUses && run.resolver.projectUses(sink.unlessProjectUses)) continue;
+      if (!projectAllows(run, sink)) continue;
       if (!sink.where.every((c) => conditionHolds(run, c, parts, scope, frame.file))) continue;
       if (sink.unless.some((c) => conditionHolds(run, c, parts, scope, frame.file))) continue;
       if (!sinkContextHolds(run, sink, node, frame)) continue;
@@ -181,7 +181,7 @@ export function checkReturnSink(run: TaintRun, node: Node, value: Tainted, frame
     for (const sink of sinks) {
       if (!sink.returnFrom && !sink.returnFromFunction) continue;
       if (sink.unlessFile && run.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
-      if (sink.unlessProjectUses && run.resolver.projectUses(sink.unlessProjectUses)) continue;
+      if (!projectAllows(run, sink)) continue;
       if (sink.valueNode && !(returned && sink.valueNode.test(returned.type))) continue;
       if (!sinkContextHolds(run, sink, node, frame)) continue;
       if (sink.returnFrom) {
@@ -217,7 +217,7 @@ export function checkNodeSink(run: TaintRun, node: Node, value: Tainted, frame: 
     for (const sink of sinks) {
       if (sink.node !== type) continue;
       if (sink.unlessFile && run.fileText(frame.file).search(sink.unlessFile) >= 0) continue;
-      if (sink.unlessProjectUses && run.resolver.projectUses(sink.unlessProjectUses)) continue;
+      if (!projectAllows(run, sink)) continue;
       if (sink.precededBy && !sink.precededBy.test(node.previousSibling?.text ?? '')) continue;
       if (!sinkContextHolds(run, sink, node, frame)) continue;
       if (sink.inFunction && !enclosingDecorators(run, node, frame).some((d) => sink.inFunction!.test(d))) continue;
@@ -231,6 +231,13 @@ export function checkNodeSink(run: TaintRun, node: Node, value: Tainted, frame: 
       }
     }
   }
+}
+
+/** What the project's dependency manifests say of the sink: a library version that made it safe, or no library it needs. */
+function projectAllows(run: TaintRun, sink: CompiledSink): boolean {
+  if (sink.unlessProjectUses && run.resolver.projectUses(sink.unlessProjectUses)) return false;
+  const needs = sink.ifProjectUses;
+  return !needs || run.resolver.projectUses(needs.uses) || !run.resolver.projectUses(needs.manifests);
 }
 
 function sinkContextHolds(run: TaintRun, sink: CompiledSink, node: Node, frame: FunctionFrame): boolean {
