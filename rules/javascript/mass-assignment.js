@@ -46,3 +46,53 @@ router.post('/jobs/:name', async (req, res) => {
   await prisma.job.create({ data: req.body });
   res.status(202).json({ id: job.id });
 });
+
+// An event or message object of the code's own holding the body as one field sets none of the model's fields.
+class SettingUpdatedEvent {
+  constructor({ data, auditUser }) {
+    this.type = 'setting-updated';
+    this.data = data;
+    this.createdBy = auditUser;
+  }
+}
+const { User, eventBus } = require('../models');
+
+router.put('/settings/maintenance', async (req, res) => {
+  // ok: MASS_ASSIGNMENT
+  eventBus.publish(new SettingUpdatedEvent({ data: req.body, auditUser: req.user.name }));
+  // ruleid: MASS_ASSIGNMENT
+  const user = new User({ ...req.body, updatedBy: req.user.id });
+  await user.save();
+  res.status(204).end();
+});
+
+// A Joi schema rejects keys it does not declare (and stripUnknown drops them): the validated value holds
+// only the schema's fields. Yup keeps unknown keys by default.
+const Joi = require('joi');
+const yup = require('yup');
+const tagSchema = Joi.object({ type: Joi.string().required(), value: Joi.string().max(50) });
+const noteSchema = yup.object({ text: yup.string().required() });
+
+router.post('/tags', async (req, res) => {
+  const tag = await tagSchema.validateAsync(req.body);
+  // ok: MASS_ASSIGNMENT
+  await Product.Tag.create(tag);
+  // ok: MASS_ASSIGNMENT
+  await Product.Tag.create(Joi.attempt(req.body, tagSchema));
+  const note = await noteSchema.validate(req.body);
+  // ruleid: MASS_ASSIGNMENT
+  await Product.Note.create(note);
+  res.status(201).end();
+});
+
+// Zod's object schemas strip the keys they do not declare.
+const { z } = require('zod');
+const noteInput = z.object({ text: z.string().min(1) });
+
+router.post('/notes', async (req, res) => {
+  // ok: MASS_ASSIGNMENT
+  await Product.Note.create(noteInput.parse(req.body));
+  // ok: MASS_ASSIGNMENT
+  await Product.Note.create(await z.object({ text: z.string() }).parseAsync(req.body));
+  res.status(201).end();
+});
