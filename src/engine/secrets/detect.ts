@@ -210,6 +210,8 @@ const XML_ELEMENT = /<([A-Za-z_][\w.-]*)>([^<\s]{1,400})<\/\1>/g;
 /** The element a property list's `<key>` is followed by: its entry's value. */
 const PLIST_VALUE_ELEMENT = /^\s*(?:<!--[^]*?-->\s*)*<(?:string|integer|real|true|false|date|data|array|dict)\s*\/?>/;
 const XML_KEY_VALUE = /\b(?:key|name)\s*=\s*"([^"]+)"[^>]*?\bvalue\s*=\s*"([^"]*)"/g;
+/** After `key=` of an XML element: its quoted text, then a `value` attribute of the same element. */
+const KEY_THEN_VALUE_ATTRIBUTE = /^\s*"[^"]*"[^<>]*?\svalue\s*=/;
 const QUOTED = /(?:(["'])((?:\\.|(?!\1)[^\\\n])*)\1)|(?:`([^`\n]*)`)/g;
 // An Authorization header value: the credential is what follows the scheme.
 const AUTH_SCHEME = /^(?:Bearer|Basic|Token|token|Bot)\s+(?=[A-Za-z0-9._~+/=-]{16,}$)/;
@@ -362,7 +364,9 @@ function candidatesOnLine(line: string, unquoted: boolean, format: ValueFormat, 
     // type SignInRequest_SSOCredentials = Message<"…">: the alias names a type, its right side is one.
     const typeAlias = format.literalTypes && TYPE_ALIAS_BEFORE.test(line.slice(0, m.index));
     // <Color x:Key="iOSDefaultTintColor">, android:key="pref_sync": a namespaced key attribute is the element's identifier.
-    const identifier = /^key$/i.test(m[2]) && /^=\s*$/.test(m[0].slice(m[2].length).trimStart()) && XML_NAMESPACE_BEFORE.test(line.slice(0, m.index));
+    // <add key="Auth.Provider.ClientId" value="…"/>: the key attribute of an entry with a value attribute names the entry (XML_KEY_VALUE reads the pair).
+    const keyAttribute = /^key$/i.test(m[2]) && /^=\s*$/.test(m[0].slice(m[2].length).trimStart());
+    const identifier = keyAttribute && (XML_NAMESPACE_BEFORE.test(line.slice(0, m.index)) || KEY_THEN_VALUE_ATTRIBUTE.test(line.slice(m.index + m[0].length)));
     names.push({ name: declared ? declared[1] : m[2], start: m.index, end: m.index + m[0].length, notAValue: typeAlias || identifier });
   }
   FLAG_THEN_VALUE.lastIndex = 0;
