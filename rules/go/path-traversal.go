@@ -10,6 +10,7 @@ import (
 
 	"github.com/gin-gonic/gin"
 	"github.com/go-chi/chi/v5"
+	"github.com/gofrs/uuid"
 )
 
 const themeDir = "/srv/themes"
@@ -177,4 +178,11 @@ func dropQuotes(s string) string {
 func PreviewQuoted(c *gin.Context) {
 	// ruleid: PATH_TRAVERSAL
 	c.File(filepath.Join(themeDir, "previews", dropQuotes(c.Param("uid"))))
+}
+
+// gofrs/uuid (and satori's) FromStringOrNil gives a UUID, or the nil UUID for anything else.
+func FlowExport(w http.ResponseWriter, r *http.Request) {
+	id := uuid.FromStringOrNil(r.URL.Query().Get("flow"))
+	// ok: PATH_TRAVERSAL
+	http.ServeFile(w, r, filepath.Join(themeDir, "flows", id.String()+".json"))
 }
