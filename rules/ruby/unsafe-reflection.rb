@@ -25,3 +25,31 @@ class Admin::ToolsController < ApplicationController
     render json: { type: type&.name }
   end
 end
+
+# A guard clause written as a modifier (`raise … unless LIST.include?(x)`) ends the request when the check fails,
+# and a check of the request's entry itself (`params[:type]`) vets that entry where it is read again.
+class Admin::CreationsController < ApplicationController
+  CREATION_TYPES = %w[Bookmark Series Work].freeze
+
+  def hide
+    raise "unknown creation type #{params[:creation_type]}" unless CREATION_TYPES.include?(params[:creation_type])
+    # ok: UNSAFE_REFLECTION
+    @creation_class = params[:creation_type].constantize
+    @creation = @creation_class.find(params[:id])
+  end
+
+  def tag_class
+    type = params[:type]
+    fail ArgumentError, "unknown tag type" unless CREATION_TYPES.include?(type.classify)
+    # ok: UNSAFE_REFLECTION
+    @tag_class = type.classify.constantize
+    # ruleid: UNSAFE_REFLECTION
+    @other_class = params[:other_type].constantize
+  end
+
+  def audit
+    Rails.logger.warn("unexpected creation type") unless CREATION_TYPES.include?(params[:creation_type])
+    # ruleid: UNSAFE_REFLECTION
+    @creation_class = params[:creation_type].constantize
+  end
+end

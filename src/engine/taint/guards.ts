@@ -434,13 +434,17 @@ function guardedNames(run: TaintRun, condition: Node, scope: Scope, frame: Funct
   const consider = (n: Node): boolean => {
     const p = run.path(n, scope);
     if (p.includes('?')) return false;
-    const t = scope.lookup(p) ?? (run.syntax.members[n.type] ? (sourceTaint(run, frame, n, p, scope) ?? fieldOfHeldValue(scope, p)) : null);
+    const t = scope.lookup(p) ?? (run.syntax.members[n.type] || run.syntax.subscripts[n.type] ? (sourceTaint(run, frame, n, p, scope) ?? fieldOfHeldValue(scope, p)) : null);
     if (t) names.set(p, t);
     return !!t;
   };
   const walk = (n: Node) => {
     // Each read of a node's type is a call into the parser: once per node of the condition.
     const type = n.type;
+    // An entry read by a constant key (`params[:kind]`, `request.args["name"]`) is checked as a field is: the branch
+    // reads that entry clean. A key the code computes (`params[k]`, path `params[]`) names no one entry: the
+    // container is considered below, as before.
+    if (run.syntax.subscripts[type] && !run.path(n, scope).endsWith('[]') && consider(n)) return;
     const member = run.syntax.members[type];
     if (run.syntax.identifiers.includes(type) || member) {
       consider(n);
@@ -529,7 +533,9 @@ const PRESENT_RESULT = /^\s*(?:([A-Za-z_$][\w$]*)\s*(?:!==?\s*(?:null|nil|None|u
 function exits(run: TaintRun, block: Node, file?: ParsedFile): boolean {
   const s = run.syntax;
   if (s.exits.includes(block.type)) return true;
-  const statements = block.namedChildren.filter((c): c is Node => !!c && !s.comments.includes(c.type));
+  // A branch that is one call (Ruby's `raise "bad" unless ok`, whose modifier body is the call itself) is its own
+  // last statement, not a block whose last child is the call's argument list.
+  const statements = s.calls[block.type] ? [block] : block.namedChildren.filter((c): c is Node => !!c && !s.comments.includes(c.type));
   const last = statements[statements.length - 1];
   if (!last) return false;
   if (s.exits.includes(last.type)) return true;
