@@ -78,6 +78,22 @@ public class ProxyController : ControllerBase
         var other = await _httpClient.GetStringAsync($"{options.Value.Scheme}://{name}/README.md");
         return Ok(new { readme, logo, other });
     }
+
+    // A relative reference (a constant first segment, no scheme, no host) resolved against the configured media
+    // server: the request value fills the path and query only.
+    [HttpGet("artwork/{*path}")]
+    public async Task<IActionResult> Artwork(string path, [FromServices] IOptions<TemplateOptions> options)
+    {
+        var fullPath = new Uri(new Uri(options.Value.ContentUrl), $"photo/:/transcode?url=/{path}&height=440");
+        // ok: SSRF
+        var poster = await _httpClient.GetAsync(fullPath);
+        // ok: SSRF
+        var thumb = await _httpClient.GetAsync("thumbs/" + path);
+        // A first segment built from the request may be a host name or a scheme:
+        // ruleid: SSRF
+        var other = await _httpClient.GetAsync(path + "/thumb.jpg");
+        return Ok(new { poster, thumb, other });
+    }
 }
 
 public class WebhookController : ControllerBase
