@@ -49,6 +49,16 @@ class FilesController < ApplicationController
     File.open(stored, "wb") { |f| f.write(upload.read) }
     head :created
   end
+
+  # An extension has no separator: the file stays in the folder the code chose.
+  def template
+    extension = File.extname(params[:name].to_s)
+    # ok: PATH_TRAVERSAL
+    body = File.read(File.join(Rails.root, "templates", "default#{extension}"))
+    # ruleid: PATH_TRAVERSAL
+    body += File.read(File.join(Rails.root, "templates", "default-#{params[:label]}"))
+    render plain: body
+  end
 end
 
 # Every action here is for administrators only: the folder they name is theirs to choose.
