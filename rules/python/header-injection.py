@@ -23,6 +23,9 @@ def download():
     # The client's own header value comes back: it holds no CR/LF.
     # ok: HEADER_INJECTION
     resp.headers["X-Request-Id"] = request.headers.get("X-Request-Id", "")
+    # Read by key as well (a CORS preflight answered with the method it asked for).
+    # ok: HEADER_INJECTION
+    resp.headers["Access-Control-Allow-Methods"] = request.headers["Access-Control-Request-Method"]
     # A signed token carries the name as base64url: no line break can come through.
     token = jwt.encode({"user": name}, TOKEN_KEY, algorithm="HS256")
     # ok: HEADER_INJECTION
