@@ -34,3 +34,19 @@ class ExportHandler(tornado.web.RequestHandler):
         self.set_header("Content-Type", "text/plain")
         # ok: XSS
         self.write(self.get_argument("line"))
+
+
+class BundleHandler(tornado.web.RequestHandler):
+    def get(self):
+        # A zip archive is downloaded, not rendered as a page.
+        self.set_header("Content-Type", "application/zip")
+        for chunk in self.get_arguments("files"):
+            # ok: XSS
+            self.write(chunk)
+
+
+class FeedHandler(tornado.web.RequestHandler):
+    def get(self):
+        self.set_header("Content-Type", "image/svg+xml")
+        # ruleid: XSS
+        self.write(self.get_argument("shape"))
