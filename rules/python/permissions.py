@@ -31,3 +31,18 @@ def start_worker():
     os.umask(0)
     # ok: INSECURE_PERMISSIONS
     os.umask(0o022)
+
+
+def current_umask():
+    # The umask is read by setting it and putting it back at once.
+    # ok: INSECURE_PERMISSIONS
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def run_unmasked(job):
+    # ruleid: INSECURE_PERMISSIONS
+    previous = os.umask(0)
+    job()
+    os.umask(previous)
