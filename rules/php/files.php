@@ -109,6 +109,21 @@ function route_static()
     return file_exists($_GET['archive']);
 }
 
+// A theme chosen by cookie is kept only when its folder under the application's root is there.
+function active_theme()
+{
+    $id = $_COOKIE['theme'] ?? 'default';
+    // ok: PATH_TRAVERSAL
+    if (!is_dir(ROOT . '/theme/' . $id) || !file_exists(ROOT . '/theme/' . $id . '/theme.ini')) {
+        $id = 'default';
+    }
+    // ruleid: PATH_TRAVERSAL
+    if (file_exists(THEME_PREFIX . $_COOKIE['theme'])) {
+        return $_COOKIE['theme'];
+    }
+    return $id;
+}
+
 // ICU transliteration that removes every character but letters, digits, `_` and `-` (Symfony's upload
 // recipe): no dot is left to name an extension, no slash to leave the folder. The rule may be a
 // constant of the form class; one that keeps dots keeps the extension.
