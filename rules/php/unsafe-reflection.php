@@ -33,3 +33,23 @@ class AttributeMiddleware
         return [$reflection->getMethod($method)->getAttributes($attribute), $other];
     }
 }
+
+// Each submitted setting may have a check registered for it in the class's own table.
+class SettingsController
+{
+    public static array $resetWhen = [];
+
+    public function save(Request $request)
+    {
+        foreach ($request->all() as $key => $value) {
+            $check = \Illuminate\Support\Arr::get(static::$resetWhen, $key);
+            // ok: UNSAFE_REFLECTION
+            if ($check !== null && $check($value)) {
+                continue;
+            }
+            $handler = \Illuminate\Support\Arr::get($request->all(), 'handler');
+            // ruleid: UNSAFE_REFLECTION
+            $handler($value);
+        }
+    }
+}
