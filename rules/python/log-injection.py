@@ -1,5 +1,6 @@
 import datetime
 import logging
+import re
 from ipaddress import ip_address
 
 import dateutil.parser
@@ -149,3 +150,27 @@ def save_view_settings():
     # ok: LOG_INJECTION
     log.debug("token is valid --> %s", name == request.form.get("token"))
     return "ok"
+
+
+def display_name(name):
+    # An empty name is given back as it is: it carries nothing.
+    if not name:
+        return name
+    if not re.fullmatch(r"[A-Za-z ]+", name):
+        raise ValueError("not a name")
+    return name
+
+
+def shown_name(name):
+    if not name:
+        return "anonymous"
+    return name.strip()
+
+
+@app.get("/hello")
+def hello():
+    # ok: LOG_INJECTION
+    log.info("hello %s", display_name(request.args.get("name")))
+    # ruleid: LOG_INJECTION
+    log.info("hello %s", shown_name(request.args.get("nick")))
+

@@ -239,20 +239,23 @@ const VALUE_TYPES = /^(string|String|Str|str|Text|StringBuilder|StringBuffer|\w*
 /**
  * Of several functions of the same name (Java and C# overloads, `toLongArray(str)` beside
  * `toLongArray(split, str)`), those that take this many arguments; all of them when none does.
+ * One that takes them without a variable-arity parameter is chosen over those that need one, as
+ * Java and C# choose: `check(field)` runs `check(String)`, not `check(String...)` beside it.
  */
 function overloadsFor<T extends { file: ParsedFile; node: Node }>(run: TaintRun, targets: T[], parts: CallParts): T[] {
   const given = parts.positional.length + parts.keywords.size;
-  const fitting = targets.filter((t) => {
+  const fixed: T[] = [];
+  const variable: T[] = [];
+  for (const t of targets) {
     const syntax = t.file.syntax;
     const paramsField = syntax.functions[t.node.type]?.params;
     const paramsNode = paramsField ? field(t.node, paramsField) : null;
     const params = paramsNode ? paramList(run, syntax, paramsNode) : [];
     const own = params.filter((p, i) => !(i === 0 && (syntax.selfNames ?? []).includes(p.names[0] ?? '')));
-    if (own.some((p) => p.rest || /^params\b/.test(p.node.text))) return true;
-    const required = own.filter((p) => !/=/.test(p.node.text)).length;
-    return given >= required && given <= own.length;
-  });
-  return fitting.length ? fitting : targets;
+    if (own.some((p) => p.rest || /^params\b/.test(p.node.text))) variable.push(t);
+    else if (given >= own.filter((p) => !/=/.test(p.node.text)).length && given <= own.length) fixed.push(t);
+  }
+  return fixed.length ? fixed : variable.length ? variable : targets;
 }
 
 /** Per tree and function start: whether every `return` of the function gives a constant. */

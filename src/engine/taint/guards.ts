@@ -41,7 +41,10 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
   const guardedTaint = guards.length && effective ? (asked.guarded ?? guardedNames(run, effective, scope, frame)) : new Map<string, Tainted>();
   const guarded = [...guardedTaint.keys()];
   if (!guarded.length || !consequence || !condition || !effective) {
-    return visitBranches(run, [consequence, alternative, ...later].filter((b): b is Node => !!b), !!alternative || later.length > 0, scope, frame);
+    // `if (name == null) return name;`: where the check says the name holds nothing, it carries no data.
+    const empty = consequence && condition && !node.type.startsWith('unless') ? emptiedName(condition.text) : undefined;
+    const enter = empty && scope.lookup(empty) ? (branch: Node, inner: Scope) => branch.equals(consequence!) && inner.vars.set(empty, null) : undefined;
+    return visitBranches(run, [consequence, alternative, ...later].filter((b): b is Node => !!b), !!alternative || later.length > 0, scope, frame, enter);
   }
   const cleanIn = (target: Scope) => {
     const cleaned = new Map<string, Tainted>();
@@ -520,6 +523,33 @@ function effectiveCondition(run: TaintRun, condition: Node, scope: Scope): Node 
   const present = PRESENT_RESULT.exec(n.text);
   if (present) return scope.condition((present[1] ?? present[2])!) ?? condition;
   return condition;
+}
+
+const NAME = String.raw`[$@]?[A-Za-z_$][\w$]*`;
+/**
+ * One check that holds only when a name holds nothing, or nothing that can carry an attack: null/nil/None/undefined,
+ * a falsy value (`!x`, `not x`), an empty string or collection (`x.isEmpty()`, `StringUtils.isEmpty(x)`, PHP
+ * `empty($x)`). Not a blank check: a string of white space may still hold a line break.
+ */
+const EMPTY_CHECKS = [
+  new RegExp(String.raw`^(${NAME})\s*(?:===?|\bis)\s*(?:null|nil|None|undefined)$`),
+  new RegExp(String.raw`^(?:null|nil|None|undefined)\s*===?\s*(${NAME})$`),
+  new RegExp(String.raw`^(?:!|not\s+)\s*(${NAME})$`),
+  new RegExp(String.raw`^(${NAME})\.(?:nil\?|empty\?|isEmpty\(\)|is_empty\(\))$`),
+  new RegExp(String.raw`^(?:(?:\w+(?:\.|::))*(?:is_?[Ee]mpty|IsNullOrEmpty|is_null|empty))\(\s*(${NAME})\s*\)$`),
+];
+
+/** The name an `if` condition says is empty (`x == null`, `x == null || x.isEmpty()`, `empty($x)`), if it is one such check or a disjunction of them on one name. */
+function emptiedName(condition: string): string | undefined {
+  const text = condition.trim().replace(/^\(([\s\S]*)\)$/, '$1').trim();
+  let name: string | undefined;
+  for (const part of text.split(/\|\||\bor\b/)) {
+    const bare = part.trim().replace(/^\(([\s\S]*)\)$/, '$1').trim();
+    const m = EMPTY_CHECKS.map((re) => re.exec(bare)).find((x) => !!x);
+    if (!m || (name !== undefined && m[1] !== name)) return undefined;
+    name = m[1];
+  }
+  return name;
 }
 
 /** A comparison saying a name holds a result: `x != null`, `x !== null`, `x is not null`, `null != x`. */
