@@ -66,3 +66,22 @@ const frozenSettings = Object.freeze({
   jwtSecret: 'Qm4vTz8kLw2xRb6nHc7p',
   baseUrl: 'http://localhost:3000',
 });
+// A documentation site's search (Docusaurus, VuePress: Algolia DocSearch) ships its search-only key to every
+// visitor's browser; it reads the public index and nothing else.
+const docsConfig = {
+  themeConfig: {
+    algolia: {
+      // ok: HARDCODED_SECRET
+      apiKey: '9c41f0d3a7b25e86f13c0d4e9a7b2c5d',
+      indexName: 'docs',
+      appId: 'QZ7WM4K9R2',
+    },
+  },
+};
+// The admin key of the same service writes the index: a secret.
+const indexer = {
+  algolia: {
+    // ruleid: HARDCODED_SECRET
+    adminApiKey: 'f13c0d4e9a7b2c5d9c41f0d3a7b25e86',
+  },
+};

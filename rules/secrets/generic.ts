@@ -43,3 +43,7 @@ export const LOCALE_KEY = 'LOCALE__';
 export const defaultKey = 'i18n_41e9f0c9c6';
 // ok: HARDCODED_SECRET
 const table = { name: 'WORKSPACE', nameKey: 'i18n.workspace_env_vars.f7e8' };
+
+// A cache key's namespace (Redis keys joined by ':', Spring Cache's 'name::'): the id is appended to it.
+// ok: HARDCODED_SECRET
+export const CAPTCHA_KEY = 'shop:auth::shop:captcha:';
