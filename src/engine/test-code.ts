@@ -18,6 +18,7 @@ const TEST_FOLDERS: { pattern: RegExp; convention: string }[] = [
   // Not `specs/`: API specifications live in folders of that name.
   { pattern: /^([Tt]ests?|spec)$/, convention: 'test trees of every language: JUnit and Maven src/test, PHPUnit tests/, Rails test/ and spec/, pytest tests/' },
   { pattern: /^__(tests|mocks|fixtures|snapshots)__$/, convention: 'Jest' },
+  { pattern: /^\.snapshots$/, convention: "Go snapshot tests' (cupaloy) snapshots" },
   { pattern: /^(testdata|test[-_]data|test[-_]?resources|fixtures|test[-_]?fixtures|testFixtures|[\w-]*cassettes)$/i, convention: 'fixtures: Go testdata/, test_resources/ and test-resources/, Gradle testFixtures, Rails and pytest fixtures, VCR cassettes' },
   { pattern: /^(e2e|cypress|playwright|[\w-]*[-_]tests?)$/, convention: 'browser and end-to-end suites, integration-tests/, unit_tests/' },
   { pattern: /^([\w-]*[-_])?test[-_]?(utils?|helpers?|support|lib|mocks)$/i, convention: 'test helpers: Go testutil/, Python test_utils/, a monorepo package acme-test-utils/' },
@@ -48,6 +49,11 @@ const TEST_FILES: { pattern: RegExp; convention: string }[] = [
   { pattern: /^(test_\w*|\w+_tests?|tests|tests_\w+|conftest)\.py$/, convention: 'pytest, unittest and Django tests.py' },
   { pattern: /\.(test|spec|e2e|e2e-spec|cy)\.[cm]?[jt]sx?$/, convention: 'Jest, Vitest, Mocha, Cypress, Playwright, NestJS e2e' },
   { pattern: /^(setupTests|setup-tests|test-setup|(jest|vitest)\.setup)\.[cm]?[jt]sx?$/, convention: 'test runner set-up files (create-react-app src/setupTests.js)' },
+  { pattern: /\.(stories|story)\.([cm]?[jt]sx?|mdx)$/, convention: "Storybook's component stories" },
+  {
+    pattern: /^([\w-]+[_.-])?fixtures\.(go|[cm]?[jt]sx?|py|rb|php)$/,
+    convention: "fixture data a package keeps in its own files for other packages' tests (Go cannot import a _test.go file)",
+  },
   { pattern: /^[A-Z]\w*(Tests?|TestCase|[a-z0-9]IT)\.(java|kt)$/, convention: 'JUnit, TestNG and Failsafe (FooIT)' },
   { pattern: /^\w+Tests?\.cs$/, convention: 'xUnit, NUnit, MSTest' },
   { pattern: /^\w+Tests?\.php$/, convention: 'PHPUnit, Pest' },

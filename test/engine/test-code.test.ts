@@ -65,6 +65,14 @@ test('test files, test folders and fixtures of each language are test code', () 
     'config/environments/test.rb',
     'ui/src/setupTests.js',
     'spec/fixtures/vcr_cassettes/github.yml',
+    // Fixture data kept in a package's own files so other packages' tests can load it (a Go _test.go file
+    // cannot be imported), Storybook's component stories, and Go snapshot tests' (cupaloy) snapshots.
+    'internal/entity/auth_session_fixtures.go',
+    'internal/entity/fixtures.go',
+    'src/lib/users.fixtures.ts',
+    'frontend/src/component/Banner/Banner.stories.tsx',
+    'frontend/src/component/Token/TokenExplanation.story.tsx',
+    'selfservice/flow/registration/.snapshots/TestSortNodes-case=1.json',
     // Integration suites run against a deployed stack, and load tests.
     'tools/TestSuite/TestSuite.Shared/ClientWrapper.cs',
     'tools/TestSuite/docker-compose-sqlserver.yml',
@@ -112,6 +120,10 @@ test('production code whose name looks like a test convention is not test code',
     'app/Factories/ReportFactory.php',
     // A product's own test-suite model (a test management tool), outside any test tree.
     'src/main/java/com/acme/testsuite/TestSuiteService.java',
+    // Sports fixtures (a match schedule) as a product's own data, and one fixture's loader.
+    'src/league/FixtureList.tsx',
+    'app/models/fixture.rb',
+    'src/stories/reader.ts',
   ]) {
     assert.ok(!isTestCode(path), path);
   }
