@@ -77,6 +77,40 @@ export async function collectDirectory(root: string, options: CollectOptions = {
 }
 
 /** The name of the licence file at the top of `dir`, if it has one. */
+/** A script's call that puts a folder on Python's import path: `sys.path.insert(0, os.path.join(HERE, 'lib'))`, `site.addsitedir('libs')`. */
+const PYTHON_PATH_CALL = /\b(?:sys\.path\.(?:insert|append)|site\.addsitedir)\s*\(([^\n]*)/g;
+const MAX_PATH_SCRIPTS = 20;
+const MAX_PATH_SCRIPT_BYTES = 256 * 1024;
+
+/**
+ * The library folders (LIBRARY_FOLDERS names) of this directory that one of its Python scripts puts on the import path,
+ * each with the script that does: an application that ships its dependencies as a folder of packages (`lib/cherrypy/`,
+ * `lib/requests/`, copied from site-packages without their licence files) makes them importable so. Only folders named
+ * as libraries count: a Django project that puts its own `apps/` on the path keeps it scanned.
+ */
+function pythonPathFolders(dir: string, entries: { name: string; isFile(): boolean; isDirectory(): boolean }[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const folders = new Set(entries.filter((e) => e.isDirectory() && LIBRARY_FOLDERS.has(e.name.toLowerCase())).map((e) => e.name));
+  if (!folders.size) return out;
+  for (const entry of entries.filter((e) => e.isFile() && e.name.endsWith('.py')).slice(0, MAX_PATH_SCRIPTS)) {
+    let text: string;
+    try {
+      const full = path.join(dir, entry.name);
+      if (lstatSync(full).size > MAX_PATH_SCRIPT_BYTES) continue;
+      text = readFileSync(full, 'utf8');
+    } catch {
+      continue;
+    }
+    if (!/\b(?:sys\.path|site\.addsitedir)\b/.test(text)) continue;
+    for (const call of text.matchAll(PYTHON_PATH_CALL)) {
+      for (const quoted of call[1]!.matchAll(/['"]([\w.-]+)['"]/g)) {
+        if (folders.has(quoted[1]!) && !out.has(quoted[1]!)) out.set(quoted[1]!, entry.name);
+      }
+    }
+  }
+  return out;
+}
+
 function licenceFile(dir: string): string | undefined {
   try {
     return readdirSync(dir, { withFileTypes: true }).find((entry) => entry.isFile() && LICENCE_FILE.test(entry.name))?.name;
@@ -165,6 +199,7 @@ export async function listDirectory(root: string, options: CollectOptions = {}):
       : [];
     const localRules = here.length ? [...rules, ...here] : rules;
     const isIgnored = (relPath: string, isDir: boolean) => isIgnoredBy(localRules, relPath, isDir);
+    const onPythonPath = options.includeVendored ? new Map<string, string>() : pythonPathFolders(dir, entries);
     if (!options.includeVendored && entries.some((entry) => entry.name === 'composer.json' && entry.isFile())) {
       for (const [folder, detail] of composerInstallFolders(path.join(dir, 'composer.json'), rel)) composerPackages.set(folder, detail);
     }
@@ -185,6 +220,15 @@ export async function listDirectory(root: string, options: CollectOptions = {}):
         }
         if (!options.includeVendored && VENDORED_DIRS.has(entry.name)) {
           skipped.push({ path: `${relPath}/`, reason: 'vendored' });
+          continue;
+        }
+        const pathScript = onPythonPath.get(entry.name);
+        if (pathScript && !isUnignoredBy(localRules, relPath)) {
+          skipped.push({
+            path: `${relPath}/`,
+            reason: 'vendored',
+            detail: `a folder of libraries that ${rel ? `${rel}/` : ''}${pathScript} puts on Python's import path (sys.path); to scan it, add !${relPath} to .scannerignore`,
+          });
           continue;
         }
         if (!options.includeVendored && LIBRARY_FOLDERS.has(path.posix.basename(rel).toLowerCase()) && !isUnignoredBy(localRules, relPath)) {

@@ -71,3 +71,28 @@ test('a library folder un-ignored in .scannerignore is scanned', async () => {
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a library folder a Python script puts on sys.path is skipped as vendored; another folder it puts there is scanned', async () => {
+  const root = tree({
+    'Server.py': "import os, sys\nsys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'lib'))\nsys.path.append(os.path.join(os.path.dirname(__file__), 'apps'))\n",
+    // Copied from site-packages without their licence files.
+    'lib/cherrypy/__init__.py': '__version__ = "18.10.0"\n',
+    'lib/oauthlib/common.py': 'def generate_token(): pass\n',
+    'lib/certgen.py': 'def make(): pass\n',
+    'apps/billing/views.py': 'def invoice(request): pass\n',
+    'server/webserve.py': 'def index(): pass\n',
+    // A lib/ folder nobody puts on the path stays the project's own.
+    'tools/lib/helpers.py': 'def helper(): pass\n',
+  });
+  try {
+    const collected = await collectDirectory(root);
+    assert.deepEqual(collected.files.map((f) => f.path).sort(), ['Server.py', 'apps/billing/views.py', 'server/webserve.py', 'tools/lib/helpers.py']);
+    const lib = collected.skipped.find((s) => s.path === 'lib/');
+    assert.equal(lib?.reason, 'vendored');
+    assert.match(lib?.detail ?? '', /Server\.py puts on Python's import path.*!lib/);
+    const all = await collectDirectory(root, { includeVendored: true });
+    assert.ok(all.files.some((f) => f.path === 'lib/oauthlib/common.py'));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
