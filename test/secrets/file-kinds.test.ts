@@ -116,6 +116,17 @@ test('a URL credential for the machine itself or repeating the user name is a lo
   assert.deepEqual(findSecrets('docker-compose.yml', 'DATABASE_URL: mysql://shop-test:shop-test@db/shop-test\n'), []);
 });
 
+test('a URL or connection string with a password in a translation catalogue is help text showing its form', () => {
+  const url = `msgstr "Exemple : \\"ssh://utilisateur:${PASSWORD}@serveur/dossier\\"."\n`;
+  const string = `msgstr "Server=sql.example.net;User=sa;Password=${PASSWORD};"\n`;
+  assert.equal(findSecrets('src/help.txt', url).length, 1);
+  assert.equal(findSecrets('src/help.txt', string).length, 1);
+  for (const path of ['Localizations/app/localization-fr.po', 'po/tr.po', 'src/locales/fr/help.json', 'i18n/messages.xlf']) {
+    assert.deepEqual(findSecrets(path, url), [], path);
+    assert.deepEqual(findSecrets(path, string), [], path);
+  }
+});
+
 test('a connection string to the machine itself or to a service of the same Compose file is a local default', () => {
   const string = (server: string) => `const string ConnectionString = "Server=${server};Database=test;User=sa;Password=${PASSWORD}";\n`;
   assert.equal(findSecrets('src/Data/DbFactory.cs', string('sql.internal.example.com')).length, 1);
