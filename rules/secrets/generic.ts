@@ -47,3 +47,12 @@ const table = { name: 'WORKSPACE', nameKey: 'i18n.workspace_env_vars.f7e8' };
 // A cache key's namespace (Redis keys joined by ':', Spring Cache's 'name::'): the id is appended to it.
 // ok: HARDCODED_SECRET
 export const CAPTCHA_KEY = 'shop:auth::shop:captcha:';
+
+// The name of a secret in a vault or of a setting, in upper-case words joined by hyphens, names where the value is:
+// ok: HARDCODED_SECRET
+export const CATALOG_CONNECTION_STRING_KEY = 'AZURE-SQL-CATALOG-CONNECTION-STRING';
+// ok: HARDCODED_SECRET
+export const NOTIFICATION_KEY = 'SYSTEM-USER-NOTIFICATION';
+// A product key comes in groups of one length:
+// ruleid: HARDCODED_SECRET
+export const LICENSE_KEY = 'QWRTX-PLMZB-KXVBN-NTGHW';
