@@ -96,3 +96,22 @@ router.post('/notes', async (req, res) => {
   await Product.Note.create(await z.object({ text: z.string() }).parseAsync(req.body));
   res.status(201).end();
 });
+
+// The code's own service or store layer is followed into: the write it makes, if any, is the sink.
+class NoteService {
+  constructor(notes) {
+    this.notes = notes;
+  }
+
+  async create(input, actor) {
+    // ruleid: MASS_ASSIGNMENT
+    return this.notes.create({ ...input, createdBy: actor });
+  }
+}
+const noteService = new NoteService(Product.Note);
+
+router.post('/notebook', async (req, res) => {
+  // ok: MASS_ASSIGNMENT
+  const note = await noteService.create(req.body, req.user.id);
+  res.status(201).json({ id: note.id });
+});
