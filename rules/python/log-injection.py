@@ -174,3 +174,25 @@ def hello():
     # ruleid: LOG_INJECTION
     log.info("hello %s", shown_name(request.args.get("nick")))
 
+
+
+SYNC_HANDLERS = {"workout": object(), "weight": object()}
+
+
+@app.post("/sync")
+def sync():
+    table = request.json["table"]
+    # ruleid: LOG_INJECTION
+    log.info("sync for table %s", table)
+    handler = SYNC_HANDLERS.get(table)
+    if not handler:
+        return {"error": "unknown table"}, 400
+    # A key the constant table holds is one the code wrote.
+    # ok: LOG_INJECTION
+    log.warning("sync of table %s failed", table)
+    kind = request.json["kind"]
+    if not SYNC_HANDLERS.get(kind):
+        log.info("unknown kind")
+    # ruleid: LOG_INJECTION
+    log.warning("kind %s", kind)
+    return {"ok": True}
