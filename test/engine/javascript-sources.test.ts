@@ -68,3 +68,23 @@ test("a route handler's or server callback's parameters are the request and resp
     ['routes.js:4 XSS', 'server.js:3 OPEN_REDIRECT', 'server.js:4 XSS'],
   );
 });
+
+test('a record found by the request (find) is the store\'s data; an element found in the request\'s own array is the request\'s', async () => {
+  assert.deepEqual(
+    await found({
+      'links.js': [
+        "const query = require('../queries');",
+        "app.get('/:id', async (req, res) => {",
+        '  const link = await query.link.find({ address: req.params.id });',
+        '  res.redirect(link.target);',
+        '});',
+        "app.post('/go', (req, res) => {",
+        '  const primary = req.body.links.find((l) => l.primary);',
+        '  res.redirect(primary.url);',
+        '});',
+        '',
+      ].join('\n'),
+    }),
+    ['links.js:8 OPEN_REDIRECT'],
+  );
+});

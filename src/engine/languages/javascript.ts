@@ -56,7 +56,7 @@ export const javascript: LanguageSyntax = {
   // of what a store holds (`getFileData(name)`, `getItem(key)`, `getUserById(id)`). Other getters
   // (`getName(q)`, `getClientIp(req)`) read their answer out of what they are given.
   lookupCalls:
-    /^(get|has|getAll|findOne|findById|findUnique|findFirst|findOneBy|findBy|findMany|findAll|findByPk|count|countDocuments|exists|query|execute|readFile|readFileSync|createReadStream|fetch)$|^(find|search|load|fetch|list|lookup|count|read)[A-Z]\w*$|^get\w*(Data|File|Files|Content|Contents|Blob|Buffer|Object|Item|Items|Record|Records|Row|Rows|Entry|Entries|By(Id|Pk|Key|Name|Slug))$/,
+    /^(get|has|getAll|find|findOne|findById|findUnique|findFirst|findOneBy|findBy|findMany|findAll|findByPk|count|countDocuments|exists|query|execute|readFile|readFileSync|createReadStream|fetch)$|^(find|search|load|fetch|list|lookup|count|read)[A-Z]\w*$|^get\w*(Data|File|Files|Content|Contents|Blob|Buffer|Object|Item|Items|Record|Records|Row|Rows|Entry|Entries|By(Id|Pk|Key|Name|Slug))$/,
   exits: ['return_statement', 'throw_statement', 'continue_statement', 'break_statement'],
   switches: { statements: ['switch_statement'], cases: ['switch_case', 'switch_default'] },
   exitCalls: /(^|\.)(exit|sendStatus|redirect)$/,
