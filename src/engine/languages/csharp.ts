@@ -16,6 +16,8 @@ export const csharp: LanguageSyntax = {
   ],
   interpolatedStrings: ['interpolated_string_expression'],
   concatenations: ['binary_expression'],
+  // `Exec(cmd, env: vars)`: bound to the parameter named env, not to the next position.
+  keywordArguments: { argument: { name: 'name' } },
   calls: {
     invocation_expression: { callee: 'function', args: 'arguments' },
     object_creation_expression: { callee: 'type', args: 'arguments', isConstructor: true },

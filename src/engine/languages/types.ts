@@ -70,8 +70,11 @@ export interface LanguageSyntax {
   members: Record<string, MemberShape>;
   subscripts: Record<string, MemberShape>;
   assignments: Record<string, AssignShape>;
-  /** Keyword / named arguments inside an argument list. */
-  keywordArguments?: Record<string, { name: string; value: string }>;
+  /**
+   * Keyword / named arguments inside an argument list. Without `value` the node is a named argument only when
+   * its `name` field is there (C#'s `argument`: `env: vars`), its expression being its last child.
+   */
+  keywordArguments?: Record<string, { name: string; value?: string }>;
   functions: Record<string, FunctionShape>;
   /** Parameter node types inside a parameter list. */
   params: Record<string, ParamShape>;

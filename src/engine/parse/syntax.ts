@@ -59,10 +59,12 @@ export function callParts(syntax: LanguageSyntax, node: Node): CallParts | null 
       if (syntax.comments.includes(type)) continue;
       const kw = syntax.keywordArguments?.[type];
       if (kw) {
+        // Python's keyword_argument always names its parameter; C#'s argument only when written `name: value`
+        // (no value field: the expression is its last child), otherwise it is positional.
         const k = field(arg, kw.name);
-        const v = field(arg, kw.value);
+        const v = kw.value ? field(arg, kw.value) : k ? unwrapArgument(arg) : null;
         if (k && v) keywords.set(k.text, v);
-        continue;
+        if (k || kw.value) continue;
       }
       positional.push(type === 'argument' ? unwrapArgument(arg) : arg);
     }

@@ -1,0 +1,52 @@
+// C# named arguments (`Exec(cmd, env: vars)`) are bound to the parameter of that name, as Python's keyword
+// arguments are, not to the next position: a value passed as `label:` does not become the `args` parameter.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { scanSourceFiles, type Finding } from '../../src/engine/index.ts';
+
+async function scan(files: Record<string, string>): Promise<Finding[]> {
+  const sources = Object.entries(files).map(([p, text]) => ({ path: p, content: Buffer.from(text) }));
+  const { findings } = await scanSourceFiles(sources, { jobs: 1, cacheDir: null });
+  return findings;
+}
+
+function lines(findings: Finding[], type: string): number[] {
+  return findings.filter((f) => f.type === type).map((f) => f.line).sort((a, b) => a - b);
+}
+
+test('a C# named argument reaches the parameter of its name, whatever its position', async () => {
+  const findings = await scan({
+    'Controllers/RunController.cs': `using System.Diagnostics;
+using Microsoft.AspNetCore.Mvc;
+public class RunController : ControllerBase
+{
+    [HttpGet("run")]
+    public IActionResult Run(string host, string flags)
+    {
+        Login("/usr/bin/login.cgi", label: host);
+        Status("/usr/bin/status.cgi", args: flags);
+        Report("/usr/bin/report.cgi", flags);
+        return Ok();
+    }
+
+    private static void Login(string command, string args = null, string label = null)
+    {
+        Process.Start(command, args ?? "");
+    }
+
+    private static void Status(string command, string label = null, string args = null)
+    {
+        Process.Start(command, args ?? "");
+    }
+
+    private static void Report(string command, string args = null)
+    {
+        Process.Start(command, args ?? "");
+    }
+}
+`,
+  });
+  // Login's label is only a label (line 16 is not reported); the flags reach Status's arguments by name and
+  // Report's by position.
+  assert.deepEqual(lines(findings, 'COMMAND_INJECTION'), [21, 26]);
+});
