@@ -179,3 +179,30 @@ if (!preg_match('/^[a-z0-9_-]+$/', $appendix)) {
 }
 // ruleid: PATH_TRAVERSAL
 readfile('/srv/book/' . $appendix . '.html');
+
+// A static file under the install folder, refused when its path holds a parent step.
+function static_file(string $path): ?string
+{
+    $path = trim($path, "/ \t\r\n");
+    if (str_contains($path, '..')) {
+        return null;
+    }
+    $path = realpath(INSTALL_PATH . '/' . $path);
+    if ($path === false) {
+        return null;
+    }
+    return $path;
+}
+
+function serve_static()
+{
+    $file = static_file($_SERVER['PATH_INFO'] ?? '');
+    // ok: PATH_TRAVERSAL
+    readfile($file);
+    $name = $_GET['name'];
+    if (str_contains($name, '..')) {
+        $refused = true;
+    }
+    // ruleid: PATH_TRAVERSAL
+    readfile('/srv/files/' . $name);
+}
