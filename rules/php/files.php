@@ -206,3 +206,20 @@ function serve_static()
     // ruleid: PATH_TRAVERSAL
     readfile('/srv/files/' . $name);
 }
+
+// Each of a multiple upload's temporary files, named by PHP in its upload folder.
+function import_contacts()
+{
+    $paths = [];
+    foreach ((array) $_FILES['_file']['tmp_name'] as $i => $filepath) {
+        $paths[] = $filepath;
+    }
+    foreach ($paths as $filepath) {
+        // ok: PATH_TRAVERSAL, SSRF
+        $vcard = file_get_contents($filepath);
+        // ok: PATH_TRAVERSAL
+        unlink($filepath);
+    }
+    // ruleid: PATH_TRAVERSAL
+    unlink('/srv/import/' . $_FILES['_file']['name']);
+}
