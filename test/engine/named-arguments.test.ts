@@ -50,3 +50,20 @@ public class RunController : ControllerBase
   // Report's by position.
   assert.deepEqual(lines(findings, 'COMMAND_INJECTION'), [21, 26]);
 });
+
+test("a named argument of a library sink still reaches it: the sink's signature is out of sight", async () => {
+  const findings = await scan({
+    'Controllers/FilesController.cs': `using System.IO;
+using Microsoft.AspNetCore.Mvc;
+public class FilesController : ControllerBase
+{
+    [HttpGet("files")]
+    public IActionResult Read(string name)
+    {
+        return Content(System.IO.File.ReadAllText(path: "/srv/files/" + name));
+    }
+}
+`,
+  });
+  assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), [8]);
+});

@@ -127,6 +127,9 @@ export function checkCallSinks(
       }
       for (const k of sink.keywords ?? []) t = merge(t, kwargs.get(k) ?? null);
       if (!sink.args && !sink.keywords && !sink.receiver) for (const v of kwargs.values()) t = merge(t, v);
+      // C#'s `File.ReadAllText(path: p)`: a named argument may stand for any position the sink lists, and the
+      // library's parameter names are out of sight.
+      else if (sink.args && !sink.keywords && namedArgumentsTakePositions(run)) for (const v of kwargs.values()) t = merge(t, v);
       if (sink.receiver) t = merge(t, receiver);
       if (sink.computedKey) {
         const callee = parts.callee;
@@ -296,4 +299,9 @@ function enclosingDecorators(run: TaintRun, node: Node, frame: FunctionFrame): s
     if (syntax.functions[p.type]) return decoratorsOf(syntax, p).map((d) => d.text);
   }
   return [];
+}
+
+/** Named arguments written in place of positional ones (C#'s `name: value`, a keyword node without a value field). */
+function namedArgumentsTakePositions(run: TaintRun): boolean {
+  return Object.values(run.syntax.keywordArguments ?? {}).some((k) => !k.value);
 }
