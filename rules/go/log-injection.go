@@ -103,3 +103,29 @@ func Echo(w http.ResponseWriter, r *http.Request) {
 	// ruleid: LOG_INJECTION
 	log.Printf("[INFO] echoed %s", sb.String())
 }
+
+// A one-time value consumed from the server's store (an OAuth state, a verification code) is what the
+// server saved under the request's key, not the key.
+type oauthState struct {
+	Provider string
+	UserID   string
+}
+
+type stateService interface {
+	ConsumeOAuthState(r *http.Request, state string) (*oauthState, error)
+}
+
+type connectorHandler struct{ states stateService }
+
+func (h *connectorHandler) Callback(w http.ResponseWriter, r *http.Request) {
+	info, err := h.states.ConsumeOAuthState(r, r.URL.Query().Get("state"))
+	if err != nil {
+		// ok: LOG_INJECTION
+		log.Printf("oauth state lookup failed: %v", err)
+		return
+	}
+	// ok: LOG_INJECTION
+	log.Printf("oauth callback for provider %s", info.Provider)
+	// ruleid: LOG_INJECTION
+	log.Printf("oauth callback with state %s", r.URL.Query().Get("state"))
+}
