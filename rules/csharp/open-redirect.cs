@@ -26,6 +26,24 @@ public class PagesController : Controller
         return Redirect(returnUrl);
     }
 
+    [HttpGet]
+    public IActionResult Docs(string page)
+    {
+        var target = "/docs/";
+        target += page;
+        // ok: OPEN_REDIRECT
+        return Redirect(target);
+    }
+
+    [HttpGet]
+    public IActionResult DocsAnywhere(string page)
+    {
+        var target = "";
+        target += page;
+        // ruleid: OPEN_REDIRECT
+        return Redirect(target);
+    }
+
     [HttpPost]
     public IActionResult Broadcast()
     {

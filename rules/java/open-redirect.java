@@ -15,6 +15,20 @@ import org.springframework.web.servlet.view.RedirectView;
 public class LogoutController {
 
     private static final Map<String, String> DESTINATIONS = Map.of("shop", "/shop", "help", "https://help.example.com");
+    private static final String HELP_PATH = "/help/";
+    private static final String ROOT = "/";
+
+    @GetMapping("/help")
+    public String help(@RequestParam String topic) {
+        // ok: OPEN_REDIRECT
+        return "redirect:" + HELP_PATH + topic;
+    }
+
+    @GetMapping("/help/any")
+    public void helpAnywhere(@RequestParam String topic, HttpServletResponse response) throws IOException {
+        // ruleid: OPEN_REDIRECT
+        response.sendRedirect(ROOT + topic);
+    }
 
     @GetMapping("/logout")
     public String logout(@RequestParam(name = "returnTo", defaultValue = "/") String returnTo) {

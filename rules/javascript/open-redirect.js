@@ -15,6 +15,48 @@ router.get('/login/done/v2', (req, res) => {
   res.redirect(next);
 });
 
+// Appending to a path that starts the target (`+=`) is judged by that start, as `'/docs/' + page` is.
+router.get('/docs', (req, res) => {
+  let target = '/docs/';
+  target += req.query.page;
+  // ok: OPEN_REDIRECT
+  res.redirect(target);
+});
+
+// A name for a constant path is the path: a local bound once, or a constant of the module (or one it imports).
+router.get('/guide', (req, res) => {
+  const base = '/guide/';
+  // ok: OPEN_REDIRECT
+  res.redirect(base + req.query.page);
+});
+
+const GUIDE_PATH = '/guide/';
+const SITE_ROOT = '/';
+
+router.get('/guide/shared', (req, res) => {
+  // ok: OPEN_REDIRECT
+  res.redirect(`${GUIDE_PATH}${req.query.page}`);
+});
+
+router.get('/guide/root', (req, res) => {
+  // ruleid: OPEN_REDIRECT
+  res.redirect(SITE_ROOT + req.query.page);
+});
+
+router.get('/guide/either', (req, res) => {
+  let base = '/guide/';
+  if (req.query.top) base = '';
+  // ruleid: OPEN_REDIRECT
+  res.redirect(base + req.query.page);
+});
+
+router.get('/docs/any', (req, res) => {
+  let target = '/';
+  target += req.query.page;
+  // ruleid: OPEN_REDIRECT
+  res.redirect(target);
+});
+
 http.createServer((req, res) => {
   const target = new URL(req.url, 'http://localhost').searchParams.get('to');
   // ruleid: OPEN_REDIRECT

@@ -27,6 +27,22 @@ def tagged():
     return flask_redirect(url)
 
 
+@app.get("/docs")
+def docs():
+    url = "/docs/"
+    url += request.args.get("page", "")
+    # ok: OPEN_REDIRECT
+    return flask_redirect(url)
+
+
+@app.get("/docs-anywhere")
+def docs_anywhere():
+    url = ""
+    url += request.args.get("page", "")
+    # ruleid: OPEN_REDIRECT
+    return flask_redirect(url)
+
+
 @app.get("/tagged-elsewhere")
 def tagged_elsewhere():
     # ruleid: OPEN_REDIRECT

@@ -253,6 +253,10 @@ export class Project implements CallResolver {
     return this.importIndex.bindings(from).has(name);
   }
 
+  importedFrom(from: ParsedFile, name: string): string[] {
+    return this.importIndex.bindings(from).get(name) ?? [];
+  }
+
   /**
    * The functions a call may run, nearest first: the file itself, then, by what the receiver is,
    * the files of its class (by the file's name, or a class of that name in the package or the

@@ -73,7 +73,7 @@ export function namedConstantText(run: TaintRun, reference: string, from: Parsed
  * named by `reference` (`VerifyUrl`, `this.API`, `self::API`, `Client.API`), in the shape prefixText gives a literal
  * (`unquoted` where the language's literal node is a plain `string`).
  */
-function constantOfFile(reference: string, fileText: string, unquoted: boolean): string | undefined {
+export function constantOfFile(reference: string, fileText: string, unquoted: boolean): string | undefined {
   const name = /(?:^|\.|::)([A-Za-z_]\w*)$/.exec(reference)?.[1];
   if (!name) return undefined;
   const literal = `("(?:[^"\\\\\n]|\\\\.)*"|'(?:[^'\\\\\n]|\\\\.)*')`;

@@ -12,7 +12,7 @@ import { sourceTaint } from './sources.ts';
 
 /** Node types of an expression that may compute a boolean check: operators and comparisons of any grammar. */
 const BOOLEAN_SHAPE = /binary|unary|comparison|boolean|not_operator|parenthesized|instanceof|prefix|infix/;
-import { visit } from './walk.ts';
+import { joinedText, knownStart, sanitizeByPrefix, visit } from './walk.ts';
 
 /** Calls that parse a URL: checking the parts of the result checks the URL given to them. */
 const URL_PARSERS = /(^|\.)(urlparse|urlsplit|parse_url|urlParse|URL|parse)$/;
@@ -87,6 +87,17 @@ export function visitAssignment(run: TaintRun, node: Node, leftField: string, ri
   // `a ??= b` / `a ||= b` write b or keep a: only b is new data for a sink.
   const operator = node.text.slice(left.endIndex - node.startIndex, right ? right.startIndex - node.startIndex : undefined);
   const written = /^\s*(\?\?|\|\||&&)=/.test(operator) ? value : undefined;
+  // `url += next` appends to the text `url` holds: the appended data is judged by that text's constant start,
+  // as `'/app/' + next` is (the start stays what it was, whatever is appended later).
+  const named = left.namedChildCount === 1 && /expression_list/.test(left.type) ? left.namedChildren[0]! : left;
+  const appendsTo = isAugmented && run.syntax.identifiers.includes(named.type) && operator.trim() === `${run.syntax.concatOperator ?? '+'}=` ? named.text : undefined;
+  if (appendsTo !== undefined) {
+    const start = scope.appendedText(appendsTo) ?? knownStart(run, scope.init(appendsTo), scope);
+    if (start !== undefined) {
+      value = sanitizeByPrefix(run, value, start);
+      scope.appended.set(appendsTo, joinedText(start, right ? (knownStart(run, right, scope) ?? '${}') : ''));
+    }
+  } else if (run.syntax.identifiers.includes(named.type)) scope.appended.delete(named.text);
   // Evaluate subscripts/receivers on the left for their effects (e.g. calls).
   if (isAugmented) value = merge(value, visit(run, left, scope, frame));
   // Destructuring reads fields: whole-value taint does not reach them.

@@ -56,6 +56,8 @@ export interface CallResolver {
   dependOn(files: Iterable<string>): void;
   /** Does the file bind `name` by an import (`import utils from './utils'`, a Go package)? */
   bindsImport(from: ParsedFile, name: string): boolean;
+  /** The files an import of `from` binds `name` from (`import { BASE } from './config'`): none when no import does. */
+  importedFrom(from: ParsedFile, name: string): string[];
   /** The text of a file of the scan (a template a render call names). */
   text(file: string): string | undefined;
   /** Every file of the scan. */

@@ -20,6 +20,8 @@ export class Scope {
   readonly types = new Map<string, string>();
   /** The expression each variable was last given (for `init` conditions). */
   readonly inits = new Map<string, Node>();
+  /** The constant start of a name's text after appends (`url += next`), each appended computed part as `${}` (walk.ts knownStart). */
+  readonly appended = new Map<string, string>();
   /** Boolean variables that hold a validation (`boolean ok = next.startsWith("/")`): `if (ok)` is that guard. */
   readonly conditions = new Map<string, Node>();
   /** `isolated`: a branch of an `if`; assignments stay here until the branches are merged. */
@@ -62,6 +64,15 @@ export class Scope {
   init(name: string): Node | undefined {
     for (let s: Scope | undefined = this; s; s = s.parent) {
       if (s.vars.has(name) || s.inits.has(name)) return s.inits.get(name);
+    }
+    return undefined;
+  }
+
+  /** The start of a name's text as appends left it, where the name was appended to since it was last assigned. */
+  appendedText(name: string): string | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      if (s.appended.has(name)) return s.appended.get(name);
+      if (s.vars.has(name) || s.inits.has(name)) return undefined;
     }
     return undefined;
   }

@@ -5,7 +5,7 @@
 // string building, object literals and the file scope every function of a file sees.
 import type { Node, Tree } from 'web-tree-sitter';
 import type { LanguageSyntax } from '../languages/types.ts';
-import { field, patternNames } from '../parse/syntax.ts';
+import { enclosingFunction, field, patternNames } from '../parse/syntax.ts';
 import { MAX_NESTING, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, sanitize, type Tainted } from './values.ts';
@@ -15,6 +15,7 @@ import { visitAssignment, visitMember } from './members.ts';
 import { checkNodeSink, checkReturnSink } from './sinks.ts';
 import { sourceTaint } from './sources.ts';
 import { requestTypeAlias } from './parameters.ts';
+import { constantOfFile, namedConstantText } from './formats.ts';
 
 /** Per parsed tree (shared by every analysis of a scan): module-level bindings and import aliases. */
 const fileScopes = new WeakMap<Tree, Scope>();
@@ -279,19 +280,18 @@ function concatParts(run: TaintRun, node: Node): Node[] {
 function visitBuiltString(run: TaintRun, parts: Node[], scope: Scope, frame: FunctionFrame): Tainted {
   const s = run.syntax;
   let t: Tainted = null;
-  // The text before the current part: constant text as written, each substitution so far as `${}`.
-  let prefix = '';
+  // The text before the current part: constant text as written, a constant a name stands for (looked up only
+  // when data follows it), each other substitution so far as `${}`.
+  const before: (string | Node)[] = [];
+  const prefix = () => before.reduce<string>((text, p) => joinedText(text, typeof p === 'string' ? p : (constantValue(run, p, scope, frame) ?? '${}')), '');
   for (const part of parts) {
     // Delimiters and operators (`\``, `${`, `+`).
     if (!part.isNamed) continue;
-    if (s.literals.includes(part.type) && !s.interpolatedStrings.includes(part.type)) {
-      prefix += prefixText(part);
-      continue;
-    }
     // A quoted string with no interpolation in it (Python's and Ruby's `string` node, which the grammar
     // shares with f-strings and "#{}") is constant text, as a literal is in the other languages.
-    if (constantString(s, part)) {
-      prefix += part.namedChildren.filter((c) => !!c && s.literals.includes(c.type)).map((c) => c!.text).join('');
+    const constant = constantText(s, part);
+    if (constant !== undefined) {
+      before.push(constant);
       continue;
     }
     let pt = visit(run, part, scope, frame);
@@ -299,11 +299,107 @@ function visitBuiltString(run: TaintRun, parts: Node[], scope: Scope, frame: Fun
     // Each part's data is judged by the text before it (`f"{target}?{query}"`: the query's data stays in the
     // query string, whatever `target` holds); the prefix sanitisers are anchored at the start, so a later part
     // passes every one the parts before it passed.
-    t = merge(t, sanitizeByPrefix(run, pt, prefix));
-    prefix += '${}';
+    if (pt) t = merge(t, sanitizeByPrefix(run, pt, prefix()));
+    before.push(pt ? '${}' : part);
   }
   if (!t) return null;
   return asNewValue(t)!.map((x) => (x.text ? x : { ...x, text: true }));
+}
+
+/**
+ * The constant start of the text a value holds, read as a built string's prefix is (constant text as written,
+ * each computed part as `${}`), for judging what is appended to it later (`url = '/app/'; url += next`).
+ * Through names bound to such a value, a few deep. Undefined for anything else (a call's result, a parameter).
+ */
+export function knownStart(run: TaintRun, node: Node | undefined, scope: Scope, depth = 0): string | undefined {
+  if (!node || depth > 3) return undefined;
+  const s = run.syntax;
+  if (s.identifiers.includes(node.type)) {
+    const appended = scope.appendedText(node.text);
+    if (appended !== undefined) return appended;
+    const init = scope.init(node.text);
+    return init && assignedOnce(run, node, init) ? knownStart(run, init, scope, depth + 1) : undefined;
+  }
+  let parts: Node[];
+  if (s.interpolatedStrings.includes(node.type) && node.namedChildCount > 0 && !constantString(s, node)) parts = stringParts(run, node);
+  else if (s.concatenations?.includes(node.type) && node.childForFieldName('operator')?.text === (s.concatOperator ?? '+')) parts = concatParts(run, node);
+  else parts = [node];
+  let text = '';
+  for (const part of parts) {
+    if (!part.isNamed) continue;
+    const constant = constantText(s, part);
+    if (constant === undefined && parts.length === 1) return undefined;
+    text = joinedText(text, constant ?? '${}');
+  }
+  return text;
+}
+
+/**
+ * The constant text a name in a built string stands for, as prefixText reads a literal: a local bound once to a
+ * constant string (`const base = '/docs/'`), a constant the file declares with a literal (`static final String
+ * BASE = "/docs/"`, a module's `const BASE = '/docs/'`), one of the class that qualifies it (`Paths.BASE`,
+ * `self::BASE`), or one the file imports by that name (`import { BASE } from './paths'`).
+ */
+function constantValue(run: TaintRun, part: Node, scope: Scope, frame: FunctionFrame): string | undefined {
+  const s = run.syntax;
+  // `${BASE}` in a template string, `#{BASE}`, `{BASE}` in an f-string: the name inside.
+  let node = part;
+  while (node.namedChildCount === 1 && /substitution|interpolation|embedded|parenthesized/.test(node.type)) node = node.namedChildren[0]!;
+  const unquoted = s.literals.includes('string');
+  if (s.members[node.type] || /scope|class_constant/.test(node.type)) {
+    const text = namedConstantText(run, node.text, frame.file);
+    return text === undefined || !unquoted ? text : text.slice(1, -1);
+  }
+  if (!s.identifiers.includes(node.type)) return undefined;
+  const name = node.text;
+  const init = scope.init(name);
+  if (init && assignedOnce(run, node, init)) return constantText(s, init);
+  // A parameter, a name declared without a value, or a local assigned more than once.
+  if (scope.binding(name) === null || (init && sameFunction(run, node, init))) return undefined;
+  const own = constantOfFile(name, run.fileText(frame.file), unquoted);
+  if (own !== undefined) return own;
+  const files = run.resolver.importedFrom(frame.file, name);
+  const found = new Set<string>();
+  for (const file of files) {
+    const text = run.resolver.text(file);
+    const value = text === undefined ? undefined : constantOfFile(name, text, unquoted);
+    if (value !== undefined) found.add(value);
+  }
+  if (found.size !== 1) return undefined;
+  run.resolver.dependOn(files);
+  return [...found][0];
+}
+
+/**
+ * Is `init` the one value a name is given in the function (or file) it is read in (`const base = '/docs/'`, a name
+ * not assigned again), so that it holds that value whatever branches ran between? Appends (`+=`) are no assignment here.
+ */
+function assignedOnce(run: TaintRun, read: Node, init: Node): boolean {
+  if (!sameFunction(run, read, init)) return false;
+  const where = enclosingFunction(run.syntax, read) ?? read.tree.rootNode;
+  const name = read.text.replace(/\$/g, '\\$');
+  const assignment = new RegExp(String.raw`(?<![\w$.>:])${name}\s*(?::=|=(?![=>~]))`, 'g');
+  return [...where.text.matchAll(assignment)].length <= 1;
+}
+
+function sameFunction(run: TaintRun, a: Node, b: Node): boolean {
+  return (enclosingFunction(run.syntax, a) ?? a.tree.rootNode).equals(enclosingFunction(run.syntax, b) ?? b.tree.rootNode);
+}
+
+/** A constant piece of a built string as its prefix reads it: a literal without quotes (walk.ts prefixText), or an interpolating string with nothing interpolated. */
+function constantText(s: LanguageSyntax, part: Node): string | undefined {
+  if (s.literals.includes(part.type) && !s.interpolatedStrings.includes(part.type)) return prefixText(part);
+  if (constantString(s, part)) return part.namedChildren.filter((c) => !!c && s.literals.includes(c.type)).map((c) => c!.text).join('');
+  return undefined;
+}
+
+/**
+ * Two pieces of a built string's text one after the other. Where a language's literals keep their quotes
+ * (`"redirect:"` then `"/help/"`), adjacent quoted pieces read as one literal (`"redirect:/help/"`), as
+ * the language joins them.
+ */
+export function joinedText(text: string, piece: string): string {
+  return text.endsWith('"') && piece.startsWith('"') ? text.slice(0, -1) + piece.slice(1) : text + piece;
 }
 
 /** A built value whose constant start is `prefix` (`'/users/' + id`): cleaned by the prefix sanitisers it passes. */
