@@ -43,12 +43,20 @@ public class ProfileController {
         private String team;
     }
 
+    /** The same behind an annotation whose value has braces. */
+    @SuppressWarnings({"serial", "unused"})
+    public static class ArchivedSearch extends SavedSearch {
+        private String reason;
+    }
+
     interface SearchDao {
         SavedSearch save(SavedSearch search);
 
         SharedSearch saveAndFlush(SharedSearch search);
 
         TeamSearch persist(TeamSearch search);
+
+        ArchivedSearch merge(ArchivedSearch search);
     }
 
     private SearchDao searchDao;
@@ -63,6 +71,12 @@ public class ProfileController {
     public SharedSearch share(@RequestBody SharedSearch search) {
         // ruleid: MASS_ASSIGNMENT
         return searchDao.saveAndFlush(search);
+    }
+
+    @PutMapping("/searches/archived")
+    public ArchivedSearch archive(@RequestBody ArchivedSearch search) {
+        // ruleid: MASS_ASSIGNMENT
+        return searchDao.merge(search);
     }
 
     @PutMapping("/searches/team")
