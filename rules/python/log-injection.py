@@ -190,6 +190,13 @@ def sync():
     # A key the constant table holds is one the code wrote.
     # ok: LOG_INJECTION
     log.warning("sync of table %s failed", table)
+    mode = request.json["mode"]
+    handler = SYNC_HANDLERS.get(mode)
+    if handler is None:
+        return {"error": "unknown mode"}, 400
+    # The look-up failing is written as `is None` too.
+    # ok: LOG_INJECTION
+    log.warning("sync in mode %s", mode)
     kind = request.json["kind"]
     if not SYNC_HANDLERS.get(kind):
         log.info("unknown kind")

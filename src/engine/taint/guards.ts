@@ -412,7 +412,7 @@ const mentionPatterns = new Map<string, RegExp>();
 /** Does the condition hold when the check fails (`!valid(x)`, `x == null || !ok(x)`, `err != nil || …`)? */
 function isNegative(run: TaintRun, condition: Node, effective: Node): boolean {
   const negated = (text: string) => /^[\s(]*(!(?!=)|not\s)/.test(text);
-  if (effective !== condition) return negated(condition.text) !== negated(effective.text);
+  if (effective !== condition) return (negated(condition.text) || !!emptiedName(condition.text)) !== negated(effective.text);
   const text = condition.text.replace(/^\s*\(([\s\S]*)\)\s*$/, '$1');
   // Python `x not in ALLOWED`, `x is None`, `x != "https"`, PHP/JS `!== 1`, `=== 0` and `=== -1` hold when the check
   // fails too; a position of 0 is a passed prefix check (`url.indexOf('https:') === 0`, `strpos($p, '/') === 0`).
@@ -522,6 +522,9 @@ function effectiveCondition(run: TaintRun, condition: Node, scope: Scope): Node 
   // fails its check gives a result only when the check passed.
   const present = PRESENT_RESULT.exec(n.text);
   if (present) return scope.condition((present[1] ?? present[2])!) ?? condition;
+  // `if (context == null) return;`, `if handler is None:`: the same look-up, failed (isNegative reads it so).
+  const absent = emptiedName(n.text);
+  if (absent) return scope.condition(absent) ?? condition;
   return condition;
 }
 
