@@ -186,3 +186,25 @@ func FlowExport(w http.ResponseWriter, r *http.Request) {
 	// ok: PATH_TRAVERSAL
 	http.ServeFile(w, r, filepath.Join(themeDir, "flows", id.String()+".json"))
 }
+
+var reportFiles = map[string]bool{"daily.csv": true, "weekly.csv": true}
+
+// Go's comma-ok look-up in a table of the code's own keys is an allow-list check of the key.
+func Report(w http.ResponseWriter, r *http.Request) {
+	name := r.URL.Query().Get("name")
+	if _, ok := reportFiles[name]; !ok {
+		http.NotFound(w, r)
+		return
+	}
+	// ok: PATH_TRAVERSAL
+	http.ServeFile(w, r, filepath.Join(themeDir, "reports", name))
+}
+
+func ReportLogged(w http.ResponseWriter, r *http.Request) {
+	name := r.URL.Query().Get("name")
+	if _, ok := reportFiles[name]; !ok {
+		println("unknown report")
+	}
+	// ruleid: PATH_TRAVERSAL
+	http.ServeFile(w, r, filepath.Join(themeDir, "reports", name))
+}

@@ -115,6 +115,11 @@ export function visitAssignment(run: TaintRun, node: Node, leftField: string, ri
     const mayCheck = !!run.syntax.calls[single.type] || !!(awaited && run.syntax.calls[awaited.type]) || BOOLEAN_SHAPE.test(single.type);
     if (mayCheck && conditionGuards(run, single, scope, frame, { anyWill: true }).length) scope.conditions.set(target.text, single);
     else scope.conditions.delete(target.text);
+  } else if (single && target && run.syntax.subscripts[single.type] && /expression_list/.test(left.type) && left.namedChildCount === 2) {
+    // Go's comma-ok look-up (`_, ok := allowed[name]`): the second name holds whether the key is in the table, so
+    // `if !ok { return }` is the check `allowed[name]` failing.
+    const found = left.namedChildren[1];
+    if (found && run.syntax.identifiers.includes(found.type) && conditionGuards(run, single, scope, frame, { anyWill: true }).length) scope.conditions.set(found.text, single);
   }
   checkAssignSink(run, node, left, lhsPath, written !== undefined ? written : value, scope, frame);
   if (run.syntax.identifiers.includes(left.type)) scope.origins.set(left.text, right ? callOrigin(run, right, scope) : null);
