@@ -202,6 +202,37 @@ export function visitTernary(run: TaintRun, node: Node, shape: { condition: stri
 }
 
 /** A scope in which the names that the given conditions vet (when each holds) are cleaned. */
+/**
+ * `allowed.includes(x) && res.redirect(x)`, `valid?(x) and redirect_to(x)`: the right side runs only when the left
+ * is true, so it sees what a passed check on the left cleans, as the branch of an `if` would. Null when the node is
+ * no conjunction; otherwise the value of the whole, which holds what either side does.
+ */
+export function visitConjunction(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted | undefined {
+  if (!/binary|boolean/.test(node.type)) return undefined;
+  const operator = node.childForFieldName('operator')?.text;
+  if (operator !== '&&' && operator !== 'and') return undefined;
+  const left = node.childForFieldName('left');
+  const right = node.childForFieldName('right');
+  if (!left || !right) return undefined;
+  const leftValue = visit(run, left, scope, frame);
+  const effective = effectiveCondition(run, left, scope);
+  const asked: GuardsAsked = {};
+  const guards = conditionGuards(run, effective, scope, frame, asked);
+  const guarded = guards.length && !isNegative(run, left, effective) ? (asked.guarded ?? guardedNames(run, effective, scope, frame)) : new Map<string, Tainted>();
+  if (!guarded.size) return merge(leftValue, visit(run, right, scope, frame));
+  const inner = new Scope(scope);
+  const cleaned = new Map<string, Tainted>();
+  for (const [name, taint] of guarded) {
+    let t = taint;
+    for (const g of guards) t = sanitize(t, g.types);
+    inner.vars.set(name, t);
+    cleaned.set(name, t);
+  }
+  const rightValue = visit(run, right, inner, frame);
+  for (const [k, v] of inner.vars) if (!(cleaned.has(k) && cleaned.get(k) === v)) scope.assign(k, v);
+  return merge(leftValue, rightValue);
+}
+
 export function passedChecks(run: TaintRun, conditions: Node[], scope: Scope, frame: FunctionFrame): Scope {
   let inner = scope;
   for (const holder of conditions) {

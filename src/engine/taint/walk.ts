@@ -10,7 +10,7 @@ import { MAX_NESTING, type FunctionFrame, type ParsedFile, type TaintRun } from 
 import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, sanitize, type Tainted } from './values.ts';
 import { analyzeNestedFunction, visitBareCall, visitCall } from './calls.ts';
-import { passedChecks, visitIf, visitSwitch, visitTernary } from './guards.ts';
+import { passedChecks, visitConjunction, visitIf, visitSwitch, visitTernary } from './guards.ts';
 import { visitAssignment, visitMember } from './members.ts';
 import { checkNodeSink, checkReturnSink } from './sinks.ts';
 import { sourceTaint } from './sources.ts';
@@ -172,7 +172,9 @@ function visitNode(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame
   if (s.interpolatedStrings.includes(type) && node.namedChildCount > 0) t = visitBuiltString(run, stringParts(run, node), scope, frame);
   else if (s.concatenations?.includes(type) && node.childForFieldName('operator')?.text === (s.concatOperator ?? '+')) t = visitBuiltString(run, concatParts(run, node), scope, frame);
   else {
-    t = visitChildren(run, node, scope, frame);
+    // `check(x) && sink(x)`: the right side runs with the check passed.
+    const conjunction = visitConjunction(run, node, scope, frame);
+    t = conjunction !== undefined ? conjunction : visitChildren(run, node, scope, frame);
     // A comparison yields a boolean, whatever it compared (`r.Body == nil`, `role.equals(x)` is handled by sanitisers).
     if (t && COMPARISON.test(node.childForFieldName('operator')?.text ?? '')) return null;
     // Another operator builds a larger value from the data (`"//p[@id='%s']" % sku` formats it).
