@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"log"
@@ -128,4 +129,39 @@ func (h *connectorHandler) Callback(w http.ResponseWriter, r *http.Request) {
 	log.Printf("oauth callback for provider %s", info.Provider)
 	// ruleid: LOG_INJECTION
 	log.Printf("oauth callback with state %s", r.URL.Query().Get("state"))
+}
+
+type loginForm struct {
+	User string `json:"user"`
+}
+
+// A decoder given a pointer returns only its error, which names the type and field and quotes a rejected
+// character: the error is no log line's forgery, the decoded value still is.
+func Decoded(w http.ResponseWriter, r *http.Request) {
+	var form loginForm
+	if err := json.NewDecoder(r.Body).Decode(&form); err != nil {
+		// ok: LOG_INJECTION
+		log.Printf("bad login body: %v", err)
+		return
+	}
+	// ruleid: LOG_INJECTION
+	log.Printf("login of %s", form.User)
+}
+
+func Unmarshalled(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	var form loginForm
+	err := json.Unmarshal(body, &form)
+	if err != nil {
+		// ok: LOG_INJECTION
+		log.Printf("bad login body: %v", err)
+	}
+	// A project's own decoder may paste the input into its error.
+	err = parseLogin(body, &form)
+	// ruleid: LOG_INJECTION
+	log.Printf("bad login: %v", err)
+}
+
+func parseLogin(body []byte, form *loginForm) error {
+	return fmt.Errorf("cannot read %s", body)
 }

@@ -174,8 +174,11 @@ function bindAssigned(run: TaintRun, node: Node, left: Node, right: Node | null,
   // `v, err := url.Parse(s)`: a library error that quotes the input it rejects (`%q` escapes line breaks) forges
   // no log line (LanguageSyntax.errorResultLast, the language's `errorsQuoteInput`). A file system error pastes the
   // path in as it is, and so may a database's: they stay tainted.
+  // A decoder that fills the value it is given a pointer to returns only the error (`err := json.Unmarshal(b, &v)`,
+  // `err := c.ShouldBindJSON(&form)`): its one result is that error.
   const quoting = run.engine.errorsQuoteInput;
-  const errorName = quoting && run.syntax.errorResultLast && leftItems.length > 1 && value && right && quoting.callee.test(calleeOf(run, right, scope) ?? '') ? patternNames(run.syntax, leftItems[leftItems.length - 1]!)[0] : undefined;
+  const onlyError = leftItems.length === 1 && !!right && fillsPointer(run, right);
+  const errorName = quoting && run.syntax.errorResultLast && (leftItems.length > 1 || onlyError) && value && right && quoting.callee.test(calleeOf(run, right, scope) ?? '') ? patternNames(run.syntax, leftItems[leftItems.length - 1]!)[0] : undefined;
   if (errorName) {
     for (const item of leftItems.slice(0, -1)) for (const name of patternNames(run.syntax, item)) scope.assign(name, value);
     scope.assign(errorName, sanitize(value, LIBRARY_ERROR_CLEAN_FOR));
@@ -203,6 +206,13 @@ function bindAssigned(run: TaintRun, node: Node, left: Node, right: Node | null,
       root.vars.set(name, merge(root.vars.get(name) ?? null, value));
     } else scope.assign(name, value);
   }
+}
+
+/** A single call given a pointer to fill (`json.Unmarshal(b, &v)`): Go's decoders return only an error then. */
+function fillsPointer(run: TaintRun, right: Node): boolean {
+  const single = /expression_list/.test(right.type) && right.namedChildCount === 1 ? right.namedChildren[0] : right;
+  const parts = single && run.syntax.calls[single.type] ? callParts(run.syntax, single) : null;
+  return !!parts && parts.positional.some((a) => a.type === run.syntax.addressOf && a.text.startsWith('&'));
 }
 
 /** What a library call's error result is clean for: a log line (it quotes the rejected input). */
