@@ -43,7 +43,11 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
   if (!guarded.length || !consequence || !condition || !effective) {
     // `if (name == null) return name;`: where the check says the name holds nothing, it carries no data.
     const empty = consequence && condition && !node.type.startsWith('unless') ? emptiedName(condition.text) : undefined;
-    const enter = empty && scope.lookup(empty) ? (branch: Node, inner: Scope) => branch.equals(consequence!) && inner.vars.set(empty, null) : undefined;
+    const enter = empty && scope.lookup(empty)
+      ? (branch: Node, inner: Scope) => {
+          if (branch.equals(consequence!)) inner.vars.set(empty, null);
+        }
+      : undefined;
     return visitBranches(run, [consequence, alternative, ...later].filter((b): b is Node => !!b), !!alternative || later.length > 0, scope, frame, enter);
   }
   const cleanIn = (target: Scope) => {
@@ -215,19 +219,10 @@ export function visitConjunction(run: TaintRun, node: Node, scope: Scope, frame:
   const right = node.childForFieldName('right');
   if (!left || !right) return undefined;
   const leftValue = visit(run, left, scope, frame);
-  const effective = effectiveCondition(run, left, scope);
-  const asked: GuardsAsked = {};
-  const guards = conditionGuards(run, effective, scope, frame, asked);
-  const guarded = guards.length && !isNegative(run, left, effective) ? (asked.guarded ?? guardedNames(run, effective, scope, frame)) : new Map<string, Tainted>();
-  if (!guarded.size) return merge(leftValue, visit(run, right, scope, frame));
+  const cleaned = passedCleaning(run, left, scope, frame);
+  if (!cleaned.size) return merge(leftValue, visit(run, right, scope, frame));
   const inner = new Scope(scope);
-  const cleaned = new Map<string, Tainted>();
-  for (const [name, taint] of guarded) {
-    let t = taint;
-    for (const g of guards) t = sanitize(t, g.types);
-    inner.vars.set(name, t);
-    cleaned.set(name, t);
-  }
+  for (const [name, t] of cleaned) inner.vars.set(name, t);
   const rightValue = visit(run, right, inner, frame);
   for (const [k, v] of inner.vars) if (!(cleaned.has(k) && cleaned.get(k) === v)) scope.assign(k, v);
   return merge(leftValue, rightValue);
@@ -238,21 +233,27 @@ export function passedChecks(run: TaintRun, conditions: Node[], scope: Scope, fr
   for (const holder of conditions) {
     visit(run, holder, scope, frame);
     const condition = holder.namedChildren.find((c): c is Node => !!c && !run.syntax.comments.includes(c.type));
-    if (!condition) continue;
-    const effective = effectiveCondition(run, condition, scope);
-    const asked: GuardsAsked = {};
-    const guards = conditionGuards(run, effective, scope, frame, asked);
-    if (!guards.length || isNegative(run, condition, effective)) continue;
-    const guarded = asked.guarded ?? guardedNames(run, effective, scope, frame);
-    if (!guarded.size) continue;
+    const cleaned = condition ? passedCleaning(run, condition, scope, frame) : new Map<string, Tainted>();
+    if (!cleaned.size) continue;
     if (inner === scope) inner = new Scope(scope);
-    for (const [name, taint] of guarded) {
-      let v = taint;
-      for (const g of guards) v = sanitize(v, g.types);
-      inner.vars.set(name, v);
-    }
+    for (const [name, t] of cleaned) inner.vars.set(name, t);
   }
   return inner;
+}
+
+/** What a passed check of `condition` leaves clean: the names it guards, each with its value cleaned (none for a negative check). */
+function passedCleaning(run: TaintRun, condition: Node, scope: Scope, frame: FunctionFrame): Map<string, Tainted> {
+  const cleaned = new Map<string, Tainted>();
+  const effective = effectiveCondition(run, condition, scope);
+  const asked: GuardsAsked = {};
+  const guards = conditionGuards(run, effective, scope, frame, asked);
+  if (!guards.length || isNegative(run, condition, effective)) return cleaned;
+  for (const [name, taint] of asked.guarded ?? guardedNames(run, effective, scope, frame)) {
+    let t = taint;
+    for (const g of guards) t = sanitize(t, g.types);
+    cleaned.set(name, t);
+  }
+  return cleaned;
 }
 
 /**

@@ -92,10 +92,10 @@ export function visitAssignment(run: TaintRun, node: Node, leftField: string, ri
   const named = left.namedChildCount === 1 && /expression_list/.test(left.type) ? left.namedChildren[0]! : left;
   const appendsTo = isAugmented && run.syntax.identifiers.includes(named.type) && operator.trim() === `${run.syntax.concatOperator ?? '+'}=` ? named.text : undefined;
   if (appendsTo !== undefined) {
-    const start = scope.appendedText(appendsTo) ?? knownStart(run, scope.init(appendsTo), scope);
+    const start = scope.appendedText(appendsTo) ?? knownStart(run, scope.init(appendsTo), scope, frame);
     if (start !== undefined) {
       value = sanitizeByPrefix(run, value, start);
-      scope.appended.set(appendsTo, joinedText(start, right ? (knownStart(run, right, scope) ?? '${}') : ''));
+      scope.appended.set(appendsTo, joinedText(start, right ? (knownStart(run, right, scope, frame) ?? '${}') : ''));
     }
   } else if (run.syntax.identifiers.includes(named.type)) scope.appended.delete(named.text);
   // Evaluate subscripts/receivers on the left for their effects (e.g. calls).

@@ -285,7 +285,7 @@ function visitBuiltString(run: TaintRun, parts: Node[], scope: Scope, frame: Fun
   // The text before the current part: constant text as written, a constant a name stands for (looked up only
   // when data follows it), each other substitution so far as `${}`.
   const before: (string | Node)[] = [];
-  const prefix = () => before.reduce<string>((text, p) => joinedText(text, typeof p === 'string' ? p : (constantValue(run, p, scope, frame) ?? '${}')), '');
+  const prefix = () => before.reduce<string>((text, p) => joinedText(text, typeof p === 'string' ? p : (knownStart(run, p, scope, frame) ?? '${}')), '');
   for (const part of parts) {
     // Delimiters and operators (`\``, `${`, `+`).
     if (!part.isNamed) continue;
@@ -310,54 +310,42 @@ function visitBuiltString(run: TaintRun, parts: Node[], scope: Scope, frame: Fun
 
 /**
  * The constant start of the text a value holds, read as a built string's prefix is (constant text as written,
- * each computed part as `${}`), for judging what is appended to it later (`url = '/app/'; url += next`).
- * Through names bound to such a value, a few deep. Undefined for anything else (a call's result, a parameter).
+ * each computed part as `${}`): for a part of a built string, and for what is appended to a name later
+ * (`url = '/app/'; url += next`). A name stands for what it holds: the start appends left it, the value it is
+ * bound to once in its function (`const base = '/docs/'`), a constant the file declares with a literal (`static
+ * final String BASE = "/docs/"`, a module's `const BASE = '/docs/'`), one of the class that qualifies it
+ * (`Paths.BASE`, `self::BASE`), or one the file imports by that name (`import { BASE } from './paths'`).
+ * Undefined for anything else (a call's result, a parameter, a local assigned more than once).
  */
-export function knownStart(run: TaintRun, node: Node | undefined, scope: Scope, depth = 0): string | undefined {
+export function knownStart(run: TaintRun, node: Node | undefined, scope: Scope, frame: FunctionFrame, depth = 0): string | undefined {
   if (!node || depth > 3) return undefined;
   const s = run.syntax;
-  if (s.identifiers.includes(node.type)) {
-    const appended = scope.appendedText(node.text);
-    if (appended !== undefined) return appended;
-    const init = scope.init(node.text);
-    return init && assignedOnce(run, node, init) ? knownStart(run, init, scope, depth + 1) : undefined;
+  // `${BASE}` in a template string, `#{BASE}`, `{BASE}` in an f-string: the name inside.
+  while (node.namedChildCount === 1 && /substitution|interpolation|embedded|parenthesized/.test(node.type)) node = node.namedChildren[0]!;
+  if (s.identifiers.includes(node.type)) return nameStart(run, node, scope, frame, depth);
+  if (s.members[node.type] || /scope|class_constant/.test(node.type)) {
+    const text = namedConstantText(run, node.text, frame.file);
+    return text === undefined || !s.literals.includes('string') ? text : text.slice(1, -1);
   }
   let parts: Node[];
   if (s.interpolatedStrings.includes(node.type) && node.namedChildCount > 0 && !constantString(s, node)) parts = stringParts(run, node);
   else if (s.concatenations?.includes(node.type) && node.childForFieldName('operator')?.text === (s.concatOperator ?? '+')) parts = concatParts(run, node);
-  else parts = [node];
+  else return constantText(s, node);
   let text = '';
-  for (const part of parts) {
-    if (!part.isNamed) continue;
-    const constant = constantText(s, part);
-    if (constant === undefined && parts.length === 1) return undefined;
-    text = joinedText(text, constant ?? '${}');
-  }
+  for (const part of parts) if (part.isNamed) text = joinedText(text, constantText(s, part) ?? '${}');
   return text;
 }
 
-/**
- * The constant text a name in a built string stands for, as prefixText reads a literal: a local bound once to a
- * constant string (`const base = '/docs/'`), a constant the file declares with a literal (`static final String
- * BASE = "/docs/"`, a module's `const BASE = '/docs/'`), one of the class that qualifies it (`Paths.BASE`,
- * `self::BASE`), or one the file imports by that name (`import { BASE } from './paths'`).
- */
-function constantValue(run: TaintRun, part: Node, scope: Scope, frame: FunctionFrame): string | undefined {
-  const s = run.syntax;
-  // `${BASE}` in a template string, `#{BASE}`, `{BASE}` in an f-string: the name inside.
-  let node = part;
-  while (node.namedChildCount === 1 && /substitution|interpolation|embedded|parenthesized/.test(node.type)) node = node.namedChildren[0]!;
-  const unquoted = s.literals.includes('string');
-  if (s.members[node.type] || /scope|class_constant/.test(node.type)) {
-    const text = namedConstantText(run, node.text, frame.file);
-    return text === undefined || !unquoted ? text : text.slice(1, -1);
-  }
-  if (!s.identifiers.includes(node.type)) return undefined;
+/** What a name in a built string stands for (knownStart). */
+function nameStart(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame, depth: number): string | undefined {
   const name = node.text;
+  const appended = scope.appendedText(name);
+  if (appended !== undefined) return appended;
   const init = scope.init(name);
-  if (init && assignedOnce(run, node, init)) return constantText(s, init);
+  if (init && assignedOnce(run, node, init)) return knownStart(run, init, scope, frame, depth + 1);
   // A parameter, a name declared without a value, or a local assigned more than once.
   if (scope.binding(name) === null || (init && sameFunction(run, node, init))) return undefined;
+  const unquoted = run.syntax.literals.includes('string');
   const own = constantOfFile(name, run.fileText(frame.file), unquoted);
   if (own !== undefined) return own;
   const files = run.resolver.importedFrom(frame.file, name);
