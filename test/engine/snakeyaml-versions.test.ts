@@ -2,17 +2,7 @@
 // project's manifest tells: a rule test file is scanned alone, so this is shown on small projects here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scanSourceFiles, type Finding } from '../../src/engine/index.ts';
-
-async function scan(files: Record<string, string>): Promise<Finding[]> {
-  const sources = Object.entries(files).map(([p, text]) => ({ path: p, content: Buffer.from(text) }));
-  const { findings } = await scanSourceFiles(sources, { jobs: 1, cacheDir: null });
-  return findings;
-}
-
-function lines(findings: Finding[], type: string): number[] {
-  return findings.filter((f) => f.type === type).map((f) => f.line).sort((a, b) => a - b);
-}
+import { findingLines as lines, scanProject as scan } from '../helpers/scan-project.ts';
 
 const controller = `package monitor.web;
 import org.yaml.snakeyaml.Yaml;
