@@ -1,0 +1,161 @@
+// MyBatis placeholders that a Spring AOP advice fills. The data-permission idiom of Spring admin
+// frameworks (RuoYi and its many descendants) puts a SQL fragment into the query object's
+// parameter map from an `@Aspect`: an advice `@Before("@annotation(dataScope)")` runs before every
+// service method annotated `@DataScope`, overwrites whatever the request bound to
+// `params.dataScope`, and writes the condition it builds from the signed-in user's roles; the
+// mapper pastes it with `${params.dataScope}`. The mapper line rule reports every `${…}`, so it
+// reports these too, though no request value reaches them.
+//
+// This needs the whole scanned tree (the aspect, the annotated services, the mapper), so it is
+// judged per scan, after the files' results: a `${…}` finding in a mapper XML is left out when
+// every placeholder on its line names a key that an `@Aspect` class writes into a map
+// (`put("dataScope", …)`, or a `String` constant holding that key), and every Java call of its
+// statement (by the statement's id) is made from a method carrying an annotation that advice is
+// bound to, or calls a method carrying it. A statement called from anywhere else, or not called
+// at all, stays reported: there the request's value is not replaced.
+import { declarationsAround, declarationsOf, offsetOf, type FileDeclarations } from './project/declarations.ts';
+import type { Finding } from './types.ts';
+
+/** What one of the project's aspects writes (map keys), and the annotations whose methods its advice runs before. */
+interface Advice {
+  keys: Set<string>;
+  annotations: Set<string>;
+}
+
+const PLACEHOLDER = /\$\{\s*([^}]*?)\s*\}/g;
+/** `@Before("@annotation(dataScope)")`, `@Around("@annotation(com.acme.DataScope)")`. */
+const POINTCUT = /@(?:Before|Around)\s*\(\s*(?:value\s*=\s*)?"[^"]*@annotation\(\s*([\w.$]+)\s*\)/;
+
+export class AdvisedPlaceholders {
+  private aspects: Advice[] | undefined;
+  private readonly declarations = new Map<string, FileDeclarations | null>();
+  /** Per annotation, the names of the methods that carry it. */
+  private readonly carriers = new Map<string, Set<string>>();
+
+  constructor(private readonly texts: ReadonlyMap<string, { text: string }>) {}
+
+  /** `findings` without the mapper placeholders an advice fills; the same array when none is. */
+  filter(findings: Finding[]): Finding[] {
+    const candidates = findings.filter((f) => f.type === 'SQL_INJECTION' && f.file.endsWith('.xml') && f.snippet.includes('${'));
+    if (candidates.length === 0) return findings;
+    const dropped = new Set(candidates.filter((f) => this.filledByAdvice(f)));
+    return dropped.size === 0 ? findings : findings.filter((f) => !dropped.has(f));
+  }
+
+  private filledByAdvice(finding: Finding): boolean {
+    const text = this.texts.get(finding.file)?.text;
+    if (text === undefined) return false;
+    const line = text.split(/\r?\n/)[finding.line - 1] ?? '';
+    const keys = [...line.matchAll(PLACEHOLDER)].map((m) => /^(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)$/.exec(m[1]!)?.[1]);
+    if (keys.length === 0) return false;
+    const filling = this.readAspects().filter((a) => keys.every((k) => k !== undefined && a.keys.has(k)));
+    if (filling.length === 0) return false;
+    const annotations = new Set(filling.flatMap((a) => [...a.annotations]));
+    const statements = statementsAt(text, offsetOf(text, finding.line, 1));
+    const mapper = /<mapper\b[^>]*\bnamespace\s*=\s*"(?:[\w$]+\.)*([\w$]+)"/.exec(text)?.[1];
+    return !!mapper && statements.length > 0 && statements.every((id) => this.calledOnlyWhenAdvised(id, mapper, annotations));
+  }
+
+  /** The keys and annotations of the project's `@Aspect` classes, one entry per class that has advice bound to an annotation. */
+  private readAspects(): Advice[] {
+    if (this.aspects) return this.aspects;
+    const constants = new Map<string, string>();
+    const aspects: { written: string[]; annotations: Set<string> }[] = [];
+    for (const [path, { text }] of this.texts) {
+      if (!path.endsWith('.java')) continue;
+      for (const m of text.matchAll(/\bString\s+([A-Z_][A-Z0-9_]*)\s*=\s*"(\w+)"\s*;/g)) constants.set(m[1]!, m[2]!);
+      if (!/@Aspect\b/.test(text)) continue;
+      const file = this.declarationsIn(path);
+      const advice = { written: [] as string[], annotations: new Set<string>() };
+      for (const method of file?.declarations ?? []) {
+        const pointcut = POINTCUT.exec(method.header);
+        if (!pointcut) continue;
+        const named = pointcut[1]!;
+        // The advice's parameter of that name gives the annotation's type (`DataScope dataScope`).
+        const type = named.includes('.') ? named.slice(named.lastIndexOf('.') + 1) : new RegExp(`([\\w$]+)\\s+${named}\\s*[,)]`).exec(method.header)?.[1];
+        if (type) advice.annotations.add(type);
+      }
+      if (advice.annotations.size === 0) continue;
+      for (const m of (file?.code ?? text).matchAll(/\.put\s*\(\s*(?:"(\w+)"|(?:[\w$]+\.)*([A-Z_][A-Z0-9_]*))\s*,/g)) advice.written.push(m[1] ?? `#${m[2]}`);
+      aspects.push(advice);
+    }
+    // A key written through a constant (`put(DATA_SCOPE, …)`) is the constant's value, wherever it is declared.
+    const value = (key: string) => (key.startsWith('#') ? constants.get(key.slice(1)) : key);
+    this.aspects = aspects.map((a) => ({ keys: new Set(a.written.map(value).filter((k): k is string => !!k)), annotations: a.annotations }));
+    return this.aspects;
+  }
+
+  private declarationsIn(path: string): FileDeclarations | undefined {
+    let known = this.declarations.get(path);
+    if (known === undefined) {
+      known = declarationsOf(this.texts.get(path)!.text, 'java') ?? null;
+      this.declarations.set(path, known);
+    }
+    return known ?? undefined;
+  }
+
+  /** The names of the methods annotated with `annotation`. */
+  private methodsCarrying(annotation: string): Set<string> {
+    let names = this.carriers.get(annotation);
+    if (!names) {
+      names = new Set();
+      const written = new RegExp(`@(?:[\\w$]+\\.)*${annotation}\\b`);
+      for (const [path, { text }] of this.texts) {
+        if (!path.endsWith('.java') || !written.test(text)) continue;
+        for (const d of this.declarationsIn(path)?.declarations ?? []) if (d.kind === 'method' && written.test(d.modifiers)) names.add(d.name);
+      }
+      this.carriers.set(annotation, names);
+    }
+    return names;
+  }
+
+  /**
+   * Every Java call of statement `id` of mapper interface `mapper` is made from, or to, a method
+   * carrying one of `annotations`; and there is one. A call on a receiver declared with the
+   * mapper's type goes to the statement itself; a call by the name of an annotated method on any
+   * other receiver (a service, `getAopProxy(this)`) is taken to call that method.
+   */
+  private calledOnlyWhenAdvised(id: string, mapper: string, annotations: Set<string>): boolean {
+    const advised = new Set([...annotations].flatMap((a) => [...this.methodsCarrying(a)]));
+    const call = new RegExp(`(?:([\\w$]+)\\s*\\.\\s*)?(?<![\\w$])${id}\\s*\\(`, 'g');
+    let calls = 0;
+    for (const [path, { text }] of this.texts) {
+      if (!path.endsWith('.java') || !text.includes(id)) continue;
+      const file = this.declarationsIn(path);
+      if (!file) return false;
+      for (const m of file.code.matchAll(call)) {
+        const around = declarationsAround(file, m.index);
+        const method = around.find((d) => d.kind === 'method');
+        // The declaration of the mapper method itself, or of a method of that name elsewhere (its header, or an interface's).
+        if (!method || m.index < method.open) {
+          if (method?.name === id || around[0]?.kind === 'class') continue;
+          return false;
+        }
+        calls++;
+        if (advised.has(method.name)) continue;
+        const receiver = m[1];
+        const onMapper = !!receiver && new RegExp(`(?<![\\w$])${mapper}(?:<[^>]*>)?\\s+${receiver.replace(/\$/g, '\\$')}\\s*[;=,)]`).test(file.code);
+        if (onMapper || !advised.has(id)) return false;
+      }
+    }
+    return calls > 0;
+  }
+}
+
+/**
+ * The ids of the mapper statements the offset lies in: its `<select|insert|update|delete id="…">`,
+ * or for a `<sql id="…">` fragment the statements of the file that include it.
+ */
+function statementsAt(xml: string, at: number): string[] {
+  const before = xml.slice(0, at);
+  const opening = [...before.matchAll(/<(select|insert|update|delete|sql)\b[^>]*?\bid\s*=\s*"([\w.$-]+)"/g)].pop();
+  if (!opening) return [];
+  // Closed before the offset: the line is not inside it.
+  if (before.lastIndexOf(`</${opening[1]}>`) > opening.index) return [];
+  if (opening[1] !== 'sql') return [opening[2]!];
+  const ids: string[] = [];
+  for (const include of xml.matchAll(new RegExp(`<include\\b[^>]*\\brefid\\s*=\\s*"${opening[2]!.replace(/[.$]/g, '\\$&')}"`, 'g'))) {
+    ids.push(...statementsAt(xml, include.index));
+  }
+  return ids;
+}

@@ -1,0 +1,173 @@
+// Code that nothing can call is not a way in. A trust-all certificate manager that only an
+// unused helper constructs, or a validation rule class that no form ever names, holds a weakness
+// that no request reaches: a reviewer reads such a finding, looks for the callers, finds none and
+// dismisses it. This module leaves out the findings whose sink sits inside such a declaration.
+//
+// Only where "nothing calls it" is certain from the text of the scanned tree, for Java, C# and
+// PHP, where a call names what it calls:
+// - a `private` method or nested class (only its own file can name it);
+// - a class of a type that only the application's code instantiates (a Laravel validation rule,
+//   a JSSE trust manager or host-name verifier): no framework discovers those by itself;
+// - in an application (not a library, whose public helpers are its API), a `static` method.
+// Such a declaration is unreferenced when no other file of the scan spells its name (code,
+// templates, configuration: a reflective or XML reference spells it too) and every mention in its
+// own file lies in itself, in an overload of the same name, or in other unreferenced code. An
+// annotated declaration (`@Bean`, `[HttpGet]`, `#[Route]`) is a framework's to call, and a method
+// the runtime calls by convention (`main`, Java's serialisation hooks, PHP's magic methods) is
+// never unreferenced. The judgement needs the whole tree: only a scan whose root holds the
+// project's build manifest (`pom.xml`, a solution, `composer.json`) makes it; a scan of one file
+// or one folder reports everything as before. Secrets are reported wherever they are.
+import { braceLanguageOf, declarationsAround, declarationsOf, offsetOf, type BraceLanguage, type Declaration, type FileDeclarations } from './project/declarations.ts';
+import type { Finding } from './types.ts';
+
+interface LanguageModel {
+  /** Root-level files that show the scan covers a whole project. */
+  rootManifest: RegExp;
+  /** A file (path, text) that shows the project is an application, whose unused static helpers are dead. */
+  application: (path: string, text: string) => boolean;
+  /** Base types whose implementations run only when the application's code instantiates them. */
+  constructedByCode: ReadonlySet<string>;
+  /** An annotation or attribute in a declaration's header, other than those that change nothing about who calls it. */
+  annotated: (header: string) => boolean;
+  /** Methods the runtime calls by their name alone. */
+  calledByConvention: (name: string) => boolean;
+}
+
+/** Java annotations that do not make a framework call the method. */
+const JAVA_INERT_ANNOTATIONS = /^(Override|SuppressWarnings|Deprecated|SafeVarargs|Nullable|NonNull|NotNull|Nonnull|CheckForNull|SneakyThrows)$/;
+const JAVA_SERIALISATION_HOOKS = new Set(['readObject', 'writeObject', 'readObjectNoData', 'readResolve', 'writeReplace']);
+
+const MODELS: Record<BraceLanguage, LanguageModel> = {
+  java: {
+    rootManifest: /^(pom\.xml|build\.gradle(\.kts)?|settings\.gradle(\.kts)?)$/,
+    application: (path, text) => /\/WEB-INF\/web\.xml$/.test(path) || (path.endsWith('.java') && text.includes('@SpringBootApplication')),
+    constructedByCode: new Set(['TrustManager', 'X509TrustManager', 'X509ExtendedTrustManager', 'HostnameVerifier']),
+    annotated: (header) => [...header.matchAll(/@([A-Za-z_$][\w$.]*)/g)].some((m) => m[1] !== 'interface' && !JAVA_INERT_ANNOTATIONS.test(m[1]!.slice(m[1]!.lastIndexOf('.') + 1))),
+    calledByConvention: (name) => name === 'main' || name === 'premain' || name === 'agentmain' || JAVA_SERIALISATION_HOOKS.has(name),
+  },
+  csharp: {
+    rootManifest: /^([^/]+\.(sln|slnx|csproj)|Directory\.Build\.props)$/,
+    application: (path, text) => path.endsWith('.csproj') && /Sdk\s*=\s*"Microsoft\.NET\.Sdk\.(Web|Razor|BlazorWebAssembly)"/.test(text),
+    constructedByCode: new Set(),
+    annotated: (header) => /(^|\n)\s*\[/.test(header),
+    calledByConvention: (name) => name === 'Main',
+  },
+  php: {
+    rootManifest: /^composer\.json$/,
+    application: (path) => /^(artisan|bin\/console|public\/index\.php)$/.test(path),
+    constructedByCode: new Set(['ValidationRule', 'Rule', 'InvokableRule', 'ImplicitRule']),
+    annotated: (header) => header.includes('#['),
+    calledByConvention: (name) => name.startsWith('__'),
+  },
+};
+
+/** Could `d` be unreferenced (see the top of the file)? Anything else is reachable in its own right. */
+function isCandidate(d: Declaration, model: LanguageModel, application: boolean): boolean {
+  if (model.annotated(d.header)) return false;
+  if (d.kind === 'class') return /\bprivate\b/.test(d.modifiers) || d.bases.some((b) => model.constructedByCode.has(b));
+  if (model.calledByConvention(d.name)) return false;
+  return /\bprivate\b/.test(d.modifiers) || (application && /\bstatic\b/.test(d.modifiers) && !/\b(abstract|override|virtual)\b/.test(d.modifiers));
+}
+
+interface Outline extends FileDeclarations {
+  candidates: Set<Declaration>;
+}
+
+const wordAt = (name: string) => new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
+
+/**
+ * Leaves out the findings whose sink lies in code nothing can call, judged over the scan's files
+ * (`texts`, by root-relative path). Files are read once, and only when some finding may be left out.
+ */
+export class UnreferencedCode {
+  private readonly outlines = new Map<string, Outline | null>();
+  private readonly mentionedIn = new Map<string, Set<string>>();
+  private readonly applications = new Map<BraceLanguage, boolean>();
+  private readonly projects = new Map<BraceLanguage, boolean>();
+
+  constructor(private readonly texts: ReadonlyMap<string, { text: string }>) {}
+
+  /** `findings` without those in unreferenced code; the same array when none is. */
+  filter(findings: Finding[]): Finding[] {
+    const dropped = findings.filter((f) => !f.ruleId.startsWith('secrets.') && this.unreferenced(f));
+    return dropped.length === 0 ? findings : findings.filter((f) => !dropped.includes(f));
+  }
+
+  private unreferenced(finding: Finding): boolean {
+    const language = braceLanguageOf(finding.file);
+    if (!language || !this.coversProject(language)) return false;
+    const file = this.outlineOf(finding.file, language);
+    if (!file) return false;
+    const at = offsetOf(this.texts.get(finding.file)!.text, finding.line, finding.column);
+    return deadAt(file, at, (d) => this.isDead(finding.file, file, d, new Set()));
+  }
+
+  private coversProject(language: BraceLanguage): boolean {
+    let known = this.projects.get(language);
+    if (known === undefined) {
+      known = [...this.texts.keys()].some((path) => MODELS[language].rootManifest.test(path));
+      this.projects.set(language, known);
+    }
+    return known;
+  }
+
+  private isApplication(language: BraceLanguage): boolean {
+    let known = this.applications.get(language);
+    if (known === undefined) {
+      known = false;
+      for (const [path, { text }] of this.texts) if (MODELS[language].application(path, text)) known = true;
+      this.applications.set(language, known);
+    }
+    return known;
+  }
+
+  private outlineOf(path: string, language: BraceLanguage): Outline | undefined {
+    let known = this.outlines.get(path);
+    if (known === undefined) {
+      const file = declarationsOf(this.texts.get(path)!.text, language);
+      const application = this.isApplication(language);
+      known = file ? { ...file, candidates: new Set(file.declarations.filter((d) => isCandidate(d, MODELS[language], application))) } : null;
+      this.outlines.set(path, known);
+    }
+    return known ?? undefined;
+  }
+
+  /** The scan's files whose text spells `name` as a word. */
+  private filesMentioning(name: string): Set<string> {
+    let files = this.mentionedIn.get(name);
+    if (!files) {
+      files = new Set();
+      const word = wordAt(name);
+      for (const [path, { text }] of this.texts) {
+        if (!text.includes(name)) continue;
+        word.lastIndex = 0;
+        if (word.test(text)) files.add(path);
+      }
+      this.mentionedIn.set(name, files);
+    }
+    return files;
+  }
+
+  /**
+   * Whether candidate `declaration` of `path` is unreferenced. `assumed` holds the declarations
+   * being decided further up: a mention from one of them is as dead as they turn out to be
+   * (mutually calling helpers that nothing else calls are all dead).
+   */
+  private isDead(path: string, file: Outline, declaration: Declaration, assumed: Set<Declaration>): boolean {
+    for (const other of this.filesMentioning(declaration.name)) if (other !== path) return false;
+    // The declarations of this name that decide together: the method's overloads, or the class.
+    const group = file.declarations.filter((d) => d === declaration || (declaration.kind === 'method' && d.kind === 'method' && d.name === declaration.name && file.candidates.has(d)));
+    const inGroup = (at: number) => group.some((d) => at >= d.start && at <= d.end);
+    const decided = new Set([...assumed, ...group]);
+    for (const m of file.code.matchAll(wordAt(declaration.name))) {
+      if (inGroup(m.index)) continue;
+      if (!deadAt(file, m.index, (d) => decided.has(d) || this.isDead(path, file, d, decided))) return false;
+    }
+    return true;
+  }
+}
+
+/** Whether a candidate declaration around `at` is dead by `dead`. */
+function deadAt(file: Outline, at: number, dead: (d: Declaration) => boolean): boolean {
+  return declarationsAround(file, at).some((d) => file.candidates.has(d) && dead(d));
+}
