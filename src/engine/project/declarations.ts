@@ -145,12 +145,8 @@ function blocksOf(text: string, language: BraceLanguage): { code: string; blocks
       i = stop;
     } else if (c === '"' && text.startsWith('"""', i) && language !== 'php') {
       i = skipString('"""', false, true);
-    } else if (language === 'csharp' && (c === '@' || c === '$') && /^(@\$?|\$@)"/.test(text.slice(i, i + 3))) {
-      i += text[i + 1] === '"' ? 1 : 2;
-      i = skipString('"', false, true);
-    } else if (language === 'csharp' && c === '$' && next === '"') {
-      i += 1;
-      i = skipString('"', true, false);
+    } else if (language === 'csharp' && (c === '@' || c === '$') && /^(@\$?|\$+@?)"/.test(text.slice(i, i + 4))) {
+      i = skipCSharpString(text, i);
     } else if (c === '"' || c === "'" || (language === 'php' && c === '`')) {
       i = skipString(c, true, language === 'php');
     } else if (language === 'php' && c === '<' && text.startsWith('<<<', i)) {
@@ -181,4 +177,61 @@ function blocksOf(text: string, language: BraceLanguage): { code: string; blocks
   }
   if (open.length) return undefined;
   return { code: out.join(''), blocks };
+}
+
+/**
+ * The end of the C# string starting at `at` (`@"…"`, `$"…"`, `$@"…"`): a verbatim string doubles
+ * its quotes, and an interpolated one holds code in its holes (`$"{string.Join(", ", xs)}"`),
+ * strings and braces included, while `{{` is a brace of the text.
+ */
+function skipCSharpString(text: string, at: number): number {
+  let k = at;
+  let verbatim = false;
+  let interpolated = false;
+  for (; text[k] !== '"'; k++) {
+    if (text[k] === '@') verbatim = true;
+    else interpolated = true;
+  }
+  // A raw string (`$"""…"""`) ends at a run of as many quotes as opened it; its holes are left unread.
+  const quotes = /^"{3,}/.exec(text.slice(k, k + 16))?.[0];
+  if (quotes) {
+    const end = text.indexOf(quotes, k + quotes.length);
+    return end < 0 ? text.length : end + quotes.length;
+  }
+  k++;
+  while (k < text.length) {
+    const c = text[k]!;
+    if (!verbatim && c === '\\') k += 2;
+    else if (c === '"') {
+      if (verbatim && text[k + 1] === '"') k += 2;
+      else return k + 1;
+    } else if (interpolated && c === '{') {
+      if (text[k + 1] === '{') k += 2;
+      else k = skipHole(text, k + 1);
+    } else if (!verbatim && c === '\n') return k;
+    else k++;
+  }
+  return text.length;
+}
+
+/** The end of an interpolation hole's code, from just after its `{` to just after its `}`. */
+function skipHole(text: string, from: number): number {
+  let depth = 1;
+  let k = from;
+  while (k < text.length) {
+    const c = text[k]!;
+    if (c === '"' || ((c === '$' || c === '@') && /^(@\$?|\$+@?)"/.test(text.slice(k, k + 4)))) k = skipCSharpString(text, k);
+    else if (c === "'") {
+      const end = /^'(?:\\.|[^'\\\n])*'/.exec(text.slice(k, k + 12));
+      k += end ? end[0].length : 1;
+    } else if (c === '{') {
+      depth++;
+      k++;
+    } else if (c === '}') {
+      if (--depth === 0) return k + 1;
+      k++;
+    } else if (c === '\n') return k;
+    else k++;
+  }
+  return text.length;
 }
