@@ -8,12 +8,14 @@
 // - a `private` method or nested class (only its own file can name it);
 // - a class of a type that only the application's code instantiates (a Laravel validation rule,
 //   a JSSE trust manager or host-name verifier): no framework discovers those by itself;
-// - in an application (not a library, whose public helpers are its API), a `static` method.
+// - in a Java or C# application (not a library, whose public helpers are its API), a `static`
+//   method (PHP frameworks call static hooks by name: `booted`, `getSubscribedEvents`).
 // Such a declaration is unreferenced when no other file of the scan spells its name (code,
 // templates, configuration: a reflective or XML reference spells it too) and every mention in its
 // own file lies in itself, in an overload of the same name, or in other unreferenced code. An
 // annotated declaration (`@Bean`, `[HttpGet]`, `#[Route]`) is a framework's to call, and a method
-// the runtime calls by convention (`main`, Java's serialisation hooks, PHP's magic methods) is
+// the runtime calls by convention (`main`, Java's serialisation hooks and the static `valueOf` /
+// `fromString` factories that convert request strings, PHP's magic methods) is
 // never unreferenced. The judgement needs the whole tree: only a scan whose root holds the
 // project's build manifest (`pom.xml`, a solution, `composer.json`) makes it; a scan of one file
 // or one folder reports everything as before. Secrets are reported wherever they are.
@@ -35,7 +37,11 @@ interface LanguageModel {
 
 /** Java annotations that do not make a framework call the method. */
 const JAVA_INERT_ANNOTATIONS = /^(Override|SuppressWarnings|Deprecated|SafeVarargs|Nullable|NonNull|NotNull|Nonnull|CheckForNull|SneakyThrows)$/;
-const JAVA_SERIALISATION_HOOKS = new Set(['readObject', 'writeObject', 'readObjectNoData', 'readResolve', 'writeReplace']);
+/**
+ * Entry points, Java serialisation's hooks, and the static factories that JAX-RS, Spring and JAXB
+ * call to convert a request string into a parameter's type.
+ */
+const JAVA_CONVENTIONS = new Set(['main', 'premain', 'agentmain', 'readObject', 'writeObject', 'readObjectNoData', 'readResolve', 'writeReplace', 'valueOf', 'fromString', 'fromValue', 'of', 'from']);
 
 const MODELS: Record<BraceLanguage, LanguageModel> = {
   java: {
@@ -43,18 +49,19 @@ const MODELS: Record<BraceLanguage, LanguageModel> = {
     application: (path, text) => /\/WEB-INF\/web\.xml$/.test(path) || (path.endsWith('.java') && text.includes('@SpringBootApplication')),
     constructedByCode: new Set(['TrustManager', 'X509TrustManager', 'X509ExtendedTrustManager', 'HostnameVerifier']),
     annotated: (header) => [...header.matchAll(/@([A-Za-z_$][\w$.]*)/g)].some((m) => m[1] !== 'interface' && !JAVA_INERT_ANNOTATIONS.test(m[1]!.slice(m[1]!.lastIndexOf('.') + 1))),
-    calledByConvention: (name) => name === 'main' || name === 'premain' || name === 'agentmain' || JAVA_SERIALISATION_HOOKS.has(name),
+    calledByConvention: (name) => JAVA_CONVENTIONS.has(name),
   },
   csharp: {
     rootManifest: /^([^/]+\.(sln|slnx|csproj)|Directory\.Build\.props)$/,
     application: (path, text) => path.endsWith('.csproj') && /Sdk\s*=\s*"Microsoft\.NET\.Sdk\.(Web|Razor|BlazorWebAssembly)"/.test(text),
     constructedByCode: new Set(),
     annotated: (header) => /(^|\n)\s*\[/.test(header),
-    calledByConvention: (name) => name === 'Main',
+    calledByConvention: (name) => name === 'Main' || name === 'CreateHostBuilder' || name === 'CreateWebHostBuilder',
   },
   php: {
     rootManifest: /^composer\.json$/,
-    application: (path) => /^(artisan|bin\/console|public\/index\.php)$/.test(path),
+    // PHP frameworks call static hooks by name (`booted`, `getSubscribedEvents`): no static method is judged.
+    application: () => false,
     constructedByCode: new Set(['ValidationRule', 'Rule', 'InvokableRule', 'ImplicitRule']),
     annotated: (header) => header.includes('#['),
     calledByConvention: (name) => name.startsWith('__'),
