@@ -8,7 +8,7 @@ from django.views import View
 from django.views.generic import ListView
 from flask import Flask, request
 from psycopg2 import sql
-from sqlalchemy import text
+from sqlalchemy import select, text
 
 from .models import Invoice
 
@@ -72,6 +72,20 @@ def report(session, request):
     session.execute(text("SELECT SUM(amount) FROM invoices WHERE region = '" + region + "'"))
     # ok: SQL_INJECTION
     session.execute(text("SELECT SUM(amount) FROM invoices WHERE region = :region"), {"region": region})
+
+
+def archive_invoices(session, request):
+    # A SQLAlchemy statement binds the values it is given; text() inside it is still a sink.
+    numbers = request.form.getlist("number")
+    # ok: SQL_INJECTION
+    rows = session.execute(select(Invoice).where(Invoice.number.in_(numbers))).scalars()
+    region = request.form["region"]
+    stmt = select(Invoice).where(Invoice.region == region)
+    # ok: SQL_INJECTION
+    found = session.execute(stmt)
+    # ruleid: SQL_INJECTION
+    raw = session.execute(select(Invoice).where(text("region = '" + region + "'")))
+    return rows, found, raw
 
 
 class InvoiceSearchView(View):
