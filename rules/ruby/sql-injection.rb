@@ -179,7 +179,12 @@ class ReportsController < ApplicationController
     variants = Variant.where("variants.id IN (#{variant_ids.to_sql})")
     # ruleid: SQL_INJECTION
     named = Customer.where("name = '#{customer_params[:name]}'")
-    render json: { customer: customer, either: either, variants: variants, named: named }
+    # An Arel predicate quotes the value it compares with.
+    # ok: SQL_INJECTION
+    tagged = Tag.where(Tag.arel_table[:name].matches("#{params[:term]}%"))
+    # ruleid: SQL_INJECTION
+    raw_tagged = Tag.where(Arel.sql("name LIKE '#{params[:term]}%'"))
+    render json: { customer: customer, either: either, variants: variants, named: named, tagged: tagged, raw_tagged: raw_tagged }
   end
 
   private
