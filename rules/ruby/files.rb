@@ -112,3 +112,29 @@ class ReportFilesController < ApplicationController
     Rails.logger.warn(message)
   end
 end
+
+class MailAttachmentsController < ApplicationController
+  # A record found by the request's id keeps the file where the application stored it.
+  def show
+    attachment = current_user.attachments.find(params[:id])
+    # ok: PATH_TRAVERSAL
+    send_file(attachment.file.path, disposition: "attachment")
+    # ruleid: PATH_TRAVERSAL
+    send_file(Find.find(params[:dir]).first)
+  end
+
+  # Active Storage's sanitised name has no separator left in it.
+  def rename
+    new_name = ActiveStorage::Filename.new(CGI.unescape(attachment_params[:filename])).sanitized
+    # ok: PATH_TRAVERSAL
+    File.rename(current_path, Rails.root.join("attachments", new_name).to_s)
+    # ruleid: PATH_TRAVERSAL
+    File.rename(current_path, Rails.root.join("attachments", CGI.unescape(attachment_params[:filename])).to_s)
+  end
+
+  private
+
+  def attachment_params
+    params.require(:attachment).permit(:filename)
+  end
+end

@@ -54,4 +54,14 @@ class ArchiveFiltersController < ApplicationController
     # ruleid: XSS
     render html: "<div>Page #{params[:page]}</div>".html_safe
   end
+
+  # ActiveSupport's to_xml escapes each message it writes.
+  def rename
+    group = Group.new(params.require(:group).permit(:name))
+    return if group.save
+    # ok: XSS
+    render html: group.errors.full_messages.to_xml(root: "errors", skip_types: true).html_safe, status: 409
+    # ruleid: XSS
+    render html: "<errors>#{group.errors.full_messages.join}#{params[:name]}</errors>".html_safe, status: 409
+  end
 end
