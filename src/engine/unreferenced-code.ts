@@ -25,8 +25,15 @@ import type { Finding } from './types.ts';
 interface LanguageModel {
   /** Root-level files that show the scan covers a whole project. */
   rootManifest: RegExp;
-  /** A file (path, text) that shows the project is an application, whose unused static helpers are dead. */
-  application: (path: string, text: string) => boolean;
+  /**
+   * Whether the code at `file` belongs to an application, whose unused static helpers are dead (a
+   * library's public helpers are its API), given the scan's files.
+   */
+  application: (file: string, texts: ReadonlyMap<string, { text: string }>) => boolean;
+  /** Code that calls a method by a name it computes (reflection, `$this->$name()`): a file spelling it has no unreferenced methods. */
+  dynamicCalls: RegExp;
+  /** Private methods a framework calls by a naming convention (bean accessors, which Hibernate and Jackson call by property name). */
+  conventionalPrivate?: RegExp;
   /** Base types whose implementations run only when the application's code instantiates them. */
   constructedByCode: ReadonlySet<string>;
   /** An annotation or attribute in a declaration's header, other than those that change nothing about who calls it. */
@@ -46,14 +53,19 @@ const JAVA_CONVENTIONS = new Set(['main', 'premain', 'agentmain', 'readObject', 
 const MODELS: Record<BraceLanguage, LanguageModel> = {
   java: {
     rootManifest: /^(pom\.xml|build\.gradle(\.kts)?|settings\.gradle(\.kts)?)$/,
-    application: (path, text) => /\/WEB-INF\/web\.xml$/.test(path) || (path.endsWith('.java') && text.includes('@SpringBootApplication')),
+    application: (_file, texts) => javaApplication(texts),
+    dynamicCalls: /\.(getDeclaredMethods?|getMethods?)\s*\(|\bMethodHandles\b|\bReflectionUtils\b/,
+    conventionalPrivate: /^(get|set|is)[A-Z]/,
     constructedByCode: new Set(['TrustManager', 'X509TrustManager', 'X509ExtendedTrustManager', 'HostnameVerifier']),
     annotated: (header) => [...header.matchAll(/@([A-Za-z_$][\w$.]*)/g)].some((m) => m[1] !== 'interface' && !JAVA_INERT_ANNOTATIONS.test(m[1]!.slice(m[1]!.lastIndexOf('.') + 1))),
     calledByConvention: (name) => JAVA_CONVENTIONS.has(name),
   },
   csharp: {
     rootManifest: /^([^/]+\.(sln|slnx|csproj)|Directory\.Build\.props)$/,
-    application: (path, text) => path.endsWith('.csproj') && /Sdk\s*=\s*"Microsoft\.NET\.Sdk\.(Web|Razor|BlazorWebAssembly)"/.test(text),
+    // The project the file belongs to (its nearest `.csproj`) is a web application; a class library
+    // beside one in the repository is a package other code calls.
+    application: (file, texts) => /Sdk\s*=\s*"Microsoft\.NET\.Sdk\.(Web|Razor|BlazorWebAssembly)"/.test(nearestProject(file, texts)?.text ?? ''),
+    dynamicCalls: /\.(GetMethods?|InvokeMember)\s*\(/,
     constructedByCode: new Set(),
     annotated: (header) => /(^|\n)\s*\[/.test(header),
     calledByConvention: (name) => name === 'Main' || name === 'CreateHostBuilder' || name === 'CreateWebHostBuilder',
@@ -62,25 +74,57 @@ const MODELS: Record<BraceLanguage, LanguageModel> = {
     rootManifest: /^composer\.json$/,
     // PHP frameworks call static hooks by name (`booted`, `getSubscribedEvents`): no static method is judged.
     application: () => false,
+    dynamicCalls: /\$this->\s*(\$|\{)|(static|self|parent)::\s*(\$|\{)|\bcall_user_func(_array)?\s*\(|\[\s*\$this\s*,\s*\$|->\$\w+\s*\(/,
     constructedByCode: new Set(['ValidationRule', 'Rule', 'InvokableRule', 'ImplicitRule']),
     annotated: (header) => header.includes('#['),
     calledByConvention: (name) => name.startsWith('__'),
   },
 };
 
-/** Could `d` be unreferenced (see the top of the file)? Anything else is reachable in its own right. */
-function isCandidate(d: Declaration, model: LanguageModel, application: boolean): boolean {
+/**
+ * Could `d` be unreferenced (see the top of the file)? Anything else is reachable in its own right.
+ * `file` is the declarations of its file and `code` that file's text without comments.
+ */
+function isCandidate(d: Declaration, file: FileDeclarations, model: LanguageModel, application: boolean): boolean {
   if (model.annotated(d.header)) return false;
-  if (d.kind === 'class') return /\bprivate\b/.test(d.modifiers) || d.bases.some((b) => model.constructedByCode.has(b));
-  if (model.calledByConvention(d.name)) return false;
-  return /\bprivate\b/.test(d.modifiers) || (application && /\bstatic\b/.test(d.modifiers) && !/\b(abstract|override|virtual)\b/.test(d.modifiers));
+  // A C# partial class has other parts the scan may not read (a designer file wires its event handlers).
+  const owner = declarationsAround(file, d.start).find((o) => o !== d && o.kind === 'class');
+  if (owner && /\bpartial\b/.test(owner.modifiers)) return false;
+  const isPrivate = /\bprivate\b/.test(d.modifiers);
+  if (d.kind === 'class') return isPrivate || d.bases.some((b) => model.constructedByCode.has(b));
+  if (model.calledByConvention(d.name) || model.dynamicCalls.test(file.code) || (isPrivate && model.conventionalPrivate?.test(d.name))) return false;
+  return isPrivate || (application && /\bstatic\b/.test(d.modifiers) && !/\b(abstract|override|virtual)\b/.test(d.modifiers));
+}
+
+const PUBLISHES = /<distributionManagement>|nexus-staging|central-publishing|maven-gpg-plugin|\bmaven-publish\b|\bpublishing\s*\{/;
+
+/** A Spring Boot or servlet application whose build publishes no artifact (a published module is a library others call). */
+function javaApplication(texts: ReadonlyMap<string, { text: string }>): boolean {
+  let app = false;
+  for (const [path, { text }] of texts) {
+    if (/(^|\/)(pom\.xml|[\w.-]+\.gradle(\.kts)?)$/.test(path) && PUBLISHES.test(text)) return false;
+    if (/(^|\/)WEB-INF\/web\.xml$/.test(path) || (path.endsWith('.java') && text.includes('@SpringBootApplication'))) app = true;
+  }
+  return app;
+}
+
+/** The `.csproj` in the nearest folder above `file`. */
+function nearestProject(file: string, texts: ReadonlyMap<string, { text: string }>): { text: string } | undefined {
+  for (let dir = file.slice(0, file.lastIndexOf('/') + 1); ; dir = dir.slice(0, dir.lastIndexOf('/', dir.length - 2) + 1)) {
+    for (const [path, text] of texts) if (path.startsWith(dir) && path.endsWith('.csproj') && !path.slice(dir.length).includes('/')) return text;
+    if (dir === '') return undefined;
+  }
 }
 
 interface Outline extends FileDeclarations {
+  language: BraceLanguage;
   candidates: Set<Declaration>;
 }
 
-const wordAt = (name: string) => new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
+const sameName = (a: string, b: string, language: BraceLanguage) => (language === 'php' ? a.toLowerCase() === b.toLowerCase() : a === b);
+
+/** A name as a word; PHP's function and method names are case-insensitive. */
+const wordAt = (name: string, language: BraceLanguage) => new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, language === 'php' ? 'gi' : 'g');
 
 /**
  * Leaves out the findings whose sink lies in code nothing can call, judged over the scan's files
@@ -89,7 +133,7 @@ const wordAt = (name: string) => new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\
 export class UnreferencedCode {
   private readonly outlines = new Map<string, Outline | null>();
   private readonly mentionedIn = new Map<string, Set<string>>();
-  private readonly applications = new Map<BraceLanguage, boolean>();
+  private readonly applications = new Map<string, boolean>();
   private readonly projects = new Map<BraceLanguage, boolean>();
 
   constructor(private readonly texts: ReadonlyMap<string, { text: string }>) {}
@@ -118,12 +162,13 @@ export class UnreferencedCode {
     return known;
   }
 
-  private isApplication(language: BraceLanguage): boolean {
-    let known = this.applications.get(language);
+  private isApplication(language: BraceLanguage, file: string): boolean {
+    // Java decides once per scan, C# per project folder.
+    const key = language === 'csharp' ? `${language}:${file.slice(0, file.lastIndexOf('/'))}` : language;
+    let known = this.applications.get(key);
     if (known === undefined) {
-      known = false;
-      for (const [path, { text }] of this.texts) if (MODELS[language].application(path, text)) known = true;
-      this.applications.set(language, known);
+      known = MODELS[language].application(file, this.texts);
+      this.applications.set(key, known);
     }
     return known;
   }
@@ -132,25 +177,27 @@ export class UnreferencedCode {
     let known = this.outlines.get(path);
     if (known === undefined) {
       const file = declarationsOf(this.texts.get(path)!.text, language);
-      const application = this.isApplication(language);
-      known = file ? { ...file, candidates: new Set(file.declarations.filter((d) => isCandidate(d, MODELS[language], application))) } : null;
+      const application = this.isApplication(language, path);
+      known = file ? { ...file, language, candidates: new Set(file.declarations.filter((d) => isCandidate(d, file, MODELS[language], application))) } : null;
       this.outlines.set(path, known);
     }
     return known ?? undefined;
   }
 
   /** The scan's files whose text spells `name` as a word. */
-  private filesMentioning(name: string): Set<string> {
-    let files = this.mentionedIn.get(name);
+  private filesMentioning(name: string, language: BraceLanguage): Set<string> {
+    const key = `${language}:${name}`;
+    let files = this.mentionedIn.get(key);
     if (!files) {
       files = new Set();
-      const word = wordAt(name);
+      const word = wordAt(name, language);
+      const exact = language !== 'php';
       for (const [path, { text }] of this.texts) {
-        if (!text.includes(name)) continue;
+        if (exact && !text.includes(name)) continue;
         word.lastIndex = 0;
         if (word.test(text)) files.add(path);
       }
-      this.mentionedIn.set(name, files);
+      this.mentionedIn.set(key, files);
     }
     return files;
   }
@@ -161,12 +208,12 @@ export class UnreferencedCode {
    * (mutually calling helpers that nothing else calls are all dead).
    */
   private isDead(path: string, file: Outline, declaration: Declaration, assumed: Set<Declaration>): boolean {
-    for (const other of this.filesMentioning(declaration.name)) if (other !== path) return false;
+    for (const other of this.filesMentioning(declaration.name, file.language)) if (other !== path) return false;
     // The declarations of this name that decide together: the method's overloads, or the class.
-    const group = file.declarations.filter((d) => d === declaration || (declaration.kind === 'method' && d.kind === 'method' && d.name === declaration.name && file.candidates.has(d)));
+    const group = file.declarations.filter((d) => d === declaration || (declaration.kind === 'method' && d.kind === 'method' && sameName(d.name, declaration.name, file.language) && file.candidates.has(d)));
     const inGroup = (at: number) => group.some((d) => at >= d.start && at <= d.end);
     const decided = new Set([...assumed, ...group]);
-    for (const m of file.code.matchAll(wordAt(declaration.name))) {
+    for (const m of file.code.matchAll(wordAt(declaration.name, file.language))) {
       if (inGroup(m.index)) continue;
       if (!deadAt(file, m.index, (d) => decided.has(d) || this.isDead(path, file, d, decided))) return false;
     }

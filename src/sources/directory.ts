@@ -29,6 +29,8 @@ const VENDORED_DIRS = new Set(['node_modules', 'vendor', 'bower_components', 'th
 const LIBRARY_FOLDERS = new Set(['lib', 'libs', '3rdparty', 'thirdparty', 'third-party', 'external', 'externals', 'extlib']);
 const LICENCE_FILE = /^(?:(?:mit-)?licen[cs]e(?:-mit)?|copying)(?:\.(?:txt|md|rst|markdown))?$/i;
 const GENERATED_DIRS = new Set(['dist', 'build', 'out', 'target', 'bin', 'obj', '.next', '.nuxt', 'coverage']);
+/** Below a JVM source root a folder is a package (`src/main/java/org/acme/build/`), whatever its name. */
+const JVM_SOURCE_ROOT = /(^|\/)src\/[\w-]+\/(java|kotlin|scala|groovy)\//;
 const GENERATED_FILES = /(\.min\.(js|css|mjs)|\.bundle\.js|\.map|-lock\.json|\.lock\.json|\.pb\.go|_pb2\.py|\.generated\.\w+|\.g\.cs|\.designer\.cs)$/i;
 /**
  * A placeholder of a code generator's template in a folder or file name (jeecg's
@@ -247,7 +249,7 @@ export async function listDirectory(root: string, options: CollectOptions = {}):
           skipped.push({ path: `${relPath}/`, reason: 'vendored', detail: composerDetail });
           continue;
         }
-        if (!options.includeVendored && GENERATED_DIRS.has(entry.name)) {
+        if (!options.includeVendored && GENERATED_DIRS.has(entry.name) && !JVM_SOURCE_ROOT.test(relPath)) {
           skipped.push({ path: `${relPath}/`, reason: 'generated' });
           continue;
         }

@@ -142,3 +142,68 @@ test('a validation rule class that no form names is not reported; named by one, 
   const used = await scanProject({ 'composer.json': COMPOSER, 'artisan': '#!/usr/bin/env php\n', 'app/Rules/IsRecentDate.php': DATE_RULE, 'app/Http/Requests/ReportRequest.php': FORM_REQUEST });
   assert.deepEqual(logLines(used), ['app/Rules/IsRecentDate.php:16']);
 });
+
+// A class library beside a web application in one repository is a package other code calls.
+const SERIALIZER = `using Newtonsoft.Json;
+
+namespace Shop.Core.Extensions
+{
+    public static class SerializationExtensions
+    {
+        public static string SerializeJson(this object value)
+        {
+            return JsonConvert.SerializeObject(value, DefaultSettings());
+        }
+
+        private static JsonSerializerSettings DefaultSettings()
+        {
+            return new JsonSerializerSettings { TypeNameHandling = TypeNameHandling.Auto };
+        }
+    }
+}
+`;
+const typeNames = (findings: Finding[]) => findings.filter((f) => f.ruleId === 'csharp.typenamehandling').map((f) => `${f.file}:${f.line}`);
+
+test("C#: a library project's unused public helpers stay reported beside a web project; the web project's own are judged", async () => {
+  const solution = {
+    'Shop.sln': 'Microsoft Visual Studio Solution File, Format Version 12.00\n',
+    'src/Shop.Web/Shop.Web.csproj': '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+    'src/Shop.Web/Program.cs': 'var app = WebApplication.CreateBuilder(args).Build();\napp.Run();\n',
+    'src/Shop.Core/Shop.Core.csproj': '<Project Sdk="Microsoft.NET.Sdk"><PropertyGroup><IsPackable>true</IsPackable></PropertyGroup></Project>\n',
+  };
+  const inLibrary = await scanProject({ ...solution, 'src/Shop.Core/Extensions/SerializationExtensions.cs': SERIALIZER });
+  assert.deepEqual(typeNames(inLibrary), ['src/Shop.Core/Extensions/SerializationExtensions.cs:14']);
+  const inApplication = await scanProject({ ...solution, 'src/Shop.Web/Extensions/SerializationExtensions.cs': SERIALIZER });
+  assert.deepEqual(typeNames(inApplication), []);
+});
+
+test('Java: the methods of a class that calls methods by computed names, and private bean accessors, are reachable', async () => {
+  const reflective = HTTP_HELPER.replace(
+    '    private static class TrustingManager',
+    '    public Object run(String command) throws Exception {\n        return getClass().getDeclaredMethod(command + "Cmd").invoke(this);\n    }\n\n    private static class TrustingManager',
+  );
+  const findings = await scanProject({ 'pom.xml': POM, 'src/main/java/shop/ShopApplication.java': APPLICATION, 'src/main/java/shop/util/HttpHelper.java': reflective });
+  // A method of this class may be called by a name the code computes: none is judged...
+  assert.deepEqual(trustAll(findings), ['src/main/java/shop/util/HttpHelper.java:32']);
+  const accessor = `package shop.domain;
+import javax.net.ssl.*;
+import java.security.cert.X509Certificate;
+
+public class Account {
+    private SSLContext context;
+
+    private void setContext(String protocol) throws Exception {
+        SSLContext sc = SSLContext.getInstance(protocol);
+        sc.init(null, new TrustManager[] { new X509TrustManager() {
+            public void checkClientTrusted(X509Certificate[] chain, String authType) { }
+            public void checkServerTrusted(X509Certificate[] chain, String authType) { }
+            public X509Certificate[] getAcceptedIssuers() { return null; }
+        } }, null);
+        this.context = sc;
+    }
+}
+`;
+  // ...while a private setter that no code calls is Hibernate's or Jackson's to call.
+  const bean = await scanProject({ 'pom.xml': POM, 'src/main/java/shop/ShopApplication.java': APPLICATION, 'src/main/java/shop/domain/Account.java': accessor });
+  assert.deepEqual(trustAll(bean), ['src/main/java/shop/domain/Account.java:12']);
+});

@@ -96,3 +96,20 @@ test('a library folder a Python script puts on sys.path is skipped as vendored; 
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test('a Java package named build, out or target is source, while those folders at a module root are build output', async () => {
+  const root = tree({
+    'pom.xml': '<project/>\n',
+    'src/main/java/org/acme/build/BuildService.java': 'package org.acme.build;\nclass BuildService {}\n',
+    'src/test/kotlin/org/acme/out/OutTest.kt': 'package org.acme.out\n',
+    'target/classes/org/acme/build/BuildService.java': 'package org.acme.build;\nclass BuildService {}\n',
+    'web/build/app.js': 'export const built = 1;\n',
+  });
+  try {
+    const collected = await collectDirectory(root);
+    assert.deepEqual(collected.files.map((f) => f.path).sort(), ['pom.xml', 'src/main/java/org/acme/build/BuildService.java', 'src/test/kotlin/org/acme/out/OutTest.kt']);
+    assert.deepEqual(collected.skipped.filter((s) => s.reason === 'generated').map((s) => s.path).sort(), ['target/', 'web/build/']);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

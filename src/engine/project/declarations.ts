@@ -38,7 +38,8 @@ const CONTROL_WORDS = new Set(['if', 'for', 'foreach', 'while', 'switch', 'catch
 /** A method header, up to where its body opens: group 1 is the name. */
 const METHOD: Record<BraceLanguage, RegExp> = {
   java: /(?:^|[\s>\]])([A-Za-z_$][\w$]*)\s*\((?:[^()]|\([^()]*\))*\)\s*(?:throws\s+[\w$.,\s<>]+)?$/,
-  csharp: /(?:^|[\s>\]])([A-Za-z_]\w*)\s*(?:<[^()]*>)?\s*\((?:[^()]|\([^()]*\))*\)\s*(?:where\s+[^{]+)?$/,
+  // Type parameters nest one level (`Map<TKey, List<T>>`) and close before the name: `IQueryable<T> Filter<T, TItem>(` is `Filter`.
+  csharp: /(?:^|[\s>\]])([A-Za-z_]\w*)\s*(?:<(?:[^<>()]|<[^<>()]*>)*>)?\s*\((?:[^()]|\([^()]*\))*\)\s*(?:where\s+[^{]+)?$/,
   php: /\bfunction\s+&?([A-Za-z_]\w*)\s*\((?:[^()]|\([^()]*\))*\)\s*(?::\s*[?\w\\|&\s]+)?$/,
 };
 
