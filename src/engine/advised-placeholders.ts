@@ -16,8 +16,9 @@
 import { declarationsAround, declarationsOf, offsetOf, type FileDeclarations } from './project/declarations.ts';
 import type { Finding } from './types.ts';
 
-/** What one of the project's aspects writes (map keys), and the annotations whose methods its advice runs before. */
+/** What one of the project's aspects writes, and the annotations whose methods its advice runs before. */
 interface Advice {
+  /** `params.dataScope`: the map (named by its getter or variable) and the key, each cleared with a literal before it is filled. */
   keys: Set<string>;
   annotations: Set<string>;
 }
@@ -25,12 +26,16 @@ interface Advice {
 const PLACEHOLDER = /\$\{\s*([^}]*?)\s*\}/g;
 /** `@Before("@annotation(dataScope)")`, `@Around("@annotation(com.acme.DataScope)")`. */
 const POINTCUT = /@(?:Before|Around)\s*\(\s*(?:value\s*=\s*)?"[^"]*@annotation\(\s*([\w.$]+)\s*\)/;
+/** `entity.getParams().put(DATA_SCOPE, "")`, `params.put("dataScope", sql)`: the map, the key, and a literal value. */
+const MAP_WRITE = /(?:\.get([A-Z]\w*)\s*\(\s*\)|\b([a-z]\w*))\s*\.put\s*\(\s*(?:"(\w+)"|(?:[\w$]+\.)*([A-Z_][A-Z0-9_]*))\s*,\s*("(?:[^"\\\n]|\\.)*"\s*\))?/g;
+/** A call through the bean's own proxy (`SpringUtils.getAopProxy(this)`, `AopContext.currentProxy()`): the advice runs. */
+const OWN_PROXY = /\(\s*this\s*\)$|currentProxy\s*\(\s*\)$/;
 
 export class AdvisedPlaceholders {
   private aspects: Advice[] | undefined;
   private readonly declarations = new Map<string, FileDeclarations | null>();
-  /** Per annotation, the names of the methods that carry it. */
-  private readonly carriers = new Map<string, Set<string>>();
+  /** Per annotation, per method name, the classes (and their bases) declaring a method of that name with the annotation. */
+  private readonly carriers = new Map<string, Map<string, Set<string>>>();
 
   constructor(private readonly texts: ReadonlyMap<string, { text: string }>) {}
 
@@ -46,11 +51,12 @@ export class AdvisedPlaceholders {
     const text = this.texts.get(finding.file)?.text;
     if (text === undefined) return false;
     const line = text.split(/\r?\n/)[finding.line - 1] ?? '';
-    const keys = [...line.matchAll(PLACEHOLDER)].map((m) => /^(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)$/.exec(m[1]!)?.[1]);
+    // A key of a map property (`params.dataScope`): a top-level `${dataScope}` is a parameter the caller passes.
+    const keys = [...line.matchAll(PLACEHOLDER)].map((m) => /^(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*\.[A-Za-z_]\w*)$/.exec(m[1]!)?.[1]);
     if (keys.length === 0) return false;
     const filling = this.readAspects().filter((a) => keys.every((k) => k !== undefined && a.keys.has(k)));
     if (filling.length === 0) return false;
-    const annotations = new Set(filling.flatMap((a) => [...a.annotations]));
+    const annotations = [...new Set(filling.flatMap((a) => [...a.annotations]))];
     const statements = statementsAt(text, offsetOf(text, finding.line, 1));
     const mapper = /<mapper\b[^>]*\bnamespace\s*=\s*"(?:[\w$]+\.)*([\w$]+)"/.exec(text)?.[1];
     return !!mapper && statements.length > 0 && statements.every((id) => this.calledOnlyWhenAdvised(id, mapper, annotations));
@@ -60,13 +66,13 @@ export class AdvisedPlaceholders {
   private readAspects(): Advice[] {
     if (this.aspects) return this.aspects;
     const constants = new Map<string, string>();
-    const aspects: { written: string[]; annotations: Set<string> }[] = [];
+    const aspects: { writes: { key: string; literal: boolean }[]; annotations: Set<string> }[] = [];
     for (const [path, { text }] of this.texts) {
       if (!path.endsWith('.java')) continue;
       for (const m of text.matchAll(/\bString\s+([A-Z_][A-Z0-9_]*)\s*=\s*"(\w+)"\s*;/g)) constants.set(m[1]!, m[2]!);
       if (!/@Aspect\b/.test(text)) continue;
       const file = this.declarationsIn(path);
-      const advice = { written: [] as string[], annotations: new Set<string>() };
+      const advice = { writes: [] as { key: string; literal: boolean }[], annotations: new Set<string>() };
       for (const method of file?.declarations ?? []) {
         const pointcut = POINTCUT.exec(method.header);
         if (!pointcut) continue;
@@ -76,12 +82,21 @@ export class AdvisedPlaceholders {
         if (type) advice.annotations.add(type);
       }
       if (advice.annotations.size === 0) continue;
-      for (const m of (file?.code ?? text).matchAll(/\.put\s*\(\s*(?:"(\w+)"|(?:[\w$]+\.)*([A-Z_][A-Z0-9_]*))\s*,/g)) advice.written.push(m[1] ?? `#${m[2]}`);
+      for (const m of (file?.code ?? text).matchAll(MAP_WRITE)) {
+        const map = m[1] ? m[1][0]!.toLowerCase() + m[1].slice(1) : m[2]!;
+        advice.writes.push({ key: `${map}.${m[3] ?? `#${m[4]}`}`, literal: !!m[5] });
+      }
       aspects.push(advice);
     }
     // A key written through a constant (`put(DATA_SCOPE, …)`) is the constant's value, wherever it is declared.
-    const value = (key: string) => (key.startsWith('#') ? constants.get(key.slice(1)) : key);
-    this.aspects = aspects.map((a) => ({ keys: new Set(a.written.map(value).filter((k): k is string => !!k)), annotations: a.annotations }));
+    const resolved = (key: string) => key.replace(/#(\w+)$/, (_, name: string) => constants.get(name) ?? '#');
+    this.aspects = aspects.map((a) => {
+      // Filled only where the advice also clears it with a literal (`put(DATA_SCOPE, "")`): a
+      // condition that skips the filling would otherwise leave the request's value in place.
+      const cleared = new Set(a.writes.filter((w) => w.literal).map((w) => resolved(w.key)));
+      const keys = new Set(a.writes.filter((w) => !w.literal).map((w) => resolved(w.key)).filter((k) => cleared.has(k) && !k.endsWith('#')));
+      return { keys, annotations: a.annotations };
+    });
     return this.aspects;
   }
 
@@ -94,30 +109,40 @@ export class AdvisedPlaceholders {
     return known ?? undefined;
   }
 
-  /** The names of the methods annotated with `annotation`. */
-  private methodsCarrying(annotation: string): Set<string> {
-    let names = this.carriers.get(annotation);
-    if (!names) {
-      names = new Set();
+  /** Per method name, the classes declaring it with `annotation`, with those classes' bases (the interfaces callers hold them by). */
+  private methodsCarrying(annotation: string): Map<string, Set<string>> {
+    let methods = this.carriers.get(annotation);
+    if (!methods) {
+      methods = new Map();
       const written = new RegExp(`@(?:[\\w$]+\\.)*${annotation}\\b`);
       for (const [path, { text }] of this.texts) {
         if (!path.endsWith('.java') || !written.test(text)) continue;
-        for (const d of this.declarationsIn(path)?.declarations ?? []) if (d.kind === 'method' && written.test(d.modifiers)) names.add(d.name);
+        const file = this.declarationsIn(path);
+        for (const d of file?.declarations ?? []) {
+          if (d.kind !== 'method' || !written.test(d.modifiers)) continue;
+          const owner = declarationsAround(file!, d.start).find((o) => o.kind === 'class');
+          if (!owner) continue;
+          const types = methods.get(d.name) ?? methods.set(d.name, new Set()).get(d.name)!;
+          for (const t of [owner.name, ...owner.bases]) types.add(t);
+        }
       }
-      this.carriers.set(annotation, names);
+      this.carriers.set(annotation, methods);
     }
-    return names;
+    return methods;
   }
 
   /**
-   * Every Java call of statement `id` of mapper interface `mapper` is made from, or to, a method
-   * carrying one of `annotations`; and there is one. A call on a receiver declared with the
-   * mapper's type goes to the statement itself; a call by the name of an annotated method on any
-   * other receiver (a service, `getAopProxy(this)`) is taken to call that method.
+   * Every Java call of statement `id` of mapper interface `mapper` runs after one of the advice
+   * bound to `annotations`, and there is one: it is made inside a method carrying the annotation,
+   * or it calls such a method on a bean through Spring's proxy — a receiver declared with the type
+   * of a class that declares the annotated method (or with one of its interfaces), or the bean's
+   * own proxy (`getAopProxy(this)`). A call without a receiver or on `this` bypasses the proxy, and
+   * one on the mapper (a field of its type, MyBatis-Plus's `baseMapper`) runs the statement directly.
    */
-  private calledOnlyWhenAdvised(id: string, mapper: string, annotations: Set<string>): boolean {
-    const advised = new Set([...annotations].flatMap((a) => [...this.methodsCarrying(a)]));
-    const call = new RegExp(`(?:([\\w$]+)\\s*\\.\\s*)?(?<![\\w$])${id}\\s*\\(`, 'g');
+  private calledOnlyWhenAdvised(id: string, mapper: string, annotations: string[]): boolean {
+    const annotated = new RegExp(`@(?:[\\w$]+\\.)*(?:${annotations.join('|')})\\b`);
+    const carriers = new Set(annotations.flatMap((a) => [...(this.methodsCarrying(a).get(id) ?? [])]));
+    const call = new RegExp(`(?:([\\w$]+(?:\\s*\\(\\s*(?:this)?\\s*\\))?)\\s*\\.\\s*)?(?<![\\w$])${id}\\s*\\(`, 'g');
     let calls = 0;
     for (const [path, { text }] of this.texts) {
       if (!path.endsWith('.java') || !text.includes(id)) continue;
@@ -132,10 +157,12 @@ export class AdvisedPlaceholders {
           return false;
         }
         calls++;
-        if (advised.has(method.name)) continue;
+        if (annotated.test(method.modifiers)) continue;
         const receiver = m[1];
-        const onMapper = !!receiver && new RegExp(`(?<![\\w$])${mapper}(?:<[^>]*>)?\\s+${receiver.replace(/\$/g, '\\$')}\\s*[;=,)]`).test(file.code);
-        if (onMapper || !advised.has(id)) return false;
+        if (!receiver || receiver === 'this' || receiver === 'baseMapper' || /^getBaseMapper\s*\(/.test(receiver)) return false;
+        const owner = around.find((d) => d.kind === 'class');
+        const type = OWN_PROXY.test(receiver) ? owner?.name : new RegExp(`([\\w$]+)(?:<[^>]*>)?\\s+${receiver.replace(/\$/g, '\\$')}\\s*[;=,)]`).exec(file.code)?.[1];
+        if (!type || type === mapper || !carriers.has(type)) return false;
       }
     }
     return calls > 0;

@@ -77,8 +77,22 @@ const files = (over: Record<string, string> = {}) => ({
 const substitutions = async (project: Record<string, string>) =>
   (await scanProject(project)).filter((f) => f.ruleId === 'java.mybatis-xml-substitution').map((f) => `${f.file}:${f.line}`);
 
-test('a placeholder whose key the advice of the only caller writes is not reported', async () => {
+const controller = (field: string, call: string) => `package shop.web;
+import shop.domain.Order;
+
+public class OrderController {
+    private ${field};
+
+    public Object list(Order query) {
+        return ${call};
+    }
+}
+`;
+
+test('a placeholder whose key the advice of every caller writes is not reported', async () => {
   assert.deepEqual(await substitutions(files()), []);
+  // A controller calling the annotated service method through the bean (Spring's proxy) runs the advice.
+  assert.deepEqual(await substitutions(files({ 'src/main/java/shop/web/OrderController.java': controller('OrderService orderService', 'orderService.listOrders(query)') })), []);
 });
 
 test('a caller without the annotation, a key no aspect writes, or another placeholder keeps it', async () => {
@@ -98,6 +112,22 @@ public class ReportController {
   assert.deepEqual(await substitutions(files({ 'src/main/java/shop/web/ReportController.java': unadvised })), expected);
   assert.deepEqual(await substitutions(files({ 'src/main/resources/mapper/OrderMapper.xml': mapperXml('${params.sortColumn}') })), expected);
   assert.deepEqual(await substitutions(files({ 'src/main/resources/mapper/OrderMapper.xml': mapperXml('${params.rowFilter} order by ${sort}') })), expected);
+  // A top-level placeholder is a parameter the caller passes, not the map the advice fills.
+  assert.deepEqual(await substitutions(files({ 'src/main/resources/mapper/OrderMapper.xml': mapperXml('${rowFilter}') })), expected);
+  // An advice that fills the key only under a condition, without clearing it first, may leave the request's value.
+  assert.deepEqual(await substitutions(files({ 'src/main/java/shop/framework/RowFilterAspect.java': ASPECT.replace('            entity.getParams().put(ROW_FILTER, "");\n', '') })), expected);
+  // A call of the advised method from its own class bypasses the proxy, and the MyBatis-Plus base mapper is the mapper.
+  const selfCall = SERVICE.replace('    @Filtered\n    public List<Order> listOrders', '    public List<Order> all(Order query) {\n        return listOrders(query);\n    }\n\n    @Filtered\n    public List<Order> listOrders');
+  assert.deepEqual(await substitutions(files({ 'src/main/java/shop/service/OrderService.java': selfCall })), expected);
+  const plusService =
+    'package shop.service;\nimport java.util.List;\nimport shop.domain.Order;\nimport shop.mapper.OrderMapper;\n\npublic class OrderAdminService extends ServiceImpl<OrderMapper, Order> {\n    public List<Order> all(Order query) {\n        return baseMapper.listOrders(query);\n    }\n}\n';
+  assert.deepEqual(await substitutions(files({ 'src/main/java/shop/service/OrderAdminService.java': plusService })), expected);
+  // A method of the same name on another type is not the advised one.
+  const reports = 'package shop.web;\nimport java.util.List;\nimport shop.domain.Order;\n\npublic class ReportService {\n    public List<Order> listOrders(Order q) {\n        return null;\n    }\n}\n';
+  assert.deepEqual(
+    await substitutions(files({ 'src/main/java/shop/web/ReportService.java': reports, 'src/main/java/shop/web/OrderController.java': controller('ReportService reports', 'reports.listOrders(query)') })),
+    expected,
+  );
   // Without the aspect, nothing replaces what the request bound to params.rowFilter.
   const withoutAspect: Record<string, string> = files();
   delete withoutAspect['src/main/java/shop/framework/RowFilterAspect.java'];
