@@ -200,12 +200,28 @@ export function visitChildren(run: TaintRun, node: Node, scope: Scope, frame: Fu
     }
     return t;
   }
+  // Ruby: a branch or a `begin` block gives the value of its last expression, as a method body does
+  // (`if raw.present?; cookies.delete(:k); JSON.parse(raw); end` is the parsed value); the statements
+  // before it still run. A `rescue` or `else` clause of a `begin` gives its own last value instead.
+  if (run.syntax.implicitReturn && VALUE_BLOCKS.test(node.type)) {
+    let last: Tainted = null;
+    for (const child of node.namedChildren) {
+      if (!child || run.syntax.comments.includes(child.type)) continue;
+      const value = visit(run, child, scope, frame);
+      if (/^(rescue|else)$/.test(child.type)) t = merge(t, value);
+      else if (child.type !== 'ensure') last = value;
+    }
+    return merge(t, last);
+  }
   for (const child of node.namedChildren) {
     if (!child) continue;
     t = merge(t, visit(run, child, scope, frame));
   }
   return t;
 }
+
+/** Ruby's statement sequences whose value is their last expression's (a branch of an `if`/`case`, `begin … end`, `( … )`). */
+const VALUE_BLOCKS = /^(then|else|begin|parenthesized_statements)$/;
 
 /** An object literal: the taint of each property value is placed in that property. */
 function visitObject(run: TaintRun, node: Node, shape: { pair: string; key: string; value: string; shorthand?: string }, scope: Scope, frame: FunctionFrame): Tainted {
