@@ -147,6 +147,13 @@ export interface LanguageSyntax {
    * only for the types listed (a scalar cannot carry MongoDB operators).
    */
   casts?: { node: string; type: string; match: RegExp; types?: string[] }[];
+  /**
+   * Declared parameter types that hold a number, a truth value, a date, a duration or an id (`long id`, `Guid? id`,
+   * `List<Long> ids`): the compiler lets no text reach such a parameter, so an argument's untrusted strands stop
+   * there, as at a cast; only a weak random number's stay (its digits are as guessable). Statically typed
+   * languages only: a type hint the runtime does not enforce is no conversion.
+   */
+  scalarParameters?: RegExp;
   /** Expressions that pick one of several values by a subject (C# `switch` expressions, PHP `match`): their value is one of the arms', not the subject. */
   selects?: Record<string, { subject: string }>;
   /**

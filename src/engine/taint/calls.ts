@@ -384,6 +384,10 @@ function analyzeCall(
     if (p.rest) return args.slice(i - offset).reduce<Tainted>((acc, t) => merge(acc, t), null);
     return args[i - offset] ?? null;
   });
+  // A parameter declared as a number, date or id receives no text (the caller's value was converted or refused).
+  if (syntax.scalarParameters) params.forEach((p, i) => {
+    if (i >= offset && bound[i] && syntax.scalarParameters!.test(p.type)) bound[i] = weakRandomStrands(run, bound[i]!);
+  });
   const signature = bound.map((t) => (t ? t.map((x) => `${x.onlyRule ?? ''}:${[...x.clean].sort().join(',')}`).join('|') : '-')).join(';');
   // Fields of its object that hold untrusted data are inputs too.
   const fieldsTainted = inTaintedClass(run, target.node);

@@ -1,0 +1,105 @@
+// A parameter declared as a number, a truth value, a date or an id (Java `Long payId`, C# `Guid? id`) receives no
+// text: the compiler converted or refused what the caller passed. The request's strands stop there, as at a cast;
+// a String (or char) parameter passes them on, and a weak random number stays guessable in whatever it feeds.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { scanProject, findingLines } from '../helpers/scan-project.ts';
+
+test('Java: a request value passed to a numeric, date or id parameter forges no log line; a String or char one does', async () => {
+  const findings = await scanProject({
+    'src/main/java/a/NotifyController.java': `package a;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class NotifyController {
+  private RefundService refunds;
+  @PostMapping("/notify/refund")
+  public void refunded(@RequestBody RefundNotice notice) {
+    refunds.markRefunded(notice.getOrderId(), notice.getRefundId(), notice.getAt());
+    refunds.note(notice.getReason(), notice.getMark());
+  }
+}
+`,
+    'src/main/java/a/RefundService.java': `package a;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+public class RefundService {
+  private static final Logger log = LoggerFactory.getLogger(RefundService.class);
+  public void markRefunded(String orderId, Long refundId, LocalDateTime at) {
+    log.error("refund {} of order {} not found", refundId, orderId);
+    check(refundId, List.of(refundId), at);
+  }
+  private void check(long id, List<Long> ids, LocalDateTime at) {
+    log.warn("refund {} ({}) at {}", id, ids, at);
+  }
+  public void note(String reason, char mark) {
+    log.warn("reason {}", reason);
+    log.warn("mark {}", mark);
+  }
+}
+`,
+    'src/main/java/a/RefundNotice.java': `package a;
+import java.time.LocalDateTime;
+import lombok.Data;
+@Data
+public class RefundNotice {
+  private String orderId;
+  private Long refundId;
+  private String reason;
+  private char mark;
+  private LocalDateTime at;
+}
+`,
+  });
+  const lines = (file: string) => findingLines(findings.filter((f) => f.file.endsWith(file)), 'LOG_INJECTION');
+  // Line 9 logs the String orderId beside the Long; line 13 only numbers and a date; 16 and 17 the String and the char.
+  assert.deepEqual(lines('RefundService.java'), [9, 16, 17]);
+});
+
+test('Java: a weak random number keeps its strand through an int parameter', async () => {
+  const findings = await scanProject({
+    'src/main/java/a/CodeController.java': `package a;
+import java.util.Random;
+import jakarta.servlet.http.Cookie;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class CodeController {
+  @GetMapping("/code")
+  public void code(HttpServletResponse response) {
+    response.addCookie(new Cookie("code", digits(new Random().nextInt(1000000))));
+  }
+  private String digits(int n) { return String.format("%06d", n); }
+}
+`,
+  });
+  assert.deepEqual(findingLines(findings, 'WEAK_RANDOM'), [10]);
+});
+
+test('C#: a request value passed to an int, Guid or long parameter forges no log line; a string one does', async () => {
+  const findings = await scanProject({
+    'Controllers/OrdersController.cs': `using System;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.Extensions.Logging;
+public class OrdersController : Controller
+{
+    private readonly ILogger<OrdersController> _logger;
+    [HttpPost("orders/{id}/ship")]
+    public IActionResult Ship(string id, string carrier, string when)
+    {
+        Record(int.Parse(id) > 0 ? int.Parse(id) : 0, Guid.Parse(id), carrier);
+        Shipped(id);
+        return Ok();
+    }
+    private void Record(int orderId, Guid? batch, string carrier)
+    {
+        _logger.LogWarning("order " + orderId + " batch " + batch);
+        _logger.LogWarning("carrier " + carrier);
+    }
+    private void Shipped(long orderId) => _logger.LogWarning("shipped " + orderId);
+}
+`,
+  });
+  assert.deepEqual(findingLines(findings, 'LOG_INJECTION'), [17]);
+});
