@@ -471,3 +471,39 @@ test('Python and JavaScript: an instance a module makes at its top level and ano
   const cls = ['export class Library {', '  save(name) {', '    runQuery(name);', '  }', '}'].join('\n');
   assert.deepEqual(await sinks({ 'src/route.js': route, 'src/store.js': made, 'src/library.js': cls }), ['src/library.js:3']);
 });
+
+test('JavaScript: a folder name inside another require path (`./store/loader.js`) does not rebind the module a declaration names (`const store = require(…)`)', async () => {
+  const route = [
+    "const store = require('./store/store.js');",
+    "const storeLoader = require('./store/loader.js');",
+    'function show() {',
+    '  storeLoader.ensureLoad();',
+    '  return store.save(readInput());',
+    '}',
+    'module.exports = { show };',
+  ].join('\n');
+  const made = ['class Store {', '  save(name) {', '    runQuery(name);', '  }', '}', 'const store = new Store();', 'module.exports = store;'].join('\n');
+  const loader = ['function ensureLoad() {}', 'module.exports = { ensureLoad };'].join('\n');
+  assert.deepEqual(await sinks({ 'src/route.js': route, 'src/store/store.js': made, 'src/store/loader.js': loader }), ['src/store/store.js:3']);
+});
+
+test('JavaScript: a function that requires a module in its body binds only the name it declares, not every word of the body', async () => {
+  // `register` requires `./format` for its handler; `store` in the nested helper is still the top-level import.
+  const route = [
+    "const store = require('./store/store.js');",
+    'function register(router) {',
+    '  function renderOther(item) {',
+    '    return store.save(item.otherId);',
+    '  }',
+    "  router.get('/x', (req, res) => {",
+    "    const format = require('./format.js');",
+    '    store.save(readInput());',
+    '    format.title(readInput());',
+    '  });',
+    '}',
+    'module.exports = { register };',
+  ].join('\n');
+  const made = ['class Store {', '  save(name) {', '    runQuery(name);', '  }', '}', 'const store = new Store();', 'module.exports = store;'].join('\n');
+  const format = ['function title(t) {', '  runQuery(t);', '}', 'module.exports = { title };'].join('\n');
+  assert.deepEqual(await sinks({ 'src/route.js': route, 'src/store/store.js': made, 'src/format.js': format }), ['src/format.js:2', 'src/store/store.js:3']);
+});

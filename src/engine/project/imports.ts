@@ -150,6 +150,8 @@ export class ImportIndex {
     bindings = new Map();
     this.bindingMaps.set(file.path, bindings);
     const patterns = file.syntax.importPatterns ?? [];
+    // The names a statement binds in its code (not only in a quoted path).
+    const bound = new Set<string>();
     for (const top of file.tree.rootNode.namedChildren) {
       if (!top || !(top.type.includes('import') || top.type.includes('use') || top.text.includes('require'))) continue;
       const files = new Set<string>();
@@ -159,14 +161,36 @@ export class ImportIndex {
         for (let m = pattern.exec(top.text); m; m = pattern.exec(top.text)) specs.push(m[1]!);
       }
       if (specs.length === 0) continue;
+      // A function or class whose body requires a module (`function register(router) { const utils =
+      // require('../utils') … }`) binds only the names its declarations give the module, never every
+      // word of its body (`shaca` in a nested function is the top-level `const shaca = require(…)`).
+      if (!top.type.includes('import') && !top.type.includes('use') && top.descendantsOfType(Object.keys(file.syntax.functions)).length > 0) {
+        for (const m of top.text.matchAll(LOCAL_REQUIRE)) {
+          const names = m[1]!.startsWith('{') ? m[1]!.slice(1, -1).split(',').map((part) => part.split(':').pop()!.trim()) : [m[1]!];
+          const required = this.specFiles(file, m[3]!);
+          for (const name of names) {
+            if (!name || !required.length || bindings.has(name)) continue;
+            bindings.set(name, required);
+            bound.add(name);
+          }
+        }
+        continue;
+      }
       for (const spec of specs) for (const f of this.specFiles(file, spec)) files.add(f);
       const fromImport = /^\s*from\s/.test(top.text);
+      // A word only inside the quoted path (`shaca` in `const loader = require('./shaca/loader.js')`) binds
+      // the module only when no statement binds that name in code: it never displaces `const shaca = require(…)`.
+      const code = top.text.replace(/(["'`])(?:\\.|(?!\1)[^\\\n])*\1/g, (quoted) => ' '.repeat(quoted.length));
+      const inCode = new Set(code.match(/[A-Za-z_$][\w$]*/g) ?? []);
       for (const word of top.text.match(/[A-Za-z_$][\w$]*/g) ?? []) {
         if (/^(import|from|require|const|let|var|as|type|typeof|default|use|function|include|require_once|include_once|__DIR__)$/.test(word)) continue;
+        if (!inCode.has(word) && bound.has(word)) continue;
         // Python's `from . import utils`, `from app import utils`: the module may be the name itself.
         const own = fromImport ? specs.flatMap((spec) => (spec.includes('/') ? [] : this.specFiles(file, `${spec}${spec.endsWith('.') ? '' : '.'}${word}`))) : [];
         const all = [...new Set([...files, ...own])];
-        if (all.length) bindings.set(word, all);
+        if (!all.length) continue;
+        bindings.set(word, all);
+        if (inCode.has(word)) bound.add(word);
       }
       // `from . import helpers as h`, `import app.net as net`: the alias binds what the name does.
       for (const [imported, alias] of importAliases(top.text)) {
@@ -234,6 +258,11 @@ export class ImportIndex {
       names = new Set();
       for (const top of file.tree.rootNode.namedChildren) {
         if (!top || !(top.type.includes('import') || top.text.includes('require('))) continue;
+        // A function that requires a module in its body imports only the names it declares for it.
+        if (!top.type.includes('import') && top.descendantsOfType(Object.keys(file.syntax.functions)).length > 0) {
+          for (const m of top.text.matchAll(LOCAL_REQUIRE)) for (const word of m[1]!.match(/[\w$]+/g) ?? []) names.add(word);
+          continue;
+        }
         if (/\bimport\s+\*/.test(top.text)) names.add('*');
         for (const word of top.text.match(/[\w$]+/g) ?? []) names.add(word);
       }
@@ -243,6 +272,9 @@ export class ImportIndex {
   }
 
 }
+
+/** A declaration inside a function that names a required module: `const utils = require('./utils')`, `let { a, b: c } = require('./m')`. */
+const LOCAL_REQUIRE = /\b(?:const|let|var)\s+(\{[^}]*\}|[A-Za-z_$][\w$]*)\s*=\s*require\(\s*(['"])([^'"]+)\2\s*\)/g;
 
 /** The `name as alias` pairs of an import statement (Python, JavaScript/TypeScript named imports). */
 function importAliases(statement: string): [string, string][] {
