@@ -131,3 +131,21 @@ function encryptBackup(key, data) {
 }
 module.exports.encryptBackup = encryptBackup;
 module.exports.ntlmProxyEnabled = ntlmProxyEnabled;
+
+// A key a slow KDF derived from the password is no password: a checksum over what it decrypts is no password hash.
+function decryptWithPassword(password, salt, data) {
+  const key = crypto.scryptSync(password, salt, 32, { N: 16384, r: 8, p: 1 });
+  const decipher = crypto.createDecipheriv('aes-256-cbc', key, data.subarray(0, 16));
+  const plain = Buffer.concat([decipher.update(data.subarray(16)), decipher.final()]);
+  // ok: WEAK_HASH
+  const digest = crypto.createHash('sha1').update(plain).digest();
+  return [plain, digest];
+}
+
+function legacyPasswordHash(password, salt) {
+  const salted = `${salt}:${password}`;
+  // ruleid: WEAK_HASH
+  return crypto.createHash('sha1').update(salted).digest('hex');
+}
+
+module.exports.more = { decryptWithPassword, legacyPasswordHash };
