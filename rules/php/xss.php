@@ -33,6 +33,21 @@ class CheckoutController
         // ok: XSS
         return response(view('orders.search', ['q' => $request->input('q'), 'results' => $results]), 200);
     }
+
+    // A file's text sent as plain text is shown as text, not rendered as a page.
+    public function raw(Request $request)
+    {
+        $text = $this->files->read($request->get('file'));
+        // ok: XSS
+        return new Response($text, Response::HTTP_OK, ['Content-Type' => 'text/plain']);
+    }
+
+    public function preview(Request $request)
+    {
+        $text = $this->files->read($request->get('file'));
+        // ruleid: XSS
+        return new Response($text, Response::HTTP_OK, ['Content-Type' => 'text/html']);
+    }
 }
 
 // Base64 text carries no markup; a project's own escaper is named for what it does.
