@@ -165,3 +165,18 @@ func Unmarshalled(w http.ResponseWriter, r *http.Request) {
 func parseLogin(body []byte, form *loginForm) error {
 	return fmt.Errorf("cannot read %s", body)
 }
+
+// A decoder given a pointer it holds (`form := &loginForm{}`), its error assigned to a declared `err`.
+func DecodedIntoPointer(w http.ResponseWriter, r *http.Request) {
+	var err error
+	form := &loginForm{}
+	err = json.NewDecoder(r.Body).Decode(form)
+	if err != nil {
+		// ok: LOG_INJECTION
+		log.Printf("bad login body: %v", err)
+		return
+	}
+	handleLogin(w, form)
+}
+
+func handleLogin(w http.ResponseWriter, form *loginForm) {}

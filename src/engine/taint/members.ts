@@ -177,7 +177,7 @@ function bindAssigned(run: TaintRun, node: Node, left: Node, right: Node | null,
   // A decoder that fills the value it is given a pointer to returns only the error (`err := json.Unmarshal(b, &v)`,
   // `err := c.ShouldBindJSON(&form)`): its one result is that error.
   const quoting = run.engine.errorsQuoteInput;
-  const onlyError = leftItems.length === 1 && !!right && fillsPointer(run, right);
+  const onlyError = leftItems.length === 1 && !!right && fillsPointer(run, right, scope);
   const errorName = quoting && run.syntax.errorResultLast && (leftItems.length > 1 || onlyError) && value && right && quoting.callee.test(calleeOf(run, right, scope) ?? '') ? patternNames(run.syntax, leftItems[leftItems.length - 1]!)[0] : undefined;
   if (errorName) {
     for (const item of leftItems.slice(0, -1)) for (const name of patternNames(run.syntax, item)) scope.assign(name, value);
@@ -208,11 +208,21 @@ function bindAssigned(run: TaintRun, node: Node, left: Node, right: Node | null,
   }
 }
 
-/** A single call given a pointer to fill (`json.Unmarshal(b, &v)`): Go's decoders return only an error then. */
-function fillsPointer(run: TaintRun, right: Node): boolean {
+/**
+ * A single call given a pointer to fill (`json.Unmarshal(b, &v)`, or `Decode(form)` where `form := &loginForm{}`):
+ * Go's decoders return only an error then.
+ */
+function fillsPointer(run: TaintRun, right: Node, scope: Scope): boolean {
   const single = /expression_list/.test(right.type) && right.namedChildCount === 1 ? right.namedChildren[0] : right;
   const parts = single && run.syntax.calls[single.type] ? callParts(run.syntax, single) : null;
-  return !!parts && parts.positional.some((a) => a.type === run.syntax.addressOf && a.text.startsWith('&'));
+  const isAddress = (a: Node | null | undefined) => !!a && a.type === run.syntax.addressOf && a.text.startsWith('&');
+  const madePointer = (a: Node) => run.syntax.identifiers.includes(a.type) && isAddress(onlyItem(scope.init(a.text)));
+  return !!parts && parts.positional.some((a) => isAddress(a) || madePointer(a));
+}
+
+/** The one item of an expression list (`form := &loginForm{}` keeps its right side as a list), or the node. */
+function onlyItem(node: Node | undefined): Node | undefined {
+  return node && /expression_list/.test(node.type) && node.namedChildCount === 1 ? (node.namedChildren[0] ?? undefined) : node;
 }
 
 /** What a library call's error result is clean for: a log line (it quotes the rejected input). */
