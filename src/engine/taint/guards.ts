@@ -469,9 +469,16 @@ function guardedNames(run: TaintRun, condition: Node, scope: Scope, frame: Funct
   const consider = (n: Node): boolean => {
     const p = run.path(n, scope);
     if (p.includes('?')) return false;
-    const t = scope.lookup(p) ?? (run.syntax.members[n.type] || run.syntax.subscripts[n.type] ? (sourceTaint(run, frame, n, p, scope) ?? fieldOfHeldValue(scope, p)) : null);
+    const t = scope.lookup(p) ?? (run.syntax.members[n.type] || run.syntax.subscripts[n.type] ? (sourceTaint(run, frame, n, p, scope) ?? fieldOfHeldValue(scope, p) ?? methodEntry(n, p)) : null);
     if (t) names.set(p, t);
     return !!t;
+  };
+  // Ruby: an entry of what a method of the class returns, read by a constant key (`widget_params[:kind]`, the
+  // controller's strong parameters): the branch reads that entry at the same path, so the check holds for it there.
+  const methodEntry = (n: Node, p: string): Tainted => {
+    const root = /^([a-z_]\w*)\.\w+$/.exec(p)?.[1];
+    if (!run.syntax.sourceRootsAreMethods || !run.syntax.subscripts[n.type] || !root || scope.lookup(root) !== undefined) return null;
+    return visit(run, n, scope, frame);
   };
   const walk = (n: Node) => {
     // Each read of a node's type is a call into the parser: once per node of the condition.
