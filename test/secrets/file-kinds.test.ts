@@ -45,6 +45,7 @@ test('each kind of file is recognised by its path', () => {
     ['apiserver/src/main/resources/application-dev.properties', ['local-config']],
     ['config/application-local.yml', ['local-config']],
     ['src/Acme.Api/appsettings.Development.json', ['local-config']],
+    ['src/Acme.Gateway/Properties/launchSettings.json', ['local-config']],
     ['config/packages/dev/mailer.yaml', ['local-config']],
     ['dev/installer/main.go', ['local-config']],
     ['dev/acme-dev.key', ['local-config', 'test']],
@@ -69,6 +70,7 @@ test('each kind of file is recognised by its path', () => {
     'deploy/latest-key.pem',
     'src/main/resources/application-prod.properties',
     'config/appsettings.Production.json',
+    'src/Acme.Api/launchSettings.json',
     // `dev` below the top is a product package or a route folder, not the developers' tooling.
     'apiserver/src/main/java/org/acme/dev/DevModeService.java',
     'client/graph/admin/dev/query.graphql',

@@ -55,6 +55,9 @@ const LOCAL_CONFIG_PATHS = [
   // Symfony `config/packages/dev/`, Rails `config/environments/development.rb`.
   /(?:^|\/)(?:application|bootstrap)-(?:dev|development|local|test|testing)\.(?:properties|ya?ml)$/,
   /(?:^|\/)appsettings\.(?:Development|Local|Test|Testing)\.json$/i,
+  // The launch profiles `dotnet run` and Visual Studio start a project with on the developer's machine
+  // (their environmentVariables); the file is not published with the application.
+  /(?:^|\/)Properties\/launchSettings\.json$/,
   /(?:^|\/)config\/packages\/(?:dev|test)\//,
   /(?:^|\/)config\/environments\/development\.rb$/,
   // A `dev/` folder at the top of a repository holds the developers' tooling (installers,
