@@ -16,6 +16,17 @@ class ImportsController < ApplicationController
     render json: [cart.size, signed.size]
   end
 
+  def hook
+    # Object mode asked for by the call itself creates the classes the JSON names.
+    # ruleid: INSECURE_DESERIALIZATION
+    event = Oj.load(request.raw_post, mode: :object)
+    # ok: INSECURE_DESERIALIZATION
+    plain = Oj.load(request.raw_post, mode: :strict)
+    # ruleid: INSECURE_DESERIALIZATION
+    default = Oj.load(request.raw_post)
+    render json: [event, plain, default]
+  end
+
   def feed
     # ruleid: XXE
     doc = Nokogiri::XML(request.raw_post) { |config| config.noent }
