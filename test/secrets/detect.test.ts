@@ -189,3 +189,15 @@ test("a Laravel APP_KEY is the application's own: silent in test, example, docum
     );
   }
 });
+
+test('an ASP.NET machineKey element is one credential: its decryptionKey is not reported again by the generic rule', () => {
+  // Fake keys generated for this test.
+  const validation = '7D2E96A1C04B8F3E55A9D7C21B6F0E48A3C9D15E72B08F4A6C13E95D27B0A8F41C6E3D92A57B08E14F6A3C95D27E0B8A41';
+  const decryption = 'B4E19C7A2F6D03E85A1C94B7D26E0F38A5C19D7E42B6F0A3';
+  const config = `<configuration>\n  <system.web>\n    <machineKey validationKey="${validation}" decryptionKey="${decryption}" validation="HMACSHA256" decryption="AES" />\n  </system.web>\n</configuration>\n`;
+  const findings = findSecrets('src/Site/Web.config', config);
+  assert.deepEqual(findings.map((f) => [f.ruleId, f.line]), [['secrets.aspnet-machine-key', 3]]);
+  // The same key under a name of its own, elsewhere, is still a credential.
+  const code = `public static class Keys\n{\n    public const string DecryptionKey = "${decryption}";\n}\n`;
+  assert.deepEqual(findSecrets('src/Site/Keys.cs', code).map((f) => [f.ruleId, f.line]), [['secrets.generic-credential', 3]]);
+});
