@@ -127,10 +127,26 @@ router.get('/to-www', (req, res) => {
   res.redirect(`https://www.${req.hostname}/`);
 });
 
-// A cross-site page is the Referer of the request it links to.
+// Back to the page the browser came from: a cross-site page that links here is sent back to itself.
 router.get('/back', (req, res) => {
-  // ruleid: OPEN_REDIRECT
+  // ok: OPEN_REDIRECT
   res.redirect(req.get('referer') || '/');
+});
+
+router.post('/collections/:name/delete', (req, res) => {
+  // ok: OPEN_REDIRECT
+  return res.redirect(req.get('Referrer') || '/');
+});
+
+router.post('/collections/:name/rename', (req, res) => {
+  // ok: OPEN_REDIRECT
+  res.redirect(req.headers.referer ?? req.baseUrl);
+});
+
+// A target the query chooses, with the Referer only as the fallback, still is the attacker's.
+router.get('/back-to', (req, res) => {
+  // ruleid: OPEN_REDIRECT
+  res.redirect(req.query.back || req.get('referer') || '/');
 });
 
 // The HTTPS upgrade: the Host the browser asked for, then the request's own path, which starts with `/`.
