@@ -54,6 +54,7 @@ const TEST_FILES: { pattern: RegExp; convention: string }[] = [
     pattern: /^(?!([\w-]*[-_])?[Aa][Bb][-_]?[Tt]est)(\w*[a-z0-9]Test|test|[\w-]*[-_]test)[-_]?(Utils?|utils?|Helpers?|helpers?)\.[cm]?[jt]sx?$/,
     convention: "test helper modules beside the code they help test (React Testing Library's test-utils.js, testUtils.ts, ppkTestUtils.ts)",
   },
+  { pattern: /^(mocks?|[\w-]+(\.[\w-]+)*\.mocks?)\.[cm]?[jt]sx?$/, convention: 'mock data beside the code its tests import it for (mock.ts, user.mock.ts)' },
   { pattern: /\.(stories|story)\.([cm]?[jt]sx?|mdx)$/, convention: "Storybook's component stories" },
   {
     pattern: /^([\w-]+[_.-])?fixtures\.(go|[cm]?[jt]sx?|py|rb|php)$/,
