@@ -103,3 +103,36 @@ public class OrdersController : Controller
   });
   assert.deepEqual(findingLines(findings, 'LOG_INJECTION'), [17]);
 });
+
+test('Java: a getter of a field declared as a number (Lombok writes it) returns no text; one of a String field does', async () => {
+  const findings = await scanProject({
+    'src/main/java/a/RuleController.java': `package a;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class RuleController {
+  private static final Logger log = LoggerFactory.getLogger(RuleController.class);
+  @PostMapping("/rules")
+  public void save(@RequestBody SceneRule rule) {
+    log.info("rule {} enabled {}", rule.getId(), rule.isEnabled());
+    log.info("rule {} priority {}", rule.getName(), rule.getPriority());
+  }
+}
+`,
+    'src/main/java/a/SceneRule.java': `package a;
+import lombok.Data;
+@Data
+public class SceneRule {
+    /** The rule's number. */
+    @TableId(type = IdType.AUTO)
+    private Long id;
+    private String name;
+    private boolean enabled;
+    private Integer priority;
+}
+`,
+  });
+  // Line 10 logs a Long and a boolean; line 11 a String beside an Integer.
+  assert.deepEqual(findingLines(findings, 'LOG_INJECTION'), [11]);
+});

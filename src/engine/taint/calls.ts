@@ -176,6 +176,8 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   if (s.lookupCalls && parts.name && s.lookupCalls.test(parts.name.text)) all = receiverTaint;
   // A method of a record a service returned (`page.getUrl()`): the record's own data, not what went into the service.
   else if (mapped === undefined && receiverTaint?.some((x) => x.record)) all = merge(withoutRecords(receiverTaint), inputs);
+  // A getter of a field the receiver's class declares as a number, date or id (Lombok's `getId()` of `private Long id;`).
+  if (all && parts.receiver && parts.positional.length === 0 && getterOfScalarField(run, parts, scope, frame)) all = weakRandomStrands(run, all);
   // Nothing untrusted went in: no trace step to build (each asks the parser for the call's position).
   if (!all && !placed) return null;
   // Unknown code: the result carries the taint of what went in (`str.trim()`, `fmt.Sprintf`).
@@ -194,6 +196,27 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     return out;
   }
   return addStep(cleaned(placed), step);
+}
+
+/**
+ * Is the call a getter (`getRefundId()`, `isPaid()`) whose field the receiver's declared class declares with a type
+ * that holds no text (`private Long refundId;`, the language's `scalarParameters`)? The getter itself is out of sight
+ * (Lombok writes it): it returns that field. The file's findings then depend on the class's file.
+ */
+function getterOfScalarField(run: TaintRun, parts: CallParts, scope: Scope, frame: FunctionFrame): boolean {
+  const s = frame.file.syntax;
+  const getter = parts.name ? /^(?:get|is)([A-Z]\w*)$/.exec(parts.name.text) : null;
+  if (!s.scalarParameters || !getter || !parts.receiver) return false;
+  const field = getter[1]![0]!.toLowerCase() + getter[1]!.slice(1);
+  const known = classifyReceiver(s, parts.receiver, scope, (n) => run.resolver.bindsImport(frame.file, n));
+  if (known.kind !== 'type') return false;
+  const declarations = run.resolver.classDeclarations(frame.file, known.name);
+  run.resolver.dependOn(declarations.map((d) => d.file.path));
+  const declaration = new RegExp(`(?:^|[;{}/])\\s*(?:@[\\w.]+(?:\\([^()]*\\))?\\s+)*(?:(?:private|protected|public|final|transient|volatile)\\s+)*([\\w.]+(?:<[\\w.]+>)?(?:\\[\\])*\\??)\\s+${field}\\s*[;=]`, 'm');
+  return declarations.some((d) => {
+    const type = declaration.exec(d.node.text)?.[1];
+    return type !== undefined && s.scalarParameters!.test(type);
+  });
 }
 
 /**
