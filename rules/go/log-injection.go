@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/gin-gonic/gin"
 )
 
 func Failed(w http.ResponseWriter, r *http.Request) {
@@ -180,3 +182,24 @@ func DecodedIntoPointer(w http.ResponseWriter, r *http.Request) {
 }
 
 func handleLogin(w http.ResponseWriter, form *loginForm) {}
+
+type jobSearch struct {
+	Name string `form:"name"`
+}
+
+// A binder given the pointer a method receives (its receiver, a pointer parameter): its one result is the error.
+func (m *jobSearch) Bind(c *gin.Context) error {
+	err := c.ShouldBind(m)
+	if err != nil {
+		// ok: LOG_INJECTION
+		log.Printf("bind error: %s", err)
+	}
+	return err
+}
+
+func bindInto(c *gin.Context, form *loginForm) {
+	if err := c.ShouldBindJSON(form); err != nil {
+		// ok: LOG_INJECTION
+		log.Printf("bind error: %v", err.Error())
+	}
+}

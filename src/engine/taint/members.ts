@@ -177,7 +177,7 @@ function bindAssigned(run: TaintRun, node: Node, left: Node, right: Node | null,
   // A decoder that fills the value it is given a pointer to returns only the error (`err := json.Unmarshal(b, &v)`,
   // `err := c.ShouldBindJSON(&form)`): its one result is that error.
   const quoting = run.engine.errorsQuoteInput;
-  const onlyError = leftItems.length === 1 && !!right && fillsPointer(run, right, scope);
+  const onlyError = leftItems.length === 1 && !!right && !!run.syntax.errorResultLast && fillsPointer(run, right, scope);
   const errorName = quoting && run.syntax.errorResultLast && (leftItems.length > 1 || onlyError) && value && right && quoting.callee.test(calleeOf(run, right, scope) ?? '') ? patternNames(run.syntax, leftItems[leftItems.length - 1]!)[0] : undefined;
   if (errorName) {
     for (const item of leftItems.slice(0, -1)) for (const name of patternNames(run.syntax, item)) scope.assign(name, value);
@@ -216,8 +216,19 @@ function fillsPointer(run: TaintRun, right: Node, scope: Scope): boolean {
   const single = /expression_list/.test(right.type) && right.namedChildCount === 1 ? right.namedChildren[0] : right;
   const parts = single && run.syntax.calls[single.type] ? callParts(run.syntax, single) : null;
   const isAddress = (a: Node | null | undefined) => !!a && a.type === run.syntax.addressOf && a.text.startsWith('&');
-  const madePointer = (a: Node) => run.syntax.identifiers.includes(a.type) && isAddress(onlyItem(scope.init(a.text)));
+  // A pointer the code made (`form := &loginForm{}`) or was given (`func (m *Search) Bind(c *gin.Context)`, `form *Form`).
+  const madePointer = (a: Node) =>
+    run.syntax.identifiers.includes(a.type) && (isAddress(onlyItem(scope.init(a.text))) || /^\*/.test(scope.typeOf(a.text) ?? '') || pointerReceiver(a));
   return !!parts && parts.positional.some((a) => isAddress(a) || madePointer(a));
+}
+
+/** Go: the name of the method's own pointer receiver (`m` in `func (m *Search) Bind(…)`). */
+function pointerReceiver(name: Node): boolean {
+  for (let p = name.parent; p; p = p.parent) {
+    const receiver = p.childForFieldName('receiver');
+    if (receiver) return new RegExp(`^\\(\\s*${name.text}\\s+\\*`).test(receiver.text);
+  }
+  return false;
 }
 
 /** The one item of an expression list (`form := &loginForm{}` keeps its right side as a list), or the node. */
