@@ -73,3 +73,20 @@ final class ProxyAction
         return file_get_contents($request->getQueryParams()['url']);
     }
 }
+
+// A URL given its own text with more appended (`$url = $url . …`) keeps the host it was built with.
+class ExchangeRateController
+{
+    public function rate(Request $request)
+    {
+        $url = 'https://api.rates.example/latest?apikey=' . config('rates.key');
+        $url = $url . '&symbols=' . $request->input('currency');
+        // ok: SSRF
+        $rates = Http::get($url)->json();
+        $other = $request->input('base');
+        $other = $other . '/latest?symbols=' . $request->input('currency');
+        // ruleid: SSRF
+        $more = Http::get($other)->json();
+        return [$rates, $more];
+    }
+}

@@ -68,6 +68,17 @@ export function visitMember(run: TaintRun, node: Node, scope: Scope, frame: Func
   return merge(source, readField(t, node.childForFieldName(shape.property)?.text));
 }
 
+/** The first operand of a string concatenation (`$url . '&a=' . $b` is `($url . '&a=') . $b`), if the node is one. */
+function leftmostConcatOperand(run: TaintRun, node: Node): Node | undefined {
+  const s = run.syntax;
+  let n: Node | null = node;
+  let depth = 0;
+  while (n && s.concatenations?.includes(n.type) && n.childForFieldName('operator')?.text === (s.concatOperator ?? '+') && depth++ < 50) {
+    n = n.childForFieldName('left') ?? n.namedChildren[0] ?? null;
+  }
+  return n && depth > 0 ? n : undefined;
+}
+
 /**
  * The strands of a number that stay untrusted in what is computed from it: a weak random number's
  * (an entry picked by it, `ALPHABET[rand() % n]`, or its digits, `format("%06d", rand(n))`, are as guessable).
@@ -91,12 +102,16 @@ export function visitAssignment(run: TaintRun, node: Node, leftField: string, ri
   // as `'/app/' + next` is (the start stays what it was, whatever is appended later).
   const named = left.namedChildCount === 1 && /expression_list/.test(left.type) ? left.namedChildren[0]! : left;
   const appendsTo = isAugmented && run.syntax.identifiers.includes(named.type) && operator.trim() === `${run.syntax.concatOperator ?? '+'}=` ? named.text : undefined;
-  if (appendsTo !== undefined) {
-    const start = scope.appendedText(appendsTo) ?? knownStart(run, scope.init(appendsTo), scope, frame);
+  // `url = url . next` gives the name its own text with more after it: the append `url .= next`, and the whole
+  // new value starts with what the name held (its own data was judged when it was built).
+  const selfAppend = !isAugmented && right && run.syntax.identifiers.includes(named.type) && leftmostConcatOperand(run, right)?.text === named.text ? named.text : undefined;
+  if (appendsTo !== undefined || selfAppend !== undefined) {
+    const name = (appendsTo ?? selfAppend)!;
+    const start = scope.appendedText(name) ?? knownStart(run, scope.init(name), scope, frame);
     if (start !== undefined) {
       value = sanitizeByPrefix(run, value, start);
-      scope.appended.set(appendsTo, joinedText(start, right ? (knownStart(run, right, scope, frame) ?? '${}') : ''));
-    }
+      scope.appended.set(name, joinedText(start, right && appendsTo !== undefined ? (knownStart(run, right, scope, frame) ?? '${}') : '${}'));
+    } else scope.appended.delete(name);
   } else if (run.syntax.identifiers.includes(named.type)) scope.appended.delete(named.text);
   // Evaluate subscripts/receivers on the left for their effects (e.g. calls).
   if (isAugmented) value = merge(value, visit(run, left, scope, frame));
