@@ -81,6 +81,14 @@ module AccountSecurity
     %w[light dark sepia].sample
   end
 
+  # One of four pictures: a choice among a handful is no secret.
+  def background
+    # ok: WEAK_RANDOM
+    session[:background_image_number] ||= rand(1..4)
+    # ruleid: WEAK_RANDOM
+    session[:pin] = rand(1000..9999)
+  end
+
   def legacy_cipher
     # ruleid: WEAK_CRYPTO
     OpenSSL::Cipher.new("des-cbc")
