@@ -14,6 +14,7 @@
 // bound to, or calls a method carrying it. A statement called from anywhere else, or not called
 // at all, stays reported: there the request's value is not replaced.
 import { declarationsAround, declarationsOf, offsetOf, type FileDeclarations } from './project/declarations.ts';
+import { mapperNamespace, statementsAt } from './project/mapper-xml.ts';
 import type { Finding } from './types.ts';
 
 /** What one of the project's aspects writes, and the annotations whose methods its advice runs before. */
@@ -58,7 +59,7 @@ export class AdvisedPlaceholders {
     if (filling.length === 0) return false;
     const annotations = [...new Set(filling.flatMap((a) => [...a.annotations]))];
     const statements = statementsAt(text, offsetOf(text, finding.line, 1));
-    const mapper = /<mapper\b[^>]*\bnamespace\s*=\s*"(?:[\w$]+\.)*([\w$]+)"/.exec(text)?.[1];
+    const mapper = mapperNamespace(text)?.name;
     return !!mapper && statements.length > 0 && statements.every((id) => this.calledOnlyWhenAdvised(id, mapper, annotations));
   }
 
@@ -167,22 +168,4 @@ export class AdvisedPlaceholders {
     }
     return calls > 0;
   }
-}
-
-/**
- * The ids of the mapper statements the offset lies in: its `<select|insert|update|delete id="…">`,
- * or for a `<sql id="…">` fragment the statements of the file that include it.
- */
-function statementsAt(xml: string, at: number): string[] {
-  const before = xml.slice(0, at);
-  const opening = [...before.matchAll(/<(select|insert|update|delete|sql)\b[^>]*?\bid\s*=\s*"([\w.$-]+)"/g)].pop();
-  if (!opening) return [];
-  // Closed before the offset: the line is not inside it.
-  if (before.lastIndexOf(`</${opening[1]}>`) > opening.index) return [];
-  if (opening[1] !== 'sql') return [opening[2]!];
-  const ids: string[] = [];
-  for (const include of xml.matchAll(new RegExp(`<include\\b[^>]*\\brefid\\s*=\\s*"${opening[2]!.replace(/[.$]/g, '\\$&')}"`, 'g'))) {
-    ids.push(...statementsAt(xml, include.index));
-  }
-  return ids;
 }

@@ -15,6 +15,7 @@ import { isTestFinding, withoutTestFindings } from './test-code.ts';
 import { SetupScriptPasswords } from './secrets/setup-scripts.ts';
 import { UnreferencedCode } from './unreferenced-code.ts';
 import { AdvisedPlaceholders } from './advised-placeholders.ts';
+import { NumericPlaceholders } from './numeric-placeholders.ts';
 import { ContainerHealthProbes } from './health-probes.ts';
 
 export interface ScanProgress {
@@ -114,12 +115,13 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
   // A container's health probe is not reachable deployed code either (health-probes.ts): judged over the whole scan too.
   const quietInTests = new Set(rules.rules.filter((r) => r.spec.notInTests).map((r) => r.spec.id));
   const healthProbes = new ContainerHealthProbes(texts, (ruleId) => quietInTests.has(ruleId));
-  // Code nothing can call (unreferenced-code.ts) and mapper placeholders an AOP advice fills
-  // (advised-placeholders.ts): judged over the whole scan too.
+  // Code nothing can call (unreferenced-code.ts), and mapper placeholders an AOP advice fills
+  // (advised-placeholders.ts) or bound to a number (numeric-placeholders.ts): judged over the whole scan too.
   const unreferenced = new UnreferencedCode(texts);
   const advised = new AdvisedPlaceholders(texts);
+  const numeric = new NumericPlaceholders(texts);
   const shown = (r: AnalysedFile): AnalysedFile => {
-    const findings = advised.filter(unreferenced.filter(healthProbes.filter(setupPasswords.filter(r.findings))));
+    const findings = numeric.filter(advised.filter(unreferenced.filter(healthProbes.filter(setupPasswords.filter(r.findings)))));
     return findings === r.findings ? r : { ...r, findings };
   };
   for (let i = 0; i < results.length; i++) results[i] = shown(results[i]);
