@@ -13,6 +13,13 @@ class ApiController < ApplicationController
     cookies[:session_token] = { value: user.token, httponly: true, secure: true }
     # ok: INSECURE_COOKIE
     cookies[:theme] = "dark"
+    # A cookie naming how the user prefers to sign in holds no credential.
+    # ok: INSECURE_COOKIE
+    cookies[:preferred_auth] = "open_id"
+    # ok: INSECURE_COOKIE
+    cookies[:login_method] = "password"
+    # ruleid: INSECURE_COOKIE
+    cookies[:auth_token] = { value: user.remember_token, expires: 2.weeks.from_now }
     head :ok
   end
 
