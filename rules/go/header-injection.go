@@ -2,6 +2,7 @@ package downloads
 
 import (
 	"fmt"
+	"mime"
 	"net/http"
 	"regexp"
 
@@ -38,4 +39,13 @@ func Attachment(c *gin.Context) {
 func Versioned(w http.ResponseWriter, r *http.Request) {
 	// ok: HEADER_INJECTION
 	w.Header().Set("Etag", fmt.Sprintf(`"%s"`, r.URL.Path))
+}
+
+// The parameters mime.FormatMediaType writes stay quoted or encoded.
+func Download(c *gin.Context) {
+	name := c.Query("name")
+	// ok: HEADER_INJECTION
+	c.Header("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
+	// ruleid: HEADER_INJECTION
+	c.Header("Content-Disposition", "attachment; filename="+name)
 }
