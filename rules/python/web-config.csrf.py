@@ -3,11 +3,12 @@ from django.contrib.auth import login, update_session_auth_hash
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.http import HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from .auth import authorize, project_for_user
-from .models import Check, Profile
+from .models import Bot, Check, Profile
 from .oauth import oauth, social_views
 
 
@@ -124,3 +125,22 @@ def oidc_callback_unchecked(request):
     token = oauth.provider.fetch_access_token(code=request.GET["code"])
     login(request, Profile.objects.get(subject=token["sub"]).user)
     return HttpResponse(status=204)
+
+
+# A chat bot's webhook: the secret token in its URL names the bot, and the view acts for the bot's owner.
+# ok: CSRF
+@csrf_exempt
+def bot_hook(request, token):
+    bot = get_object_or_404(Bot, webhook_token=token)
+    request.user = bot.created_by
+    Check.objects.create(name=request.body[:100], created_by=request.user)
+    return JsonResponse({})
+
+
+# Reading the signed-in user is acting for the session's user.
+# ruleid: CSRF
+@csrf_exempt
+def bot_settings(request, token):
+    bot = get_object_or_404(Bot, webhook_token=token, owner=request.user)
+    bot.save()
+    return JsonResponse({})
