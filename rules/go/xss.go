@@ -189,6 +189,21 @@ func (a *campaignApp) Archive(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprint(w, c.Body)
 }
 
+// A package-level service value reads stored records with its finders too.
+var campaignService interface {
+	GetCampaign(uuid string) (*postRow, error)
+	RenameCampaign(uuid, name string) (*postRow, error)
+}
+
+func ShowCampaign(w http.ResponseWriter, r *http.Request) {
+	c, _ := campaignService.GetCampaign(r.URL.Query().Get("uuid"))
+	// ok: XSS
+	fmt.Fprint(w, c.Body)
+	renamed, _ := campaignService.RenameCampaign(r.URL.Query().Get("uuid"), r.URL.Query().Get("name"))
+	// ruleid: XSS
+	fmt.Fprint(w, "<h1>"+renamed.Title+"</h1>")
+}
+
 // gorilla/feeds writes the feed with encoding/xml (or encoding/json), which escapes every text node.
 func TagFeed(w http.ResponseWriter, r *http.Request) {
 	tag := r.URL.Query().Get("tag")
