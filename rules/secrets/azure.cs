@@ -15,6 +15,11 @@ public static class Storage
     // A key of the same shape that is no published one.
     // ruleid: HARDCODED_SECRET
     const string Other = "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey=Fby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;";
+    // The service SAS example of Microsoft's REST API documentation (its signature is published there).
+    // ok: HARDCODED_SECRET
+    const string DocsSas = "https://myaccount.blob.core.windows.net/pictures/profile.jpg?sv=2012-02-12&st=2009-02-09&se=2009-02-10&sr=c&sp=r&si=YWJjZGVmZw%3d%3d&sig=dD80ihBh5jfNpymO5Hg1IdiJIEvHcJpCMiCMnN%2fRnbI%3d";
+    // ruleid: HARDCODED_SECRET
+    const string OtherSas = "https://shopassets.blob.core.windows.net/pictures/profile.jpg?sv=2012-02-12&st=2009-02-09&se=2009-02-10&sr=c&sp=r&si=YWJjZGVmZw%3d%3d&sig=eE91jiCi6kgOqznP6Ih2JejKJFwIdKqDNjDNoO%2fSocJ%3d";
     // ok: HARDCODED_SECRET
     static readonly string FromConfig = Environment.GetEnvironmentVariable("STORAGE_CONNECTION");
 }

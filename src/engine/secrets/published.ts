@@ -37,6 +37,14 @@ export const PUBLISHED_VALUES: readonly PublishedValue[] = [
     what: "NZBGet's default ControlPassword, written in the nzbget.conf every install starts from and documented with it (nzbget.com/documentation): the factory login, which download clients prefill",
   },
   {
+    value: 'dD80ihBh5jfNpymO5Hg1IdiJIEvHcJpCMiCMnN%2fRnbI%3d',
+    what: "the signature of Microsoft's service SAS example (myaccount/pictures/profile.jpg, 2009-02-09 to 2009-02-10), as printed in its request URL: learn.microsoft.com/rest/api/storageservices/service-sas-examples",
+  },
+  {
+    value: 'dD80ihBh5jfNpymO5Hg1IdiJIEvHcJpCMiCMnN/RnbI=',
+    what: "the same signature of Microsoft's service SAS example, unencoded as the page prints it: learn.microsoft.com/rest/api/storageservices/service-sas-examples",
+  },
+  {
     value: 'KGS!@#$%',
     what: 'the plaintext every LM hash encrypts under the password (MS-NLMP 3.3.1, LMOWFv1): a constant of the algorithm, not a key',
   },
