@@ -110,6 +110,13 @@ function inviteWithFields(string $email): User
     return User::create($fields);
 }
 
+// An SDK call's request options (Stripe's idempotency key) are no field of the record it creates.
+function createIntent(array $data, array $auth)
+{
+    // ok: WEAK_RANDOM
+    return \Stripe\PaymentIntent::create(['amount' => $data['amount'], 'currency' => 'eur'], array_merge($auth, ['idempotency_key' => uniqid('st', true)]));
+}
+
 function startResetSecure(User $user): void
 {
     // ok: WEAK_RANDOM
