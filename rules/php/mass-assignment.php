@@ -220,3 +220,36 @@ class AssetAdminController
         return [$asset, $ticket, $archived];
     }
 }
+
+// A factory whose static create() declares the model it returns stands for that model.
+class AssetFactory
+{
+    public static function create(int $companyId, int $userId): Asset
+    {
+        $asset = new Asset;
+        $asset->company_id = $companyId;
+        return $asset;
+    }
+}
+
+class TicketFactory
+{
+    public static function create(int $companyId): Ticket
+    {
+        return new Ticket;
+    }
+}
+
+class AssetImportController
+{
+    public function store(Request $request)
+    {
+        $asset = AssetFactory::create(1, 2);
+        // ok: MASS_ASSIGNMENT
+        $asset->fill($request->all());
+        $ticket = TicketFactory::create(1);
+        // ruleid: MASS_ASSIGNMENT
+        $ticket->fill($request->all());
+        return [$asset, $ticket];
+    }
+}
