@@ -14,7 +14,7 @@
 // bound to, or calls a method carrying it. A statement called from anywhere else, or not called
 // at all, stays reported: there the request's value is not replaced.
 import { declarationsAround, declarationsOf, offsetOf, type FileDeclarations } from './project/declarations.ts';
-import { mapperNamespace, statementsAt } from './project/mapper-xml.ts';
+import { mapperNamespace, PLACEHOLDER, statementsAt, withoutPlaceholders } from './project/mapper-xml.ts';
 import type { Finding } from './types.ts';
 
 /** What one of the project's aspects writes, and the annotations whose methods its advice runs before. */
@@ -24,7 +24,6 @@ interface Advice {
   annotations: Set<string>;
 }
 
-const PLACEHOLDER = /\$\{\s*([^}]*?)\s*\}/g;
 /** `@Before("@annotation(dataScope)")`, `@Around("@annotation(com.acme.DataScope)")`. */
 const POINTCUT = /@(?:Before|Around)\s*\(\s*(?:value\s*=\s*)?"[^"]*@annotation\(\s*([\w.$]+)\s*\)/;
 /** `entity.getParams().put(DATA_SCOPE, "")`, `params.put("dataScope", sql)`: the map, the key, and a literal value. */
@@ -42,10 +41,7 @@ export class AdvisedPlaceholders {
 
   /** `findings` without the mapper placeholders an advice fills; the same array when none is. */
   filter(findings: Finding[]): Finding[] {
-    const candidates = findings.filter((f) => f.type === 'SQL_INJECTION' && f.file.endsWith('.xml') && f.snippet.includes('${'));
-    if (candidates.length === 0) return findings;
-    const dropped = new Set(candidates.filter((f) => this.filledByAdvice(f)));
-    return dropped.size === 0 ? findings : findings.filter((f) => !dropped.has(f));
+    return withoutPlaceholders(findings, (f) => this.filledByAdvice(f));
   }
 
   private filledByAdvice(finding: Finding): boolean {

@@ -12,10 +12,9 @@
 // method the scan does not find, or one of several methods of that name keeps the finding.
 import { java } from './languages/java.ts';
 import { offsetOf } from './project/declarations.ts';
-import { mapperNamespace, statementsAt } from './project/mapper-xml.ts';
+import { mapperNamespace, PLACEHOLDER, statementsAt, withoutPlaceholders } from './project/mapper-xml.ts';
 import type { Finding } from './types.ts';
 
-const PLACEHOLDER = /\$\{\s*([^}]*?)\s*\}/g;
 
 const isScalarType = (type: string) => !!java.scalarParameters?.test(type.trim());
 
@@ -27,10 +26,7 @@ export class NumericPlaceholders {
 
   /** `findings` without the mapper placeholders bound to scalar parameters; the same array when none is. */
   filter(findings: Finding[]): Finding[] {
-    const candidates = findings.filter((f) => f.type === 'SQL_INJECTION' && f.file.endsWith('.xml') && f.snippet.includes('${'));
-    if (candidates.length === 0) return findings;
-    const dropped = new Set(candidates.filter((f) => this.boundToScalars(f)));
-    return dropped.size === 0 ? findings : findings.filter((f) => !dropped.has(f));
+    return withoutPlaceholders(findings, (f) => this.boundToScalars(f));
   }
 
   private boundToScalars(finding: Finding): boolean {

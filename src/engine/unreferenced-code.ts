@@ -82,17 +82,17 @@ const MODELS: Record<BraceLanguage, LanguageModel> = {
 };
 
 /**
- * Could `d` be unreferenced (see the top of the file)? Anything else is reachable in its own right.
- * `file` is the declarations of its file and `code` that file's text without comments.
+ * Could `d`, a declaration of `file`, be unreferenced (see the top of the file)? Anything else is
+ * reachable in its own right. `dynamic`: the file calls methods by computed names.
  */
-function isCandidate(d: Declaration, file: FileDeclarations, model: LanguageModel, application: boolean): boolean {
+function isCandidate(d: Declaration, file: FileDeclarations, model: LanguageModel, application: boolean, dynamic: boolean): boolean {
   if (model.annotated(d.header)) return false;
   // A C# partial class has other parts the scan may not read (a designer file wires its event handlers).
   const owner = declarationsAround(file, d.start).find((o) => o !== d && o.kind === 'class');
   if (owner && /\bpartial\b/.test(owner.modifiers)) return false;
   const isPrivate = /\bprivate\b/.test(d.modifiers);
   if (d.kind === 'class') return isPrivate || d.bases.some((b) => model.constructedByCode.has(b));
-  if (model.calledByConvention(d.name) || model.dynamicCalls.test(file.code) || (isPrivate && model.conventionalPrivate?.test(d.name))) return false;
+  if (model.calledByConvention(d.name) || dynamic || (isPrivate && model.conventionalPrivate?.test(d.name))) return false;
   return isPrivate || (application && /\bstatic\b/.test(d.modifiers) && !/\b(abstract|override|virtual)\b/.test(d.modifiers));
 }
 
@@ -140,8 +140,8 @@ export class UnreferencedCode {
 
   /** `findings` without those in unreferenced code; the same array when none is. */
   filter(findings: Finding[]): Finding[] {
-    const dropped = findings.filter((f) => !f.ruleId.startsWith('secrets.') && this.unreferenced(f));
-    return dropped.length === 0 ? findings : findings.filter((f) => !dropped.includes(f));
+    const dropped = new Set(findings.filter((f) => !f.ruleId.startsWith('secrets.') && this.unreferenced(f)));
+    return dropped.size === 0 ? findings : findings.filter((f) => !dropped.has(f));
   }
 
   private unreferenced(finding: Finding): boolean {
@@ -178,7 +178,9 @@ export class UnreferencedCode {
     if (known === undefined) {
       const file = declarationsOf(this.texts.get(path)!.text, language);
       const application = this.isApplication(language, path);
-      known = file ? { ...file, language, candidates: new Set(file.declarations.filter((d) => isCandidate(d, file, MODELS[language], application))) } : null;
+      const model = MODELS[language];
+      const dynamic = !!file && model.dynamicCalls.test(file.code);
+      known = file ? { ...file, language, candidates: new Set(file.declarations.filter((d) => isCandidate(d, file, model, application, dynamic))) } : null;
       this.outlines.set(path, known);
     }
     return known ?? undefined;
