@@ -74,6 +74,43 @@ def open_order():
     return flask_redirect(f"/orders/{order_id}")
 
 
+@app.get("/orders/formatted")
+def formatted_order():
+    order_id = request.args.get("id", "")
+    target = "/orders/{}".format(order_id)
+    # ok: OPEN_REDIRECT
+    return flask_redirect(target)
+
+
+@app.get("/orders/formatted-query")
+def formatted_query():
+    base = url_for("orders")
+    target = "{}?next={}".format(base, request.args.get("next", ""))
+    # ok: OPEN_REDIRECT
+    return flask_redirect(target)
+
+
+@app.get("/orders/formatted-named")
+def formatted_named():
+    target = "/orders/{order}/items".format(order=request.args.get("id", ""))
+    # ok: OPEN_REDIRECT
+    return flask_redirect(target)
+
+
+@app.get("/orders/formatted-target")
+def formatted_target():
+    target = "{}?done=1".format(request.args.get("to", ""))
+    # ruleid: OPEN_REDIRECT
+    return flask_redirect(target)
+
+
+@app.get("/orders/formatted-second")
+def formatted_second():
+    target = "{1}{0}".format("/done", request.args.get("to", ""))
+    # ruleid: OPEN_REDIRECT
+    return flask_redirect(target)
+
+
 @app.get("/orders/prefixed")
 def prefixed():
     # ruleid: OPEN_REDIRECT

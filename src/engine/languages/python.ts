@@ -47,6 +47,7 @@ export const python: LanguageSyntax = {
   // in rules/python/sources.yaml, which a bare call does not match).
   // `clauses.append(f"name = '{q}'")`: the list holds the data.
   mutators: /^(append|extend|insert|add)$/,
+  formatMethod: 'format',
   lookupCalls:
     /^(get|get_or_create|first|last|latest|earliest|in_bulk|fetchone|fetchall|fetchmany|scalar|scalars|one|one_or_none|scalar_one|scalar_one_or_none)$/,
   exits: ['return_statement', 'raise_statement', 'continue_statement', 'break_statement'],

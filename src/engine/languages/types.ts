@@ -105,6 +105,11 @@ export interface LanguageSyntax {
   lookupCalls?: RegExp;
   /** printf-style calls (`sprintf`, `fmt.Sprintf`): an argument printed only by a numeric conversion does not flow into the result. */
   formatCalls?: RegExp;
+  /**
+   * The method a string literal formats itself with, filling `{}` / `{0}` / `{name}` fields (Python's
+   * `'{}?next={}'.format(url, target)`): each argument is judged by the literal's text before its field.
+   */
+  formatMethod?: string;
   /** Declarations with an explicit type (node type → field of the type), for rules that ask for an argument's declared type. */
   typedDeclarations?: Record<string, string>;
   /** Statements that leave the current block (for guard clauses). */

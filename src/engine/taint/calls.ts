@@ -15,8 +15,8 @@ import { inTaintedClass, weakRandomStrands } from './members.ts';
 import { bindParamSources, handlerParameterRoles, paramList } from './parameters.ts';
 import { checkCallSinks, checkReturnSink } from './sinks.ts';
 import { sourceTaint } from './sources.ts';
-import { formatPrefix, numericFormatArguments } from './formats.ts';
-import { constantString, fileScope, sanitizeByPrefix, visit, visitChildren } from './walk.ts';
+import { formatFields, formatPrefix, numericFormatArguments } from './formats.ts';
+import { constantString, constantText, fileScope, sanitizeByPrefix, visit, visitChildren } from './walk.ts';
 
 /** Per parsed tree (shared by every analysis of a scan): constructors by class name. */
 const constructorsByTree = new WeakMap<Tree, Map<string, Node>>();
@@ -171,6 +171,14 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   // (`switch (type) { case PNG: return "png"; … default: return ""; }`) gives none of what went in.
   if (all && name && CALLABLE_NAME.test(name) && frame.depth >= MAX_CALL_DEPTH && returnsOnlyConstants(run, frame, name, receiverOf(), parts)) {
     return addStep(cleaned(placed), run.step(frame, node, `${calleePath}()`));
+  }
+  // `'/items/{}'.format(item_id)`, `'{}?next={}'.format(url, target)`: each argument is judged by the literal's text
+  // before its field, as a built string's parts are (an argument no field names is not in the text).
+  const format = all && !receiverTaint && s.formatMethod && parts.name?.text === s.formatMethod && parts.receiver ? constantText(s, parts.receiver) : undefined;
+  const fields = format === undefined ? undefined : formatFields(format);
+  if (fields) {
+    all = null;
+    for (const { field, prefix } of fields) all = merge(all, sanitizeByPrefix(run, typeof field === 'number' ? (argTaints[field] ?? null) : (kwTaints.get(field) ?? null), prefix));
   }
   // Stored data looked up by the arguments (`map.get(k)`, `Model.findOne(q)`): only the receiver's taint.
   if (s.lookupCalls && parts.name && s.lookupCalls.test(parts.name.text)) all = receiverTaint;

@@ -83,3 +83,34 @@ export function constantOfFile(reference: string, fileText: string, unquoted: bo
   const value = found[0]![1] ?? found[0]![2]!;
   return unquoted ? value.slice(1, -1) : value;
 }
+
+/**
+ * The replacement fields of a `str.format` text, each with the text before it (earlier fields as `${}`, as a
+ * built string's prefix reads): `'{}?next={}'` gives field 0 after `` and field 1 after `${}?next=`. Automatic
+ * (`{}`), numbered (`{1}`) and named (`{url}`, `{url.path}`, `{0[key]}`) fields; `{{` and `}}` are braces of the
+ * text. Undefined for a field left open.
+ */
+export function formatFields(format: string): { field: number | string; prefix: string }[] | undefined {
+  const fields: { field: number | string; prefix: string }[] = [];
+  let automatic = 0;
+  let text = '';
+  for (let i = 0; i < format.length; ) {
+    const c = format[i]!;
+    if ((c === '{' || c === '}') && format[i + 1] === c) {
+      text += c;
+      i += 2;
+    } else if (c === '{') {
+      const end = format.indexOf('}', i);
+      if (end < 0) return undefined;
+      const name = /^[^!:.[]*/.exec(format.slice(i + 1, end))![0];
+      fields.push({ field: name === '' ? automatic++ : /^\d+$/.test(name) ? Number(name) : name, prefix: text });
+      text += '${}';
+      i = end + 1;
+    } else {
+      text += c;
+      i++;
+    }
+  }
+  return fields;
+}
+

@@ -393,7 +393,7 @@ function sameFunction(run: TaintRun, a: Node, b: Node): boolean {
 }
 
 /** A constant piece of a built string as its prefix reads it: a literal without quotes (walk.ts prefixText), or an interpolating string with nothing interpolated. */
-function constantText(s: LanguageSyntax, part: Node): string | undefined {
+export function constantText(s: LanguageSyntax, part: Node): string | undefined {
   if (s.literals.includes(part.type) && !s.interpolatedStrings.includes(part.type)) return prefixText(part);
   if (constantString(s, part)) return part.namedChildren.filter((c) => !!c && s.literals.includes(c.type)).map((c) => c!.text).join('');
   return undefined;
