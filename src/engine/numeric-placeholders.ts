@@ -11,7 +11,7 @@
 // uses for the same reason). A placeholder reading a property of a parameter (`${query.sort}`), a
 // method the scan does not find, or one of several methods of that name keeps the finding.
 import { java } from './languages/java.ts';
-import { offsetOf } from './project/declarations.ts';
+import { declaredFieldType, offsetOf } from './project/declarations.ts';
 import { mapperNamespace, PLACEHOLDER, statementsAt, withoutPlaceholders } from './project/mapper-xml.ts';
 import type { Finding } from './types.ts';
 
@@ -20,7 +20,7 @@ const isScalarType = (type: string) => !!java.scalarParameters?.test(type.trim()
 
 export class NumericPlaceholders {
   /** Per mapper interface (qualified name) or class (`class Name`), its file's text; null when the scan holds none or several. */
-  private readonly interfaces = new Map<string, string | null>();
+  private readonly files = new Map<string, string | null>();
 
   constructor(private readonly texts: ReadonlyMap<string, { text: string }>) {}
 
@@ -73,8 +73,8 @@ export class NumericPlaceholders {
     const name = /^(?:[\w$]+\.)*([\w$]+)$/.exec(type.trim())?.[1];
     const text = name ? this.classText(name) : undefined;
     if (!text) return undefined;
-    const declared = new RegExp(`^\\s*(?:(?:private|protected|public|final|transient|volatile)\\s+)*([\\w$.]+(?:<[^;=()]*>)?(?:\\[\\])*)\\s+${field.replace(/\$/g, '\\$')}\\s*[;=]`, 'm').exec(text);
-    if (declared) return declared[1];
+    const declared = declaredFieldType(text, field);
+    if (declared) return declared;
     const parent = new RegExp(`\\bclass\\s+${name!.replace(/\$/g, '\\$')}\\b[^{]*?\\bextends\\s+([\\w$.]+)`).exec(text)?.[1];
     return parent && depth < 3 ? this.fieldType(parent, field, depth + 1) : undefined;
   }
@@ -82,25 +82,25 @@ export class NumericPlaceholders {
   /** The text of the one Java file declaring `class name`. */
   private classText(name: string): string | undefined {
     const key = `class ${name}`;
-    let known = this.interfaces.get(key);
+    let known = this.files.get(key);
     if (known === undefined) {
       const declares = new RegExp(`\\bclass\\s+${name.replace(/\$/g, '\\$')}\\b`);
       const found = [...this.texts].filter(([path, { text }]) => path.endsWith('.java') && text.includes(name) && declares.test(text));
       known = found.length === 1 ? found[0]![1].text : null;
-      this.interfaces.set(key, known);
+      this.files.set(key, known);
     }
     return known ?? undefined;
   }
 
   /** The Java interface `qualified` (`com.acme.dao.OrderMapper`): the one file declaring `interface OrderMapper` in that package. */
   private interfaceText(qualified: string, name: string): string | undefined {
-    let known = this.interfaces.get(qualified);
+    let known = this.files.get(qualified);
     if (known === undefined) {
       const pkg = qualified.slice(0, qualified.length - name.length - 1);
       const declares = new RegExp(`\\binterface\\s+${name.replace(/\$/g, '\\$')}\\b`);
       const found = [...this.texts].filter(([path, { text }]) => path.endsWith('.java') && declares.test(text) && (pkg === '' || new RegExp(`^\\s*package\\s+${pkg.replace(/\./g, '\\.')}\\s*;`, 'm').test(text)));
       known = found.length === 1 ? found[0]![1].text : null;
-      this.interfaces.set(qualified, known);
+      this.files.set(qualified, known);
     }
     return known ?? undefined;
   }

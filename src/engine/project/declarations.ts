@@ -78,6 +78,15 @@ export function declarationsAround(file: FileDeclarations, at: number): Declarat
   return file.declarations.filter((d) => at >= d.start && at <= d.end).sort((a, b) => b.start - a.start);
 }
 
+/**
+ * The declared type of field `field` in the text of a Java or C# class (`private Long refundId;`,
+ * `@Column(name = "id") protected List<Long> ids;`, `public Guid? Id;`), if the text declares it.
+ */
+export function declaredFieldType(text: string, field: string): string | undefined {
+  const name = field.replace(/\$/g, '\\$');
+  return new RegExp(`(?:^|[;{}/])\\s*(?:@[\\w.]+(?:\\([^()]*\\))?\\s+)*(?:(?:private|protected|public|internal|final|transient|volatile|readonly)\\s+)*([\\w.]+(?:<[^;=()]*>)?(?:\\[\\])*\\??)\\s+${name}\\s*[;=]`, 'm').exec(text)?.[1];
+}
+
 /** The offset of a 1-based line and column in `text`. */
 export function offsetOf(text: string, line: number, column: number): number {
   let offset = 0;

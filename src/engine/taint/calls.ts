@@ -14,6 +14,7 @@ import { GETTER, getterPath, vetArguments } from './guards.ts';
 import { inTaintedClass, weakRandomStrands } from './members.ts';
 import { bindParamSources, handlerParameterRoles, paramList } from './parameters.ts';
 import { checkCallSinks, checkReturnSink } from './sinks.ts';
+import { declaredFieldType } from '../project/declarations.ts';
 import { sourceTaint } from './sources.ts';
 import { formatFields, formatPrefix, numericFormatArguments } from './formats.ts';
 import { constantString, constantText, fileScope, sanitizeByPrefix, visit, visitChildren } from './walk.ts';
@@ -220,9 +221,8 @@ function getterOfScalarField(run: TaintRun, parts: CallParts, scope: Scope, fram
   if (known.kind !== 'type') return false;
   const declarations = run.resolver.classDeclarations(frame.file, known.name);
   run.resolver.dependOn(declarations.map((d) => d.file.path));
-  const declaration = new RegExp(`(?:^|[;{}/])\\s*(?:@[\\w.]+(?:\\([^()]*\\))?\\s+)*(?:(?:private|protected|public|final|transient|volatile)\\s+)*([\\w.]+(?:<[\\w.]+>)?(?:\\[\\])*\\??)\\s+${field}\\s*[;=]`, 'm');
   return declarations.some((d) => {
-    const type = declaration.exec(d.node.text)?.[1];
+    const type = declaredFieldType(d.node.text, field);
     return type !== undefined && s.scalarParameters!.test(type);
   });
 }
