@@ -16,6 +16,7 @@ import { SetupScriptPasswords } from './secrets/setup-scripts.ts';
 import { UnreferencedCode } from './unreferenced-code.ts';
 import { AdvisedPlaceholders } from './advised-placeholders.ts';
 import { NumericPlaceholders } from './numeric-placeholders.ts';
+import { withoutIncludeProperties } from './project/mapper-xml.ts';
 import { ContainerHealthProbes } from './health-probes.ts';
 
 export interface ScanProgress {
@@ -116,12 +117,13 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
   const quietInTests = new Set(rules.rules.filter((r) => r.spec.notInTests).map((r) => r.spec.id));
   const healthProbes = new ContainerHealthProbes(texts, (ruleId) => quietInTests.has(ruleId));
   // Code nothing can call (unreferenced-code.ts), and mapper placeholders an AOP advice fills
-  // (advised-placeholders.ts) or bound to a number (numeric-placeholders.ts): judged over the whole scan too.
+  // (advised-placeholders.ts), bound to a number (numeric-placeholders.ts) or filled by the mapper's own
+  // include properties (mapper-xml.ts): judged over the whole scan too.
   const unreferenced = new UnreferencedCode(texts);
   const advised = new AdvisedPlaceholders(texts);
   const numeric = new NumericPlaceholders(texts);
   const shown = (r: AnalysedFile): AnalysedFile => {
-    const findings = numeric.filter(advised.filter(unreferenced.filter(healthProbes.filter(setupPasswords.filter(r.findings)))));
+    const findings = withoutIncludeProperties(numeric.filter(advised.filter(unreferenced.filter(healthProbes.filter(setupPasswords.filter(r.findings))))), texts);
     return findings === r.findings ? r : { ...r, findings };
   };
   for (let i = 0; i < results.length; i++) results[i] = shown(results[i]);

@@ -37,3 +37,47 @@ export function statementsAt(xml: string, at: number): string[] {
   }
   return ids;
 }
+
+/**
+ * Whether every placeholder on the line at `at` is a property that each `<include>` of its `<sql>`
+ * fragment sets to fixed text: `<include refid="columns"><property name="alias" value="u"/></include>`
+ * for `${alias}.id` in `<sql id="columns">`. MyBatis replaces those while it reads the mapper, before
+ * any statement runs, so the text is the mapper's own. A fragment the file never includes, an include
+ * without the property, or a value that is itself a placeholder keeps the finding.
+ */
+export function filledByIncludeProperties(xml: string, at: number): boolean {
+  const lineStart = xml.lastIndexOf('\n', at - 1) + 1;
+  const lineEnd = xml.indexOf('\n', at);
+  const names = [...xml.slice(lineStart, lineEnd < 0 ? undefined : lineEnd).matchAll(PLACEHOLDER)].map((m) => m[1]!);
+  if (names.length === 0) return false;
+  const before = xml.slice(0, at);
+  const opening = [...before.matchAll(/<(select|insert|update|delete|sql)\b[^>]*?\bid\s*=\s*"([\w.$-]+)"/g)].pop();
+  if (!opening || opening[1] !== 'sql' || before.lastIndexOf('</sql>') > opening.index) return false;
+  const id = opening[2]!.replace(/[.$]/g, '\\$&');
+  const includes = [...xml.matchAll(new RegExp(`<include\\b[^>]*\\brefid\\s*=\\s*"(?:[\\w$]+\\.)*${id}"[^>]*?(/?)>`, 'g'))];
+  if (includes.length === 0) return false;
+  return includes.every((include) => {
+    if (include[1] === '/') return false;
+    const start = include.index + include[0].length;
+    const end = xml.indexOf('</include>', start);
+    if (end < 0) return false;
+    const fixed = new Set<string>();
+    for (const property of xml.slice(start, end).matchAll(/<property\b([^>]*)>/g)) {
+      const name = /\bname\s*=\s*"([\w$.]+)"/.exec(property[1]!)?.[1];
+      const value = /\bvalue\s*=\s*"([^"]*)"/.exec(property[1]!)?.[1];
+      if (name && value !== undefined && !value.includes('${')) fixed.add(name);
+    }
+    return names.every((n) => fixed.has(n));
+  });
+}
+
+/** `findings` without the mapper placeholders that include properties fill (`filledByIncludeProperties`). */
+export function withoutIncludeProperties(findings: Finding[], texts: ReadonlyMap<string, { text: string }>): Finding[] {
+  return withoutPlaceholders(findings, (f) => {
+    const xml = texts.get(f.file)?.text;
+    if (!xml) return false;
+    let at = 0;
+    for (let line = 1; line < f.line && at >= 0; line++) at = xml.indexOf('\n', at) + 1 || -1;
+    return at >= 0 && filledByIncludeProperties(xml, at);
+  });
+}
