@@ -1,4 +1,5 @@
 import { useSearchParams, type ReadonlyURLSearchParams } from 'next/navigation';
+import { useParams } from 'react-router-dom';
 import DOMPurify from 'dompurify';
 
 export function Banner() {
@@ -57,6 +58,29 @@ export function FilterLink({ path, title }: { path: string; title: string }) {
       <a href={createUrl(path, params)}>{title}</a>
       {/* ruleid: XSS */}
       <a href={back}>back</a>
+    </nav>
+  );
+}
+
+// A site path the app keeps in a variable, then the route's id: the id comes after a `/`, so whatever it holds
+// the link stays a path (the scheme is decided before it).
+const tabPath = (base: string, id: string, tab: string) => `${base}/${id}/${tab}`;
+
+export function OrganizationTabs({ basePath }: { basePath: string }) {
+  const { id = '' } = useParams();
+  const settings = `${basePath}/${id}/settings`;
+  return (
+    <nav>
+      {/* ok: XSS */}
+      <a href={`${basePath}/${id}/members`}>Members</a>
+      {/* ok: XSS */}
+      <a href={settings}>Settings</a>
+      {/* ok: XSS */}
+      <a href={tabPath(basePath, id, 'roles')}>Roles</a>
+      {/* ruleid: XSS */}
+      <a href={`${id}/members`}>Members</a>
+      {/* ruleid: XSS */}
+      <a href={`${basePath}${id}`}>Open</a>
     </nav>
   );
 }

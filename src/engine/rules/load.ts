@@ -110,6 +110,7 @@ export interface CompiledRule {
     sinks: CompiledSink[];
     sanitizers: CompiledSanitizer[];
     direct: boolean;
+    cleanedBy: string[];
     reportAtSource: boolean;
   };
 }
@@ -351,6 +352,7 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
           // A rule's own sanitizers clean only for its own type unless they say otherwise.
           sanitizers: (spec.taint.sanitizers ?? []).map((s) => compileSanitizer(s, where, [spec.type])),
           direct: spec.taint.direct ?? false,
+          cleanedBy: spec.taint.cleanedBy ?? [],
           reportAtSource: spec.taint.reportAtSource ?? false,
         };
       }

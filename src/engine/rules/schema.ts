@@ -311,6 +311,13 @@ export const TaintSpec = z
     /** Only data that reaches the sink directly or through string operations counts, not the result of an unknown call it was passed to (`auth.userIdFor(name)`). */
     direct: z.boolean().optional(),
     /**
+     * Marks besides the rule's type that make a value clean for this rule's sinks. A sanitizer sets a mark by
+     * listing it in `types`: this rule's own judgement of a value that other rules of its type still report
+     * (a link whose scheme the code fixed before the untrusted part, `URL_SCHEME_FIXED`, cannot become
+     * `javascript:`, yet the same text written into HTML is still XSS).
+     */
+    cleanedBy: z.array(z.string().regex(/^[A-Z][A-Z0-9_]*$/)).optional(),
+    /**
      * Report where the data was made (the source's line, when it is in the sink's file) rather than where it ends up:
      * a weak generator's call is what to change, the cookie it reaches is how we know it matters.
      */

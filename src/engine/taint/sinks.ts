@@ -76,10 +76,16 @@ function functionName(frame: FunctionFrame, fn: Node): string {
   return (nameField && fn.childForFieldName(nameField)?.text) || '';
 }
 
-function reportable(run: TaintRun, rule: CompiledRule, t: Tainted): Taint | undefined {
+/** The first taint that reaches this rule's sinks: not cleaned for its type or a mark it takes (`cleanedBy`), from a source it takes. */
+export function reportable(rule: CompiledRule, t: Tainted): Taint | undefined {
   if (!t) return undefined;
+  const { cleanedBy, onlyTheseSources, direct } = rule.taint!;
   return t.find(
-    (x) => !x.clean.has(rule.type) && (x.onlyRule ? x.onlyRule === rule.id : !rule.taint!.onlyTheseSources) && !(rule.taint!.direct && x.derived),
+    (x) =>
+      !x.clean.has(rule.type) &&
+      !cleanedBy.some((mark) => x.clean.has(mark)) &&
+      (x.onlyRule ? x.onlyRule === rule.id : !onlyTheseSources) &&
+      !(direct && x.derived),
   );
 }
 
@@ -106,7 +112,7 @@ export function checkCallSinks(
       if (sink.unless.some((c) => conditionHolds(run, c, parts, scope, frame.file))) continue;
       if (!sinkContextHolds(run, sink, node, frame)) continue;
       if (sink.render) {
-        if (checkRenderSink(run, rule, sink.render, node, parts, args, kwargs, scope, frame, (v) => reportable(run, rule, v))) break;
+        if (checkRenderSink(run, rule, sink.render, node, parts, args, kwargs, scope, frame, (v) => reportable(rule, v))) break;
         continue;
       }
       let t: Tainted = null;
@@ -138,7 +144,7 @@ export function checkCallSinks(
         t = key ? visit(run, key, scope, frame) : null;
       }
       // A sink's own sanitisers (rule-level) may apply to the argument call expressions.
-      const hit = reportable(run, rule, t);
+      const hit = reportable(rule, t);
       if (hit) {
         report(run, rule, node, hit, frame, `${calleePath}()`, sink.atReceiverDefinition ? receiverDefinition(run, parts, scope) : undefined);
         break;
@@ -155,13 +161,13 @@ export function checkAssignSink(run: TaintRun, node: Node, left: Node, lhsPath: 
       if (sink.computedKey) {
         const sub = run.syntax.subscripts[left.type];
         const key = sub ? left.childForFieldName(sub.property) : null;
-        if (!key || !reportable(run, rule, visit(run, key, scope, frame))) continue;
+        if (!key || !reportable(rule, visit(run, key, scope, frame))) continue;
       }
       // Assignment sinks have no arguments: their conditions test the assigned expression's text.
       const rhs = node.childForFieldName(run.syntax.assignments[node.type]?.right ?? '')?.text ?? '';
       if (!sink.where.every((c) => !c.value || c.value.test(rhs) !== !!c.absent)) continue;
       if (sink.unless.some((c) => c.value && c.value.test(rhs) !== !!c.absent)) continue;
-      const hit = reportable(run, rule, value);
+      const hit = reportable(rule, value);
       if (hit) {
         report(run, rule, node, hit, frame, `${lhsPath} = …`);
         break;
@@ -204,7 +210,7 @@ export function checkReturnSink(run: TaintRun, node: Node, value: Tainted, frame
       let strands = sink.returnFromFunction ? madeIn(frame, fn(), value) : value;
       // Only the properties named for what the function makes: a token object's `Name` is no token.
       if (strands && sink.returnedFields) strands = strands.filter((x) => x.field === undefined || sink.returnedFields!.test(x.field));
-      const hit = reportable(run, rule, strands);
+      const hit = reportable(rule, strands);
       if (hit) {
         report(run, rule, node, hit, frame, sink.returnFrom ? 'returned as the response' : `returned by ${name}()`);
         break;
@@ -227,7 +233,7 @@ export function checkNodeSink(run: TaintRun, node: Node, value: Tainted, frame: 
       // Node sinks have no arguments: their conditions test the node's own text (`dangerouslySetInnerHTML={…}`).
       if (!sink.where.every((c) => !c.value || c.value.test(node.text) !== !!c.absent)) continue;
       if (sink.unless.some((c) => c.value && c.value.test(node.text) !== !!c.absent)) continue;
-      const hit = reportable(run, rule, value);
+      const hit = reportable(rule, value);
       if (hit) {
         report(run, rule, node, hit, frame, type.replace(/_/g, ' '));
         break;

@@ -21,6 +21,7 @@ import { enclosingClass } from '../taint/receivers.ts';
 import type { CallResolver, FunctionFrame, ParsedFile, TaintRun } from '../taint/run.ts';
 import { Scope } from '../taint/scope.ts';
 import type { Taint, Tainted } from '../taint/values.ts';
+import { reportable } from '../taint/sinks.ts';
 import { fileScope, visit } from '../taint/walk.ts';
 import type { TraceStep } from '../types.ts';
 import { MAX_DEPTH, MAX_TEMPLATES, parsedTemplate, renderTemplate, resolveReference, scanTemplates, type RenderSink, type ScanTemplates } from './render.ts';
@@ -382,7 +383,3 @@ function respondsItself(action: Node): boolean {
   );
 }
 
-/** As the engine's sinks decide: not cleaned for the rule's type, and from a source the rule takes. */
-function reportable(rule: CompiledRule, t: Tainted): Taint | undefined {
-  return t?.find((x) => !x.clean.has(rule.type) && (x.onlyRule ? x.onlyRule === rule.id : !rule.taint!.onlyTheseSources) && !(rule.taint!.direct && x.derived));
-}
