@@ -56,3 +56,14 @@ export const NOTIFICATION_KEY = 'SYSTEM-USER-NOTIFICATION';
 // A product key comes in groups of one length:
 // ruleid: HARDCODED_SECRET
 export const LICENSE_KEY = 'QWRTX-PLMZB-KXVBN-NTGHW';
+
+// Names that start with a numeronym (k8s, i18n) are names: a storage key, a role's permission.
+// ok: HARDCODED_SECRET
+const storageKey = 'k8sContainersDatatable';
+// ok: HARDCODED_SECRET
+export const access = { authorizations: 'K8sResourcePoolDetailsW' };
+// ok: HARDCODED_SECRET
+export const consoleAccess = { authorization: 'K8sApplicationConsoleRW' };
+// A generated value that starts the same way is still one:
+// ruleid: HARDCODED_SECRET
+export const clusterToken = 'k8sXqTwmZpRvLnKb7YdH3';

@@ -6,7 +6,7 @@ import { findSecrets } from '../../src/engine/secrets/index.ts';
 import { notASecretReason, wordShaped } from '../../src/engine/secrets/values.ts';
 
 // Fake values generated for these tests.
-const RANDOM = ['KU8bnRPvIRuM9psGtcpFGKTZ', 'MyD78sdgRS7YkiRLOE', 'AbAZchsay4uBTU33RubBzLKw203yqSqr', '4219e299c89411838049ab0dab19ebd5'];
+const RANDOM = ['KU8bnRPvIRuM9psGtcpFGKTZ', 'k8sXqTwmZpRvLnKb7YdH3', 'x9kLmNopQrstW', 'MyD78sdgRS7YkiRLOE', 'AbAZchsay4uBTU33RubBzLKw203yqSqr', '4219e299c89411838049ab0dab19ebd5'];
 
 test('names, keys, selectors and constants are word-shaped; generated values are not', () => {
   const names = [
@@ -27,6 +27,9 @@ test('names, keys, selectors and constants are word-shaped; generated values are
     'WirelessLAN.status',
     'hmac-sha384',
     'isPublic',
+    'k8sContainersDatatable',
+    'K8sApplicationConsoleRW',
+    'K8sClusterW',
   ];
   for (const name of names) assert.ok(wordShaped(name), name);
   for (const value of RANDOM) assert.ok(!wordShaped(value), value);

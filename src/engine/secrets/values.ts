@@ -265,9 +265,10 @@ export function wordShaped(value: string): boolean {
 /**
  * A run of letters in mixed case, as identifiers are written: an optional lower-case start
  * (`is`Public, `updated`At), then capitalised words and acronyms (an acronym before a word or
- * at the end: `API`Key, Wireless`LAN`, Azure`AD`), then an optional two-letter word (`At`, `Id`).
+ * at the end: `API`Key, Wireless`LAN`, Azure`AD`), then an optional two-letter word (`At`, `Id`) or, after a
+ * word, one capital (`ClusterW`, `ConsoleR`: a read or write permission's mark).
  */
-const IDENTIFIER_RUN = /^(?:[a-z]{2,})?(?:[A-Z][a-z]{2,}|[A-Z]{2,6}(?=[A-Z][a-z]{2}|[A-Z][a-z]$|$))*(?:[A-Z][a-z])?$/;
+const IDENTIFIER_RUN = /^(?:[a-z]{2,})?(?:[A-Z][a-z]{2,}|[A-Z]{2,6}(?=[A-Z][a-z]{2}|[A-Z][a-z]$|$))*(?:[A-Z][a-z]|(?<=[a-z]{2})[A-Z])?$/;
 /** `SAML2_SP_x509_KEY`: an environment variable's name, with a lower-case part. */
 const CONSTANT_NAME = /^[A-Z][A-Z0-9]*(?:_(?:[A-Z0-9]+|[a-z0-9]+))+$/;
 
@@ -276,7 +277,14 @@ function lettersInWords(piece: string): number {
   const runs = piece.match(/[A-Za-z]+|\d+/g) ?? [];
   let digitRuns = 0;
   let inWords = 0;
-  for (const run of runs) {
+  for (let i = 0; i < runs.length; i++) {
+    let run = runs[i]!;
+    // A numeronym's last letter (k8s, i18n, a11y) runs into the capitalised words after it
+    // (`K8sClusterW`, `k8sContainersDatatable`): it closes the numeronym, and the words follow.
+    if (i >= 2 && /^\d+$/.test(runs[i - 1]!) && /^[A-Za-z]$/.test(runs[i - 2]!) && /^[a-z][A-Z]/.test(run)) {
+      inWords += 1;
+      run = run.slice(1);
+    }
     if (/^\d/.test(run)) {
       // a version, an index, a year: short, and at most two in one piece (x509, h264v2)
       if (run.length > (runs.length === 1 ? 6 : 4) || ++digitRuns > 2) return -1;
