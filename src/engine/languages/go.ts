@@ -32,6 +32,8 @@ export const go: LanguageSyntax = {
   typedDeclarations: { var_spec: 'type' },
   constructorCalls: /^(?:[a-z_]\w*\.)?New([A-Z]\w*)$/,
   typedLiterals: ['composite_literal'],
+  // A struct literal keeps each field's value apart (`&params{endpoint: e, node: r.FormValue("node")}`).
+  objects: { literal_value: { pair: 'keyed_element', key: 'key', value: 'value', mapTypes: ['map_type'] } },
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   formatCalls: /^fmt\.(Sprintf|Printf|Fprintf|Errorf|Appendf)$/,
   exits: ['return_statement', 'continue_statement', 'break_statement'],

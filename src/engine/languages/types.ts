@@ -82,8 +82,12 @@ export interface LanguageSyntax {
   decorators: string[];
   returns: string[];
   ifs: Record<string, { condition: string; consequence: string; alternative?: string }>;
-  /** Object literals whose properties keep their own taint (`{ text: sql, values: [x] }`). */
-  objects?: Record<string, { pair: string; key: string; value: string; shorthand?: string }>;
+  /**
+   * Object literals whose properties keep their own taint (`{ text: sql, values: [x] }`). `mapTypes`: node types
+   * of the literal's `type` field that make it a map, whose keys written as names are variables (Go's
+   * `map[string]string{key: v}`), not property names.
+   */
+  objects?: Record<string, { pair: string; key: string; value: string; shorthand?: string; mapTypes?: string[] }>;
   /** Destructuring patterns that read properties by name (`const { query } = req` reads `req.query`). */
   objectPatterns?: Record<string, { pair: string; key: string; value: string; shorthand: string }>;
   /** Methods whose callback receives the receiver's data (`xs.map((x) => …)`, `promise.then((v) => …)`); `reduce*` passes it second. */

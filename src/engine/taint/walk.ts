@@ -167,7 +167,11 @@ function visitNode(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame
     return cast.types ? sanitize(value, cast.types) : null;
   }
   const objectShape = s.objects?.[type];
-  if (objectShape) return visitObject(run, node, objectShape, scope, frame);
+  if (objectShape) {
+    const value = visitObject(run, node, objectShape, scope, frame);
+    if (value && run.engine.isSinkNode(type)) checkNodeSink(run, node, value, frame);
+    return value;
+  }
   let t: Tainted;
   if (s.interpolatedStrings.includes(type) && node.namedChildCount > 0) t = visitBuiltString(run, stringParts(run, node), scope, frame);
   else if (s.concatenations?.includes(type) && node.childForFieldName('operator')?.text === (s.concatOperator ?? '+')) t = visitBuiltString(run, concatParts(run, node), scope, frame);
@@ -224,9 +228,18 @@ export function visitChildren(run: TaintRun, node: Node, scope: Scope, frame: Fu
 const VALUE_BLOCKS = /^(then|else|begin|parenthesized_statements)$/;
 
 /** An object literal: the taint of each property value is placed in that property. */
-function visitObject(run: TaintRun, node: Node, shape: { pair: string; key: string; value: string; shorthand?: string }, scope: Scope, frame: FunctionFrame): Tainted {
+function visitObject(
+  run: TaintRun,
+  node: Node,
+  shape: { pair: string; key: string; value: string; shorthand?: string; mapTypes?: string[] },
+  scope: Scope,
+  frame: FunctionFrame,
+): Tainted {
   let t: Tainted = null;
   const place = (v: Tainted, field: string | undefined) => (v ? v.map((x) => (field !== undefined ? { ...x, field, inLiteral: true } : { ...x, inLiteral: true })) : v);
+  // In a map literal only a quoted key is a constant; a key written as a name is a variable's value.
+  const literalType = shape.mapTypes && node.parent?.childForFieldName('type')?.type;
+  const quotedKeysOnly = !!literalType && shape.mapTypes!.includes(literalType);
   for (const child of node.namedChildren) {
     if (!child) continue;
     if (child.type === shape.pair) {
@@ -239,7 +252,9 @@ function visitObject(run: TaintRun, node: Node, shape: { pair: string; key: stri
       }
       // A C# initializer's `Arguments = …` is an assignment too: its sinks (a property set) are checked.
       const v = run.syntax.assignments[child.type] ? visit(run, child, scope, frame) : value ? visit(run, value, scope, frame) : null;
-      const name = key && /^['"]?[\w$]+['"]?$/.test(key.text) ? key.text.replace(/['"]/g, '') : undefined;
+      // A property can be a sink of its own (a `"$where": …` entry of a query document).
+      if (v && run.engine.isSinkNode(child.type)) checkNodeSink(run, child, v, frame);
+      const name = key && (quotedKeysOnly ? /^(['"`])[\w$]+\1$/ : /^['"]?[\w$]+['"]?$/).test(key.text) ? key.text.replace(/['"`]/g, '') : undefined;
       t = merge(t, place(v, name));
     } else if (shape.shorthand && child.type === shape.shorthand) {
       t = merge(t, place(visit(run, child, scope, frame), child.text));
