@@ -303,3 +303,22 @@ def unsigned_redirect(request):
     url = request.GET.get("url", "")
     # ruleid: OPEN_REDIRECT
     return redirect(url)
+
+
+# A proxy's prefix header (`X-Forwarded-Prefix`, an ingress path) is set by the proxy or by the client's own
+# browser, never by a link or page of an attacker's: no redirect of that browser is chosen through it.
+def behind_ingress(request):
+    prefix = request.headers.get("X-Ingress-Path", "")
+    # ok: OPEN_REDIRECT
+    return redirect("/" + prefix.lstrip("/") + "/dashboard/")
+
+
+def behind_proxy(request):
+    # ok: OPEN_REDIRECT
+    return redirect(request.headers["X-Forwarded-Prefix"] + "/login/")
+
+
+# The Referer names the page the attacker's link sat on: it stays a source.
+def back(request):
+    # ruleid: OPEN_REDIRECT
+    return redirect(request.headers.get("Referer"))

@@ -189,3 +189,16 @@ def badge_data():
     # ruleid: XSS
     resp.data = "<span>" + request.args.get("label", "") + "</span>"
     return resp
+
+
+# A request header is set by the victim's own browser (or a proxy in front of the site), not by an attacker's
+# link or form: a page that reflects it is no cross-site scripting of that browser.
+def ingress_page(request):
+    prefix = request.headers.get("X-Ingress-Path", "")
+    # ok: XSS
+    return HttpResponse(f'<link rel="stylesheet" href="{prefix}/static/app.css">')
+
+
+def search_page(request):
+    # ruleid: XSS
+    return HttpResponse(f"<h1>{request.GET.get('q', '')}</h1>")
