@@ -44,6 +44,8 @@ test('each class of non-secret has its reason', () => {
     ['md5$seasalt$1e9bf2bf5606aa5c39852cc30f0f6f22', 'password-hash'],
     ['pbkdf2_sha256$600000$Xk2Lq9$Zm9vYmFyYmF6cXV4', 'password-hash'],
     ['#jbcrypt:$2a$10$Nm37vwdZwJ5T2QTBwYuBYONHD3qKilgd5UO7wuDXI83z5dAdrgi4i', 'password-hash'],
+    ['$$2y$$05$$Lq8wVt3nKx7rBz2mYc5pDeJh4sFu9gAo1iWk6lRtNv0bXyQmPzHsC', 'password-hash'],
+    ['$apr1$Hq7vLm2x$Wk9rTb4nJm3xQv8kLr5tW/', 'password-hash'],
     ['EJ[1:KKpY4gFROZgU3nTJ7lUto/EafWg339DZ1dzsgZsc4NI=:0RCDCSuqeGS1MQczeZHOhIFJYTNLb3Qk:FIuicmuE030ZenT2ZqDxVPSc7EziRipHUAfwhw9u]', 'encrypted-value'],
     ['ENC[AES256_GCM,data:7r4CjQ77QMApfLRBYv8EBNlL,iv:WB+yqbtV9oZwoFAquaUeQBtmdsHYQe9UkqhcBXfui0U=,tag:lfHz7q4UhdkOaZTGHkU98w==,type:str]', 'encrypted-value'],
     ['<div>Actualizado</div>', 'markup'],

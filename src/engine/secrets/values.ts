@@ -143,9 +143,11 @@ const CODE_LIKE = /\(.*\)|^(?:process|os|env|ENV|System|Environment|config|setti
 
 /**
  * A stored password hash (Django `md5$salt$hash`, `pbkdf2_sha256$…`, bcrypt `$2b$12$…`, crypt
- * `$6$…`, Argon2, Jenkins' `#jbcrypt:`): what a password becomes, not the password.
+ * `$6$…`, Apache's `$apr1$…`, Argon2, Jenkins' `#jbcrypt:`): what a password becomes, not the password.
+ * In a Compose file or its `.env` each `$` is written `$$` (`--admin-password $$2y$$05$$…`, a Traefik
+ * `basicauth.users=admin:$$apr1$$…` label), as Compose would otherwise read a variable there.
  */
-const PASSWORD_HASH = /^(?:#jbcrypt:)?\$(?:2[abxy]?|[156]|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\$|^(?:pbkdf2_sha(?:1|256)|argon2|bcrypt(?:_sha256)?|scrypt|sha1|md5|unsalted_md5|unsalted_sha1|crypt)\$/;
+const PASSWORD_HASH = /^(?:#jbcrypt:)?(\$\$?)(?:2[abxy]?|[156]|apr1|argon2(?:id|i|d)|scrypt|pbkdf2[\w-]*)\1|^(?:pbkdf2_sha(?:1|256)|argon2|bcrypt(?:_sha256)?|scrypt|sha1|md5|unsalted_md5|unsalted_sha1|crypt)\$/;
 /**
  * A value encrypted for the file it sits in, to be committed: ejson's `EJ[1:<public key>:<nonce>:<box>]`
  * and SOPS' `ENC[AES256_GCM,data:…,iv:…,tag:…,type:str]`. Only the holder of the private key (kept
