@@ -208,6 +208,23 @@ function sinkNeeds(sink: CompiledSink): { words: string[][]; ignoreCase: boolean
 const deadRulesByScan = new WeakMap<CallResolver, Map<readonly CompiledRule[], Set<string>>>();
 
 /**
+ * Per scan: whether its code spells each word asked (`i` or `s` for the case, then the word). The
+ * engines of a scan's languages (TypeScript, TSX and JavaScript for one web app) ask the same words
+ * of the same files, so they share the answers.
+ */
+const codeSpellingByScan = new WeakMap<CallResolver, Map<string, boolean>>();
+
+/** The texts of a scan's code files: those the analysis may walk (not data, documents or lock files). */
+function codeTexts(resolver: CallResolver): string[] {
+  const texts: string[] = [];
+  for (const p of resolver.paths()) {
+    const text = resolver.text(p);
+    if (text !== undefined && detectLanguage(p, text.slice(0, 200))) texts.push(text);
+  }
+  return texts;
+}
+
+/**
  * `synthesized`: names the analysis gives values whatever the code spells (a request type's alias,
  * a handler's parameters by position); a word within one of them is taken as spelled.
  */
@@ -220,25 +237,23 @@ export function deadRules(rules: readonly CompiledRule[], resolver: CallResolver
   byRules.set(rules, dead);
   const candidates = rules.filter((r) => r.taint && r.taint.sources.length > 0 && r.taint.fileHint);
   if (candidates.length === 0) return dead;
+  let spelled = codeSpellingByScan.get(resolver);
+  if (!spelled) codeSpellingByScan.set(resolver, (spelled = new Map()));
+  const inCode = spelled;
+  // Read only when a word's answer is not known yet, and not kept past this call (lower-cased copies of megabytes of text).
   let texts: string[] | undefined;
   let lowered: string[] | undefined;
-  const spelled = new Map<string, boolean>();
   const isSpelled = (word: string, ignoreCase: boolean): boolean => {
-    const key = `${ignoreCase ? 'i' : 's'}${word}`;
-    let found = spelled.get(key);
-    if (found !== undefined) return found;
     const w = ignoreCase ? word.toLowerCase() : word;
-    if (synthesized.some((name) => (ignoreCase ? name.toLowerCase() : name).includes(w))) found = true;
-    else {
-      // The code files of the scan, which the analysis may walk (data, documents and lock files it never reads).
-      texts ??= [...resolver.paths()].flatMap((p) => {
-        const text = resolver.text(p);
-        return text !== undefined && detectLanguage(p, text.slice(0, 200)) ? [text] : [];
-      });
+    if (synthesized.some((name) => (ignoreCase ? name.toLowerCase() : name).includes(w))) return true;
+    const key = `${ignoreCase ? 'i' : 's'}${word}`;
+    let found = inCode.get(key);
+    if (found === undefined) {
+      texts ??= codeTexts(resolver);
       const haystack = ignoreCase ? (lowered ??= texts.map((t) => t.toLowerCase())) : texts;
       found = haystack.some((t) => t.includes(w));
+      inCode.set(key, found);
     }
-    spelled.set(key, found);
     return found;
   };
   const mayMatch = (sink: CompiledSink): boolean => {
