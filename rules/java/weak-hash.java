@@ -33,6 +33,14 @@ public final class Accounts {
         return HexFormat.of().formatHex(sha.digest()).equals(stored);
     }
 
+    /** The password's bytes kept in a local first: an array of bytes still holds the text. */
+    public static String legacyHash(String password) throws Exception {
+        // ruleid: WEAK_HASH
+        MessageDigest md = MessageDigest.getInstance("MD5");
+        byte[] encoded = password.getBytes(StandardCharsets.UTF_16LE);
+        return HexFormat.of().formatHex(md.digest(encoded));
+    }
+
     public static String strong(String password) throws Exception {
         MessageDigest md = MessageDigest.getInstance("SHA-256");
         // ok: WEAK_HASH

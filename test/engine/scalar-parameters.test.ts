@@ -136,3 +136,52 @@ public class SceneRule {
   // Line 10 logs a Long and a boolean; line 11 a String beside an Integer.
   assert.deepEqual(findingLines(findings, 'LOG_INJECTION'), [11]);
 });
+
+test('Java: a local declared as a number holds none of the text it was computed from; a String or var local does', async () => {
+  const findings = await scanProject({
+    'src/main/java/a/FlowController.java': `package a;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class FlowController {
+  private static final Logger log = LoggerFactory.getLogger(FlowController.class);
+  private FlowStore store;
+  @PostMapping("/flows")
+  public void save(@RequestParam String title, @RequestParam String body) {
+    int revision = store.saveFlow(title, body);
+    Long affected;
+    affected = store.rename(title);
+    log.info("saved revision {} ({} renamed)", revision, affected);
+    String label = store.label(title);
+    var copy = store.label(body);
+    log.info("saved {} {}", label, copy);
+  }
+}
+`,
+  });
+  assert.deepEqual(findingLines(findings, 'LOG_INJECTION'), [17]);
+});
+
+test('C#: a local declared as a number holds none of the text it was computed from; a string one does', async () => {
+  const findings = await scanProject({
+    'Controllers/FlowController.cs': `using Microsoft.AspNetCore.Mvc;
+using Microsoft.Extensions.Logging;
+[ApiController]
+public class FlowController : ControllerBase {
+    private readonly ILogger<FlowController> _logger;
+    [HttpPost("/flows")]
+    public IActionResult Save([FromForm] string title) {
+        int dash = title.IndexOf("-");
+        long parts;
+        parts = title.Split(',').LongLength;
+        _logger.LogInformation("title has a dash at " + dash + " and " + parts + " parts");
+        string label = title.Substring(1);
+        _logger.LogInformation("saved " + label);
+        return Ok();
+    }
+}
+`,
+  });
+  assert.deepEqual(findingLines(findings, 'LOG_INJECTION'), [13]);
+});
