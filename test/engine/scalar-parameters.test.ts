@@ -185,3 +185,35 @@ public class FlowController : ControllerBase {
   });
   assert.deepEqual(findingLines(findings, 'LOG_INJECTION'), [13]);
 });
+
+test('Java: a request parameter of an enum the project declares is one of its constants; a class of that name is not', async () => {
+  const findings = await scanProject({
+    'src/main/java/a/JobController.java': `package a;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.web.bind.annotation.*;
+@RestController
+public class JobController {
+  private static final Logger log = LoggerFactory.getLogger(JobController.class);
+  @PostMapping("/jobs/{id}/action")
+  public void act(@PathVariable long id, @RequestParam("action") JobAction action, @RequestParam("note") JobNote note) {
+    log.info("job {} action {}", id, action);
+    log.info("job {} note {}", id, note);
+  }
+}
+`,
+    'src/main/java/a/JobAction.java': `package a;
+public enum JobAction {
+  START, PAUSE, STOP;
+}
+`,
+    'src/main/java/a/JobNote.java': `package a;
+public class JobNote {
+  private String text;
+  public JobNote(String text) { this.text = text; }
+  public String toString() { return text; }
+}
+`,
+  });
+  assert.deepEqual(findingLines(findings, 'LOG_INJECTION'), [11]);
+});

@@ -90,6 +90,8 @@ export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]
     }
     if (!hit) continue;
     if (source.exceptTypes && p.type && source.exceptTypes.test(p.type)) continue;
+    // An enum the project declares (`@RequestParam ExecuteType type`): the framework binds one of its constants or refuses.
+    if (p.type && declaredEnum(run, frame.file, p.type)) continue;
     // What the framework keeps out of the value, unless the route declares the parameter otherwise (a catch-all path).
     let cannot = cannotCarry(run, source);
     if (cannot.length && source.clean?.exceptInDecorator) {
@@ -106,6 +108,14 @@ export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]
       if (checked) scope.vars.set(n, merge(scope.vars.get(n) ?? null, checked));
     }
   }
+}
+
+/** Is `type` (`ExecuteType`, `final Status`) the name of an enum the scan declares, and of nothing else? */
+function declaredEnum(run: TaintRun, file: ParsedFile, type: string): boolean {
+  const name = /^(?:final\s+)?([A-Z][\w$]*)$/.exec(type.trim())?.[1];
+  if (!name) return false;
+  const declarations = run.resolver.classDeclarations(file, name);
+  return declarations.length > 0 && declarations.every((d) => d.node.type === 'enum_declaration');
 }
 
 /** Does a decorator of the handler match `template`, `{name}` standing for the parameter's name? */
