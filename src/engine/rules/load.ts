@@ -35,6 +35,7 @@ export interface CompiledSource {
   exact?: boolean;
   in?: 'server' | 'browser';
   inListener?: RegExp;
+  exceptInClass?: RegExp;
   clean?: { types: string[]; ifProjectUses?: RegExp; inRoute?: RegExp; routerFile?: RegExp; exceptInDecorator?: string };
   label?: string;
 }
@@ -186,6 +187,7 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     exact: s.exact,
     in: s.in,
     inListener: s.inListener ? regex(s.inListener, where) : undefined,
+    exceptInClass: s.exceptInClass ? regex(s.exceptInClass, where) : undefined,
     clean: s.clean && {
       types: s.clean.types,
       ifProjectUses: s.clean.ifProjectUses ? regex(s.clean.ifProjectUses, where) : undefined,

@@ -95,6 +95,12 @@ export const SourceSpec = z
      */
     inListener: Regex.optional(),
     /**
+     * Not inside a class whose header matches this regex (`class WelcomeMailer < ApplicationMailer`): there a name
+     * the framework gives every class of that kind holds no request data (a Rails mailer's `params` are the values
+     * its caller passed to `with`, not the request's).
+     */
+    exceptInClass: Regex.optional(),
+    /**
      * Kinds of attack this source cannot carry, because the framework rejects the characters they need
      * before the handler runs (Spring Security's firewall refuses a path with an encoded CR or LF, so a
      * path variable forges no log line). With `ifProjectUses`, only when a dependency manifest of the scan

@@ -12,6 +12,7 @@ import { trustedInputTypes } from './privileged.ts';
 import { conditionHolds } from './conditions.ts';
 import { inRegisteredListener } from './listeners.ts';
 import { paramList } from './parameters.ts';
+import { classHeader, enclosingClass } from './receivers.ts';
 
 /**
  * The access path a source is looked for at: a path whose root is a local variable is read through
@@ -48,7 +49,8 @@ export function sourceTaint(run: TaintRun, frame: FunctionFrame, node: Node, raw
     (m) =>
       onThisSide(run, m.source, frame.file) &&
       (m.source.where.length === 0 || (call && m.source.where.every((c) => conditionHolds(run, c, call.parts, call.scope)))) &&
-      (!m.source.inListener || inRegisteredListener(run, node, frame.file, m.source.inListener)),
+      (!m.source.inListener || inRegisteredListener(run, node, frame.file, m.source.inListener)) &&
+      !inClassMatching(run, node, m.source.exceptInClass),
   );
   // The shared request sources, not a rule's own (a password field is a password whoever passed it).
   if (matches.some((m) => !m.onlyRule) && parameterNamed(run, node, rawPath)) matches = matches.filter((m) => m.onlyRule);
@@ -72,6 +74,13 @@ export function sourceTaint(run: TaintRun, frame: FunctionFrame, node: Node, raw
     }
   }
   return taint;
+}
+
+/** Does the class around `node` (the nearest) have a header that `header` matches? */
+function inClassMatching(run: TaintRun, node: Node, header: RegExp | undefined): boolean {
+  if (!header) return false;
+  const cls = enclosingClass(run.syntax, node);
+  return !!cls && header.test(classHeader(cls));
 }
 
 /**
