@@ -34,3 +34,32 @@ class Admin::ToolsController < ApplicationController
     params.require(:user).permit(:name, :bio)
   end
 end
+
+# A plain class's `new` runs its own initialize, which names the keywords it takes; one that sets what it is
+# given by name, or a model, takes every field.
+class ReportCard
+  attr_reader :since, :level
+
+  def initialize(since: 1.week.ago, level: 0)
+    @since = since
+    @level = level.to_i
+  end
+end
+
+class ProfileForm
+  def initialize(attrs = {})
+    attrs.each { |key, value| public_send("#{key}=", value) }
+  end
+end
+
+class ReportsController < ApplicationController
+  def show
+    # ok: MASS_ASSIGNMENT
+    @card = ReportCard.new(**params.fetch(:search, {}).permit!.to_h.symbolize_keys)
+    # ruleid: MASS_ASSIGNMENT
+    @form = ProfileForm.new(params.fetch(:profile, {}).permit!)
+    # ruleid: MASS_ASSIGNMENT
+    @user = User.new(params.fetch(:user, {}).permit!)
+    render :show
+  end
+end
