@@ -15,6 +15,49 @@ router.get('/login/done/v2', (req, res) => {
   res.redirect(next);
 });
 
+// A guard clause with a strict inequality (`!==`) ends the request when the check fails: past it the URL
+// points where the check said, as with `!=` or a negated call.
+function sameSiteTarget(untrusted, site) {
+  try {
+    const target = new URL(untrusted);
+    if (target.origin !== site.origin) {
+      throw new Error('unexpected origin');
+    }
+    return target;
+  } catch {
+    return site;
+  }
+}
+
+router.post('/sso/return', (req, res) => {
+  const site = new URL(process.env.PUBLIC_URL);
+  // ok: OPEN_REDIRECT
+  res.redirect(sameSiteTarget(req.body.RelayState, site).href);
+});
+
+router.get('/partner/return', (req, res) => {
+  const target = new URL(String(req.query.to));
+  if (target.hostname !== 'partner.example.com') return res.status(400).end();
+  // ok: OPEN_REDIRECT
+  res.redirect(target.href);
+});
+
+// A check of the scheme alone says nothing of the host.
+router.get('/partner/return/v3', (req, res) => {
+  const target = new URL(String(req.query.to));
+  if (target.protocol !== 'https:') return res.status(400).end();
+  // ruleid: OPEN_REDIRECT
+  res.redirect(target.href);
+});
+
+// A check that does not end the request vets nothing after it.
+router.get('/partner/return/v2', (req, res) => {
+  const target = new URL(String(req.query.to));
+  if (target.hostname !== 'partner.example.com') console.warn('redirect to another host');
+  // ruleid: OPEN_REDIRECT
+  res.redirect(target.href);
+});
+
 // Appending to a path that starts the target (`+=`) is judged by that start, as `'/docs/' + page` is.
 router.get('/docs', (req, res) => {
   let target = '/docs/';

@@ -446,11 +446,13 @@ function isNegative(run: TaintRun, condition: Node, effective: Node): boolean {
   const negated = (text: string) => /^[\s(]*(!(?!=)|not\s)/.test(text);
   if (effective !== condition) return (negated(condition.text) || !!emptiedName(condition.text)) !== negated(effective.text);
   const text = condition.text.replace(/^\s*\(([\s\S]*)\)\s*$/, '$1');
-  // Python `x not in ALLOWED`, `x is None`, `x != "https"`, PHP/JS `!== 1`, `=== 0` and `=== -1` hold when the check
-  // fails too; a position of 0 is a passed prefix check (`url.indexOf('https:') === 0`, `strpos($p, '/') === 0`).
+  // Python `x not in ALLOWED`, `x is None`, `x != "https"`, PHP/JS `!== 1`, `!== 'partner.example.com'`,
+  // `!== base.origin`, `=== 0` and `=== -1` hold when the check fails too; a position of 0 is a passed prefix check
+  // (`url.indexOf('https:') === 0`, `strpos($p, '/') === 0`). A strict check of a URL's scheme alone
+  // (`u.protocol !== 'https:'`) is not read as one: it says nothing of where the URL points.
   const failing = (part: string) =>
     negated(part) ||
-    /==\s*(null|nil|None|false|undefined|-1)\b|!==?\s*(nil|null|true|1)\b|(?<![=!]|\b(indexOf|strpos|stripos|mb_strpos)\s*\([^()]*\)\s*)===?\s*0\b|\bnot\s+in\b|\bis\s+None\b|!=\s*["']/.test(part);
+    /==\s*(null|nil|None|false|undefined|-1)\b|!==?\s*(nil|null|true|1)\b|(?<![=!]|\b(indexOf|strpos|stripos|mb_strpos)\s*\([^()]*\)\s*)===?\s*0\b|\bnot\s+in\b|\bis\s+None\b|!=\s*["']|(?<!\b(?:protocol|scheme)\s*)!==\s*["'`]|!==?\s*[\w$.]*\.origin\b/.test(part);
   if (text.includes('&&') && !text.includes('||')) {
     // `x != null && x.startsWith("/")`: a conjunction is a passed check unless every check in it is negated.
     const checks = text.split('&&').filter((p) => run.engine.guardsFor(p).length > 0);
