@@ -58,6 +58,16 @@ router.get('/partner/return/v2', (req, res) => {
   res.redirect(target.href);
 });
 
+// An OAuth client builds the provider's consent URL: the request's values become its query parameters.
+const { OAuth2Client } = require('google-auth-library');
+const google = new OAuth2Client(process.env.GOOGLE_CLIENT_ID, process.env.GOOGLE_CLIENT_SECRET, process.env.GOOGLE_CALLBACK_URL);
+
+router.get('/auth/google', (req, res) => {
+  const authUrl = google.generateAuthUrl({ scope: String(req.query.scope), prompt: 'select_account', state: req.query.next });
+  // ok: OPEN_REDIRECT
+  res.redirect(authUrl);
+});
+
 // Appending to a path that starts the target (`+=`) is judged by that start, as `'/docs/' + page` is.
 router.get('/docs', (req, res) => {
   let target = '/docs/';
