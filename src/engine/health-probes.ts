@@ -9,7 +9,8 @@
 // This needs the whole scanned tree (the Dockerfiles name the probe), so it is judged per scan,
 // after the files' results: a probe is a scanned file whose name, without its extension, is the
 // name of a program a `HEALTHCHECK` instruction runs (`extra/healthcheck` built from
-// `extra/healthcheck.go`).
+// `extra/healthcheck.go`), or of the subcommand it runs the project's program with (`./app ping`, written in
+// `cmd/ping.go`).
 import type { Finding } from './types.ts';
 
 /** `Dockerfile`, `Dockerfile.prod`, `docker/dockerfile`, `api.Dockerfile`, Podman's `Containerfile`. */
@@ -24,7 +25,8 @@ const SYSTEM_PROGRAM = /^\/(usr\/(local\/)?)?s?bin\//;
 /**
  * The names (file names without extension) of the programs the `HEALTHCHECK` instructions of a
  * Dockerfile run: the arguments of its command that are paths (`extra/healthcheck`,
- * `/app/probe.js`, `healthcheck.py`), not options, URLs, variables or system tools.
+ * `/app/probe.js`, `healthcheck.py`), not options, URLs, variables or system tools, and the
+ * subcommand word right after such a path (`./app ping`).
  */
 export function healthProbeNames(dockerfile: string): string[] {
   const names: string[] = [];
@@ -33,12 +35,20 @@ export function healthProbeNames(dockerfile: string): string[] {
   for (const line of instructions) {
     const m = /^\s*HEALTHCHECK\b.*?\bCMD\s+(.*)$/i.exec(line);
     if (!m) continue;
+    let afterProgram = false;
     for (const word of commandWords(m[1]!)) {
+      // The project's own program run with a subcommand (`./fider ping`, `["/app/server", "healthcheck"]`): the
+      // subcommand is written in a file of its name (`cmd/ping.go`).
+      if (afterProgram && /^[a-z][a-z-]{2,}$/.test(word)) names.push(word);
+      afterProgram = false;
       if (word.startsWith('-') || word.includes('://') || word.includes('$') || SYSTEM_PROGRAM.test(word)) continue;
       const base = word.slice(word.lastIndexOf('/') + 1);
       const isPath = word.includes('/') || /^[\w-]+\.\w+$/.test(base);
       const name = base.replace(/\.\w+$/, '');
-      if (isPath && /^[\w-]{3,}$/.test(name)) names.push(name);
+      if (isPath && /^[\w-]{3,}$/.test(name)) {
+        names.push(name);
+        afterProgram = true;
+      }
     }
   }
   return names;

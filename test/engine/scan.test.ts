@@ -344,3 +344,36 @@ test("a Dockerfile's health probe is left alone by the rules quiet in test code;
     assert.deepEqual(rulesOf(findings), [insecure, injection].sort(), extra[0]?.path ?? 'no Dockerfile');
   }
 });
+
+test("a health probe run as a subcommand of the project's program is the file named for it", async () => {
+  const subcommand = (name: string) =>
+    [
+      'package cmd',
+      '',
+      'import (',
+      '\t"crypto/tls"',
+      '\t"net/http"',
+      ')',
+      '',
+      `func Run${name}() int {`,
+      '\thttp.DefaultTransport.(*http.Transport).TLSClientConfig = &tls.Config{InsecureSkipVerify: true}',
+      '\tresp, err := http.Get("https://localhost:3000/_health")',
+      '\tif err != nil || resp.StatusCode >= 400 {',
+      '\t\treturn 1',
+      '\t}',
+      '\treturn 0',
+      '}',
+      '',
+    ].join('\n');
+  const file = (p: string, text: string) => ({ path: p, content: Buffer.from(text) });
+  const files = [file('app/cmd/ping.go', subcommand('Ping')), file('app/cmd/serve.go', subcommand('Serve'))];
+  const reported = async (dockerfile: string) =>
+    (await scanSourceFiles([...files, file('Dockerfile', dockerfile)], { jobs: 1 })).findings.map((f) => `${f.file}:${f.line} ${f.ruleId}`).sort();
+  const serve = 'app/cmd/serve.go:9 go.tls-insecure-skip-verify';
+  const ping = 'app/cmd/ping.go:9 go.tls-insecure-skip-verify';
+  assert.deepEqual(await reported('FROM alpine\nHEALTHCHECK --timeout=5s CMD ./fider ping\n'), [serve]);
+  assert.deepEqual(await reported('FROM alpine\nHEALTHCHECK CMD ["/app/fider", "ping"]\n'), [serve]);
+  // An option's value, or a word after a system tool, names no subcommand.
+  assert.deepEqual(await reported('FROM alpine\nHEALTHCHECK CMD ./fider --mode ping\n'), [ping, serve]);
+  assert.deepEqual(await reported('FROM alpine\nHEALTHCHECK CMD /usr/bin/wget ping\n'), [ping, serve]);
+});
