@@ -118,6 +118,15 @@ test('a URL credential for the machine itself or repeating the user name is a lo
   assert.deepEqual(findSecrets('docker-compose.yml', 'DATABASE_URL: mysql://shop-test:shop-test@db/shop-test\n'), []);
 });
 
+test("a URL credential for a CI job's service container, reached by the service's name, is a local default", () => {
+  const run = (host: string) => `      - run: docker run --env DATABASE_URL=postgres://app_ci:${PASSWORD}@${host}:5432/app_ci app:ci\n`;
+  assert.deepEqual(findSecrets('.github/workflows/build.yml', run('postgres')), []);
+  assert.deepEqual(findSecrets('.gitlab-ci.yml', run('postgres')), []);
+  // A host with a domain is another machine, in a pipeline too; a one-label host elsewhere is not known to be a service.
+  assert.equal(findSecrets('.github/workflows/build.yml', run('db.internal.example.com')).length, 1);
+  assert.equal(findSecrets('deploy/run.sh', run('postgres')).length, 1);
+});
+
 test('a URL or connection string with a password in a translation catalogue is help text showing its form', () => {
   const url = `msgstr "Exemple : \\"ssh://utilisateur:${PASSWORD}@serveur/dossier\\"."\n`;
   const string = `msgstr "Server=sql.example.net;User=sa;Password=${PASSWORD};"\n`;

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Finding } from '../types.ts';
 import { builtinSecretRules, type CompiledAssignmentRule, type CompiledPatternRule, type CompiledSecretRule, type SecretRuleSet } from './rules.ts';
 import { entropyThreshold, insideInertBlob, isPlaceholder, notASecretReason, shannonEntropy } from './values.ts';
-import { hasEnvironmentSections, inLocalEnvironmentSection, isComposeFile, secretFileKinds, type SecretFileKind } from './file-kinds.ts';
+import { hasEnvironmentSections, inLocalEnvironmentSection, isCiPipeline, isComposeFile, secretFileKinds, type SecretFileKind } from './file-kinds.ts';
 import { pairsAt } from './pairs.ts';
 import { contextOf } from './context.ts';
 import { CONNECTION_HOST, isLocalDefault, repeatsUserName } from './local-defaults.ts';
@@ -70,6 +70,8 @@ export function scanTextForSecrets(file: string, text: string, options: FindSecr
   const kinds = secretFileKinds(file);
   const format = valueFormatOf(file);
   const compose = isComposeFile(file);
+  // A host of one label is a service the same file starts: a Compose service, or a CI job's service container.
+  const serviceHosts = compose || isCiPipeline(file);
   const environmentSections = hasEnvironmentSections(file);
   const unquoted = new Map<CompiledAssignmentRule, boolean>();
   const matches: SecretMatch[] = [];
@@ -80,7 +82,7 @@ export function scanTextForSecrets(file: string, text: string, options: FindSecr
       // The development or test block of a per-environment config file is local configuration as a whole file is.
       if (environmentSections && rule.notIn.has('local-config') && (localSection ??= inLocalEnvironmentSection(lines, lineNumber))) continue;
       if (rule.kind === 'pattern') {
-        matchPatternRule(rule, text, lines, lineNumber, compose, matches);
+        matchPatternRule(rule, text, lines, lineNumber, serviceHosts, matches);
       } else {
         let allowed = unquoted.get(rule);
         if (allowed === undefined) unquoted.set(rule, (allowed = allowsUnquotedValues(rule, file)));
@@ -134,7 +136,7 @@ function valueFormatOf(file: string): ValueFormat {
 /** How far past its keyword's line a multi-line pattern may reach. */
 const MULTILINE_WINDOW = 20_000;
 
-function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIndex, lineNumber: number, compose: boolean, out: SecretMatch[]): void {
+function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIndex, lineNumber: number, serviceHosts: boolean, out: SecretMatch[]): void {
   const { regex, spec } = rule;
   const lineStart = lines.startOf(lineNumber);
   const lineEnd = lines.endOf(lineNumber);
@@ -171,7 +173,7 @@ function matchPatternRule(rule: CompiledPatternRule, text: string, lines: LineIn
       out.push({ rule, start: lineStart + from, end: lineStart + to, secret, isPublic: true });
       continue;
     }
-    if (spec.skipLocalDefaults && isLocalDefault(m.groups, secret, line, compose)) continue;
+    if (spec.skipLocalDefaults && isLocalDefault(m.groups, secret, line, serviceHosts)) continue;
     if (spec.skipExpiredTokens && isExpiredJwt(secret)) {
       // Its own payload says the signer refuses it now: hidden from the other rules as well.
       out.push({ rule, start: lineStart + from, end: lineStart + to, secret, isPublic: true });

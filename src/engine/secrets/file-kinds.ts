@@ -34,7 +34,7 @@ const DOCUMENTATION_FILE = /\.(?:md|markdown|mdx|rst|adoc|asciidoc)$/i;
  * test compose files and `.env.development`/`.env.test` (and their variants) configure a developer's machine.
  * `.env.local` is left out: it is where a developer keeps real credentials.
  */
-const LOCAL_CONFIG_PATHS = [
+const CI_PIPELINE_PATHS = [
   /(?:^|\/)\.github\/(?:workflows|actions)\//,
   /(?:^|\/)\.gitlab-ci\.ya?ml$/,
   /(?:^|\/)\.gitlab\/ci\//,
@@ -42,6 +42,18 @@ const LOCAL_CONFIG_PATHS = [
   /(?:^|\/)\.travis\.ya?ml$/,
   /(?:^|\/)(?:\.?azure-pipelines|bitbucket-pipelines|\.?appveyor|\.drone|\.woodpecker)\.ya?ml$/,
   /(?:^|\/)\.(?:buildkite|woodpecker)\//,
+];
+
+/**
+ * A CI pipeline: its jobs start service containers of their own (GitHub Actions' and GitLab's `services:`), reached
+ * under their names (`postgres://ci:pw@postgres:5432`), as a Compose file's services are.
+ */
+export function isCiPipeline(path: string): boolean {
+  return CI_PIPELINE_PATHS.some((re) => re.test(path));
+}
+
+const LOCAL_CONFIG_PATHS = [
+  ...CI_PIPELINE_PATHS,
   /(?:^|\/)(?:tox|noxfile)\.(?:ini|py)$/,
   /(?:^|\/)\.devcontainer\//,
   /(?:^|\/)(?:docker-)?compose[._-](?:dev|development|test|testing|ci|e2e|local|override)\.ya?ml$/i,
