@@ -189,6 +189,9 @@ export function notASecretReason(value: string, context: ValueContext = {}): str
   if (/\s/.test(value)) return 'whitespace';
   if (TEMPLATE_EXPRESSION.test(value) || (context.atExpressions && AT_EXPRESSION.test(value))) return 'template-expression';
   if (/[^\x21-\x7e]/.test(value)) return 'not-ascii'; // prose in another script, not a key
+  // The same prose written as escapes (`\u5BC6\u7801`: a Java message bundle after native2ascii, a JSON or YAML string):
+  // an escape of a character outside ASCII. `\u0041` is still `A`.
+  if (/\\u(?!00[0-7][0-9a-fA-F])[0-9a-fA-F]{4}/.test(value)) return 'not-ascii';
   if (isPlaceholder(value)) return 'placeholder';
   if (INTERPOLATION.test(value)) return 'interpolation';
   if (UUID.test(value)) return 'uuid';
