@@ -1,5 +1,6 @@
 from fastapi import Body, FastAPI
 from flask import Flask, request
+from django.http import QueryDict
 from flask_login import current_user
 from pydantic import BaseModel
 
@@ -45,6 +46,41 @@ def update_customer(cid: int, body: CustomerIn):
         # ok: MASS_ASSIGNMENT
         setattr(customer, field, value)
     return customer
+
+
+def add_customer(*, session, customer_in: CustomerIn):
+    # ok: MASS_ASSIGNMENT
+    customer = Customer(**customer_in.dict(exclude={"tags"}))
+    session.add(customer)
+    return customer
+
+
+@api.post("/customers/v1")
+def create_customer_v1(customer_in: CustomerIn):
+    return add_customer(session=None, customer_in=customer_in)
+
+
+@api.patch("/customers/{cid}/v1")
+def patch_customer_v1(cid: int, customer_in: CustomerIn):
+    customer = Customer.get(cid)
+    changes = customer_in.dict(exclude_unset=True)
+    for field in changes:
+        # ok: MASS_ASSIGNMENT
+        setattr(customer, field, changes[field])
+    return customer
+
+
+@app.post("/customers/form")
+def create_from_form():
+    # ruleid: MASS_ASSIGNMENT
+    return Customer(**request.form.dict())
+
+
+@app.post("/customers/form-typed")
+def create_from_typed_form(data: QueryDict = None):
+    data = request.form
+    # ruleid: MASS_ASSIGNMENT
+    return Customer(**data.dict())
 
 
 @api.post("/customers/named")
