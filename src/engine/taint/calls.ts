@@ -140,6 +140,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     const nothingIn = !all && run.taintedClasses.size === 0;
     const holdsSource = nothingIn ? run.engine.holdsSource : undefined;
     let targets = ofAnotherClass(run, node, receiver, frame, run.resolver.resolve(frame.file, name, receiver, holdsSource, run.followedEnough()));
+    if (receiver.kind === 'self' && targets.length > 1) targets = ofOwnClass(run, node, frame, targets);
     // Ruby's `time_interval(x)` in a controller is `self.time_interval(x)`: a method the class inherits or mixes in.
     if (targets.length === 0 && receiver.kind === 'none' && s.inheritedBareCalls) {
       const cls = enclosingClass(s, node);
@@ -237,6 +238,33 @@ function ofAnotherClass<T extends { file: ParsedFile; node: Node }>(run: TaintRu
   const callerClass = enclosingClass(run.syntax, call);
   if (!callerClass) return targets;
   return targets.filter((t) => t.file !== frame.file || !enclosingClass(run.syntax, t.node)?.equals(callerClass));
+}
+
+/**
+ * `self.get_success_url()` in a class that defines `get_success_url` runs that method or an override of a class
+ * deriving from it, never a namesake of an unrelated class of the same file (a sibling view's).
+ */
+function ofOwnClass<T extends { file: ParsedFile; node: Node }>(run: TaintRun, call: Node, frame: FunctionFrame, targets: T[]): T[] {
+  const callerClass = enclosingClass(run.syntax, call);
+  const name = callerClass?.childForFieldName('name')?.text;
+  if (!callerClass || !name) return targets;
+  const classOf = (t: T) => (t.file === frame.file ? enclosingClass(run.syntax, t.node) : null);
+  if (!targets.some((t) => classOf(t)?.equals(callerClass))) return targets;
+  // The classes of the file that derive from the caller's, directly or through one another.
+  const derived = new Set([name]);
+  const classes = frame.file.tree.rootNode.descendantsOfType(run.syntax.classes ?? []).filter((c): c is Node => !!c);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const c of classes) {
+      const own = c.childForFieldName('name')?.text;
+      if (own && !derived.has(own) && basesOf(c).some((b) => derived.has(b))) grew = !!derived.add(own);
+    }
+  }
+  return targets.filter((t) => {
+    if (t.file !== frame.file) return true;
+    const cls = classOf(t);
+    return !cls || derived.has(cls.childForFieldName('name')?.text ?? '');
+  });
 }
 
 /**
