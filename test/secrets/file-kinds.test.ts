@@ -30,6 +30,10 @@ test('each kind of file is recognised by its path', () => {
     ['config/settings.example.py', ['example']],
     ['plugins/examples/rpc/src/main.rs', ['example']],
     ['config/app.json.template', ['example']],
+    ['integrations/spring-boot-oauth-client-sample/src/main/resources/application.yml', ['example']],
+    ['integrations/oauth2-sso/spring-demo-client1/src/main/resources/application.yml', ['example']],
+    ['demo-app/config/settings.py', ['example']],
+    ['sdk_examples/go/main.go', ['example']],
     ['docs/install.md', ['documentation']],
     ['.github/workflows/ci.yml', ['local-config']],
     // a composite action is a piece of a workflow, run by it
@@ -71,6 +75,11 @@ test('each kind of file is recognised by its path', () => {
     'src/main/resources/application-prod.properties',
     'config/appsettings.Production.json',
     'src/Acme.Api/launchSettings.json',
+    // A word that only contains one (`resample`, `samplers`, `democracy`), and a bare `demo/`: the product's own.
+    'services/resample-worker/config.yml',
+    'lib/samplers/settings.py',
+    'apps/democracy/settings.py',
+    'app/demo/settings.py',
     // `dev` below the top is a product package or a route folder, not the developers' tooling.
     'apiserver/src/main/java/org/acme/dev/DevModeService.java',
     'client/graph/admin/dev/query.graphql',

@@ -17,8 +17,12 @@ export function isComposeFile(path: string): boolean {
 
 /** `.env.example`, `settings.example.py`, `config.sample.js`, `example.env`, `app.json.template`, `config.php.dist`. */
 const EXAMPLE_FILE = /(?:^|[._-])(?:examples?|samples?)(?:[._-]|$)|\.(?:template|tmpl|dist)$/i;
-/** Folders of examples and samples shipped beside the product. */
-const EXAMPLE_FOLDER = /(?:^|\/)(?:examples?|samples?|_examples)\//i;
+/**
+ * Folders of examples and samples shipped beside the product, also a module or project named for one
+ * (`oauth-client-sample/`, `spring-demo-client/`, `demo-app/`: a client written to show an integration,
+ * its settings filled in for a demonstration). A bare `demo/` may be the product's own demo mode.
+ */
+const EXAMPLE_FOLDER = /(?:^|\/)(?:[\w.-]*[._-])?(?:examples?|samples?)(?:[._-][\w.-]+)?\/|(?:^|\/)_examples\/|(?:^|\/)(?:[\w.-]*[._-]demos?(?:[._-][\w.-]+)?|demos?[._-][\w.-]+)\//i;
 
 /**
  * Key files named for a local or test machine (`localhost.key`, mkcert's `localhost+2-key.pem`,
