@@ -67,3 +67,52 @@ public class CatalogController : ControllerBase
         return NoContent();
     }
 }
+
+// A service that logs what the payment gateway's callback sent: the query string as it arrived keeps its
+// escapes (`%0D%0A`) and a header value ends where the HTTP parser ends the line; a value read out of the
+// query is decoded.
+public class PaymentCallbackService
+{
+    private readonly IHttpContextAccessor _httpContextAccessor;
+    private readonly ILogger<PaymentCallbackService> _logger;
+
+    public PaymentCallbackService(IHttpContextAccessor httpContextAccessor, ILogger<PaymentCallbackService> logger)
+    {
+        _httpContextAccessor = httpContextAccessor;
+        _logger = logger;
+    }
+
+    public void Received()
+    {
+        var request = _httpContextAccessor.HttpContext.Request;
+        // ok: LOG_INJECTION
+        _logger.LogInformation($"callback query->{_httpContextAccessor.HttpContext.Request.QueryString}");
+        // ok: LOG_INJECTION
+        _logger.LogInformation("callback query " + request.QueryString.Value);
+        // ok: LOG_INJECTION
+        _logger.LogWarning("callback from agent " + request.Headers["User-Agent"]);
+        // ok: LOG_INJECTION
+        _logger.LogInformation("callback url " + request.GetEncodedUrl());
+        // ruleid: LOG_INJECTION
+        _logger.LogInformation("callback order " + request.Query["orderId"]);
+        // ruleid: LOG_INJECTION
+        _logger.LogInformation("callback path " + request.Path);
+    }
+}
+
+// The same gateway on System.Web: the collection's entries are decoded.
+public class LegacyCallbackController : System.Web.Mvc.Controller
+{
+    private static readonly log4net.ILog Log = log4net.LogManager.GetLogger(typeof(LegacyCallbackController));
+
+    public System.Web.Mvc.ActionResult Notify()
+    {
+        // ruleid: LOG_INJECTION
+        Log.Info("order " + Request.QueryString["orderId"]);
+        // ruleid: LOG_INJECTION
+        Log.Warn("state " + Request.QueryString.Get("state"));
+        // ok: LOG_INJECTION
+        Log.Info("query " + Request.QueryString);
+        return Content("ok");
+    }
+}
