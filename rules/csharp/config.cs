@@ -28,7 +28,17 @@ builder.Services.AddAuthentication().AddJwtBearer(options =>
         // ok: JWT_MISCONFIGURATION
         ValidateLifetime = true,
     };
+    // The bearer handler's default: the challenge's `error_description` says why a token was refused, no trace.
+    // ok: DEBUG_ENABLED
+    options.IncludeErrorDetails = true;
 });
+
+builder.Services.AddServerSideBlazor().AddCircuitOptions(options =>
+{
+    // ruleid: DEBUG_ENABLED
+    options.DetailedErrors = true;
+});
+
 
 var app = builder.Build();
 
