@@ -133,6 +133,23 @@ class AttachmentForm
     public const DOTTED_NAME = 'Any-Latin; Latin-ASCII; [^A-Za-z0-9_.] remove';
 }
 
+class BackupImportController
+{
+    public function restore(Request $request): void
+    {
+        // Symfony's file bag: the entry's path is the temporary file PHP wrote.
+        $archive = $request->files->get('archive');
+        // ok: PATH_TRAVERSAL, SSRF
+        $dump = file_get_contents($archive->getPathname());
+        // ok: PATH_TRAVERSAL, SSRF
+        $handle = fopen((string) $archive->getRealPath(), 'r');
+        // ok: PATH_TRAVERSAL, SSRF
+        $rows = file($request->files->get('rows')->getPathname());
+        // ruleid: PATH_TRAVERSAL
+        file_put_contents('/srv/backups/' . $archive->getClientOriginalName(), $dump);
+    }
+}
+
 class AttachmentController
 {
     public function upload(Request $request): void
