@@ -20,19 +20,24 @@ export function mapperNamespace(xml: string): { name: string; qualified: string 
   return m ? { qualified: m[1]!, name: m[2]! } : undefined;
 }
 
+/** The `<select|insert|update|delete|sql id="…">` element the offset lies in, if it is not closed before it. */
+function enclosingStatement(xml: string, at: number): { element: string; id: string } | undefined {
+  const before = xml.slice(0, at);
+  const opening = [...before.matchAll(/<(select|insert|update|delete|sql)\b[^>]*?\bid\s*=\s*"([\w.$-]+)"/g)].pop();
+  if (!opening || before.lastIndexOf(`</${opening[1]}>`) > opening.index) return undefined;
+  return { element: opening[1]!, id: opening[2]! };
+}
+
 /**
  * The ids of the mapper statements the offset lies in: its `<select|insert|update|delete id="…">`,
  * or for a `<sql id="…">` fragment the statements of the file that include it.
  */
 export function statementsAt(xml: string, at: number): string[] {
-  const before = xml.slice(0, at);
-  const opening = [...before.matchAll(/<(select|insert|update|delete|sql)\b[^>]*?\bid\s*=\s*"([\w.$-]+)"/g)].pop();
-  if (!opening) return [];
-  // Closed before the offset: the line is not inside it.
-  if (before.lastIndexOf(`</${opening[1]}>`) > opening.index) return [];
-  if (opening[1] !== 'sql') return [opening[2]!];
+  const statement = enclosingStatement(xml, at);
+  if (!statement) return [];
+  if (statement.element !== 'sql') return [statement.id];
   const ids: string[] = [];
-  for (const include of xml.matchAll(new RegExp(`<include\\b[^>]*\\brefid\\s*=\\s*"${opening[2]!.replace(/[.$]/g, '\\$&')}"`, 'g'))) {
+  for (const include of xml.matchAll(new RegExp(`<include\\b[^>]*\\brefid\\s*=\\s*"${statement.id.replace(/[.$]/g, '\\$&')}"`, 'g'))) {
     ids.push(...statementsAt(xml, include.index));
   }
   return ids;
@@ -50,10 +55,9 @@ export function filledByIncludeProperties(xml: string, at: number): boolean {
   const lineEnd = xml.indexOf('\n', at);
   const names = [...xml.slice(lineStart, lineEnd < 0 ? undefined : lineEnd).matchAll(PLACEHOLDER)].map((m) => m[1]!);
   if (names.length === 0) return false;
-  const before = xml.slice(0, at);
-  const opening = [...before.matchAll(/<(select|insert|update|delete|sql)\b[^>]*?\bid\s*=\s*"([\w.$-]+)"/g)].pop();
-  if (!opening || opening[1] !== 'sql' || before.lastIndexOf('</sql>') > opening.index) return false;
-  const id = opening[2]!.replace(/[.$]/g, '\\$&');
+  const statement = enclosingStatement(xml, at);
+  if (statement?.element !== 'sql') return false;
+  const id = statement.id.replace(/[.$]/g, '\\$&');
   const includes = [...xml.matchAll(new RegExp(`<include\\b[^>]*\\brefid\\s*=\\s*"(?:[\\w$]+\\.)*${id}"[^>]*?(/?)>`, 'g'))];
   if (includes.length === 0) return false;
   return includes.every((include) => {
