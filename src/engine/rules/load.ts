@@ -274,6 +274,9 @@ function yamlFiles(dir: string): string[] {
     if (entry.isDirectory()) {
       // Secret rules have their own format and loader (engine/secrets).
       if (entry.name === 'secrets') continue;
+      // A directory named like a model file beside it (`frameworks/express/` beside `express.yaml`) is that
+      // model's test app: its YAML is the app's own (Compose files, Spring settings), not rules.
+      if (['.yaml', '.yml'].some((ext) => statSync(`${full}${ext}`, { throwIfNoEntry: false })?.isFile())) continue;
       out.push(...yamlFiles(full));
     } else if (/\.ya?ml$/.test(entry.name)) out.push(full);
   }
@@ -304,12 +307,16 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
   const rules: CompiledRule[] = [];
   const languageTaint = new Map<string, LanguageTaint>();
   const seen = new Set<string>();
+  /** Framework files' sinks, added to their rules once every rule is loaded (files load in path order). */
+  const frameworkSinks: { ruleId: string; sinks: SinkSpec[]; languages: string[]; file: string }[] = [];
 
   for (const { file, text } of files) {
     const data = validatedRuleData(text, (yaml) => ruleValidation().validateRuleFile(file, yaml));
     if (data.kind === 'language') {
       const lt = data.file;
-      for (const language of Array.isArray(lt.language) ? lt.language : [lt.language]) {
+      const languages = Array.isArray(lt.language) ? lt.language : [lt.language];
+      for (const [ruleId, sinks] of Object.entries(lt.sinks)) frameworkSinks.push({ ruleId, sinks, languages, file });
+      for (const language of languages) {
         const entry = languageTaint.get(language) ?? {
           sources: [],
           sanitizers: [],
@@ -361,6 +368,12 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
       if (spec.regex) regex(spec.regex.pattern, where);
       rules.push(rule);
     }
+  }
+  for (const { ruleId, sinks, languages, file } of frameworkSinks) {
+    const rule = rules.find((r) => r.id === ruleId);
+    if (!rule?.taint) throw new RuleError(`${file}: sinks for ${ruleId}, which is not a taint rule`);
+    if (!languages.some((l) => rule.languages.includes(l))) throw new RuleError(`${file}: sinks for ${ruleId}, a rule of another language`);
+    rule.taint.sinks.push(...sinks.map((s) => compileSink(s, `${file} (${ruleId})`)));
   }
   return { rules, languageTaint, version, dirs: extraDirs };
 }

@@ -394,9 +394,19 @@ export const LanguageTaintFile = z
   .object({
     /** The rule language(s) this vocabulary serves (`[javascript, typescript]`). */
     language: z.union([z.string(), z.array(z.string()).min(1)]),
+    /**
+     * The framework or library a model file describes (`Express`, `Django`): files under
+     * `rules/<language>/frameworks/`, each with an annotated test app in the directory of the same name beside it.
+     */
+    framework: z.string().min(1).optional(),
     sources: z.array(SourceSpec).default([]),
     /** Sanitizers that apply to every taint rule of the language. */
     sanitizers: z.array(SanitizerSpec).default([]),
+    /**
+     * The framework's own sinks, by the id of the taint rule they belong to (`js.open-redirect: [{ callee: … }]`):
+     * added to that rule's sinks, so a framework's whole model lives in its one file.
+     */
+    sinks: z.record(z.string().regex(/^[a-z0-9][a-z0-9._-]*$/), z.array(SinkSpec).min(1)).default({}),
     /**
      * A regex that every file with untrusted data of this language matches (names of request objects, handler
      * decorators). Files that do not match are not taint-analysed on their own — a cheap pre-filter; functions in
