@@ -40,7 +40,9 @@ public final class CookieWriter {
     }
 
     public static void writeTokenPlain(HttpServletResponse response, String token) {
+        // ruleid: INSECURE_COOKIE
         Cookie cookie = new Cookie("auth_token", token);
+        // ruleid: INSECURE_COOKIE
         cookie.setSecure(false);
         // ruleid: INSECURE_COOKIE
         response.addCookie(cookie);
@@ -54,8 +56,44 @@ public final class CookieWriter {
     }
 
     public static void writeLoginToken(HttpServletResponse response, String token) {
+        // ruleid: INSECURE_COOKIE
         Cookie cookie = new Cookie("login_token", token);
         // ruleid: INSECURE_COOKIE
+        response.addCookie(cookie);
+    }
+
+    public static void writeSessionScriptReadable(HttpServletResponse response, String sessionId) {
+        // ruleid: INSECURE_COOKIE
+        Cookie cookie = new Cookie("SESSIONID", sessionId);
+        cookie.setSecure(true);
+        // ok: INSECURE_COOKIE
+        response.addCookie(cookie);
+    }
+
+    public static void writeSessionHttpOnlyOff(HttpServletResponse response, String sessionId) {
+        // ruleid: INSECURE_COOKIE
+        Cookie cookie = new Cookie("SESSIONID", sessionId);
+        cookie.setSecure(true);
+        cookie.setHttpOnly(false);
+        // ok: INSECURE_COOKIE
+        response.addCookie(cookie);
+    }
+
+    public static void writePreference(HttpServletResponse response, String value) {
+        Cookie cookie = new Cookie("SomeCookie", value);
+        // ruleid: INSECURE_COOKIE
+        cookie.setSecure(false);
+        cookie.setHttpOnly(true);
+        // ok: INSECURE_COOKIE
+        response.addCookie(cookie);
+    }
+
+    public static void writePreferenceSecure(HttpServletRequest request, HttpServletResponse response, String value) {
+        Cookie cookie = new Cookie("SomeCookie", value);
+        // ok: INSECURE_COOKIE
+        cookie.setSecure(request.isSecure());
+        // ok: INSECURE_COOKIE
+        cookie.setSecure(true);
         response.addCookie(cookie);
     }
 

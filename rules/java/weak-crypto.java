@@ -63,6 +63,28 @@ public final class TokenCipher {
         return cipher.doFinal(data);
     }
 
+    public byte[] encryptConfigured(java.util.Properties settings, byte[] data) throws Exception {
+        String algorithm = settings.getProperty("cipher.algorithm", "DESede/ECB/PKCS5Padding");
+        // ruleid: WEAK_CRYPTO
+        Cipher cipher = Cipher.getInstance(algorithm);
+        return cipher.doFinal(data);
+    }
+
+    public byte[] encryptConfiguredInline(java.util.Properties settings, byte[] data) throws Exception {
+        // ruleid: WEAK_CRYPTO
+        Cipher cipher = Cipher.getInstance(settings.getProperty("cipher.algorithm", "DES/CBC/PKCS5Padding"));
+        return cipher.doFinal(data);
+    }
+
+    public byte[] encryptConfiguredModern(java.util.Properties settings, byte[] data) throws Exception {
+        String algorithm = settings.getProperty("cipher.algorithm", "AES/GCM/NoPadding");
+        // ok: WEAK_CRYPTO
+        Cipher cipher = Cipher.getInstance(algorithm);
+        // ok: WEAK_CRYPTO
+        Cipher fromSetting = Cipher.getInstance(settings.getProperty("cipher.algorithm"));
+        return cipher.doFinal(data);
+    }
+
     public static javax.crypto.KeyGenerator legacyKeys() throws Exception {
         // ruleid: WEAK_CRYPTO
         return javax.crypto.KeyGenerator.getInstance("DES");
