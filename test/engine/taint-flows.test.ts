@@ -126,7 +126,9 @@ class K {
 }
 `,
   });
-  assert.deepEqual(lines(findings, 'INSECURE_COOKIE'), [7]);
+  assert.deepEqual(lines(findings.filter((f) => f.ruleId === 'java.insecure-cookie'), 'INSECURE_COOKIE'), [7]);
+  // Neither session cookie is marked HttpOnly (a rule of its own, reported where each is made).
+  assert.deepEqual(lines(findings.filter((f) => f.ruleId === 'java.cookie-without-httponly'), 'INSECURE_COOKIE'), [6, 8]);
 });
 
 test('argument conditions on the access path and on the declared type', async () => {
@@ -930,6 +932,97 @@ mysqli_query($db, "SELECT * FROM t WHERE x='" . $other . "'");
   assert.deepEqual(lines(findings, 'SQL_INJECTION', 'Fixed.java'), [13, 20]);
   assert.deepEqual(lines(findings, 'SQL_INJECTION', 'fixed.py'), [13, 18]);
   assert.deepEqual(lines(findings, 'SQL_INJECTION', 'fixed.php'), [7]);
+});
+
+test('a switch on a text the code fixes runs only the case it selects; a compared fixed text decides its if', async () => {
+  const findings = await scan({
+    'Pick.java': servlet('Pick', `
+    String param = request.getParameter("p");
+    String guess = "ABC";
+    char target = guess.charAt(1);
+    String a;
+    switch (target) {
+      case 'A': a = param; break;
+      case 'B': a = "fixed"; break;
+      default: a = param; break;
+    }
+    st.execute("SELECT * FROM t WHERE x='" + a + "'");
+    String b;
+    switch (target) {
+      case 'A': b = "fixed"; break;
+      case 'B': b = param; break;
+      default: b = "other"; break;
+    }
+    st.execute("SELECT * FROM t WHERE x='" + b + "'");
+    String c;
+    switch (request.getParameter("k").charAt(0)) {
+      case 'A': c = "fixed"; break;
+      default: c = param; break;
+    }
+    st.execute("SELECT * FROM t WHERE x='" + c + "'");
+    String d = "none";
+    switch (target) {
+      case 'B': d = "first";
+      case 'C': d = param; break;
+    }
+    st.execute("SELECT * FROM t WHERE x='" + d + "'");
+    String e = param;
+    if ("B".equals(target)) e = "fixed";
+    String mode = "B";
+    if (mode == "A") e = param;
+    st.execute("SELECT * FROM t WHERE x='" + e + "'");
+`),
+    'pick.py': `import sqlite3
+from flask import Flask, request
+app = Flask(__name__)
+
+@app.route("/a", methods=["POST"])
+def a():
+    param = request.form.get("p")
+    guess = "ABC"
+    target = guess[1]
+    match target:
+        case "A":
+            bar = param
+        case "B":
+            bar = "fixed"
+        case _:
+            bar = param
+    conn = sqlite3.connect("x.db")
+    conn.execute("SELECT * FROM t WHERE x='" + bar + "'")
+    other = "fixed"
+    if target == "B":
+        other = param
+    conn.execute("SELECT * FROM t WHERE x='" + other + "'")
+    kept = param
+    if target != "B":
+        kept = "fixed"
+    conn.execute("SELECT * FROM t WHERE x='" + kept + "'")
+    if target == "A":
+        chained = param
+    elif target == "B":
+        chained = "fixed"
+    else:
+        chained = param
+    conn.execute("SELECT * FROM t WHERE x='" + chained + "'")
+    return "ok"
+`,
+    'pick.php': `<?php
+$param = $_GET['p'];
+$guess = 'ABC';
+$target = $guess[2];
+if ($target == 'A') { $bar = $param; } elseif ($target == 'B') { $bar = $param; } elseif ($target == 'C') { $bar = 'fixed'; } else { $bar = $param; }
+mysqli_query($db, "SELECT * FROM t WHERE x='" . $bar . "'");
+if ($target == 'A') { $open = 'fixed'; } elseif ($_GET['k'] == 'B') { $open = $param; }
+mysqli_query($db, "SELECT * FROM t WHERE x='" . $open . "'");
+`,
+  });
+  // Only the selected case counts (line 18 clean, 24 tainted); a subject from the request keeps every case (30);
+  // a case that runs on into the next is read as before (36); fixed comparisons decide their ifs (41 clean).
+  assert.deepEqual(lines(findings, 'SQL_INJECTION', 'Pick.java'), [24, 30, 36]);
+  assert.deepEqual(lines(findings, 'SQL_INJECTION', 'pick.py'), [22, 26]);
+  // Else-if chains: every condition fixed takes one clause (6 clean); one the request decides keeps both (8).
+  assert.deepEqual(lines(findings, 'SQL_INJECTION', 'pick.php'), [8]);
 });
 
 test('a map written and read by fixed keys keeps each entry apart; any other read gets all it holds', async () => {

@@ -19,6 +19,13 @@ export function constantTruth(run: TaintRun, condition: Node, scope: Scope): boo
   // Measured by position first: reading a long condition's text would copy it out of the parser for nothing.
   if (condition.endIndex - condition.startIndex > MAX_CONDITION_LENGTH) return undefined;
   const text = condition.text;
+  const compared = TEXT_COMPARISON.exec(text.trim());
+  if (compared) {
+    const [, left, operator, right] = compared;
+    const a = textValue(run, left!, condition, scope, 0);
+    const b = textValue(run, right!, condition, scope, 0);
+    if (a !== undefined && b !== undefined) return operator!.startsWith('!') ? a !== b : a === b;
+  }
   if (!CONDITION_WORDS.test(text) || !/\d/.test(text)) return undefined;
   const tokens = text.match(/\d+|[A-Za-z_$][\w$]*|&&|\|\||[<>=!]=|[-+*/%<>!()]/g);
   if (!tokens || tokens.join('').length !== text.replace(/\s+/g, '').length) return undefined;
@@ -37,11 +44,52 @@ export function constantTruth(run: TaintRun, condition: Node, scope: Scope): boo
 function literalOnce(run: TaintRun, at: Node, name: string, scope: Scope): number | undefined {
   const def = scope.binding(name);
   if (!def || !/^\d{1,9}$/.test(def.text)) return undefined;
+  return writtenOnce(run, at, name) ? Number(def.text) : undefined;
+}
+
+/** Is the name written exactly once (its one binding) in the function around `at`? */
+function writtenOnce(run: TaintRun, at: Node, name: string): boolean {
   // Code outside any function (a PHP page) is read whole.
   const fn = enclosingFunction(run.syntax, at) ?? at.tree.rootNode;
   const escaped = name.replace(/\$/g, '\\$');
   const writes = fn.text.match(new RegExp(`(?<![\\w$.])${escaped}\\s*(?:[-+*/%&|^]?=(?!=)|\\+\\+|--)|(?:\\+\\+|--)\\s*${escaped}(?![\\w$])|\\bfor\\s*\\(?[^;\\n]*?(?<![\\w$.])${escaped}\\b`, 'g'));
-  return writes && writes.length === 1 ? Number(def.text) : undefined;
+  return !!writes && writes.length === 1;
+}
+
+/**
+ * One comparison of two texts the code may fix (`target == 'B'`, `"B".equals(target)`), parenthesised or not:
+ * each side is read as a switch subject is.
+ */
+const TEXT_COMPARISON = /^\(?\s*([\w$]+(?:\s*\.\s*charAt\s*\(\s*\d+\s*\)|\s*\[\s*\d+\s*\])?|'[^'\\\n]*'|"[^"\\\n]*")\s*(===?|!==?|\.equals\s*\()\s*([\w$]+(?:\s*\.\s*charAt\s*\(\s*\d+\s*\)|\s*\[\s*\d+\s*\])?|'[^'\\\n]*'|"[^"\\\n]*")\s*\)?\s*\)?$/;
+
+/** A quoted literal without escapes (`'B'`, `"ABC"`), or a whole number. */
+const PLAIN_LITERAL = /^(?:'([^'\\\n]*)'|"([^"\\\n]*)"|(-?\d{1,9}))$/;
+/** One character or element of a text by a literal index: Java's `s.charAt(1)`, elsewhere `s[1]`. */
+const LITERAL_INDEX = /^([A-Za-z_$][\w$]*)\s*(?:\.\s*charAt\s*\(\s*(\d{1,4})\s*\)|\[\s*(\d{1,4})\s*\])$/;
+
+/**
+ * The text a `switch`/`match` subject always holds where it stands, when the code fixes it: a literal, a
+ * local name given one once, or a character of such a text by a literal index (`guess.charAt(1)` with
+ * `guess = "ABC"`). Undefined whenever anything else could decide it.
+ */
+export function constantText(run: TaintRun, node: Node, scope: Scope): string | undefined {
+  if (node.endIndex - node.startIndex > MAX_CONDITION_LENGTH) return undefined;
+  return textValue(run, node.text.trim(), node, scope, 0);
+}
+
+function textValue(run: TaintRun, text: string, at: Node, scope: Scope, depth: number): string | undefined {
+  if (depth > 3) return undefined;
+  const literal = PLAIN_LITERAL.exec(text);
+  if (literal) return literal[1] ?? literal[2] ?? literal[3];
+  const indexed = LITERAL_INDEX.exec(text);
+  const name = indexed ? indexed[1]! : /^[A-Za-z_$][\w$]*$/.test(text) ? text : undefined;
+  if (!name) return undefined;
+  const def = scope.binding(name);
+  if (!def || def.endIndex - def.startIndex > MAX_CONDITION_LENGTH || !writtenOnce(run, at, name)) return undefined;
+  const value = textValue(run, def.text.trim(), at, scope, depth + 1);
+  if (value === undefined || !indexed) return value;
+  const index = Number(indexed[2] ?? indexed[3]);
+  return index < value.length ? value[index] : undefined;
 }
 
 type Value = number | boolean;

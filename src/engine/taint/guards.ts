@@ -2,7 +2,7 @@
 // sanitiser recognises (`ALLOWED.has(x)`, `x.startsWith('/')`) cleans the names it checks in
 // the branch where it passed; a guard clause that leaves (`if (!ok(x)) return;`) cleans them
 // after it, and a called function that opens with one that throws vets its argument.
-import { constantTruth } from './constants.ts';
+import { constantText, constantTruth } from './constants.ts';
 import type { Node, Tree } from 'web-tree-sitter';
 import type { CompiledSanitizer } from '../rules/load.ts';
 import { accessPath, callParts, field, type CallParts } from '../parse/syntax.ts';
@@ -35,6 +35,11 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
   const fixed = condition && consequence ? constantTruth(run, condition, scope) : undefined;
   if (fixed === true) return visit(run, consequence!, scope, frame);
   if (fixed === false && !later.length) return alternative ? visit(run, alternative, scope, frame) : null;
+  if (fixed === false) {
+    // Python's `elif` and PHP's `elseif` clauses are siblings, not nested ifs: follow the chain while its conditions are fixed too.
+    const taken = fixedClause(run, [alternative, ...later].filter((c): c is Node => !!c), scope);
+    if (taken !== undefined) return taken ? visit(run, taken, scope, frame) : null;
+  }
   const effective = condition ? effectiveCondition(run, condition, scope) : null;
   const asked: GuardsAsked = {};
   const guards = effective ? conditionGuards(run, effective, scope, frame, asked) : [];
@@ -87,6 +92,22 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
   for (const b of later) value = merge(value, visit(run, b, scope, frame));
   if (exits(run, consequence) && DENY_LIST.test(effective.text)) cleanIn(scope);
   return value;
+}
+
+/**
+ * The body an else-if chain runs when every condition before it is fixed (`null`: none runs), or undefined as
+ * soon as a condition depends on anything else.
+ */
+function fixedClause(run: TaintRun, clauses: Node[], scope: Scope): Node | null | undefined {
+  for (const clause of clauses) {
+    const condition = clause.childForFieldName('condition');
+    const body = clause.childForFieldName('consequence') ?? clause.childForFieldName('body');
+    if (!condition) return body ?? clause;
+    const truth = constantTruth(run, condition, scope);
+    if (truth === undefined || !body) return undefined;
+    if (truth) return body;
+  }
+  return null;
 }
 
 /**
@@ -147,6 +168,9 @@ export function visitSwitch(run: TaintRun, node: Node, scope: Scope, frame: Func
   // `case ret = params[:return]`: the subject is the name assigned.
   if (subject && run.syntax.assignments[subject.type]) subject = subject.childForFieldName(run.syntax.assignments[subject.type]!.left) ?? subject;
   const subjectPath = subject ? run.path(subject, scope) : '';
+  // `switch (guess.charAt(1))` with `guess = "ABC"`: only the case that takes 'B' (or the default) runs.
+  const fixed = subject ? fixedCase(run, cases, subject, scope) : undefined;
+  if (fixed !== undefined) return fixed ? visitBranches(run, [fixed], true, scope, frame) : null;
   const enter = (branch: Node, inner: Scope) => {
     if (LITERAL_CASE.test(branch.text)) {
       inner.vars.set(subjectPath, null);
@@ -164,10 +188,42 @@ export function visitSwitch(run: TaintRun, node: Node, scope: Scope, frame: Func
   return visitBranches(run, cases, hasDefault, scope, frame, subjectPath && scope.lookup(subjectPath) ? enter : undefined);
 }
 
+/** Case types that run on into the next case unless they end by jumping (`case 'A': x = p; case 'B': …`). */
+const FALL_THROUGH_CASES = new Set(['switch_block_statement_group', 'switch_case', 'switch_default', 'case_statement', 'default_statement']);
+
+/**
+ * The one case a switch on a fixed subject runs (`null`: none, as no label matches and there is no default),
+ * or undefined when that cannot be told: the subject is not fixed, a label is not a plain literal, or the
+ * case taken runs on into the next one.
+ */
+function fixedCase(run: TaintRun, cases: Node[], subject: Node, scope: Scope): Node | null | undefined {
+  const value = constantText(run, subject, scope);
+  if (value === undefined) return undefined;
+  let fallback: Node | null = null;
+  let chosen: Node | undefined;
+  for (const branch of cases) {
+    const labels = CASE_LABELS.exec(branch.text);
+    if (!labels) {
+      if (/default|else/.test(branch.type) || /^\s*(default\b|else\b|case\s+_\s*:)/.test(branch.text)) fallback = branch;
+      else return undefined;
+      continue;
+    }
+    // An escape in a label (`case '\n':`) is not compared as written: the switch stays open.
+    if (labels[1]!.includes('\\')) return undefined;
+    const values = [...labels[1]!.matchAll(new RegExp(LITERAL, 'g'))].map((m) => m[0].replace(/^['"]|['"]$/g, ''));
+    if (!chosen && values.includes(value)) chosen = branch;
+  }
+  const taken = chosen ?? fallback;
+  if (taken && FALL_THROUGH_CASES.has(taken.type) && !endsWithJump(run, taken) && !exits(run, taken) && taken !== cases[cases.length - 1]) return undefined;
+  return taken;
+}
+
 /** A string or number literal. */
 const LITERAL = String.raw`(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|-?\d+(?:\.\d+)?)`;
 /** A case whose labels are all literals (`case 'a':`, `case "a", "b" ->`, `when 'a', 'b'`, `case "a" | "b":`). */
 const LITERAL_CASE = new RegExp(String.raw`^\s*(?:case|when)\s+${LITERAL}(?:\s*(?:,|\||:\s*case)\s*${LITERAL})*\s*(?::|->|\bthen\b|\n|;)`);
+/** The labels of such a case, captured (the literals in between are read one by one). */
+const CASE_LABELS = new RegExp(String.raw`^\s*(?:case|when)\s+(${LITERAL}(?:\s*(?:,|\||:\s*case)\s*${LITERAL})*)\s*(?::|->|\bthen\b|\n|;)`);
 
 /** A Ruby `when` whose labels are all regex literals (`when /\A\/scenarios/, /\A\/agents/`). */
 const REGEX_CASE = /^\s*when\s+(\/(?:[^/\\\n]|\\.)*\/[imx]*(?:\s*,\s*\/(?:[^/\\\n]|\\.)*\/[imx]*)*)\s*(?:\bthen\b|\n|;)/;
