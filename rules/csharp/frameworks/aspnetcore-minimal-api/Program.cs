@@ -55,6 +55,12 @@ app.MapGet("/exports/{name}", (string name) =>
     return Results.File(Path.Combine(ExportRoot, name), "text/csv");
 });
 
+app.MapGet("/exports/raw/{name}", (string name) =>
+{
+    // ruleid: PATH_TRAVERSAL
+    return Results.PhysicalFile(ExportRoot + "/" + name);
+});
+
 app.MapGet("/exports/safe/{name}", (string name) =>
 {
     // ok: PATH_TRAVERSAL

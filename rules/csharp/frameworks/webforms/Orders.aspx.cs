@@ -31,6 +31,10 @@ namespace Bakery.Web
             int count = _orders.CountForCustomer(Request.Form["customer"]);
             // ok: XSS
             lblMessage.Text = count + " orders";
+            string customer = txtCustomer.Text;
+            // ruleid: XSS
+            litSummary.Text = "Orders of " + customer;
+            _orders.Remember(customer);
         }
 
         protected void Invoice()
@@ -43,6 +47,11 @@ namespace Bakery.Web
             Response.Write("<pre>" + Request.Params["note"] + "</pre>");
             // ok: XSS
             Response.Write("<pre>" + HttpUtility.HtmlEncode(text) + "</pre>");
+            string attachment = Request.QueryString["attachment"];
+            // ruleid: PATH_TRAVERSAL
+            Response.TransmitFile(Server.MapPath("~/App_Data/attachments/" + attachment));
+            // ok: PATH_TRAVERSAL
+            Response.WriteFile(Server.MapPath("~/App_Data/attachments/" + Path.GetFileName(attachment)));
             string back = Request.QueryString["back"];
             // ruleid: OPEN_REDIRECT
             Response.Redirect(back);

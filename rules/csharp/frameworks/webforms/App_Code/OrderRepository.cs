@@ -18,6 +18,17 @@ namespace Bakery.Web
             }
         }
 
+        public void Remember(string customer)
+        {
+            using (var conn = new SqlConnection(_connectionString))
+            {
+                conn.Open();
+                // ruleid: SQL_INJECTION
+                var cmd = new SqlCommand("INSERT INTO Searches (Customer) VALUES ('" + customer + "')", conn);
+                cmd.ExecuteNonQuery();
+            }
+        }
+
         public string LatestFor(string customer)
         {
             using (var conn = new SqlConnection(_connectionString))
