@@ -55,6 +55,19 @@ public class ProductController {
         return "<span class=\"label\">" + HtmlUtils.htmlEscape(caption) + "</span>";
     }
 
+    @GetMapping("/{id}/card")
+    public ResponseEntity<String> card(@PathVariable Long id, @RequestParam String highlight) {
+        Product product = products.byId(id);
+        // ruleid: XSS
+        return ResponseEntity.ok().contentType(MediaType.TEXT_HTML).body("<div class=\"card\"><mark>" + highlight + "</mark></div>");
+    }
+
+    @GetMapping("/{id}/card.json")
+    public ResponseEntity<String> cardJson(@PathVariable Long id, @RequestParam String highlight) {
+        // ok: XSS
+        return ResponseEntity.ok().contentType(MediaType.APPLICATION_JSON).body("{\"highlight\": \"" + highlight + "\"}");
+    }
+
     @GetMapping("/{id}/export")
     public ResponseEntity<byte[]> export(@PathVariable Long id, @RequestHeader("X-Export-Name") String name) {
         byte[] csv = products.exportCsv(id);
