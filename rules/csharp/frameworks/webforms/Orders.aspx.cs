@@ -62,5 +62,11 @@ namespace Bakery.Web
         {
             return new OrderRepository().LatestFor(customer);
         }
+
+        [WebMethod]
+        public static int Outstanding(string customer)
+        {
+            return new OrderRepository().OutstandingFor(customer);
+        }
     }
 }

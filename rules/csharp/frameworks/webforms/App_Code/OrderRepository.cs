@@ -29,6 +29,17 @@ namespace Bakery.Web
             }
         }
 
+        public int OutstandingFor(string customer)
+        {
+            using (var conn = new SqlConnection(_connectionString))
+            {
+                conn.Open();
+                // ruleid: SQL_INJECTION
+                var cmd = new SqlCommand("SELECT COUNT(*) FROM Orders WHERE Paid = 0 AND Customer = '" + customer + "'", conn);
+                return (int)cmd.ExecuteScalar();
+            }
+        }
+
         public string LatestFor(string customer)
         {
             using (var conn = new SqlConnection(_connectionString))

@@ -7,6 +7,7 @@ import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseBody;
@@ -36,6 +37,13 @@ public class StorefrontController {
         model.addAttribute("q", q);
         // ok: OPEN_REDIRECT
         return "redirect:/products?q=" + UriUtils.encodeQueryParam(q, "UTF-8");
+    }
+
+    @GetMapping("/pages/{slug}")
+    @ResponseBody
+    public org.springframework.core.io.Resource page(@PathVariable String slug, @RequestParam String lang) {
+        // ok: PATH_TRAVERSAL
+        return new org.springframework.core.io.FileSystemResource("/var/shop/pages/" + slug + ".html");
     }
 
     @GetMapping("/go")
