@@ -69,14 +69,6 @@ public class PortalResource {
     }
 
     @GET
-    @Path("/report")
-    @Produces("text/csv")
-    public Response report(@QueryParam("title") String title) {
-        // ruleid: HEADER_INJECTION
-        return Response.ok("id,status\n").header("Content-Disposition", "attachment; filename=\"" + title + ".csv\"").build();
-    }
-
-    @GET
     @Path("/upstream")
     @Produces(MediaType.APPLICATION_JSON)
     public String upstream(@QueryParam("endpoint") String endpoint, @QueryParam("ticket") String ticket) {
