@@ -13,6 +13,10 @@ class NotesController < ApplicationController
   def sorted
     # ruleid: SQL_INJECTION
     @notes = Note.order(params[:sort])
+    # ruleid: SQL_INJECTION
+    @ranked = Note.order(Arel.sql("rank #{params[:dir]}"))
+    # ok: SQL_INJECTION
+    @ordered = Note.order(Arel.sql("created_at DESC"))
     # ok: SQL_INJECTION
     @count = Note.where(user_id: current_user.id).count
     render :index
@@ -69,6 +73,16 @@ class NotesController < ApplicationController
   def download_safe
     # ok: PATH_TRAVERSAL
     send_file Rails.root.join("exports", File.basename(params[:file]))
+  end
+
+  def page
+    # ruleid: PATH_TRAVERSAL
+    render file: Rails.root.join("public", "pages", params[:page])
+  end
+
+  def page_fixed
+    # ok: PATH_TRAVERSAL
+    render file: Rails.root.join("public", "404.html")
   end
 
   def theme
