@@ -45,6 +45,13 @@ class NotesApp < Sinatra::Base
     send_file Notes.export_path(File.basename(params[:file]))
   end
 
+  post "/attachments" do
+    upload = params[:file]
+    # ruleid: PATH_TRAVERSAL, UNSAFE_FILE_UPLOAD
+    File.write(File.join("public/uploads", params[:file][:filename]), upload[:tempfile].read)
+    redirect "/notes"
+  end
+
   post "/notes" do
     Notes.archive(request.params["title"])
     redirect "/notes"

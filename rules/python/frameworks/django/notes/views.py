@@ -93,3 +93,15 @@ def api_notes(request):
     notes = Note.objects.raw("SELECT * FROM notes_note ORDER BY " + order)
     # ok: XSS
     return Response({"titles": [n.title for n in notes]})
+
+
+MEDIA_DIR = "/srv/notes/media"
+
+
+def attach(request):
+    upload = request.FILES["attachment"]
+    # ruleid: PATH_TRAVERSAL, UNSAFE_FILE_UPLOAD
+    with open(MEDIA_DIR + "/" + upload.name, "wb") as out:
+        for chunk in upload.chunks():
+            out.write(chunk)
+    return redirect("notes:list")

@@ -85,6 +85,21 @@ class NotesController < ApplicationController
     render file: Rails.root.join("public", "404.html")
   end
 
+  def attach
+    upload = params[:attachment]
+    # ruleid: PATH_TRAVERSAL, UNSAFE_FILE_UPLOAD
+    File.binwrite(Rails.root.join("public", "uploads", upload.original_filename), upload.read)
+    redirect_to notes_path
+  end
+
+  def import
+    # ruleid: MASS_ASSIGNMENT
+    Note.create(params.require(:note).permit!)
+    # ok: MASS_ASSIGNMENT
+    Note.create(note_params)
+    redirect_to notes_path
+  end
+
   def theme
     theme = cookies.signed[:theme]
     # ok: PATH_TRAVERSAL
