@@ -1,0 +1,3 @@
+class Note < ApplicationRecord
+  belongs_to :user
+end
