@@ -2,6 +2,7 @@ const express = require('express');
 const escapeHtml = require('escape-html');
 const url = require('url');
 const { orderSummary } = require('../lib/format');
+const { loadCart, loadCartSafely } = require('../lib/cart');
 
 const router = express.Router();
 
@@ -83,6 +84,18 @@ router.post('/session', (req, res) => {
   const token = Math.random().toString(36).slice(2);
   res.cookie('session_token', token, { httpOnly: true, secure: true });
   res.sendStatus(204);
+});
+
+router.get('/cart', async (req, res) => {
+  const items = await loadCart(req.cookies.cart_id);
+  const saved = await loadCartSafely(req.signedCookies.saved_cart);
+  res.json({ items, saved });
+});
+
+router.get('/cancel', (req, res) => {
+  // Back to the page the browser came from.
+  // ok: OPEN_REDIRECT
+  res.redirect(req.headers.referer || '/orders');
 });
 
 module.exports = router;
