@@ -64,14 +64,27 @@ for (const { yaml, app } of frameworkModels()) {
   });
 }
 
-test('a framework file adds its sinks to the rule it names, and its test app is not read as rules', async () => {
+test('a framework file adds its sinks and rule sources to the rule it names, and its test app is not read as rules', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'scanner-framework-'));
   try {
     const frameworks = path.join(dir, 'javascript', 'frameworks');
     mkdirSync(path.join(frameworks, 'tinyweb'), { recursive: true });
     writeFileSync(
       path.join(frameworks, 'tinyweb.yaml'),
-      ['language: [javascript, typescript]', 'framework: Tinyweb', 'sinks:', '  js.open-redirect:', "    - callee: '^reply\\.goTo$'", '      args: [0]', ''].join('\n'),
+      [
+        'language: [javascript, typescript]',
+        'framework: Tinyweb',
+        'sinks:',
+        '  js.open-redirect:',
+        "    - callee: '^reply\\.goTo$'",
+        '      args: [0]',
+        // A source of this one rule: the next hop Tinyweb reads from its own routing table.
+        'ruleSources:',
+        '  js.open-redirect:',
+        "    - path: '^tinyweb\\.nextHop\\(\\)$'",
+        '      label: Tinyweb next hop',
+        '',
+      ].join('\n'),
     );
     // The app's own YAML is no rule file: loading would fail on it if the loader read it.
     writeFileSync(path.join(frameworks, 'tinyweb', 'config.yaml'), 'port: 8080\n');
@@ -86,6 +99,10 @@ test('a framework file adds its sinks to the rule it names, and its test app is 
         '  reply.goTo(req.query.next);',
         '  // ok: OPEN_REDIRECT',
         "  reply.goTo('/home');",
+        '  // ruleid: OPEN_REDIRECT',
+        '  reply.goTo(tinyweb.nextHop());',
+        '  // ok: XSS',
+        '  res.send(tinyweb.nextHop());',
         '});',
         '',
       ].join('\n'),

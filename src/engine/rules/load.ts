@@ -307,15 +307,17 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
   const rules: CompiledRule[] = [];
   const languageTaint = new Map<string, LanguageTaint>();
   const seen = new Set<string>();
-  /** Framework files' sinks, added to their rules once every rule is loaded (files load in path order). */
-  const frameworkSinks: { ruleId: string; sinks: SinkSpec[]; languages: string[]; file: string }[] = [];
+  /** Framework files' sinks and rule sources, added to their rules once every rule is loaded (files load in path order). */
+  const frameworkParts: { ruleId: string; sinks: SinkSpec[]; sources: SourceSpec[]; languages: string[]; file: string }[] = [];
 
   for (const { file, text } of files) {
     const data = validatedRuleData(text, (yaml) => ruleValidation().validateRuleFile(file, yaml));
     if (data.kind === 'language') {
       const lt = data.file;
       const languages = Array.isArray(lt.language) ? lt.language : [lt.language];
-      for (const [ruleId, sinks] of Object.entries(lt.sinks)) frameworkSinks.push({ ruleId, sinks, languages, file });
+      for (const ruleId of new Set([...Object.keys(lt.sinks), ...Object.keys(lt.ruleSources)])) {
+        frameworkParts.push({ ruleId, sinks: lt.sinks[ruleId] ?? [], sources: lt.ruleSources[ruleId] ?? [], languages, file });
+      }
       for (const language of languages) {
         const entry = languageTaint.get(language) ?? {
           sources: [],
@@ -369,11 +371,12 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
       rules.push(rule);
     }
   }
-  for (const { ruleId, sinks, languages, file } of frameworkSinks) {
+  for (const { ruleId, sinks, sources, languages, file } of frameworkParts) {
     const rule = rules.find((r) => r.id === ruleId);
-    if (!rule?.taint) throw new RuleError(`${file}: sinks for ${ruleId}, which is not a taint rule`);
-    if (!languages.some((l) => rule.languages.includes(l))) throw new RuleError(`${file}: sinks for ${ruleId}, a rule of another language`);
+    if (!rule?.taint) throw new RuleError(`${file}: sinks or sources for ${ruleId}, which is not a taint rule`);
+    if (!languages.some((l) => rule.languages.includes(l))) throw new RuleError(`${file}: sinks or sources for ${ruleId}, a rule of another language`);
     rule.taint.sinks.push(...sinks.map((s) => compileSink(s, `${file} (${ruleId})`)));
+    rule.taint.sources.push(...sources.map((s) => compileSource(s, `${file} (${ruleId})`)));
   }
   return { rules, languageTaint, version, dirs: extraDirs };
 }

@@ -408,6 +408,11 @@ export const LanguageTaintFile = z
      */
     sinks: z.record(z.string().regex(/^[a-z0-9][a-z0-9._-]*$/), z.array(SinkSpec).min(1)).default({}),
     /**
+     * Sources of one taint rule only, by its id: the framework's part of a rule that reads its own sources
+     * (`onlyTheseSources`: the uploads a file-upload rule follows, the bound models of mass assignment).
+     */
+    ruleSources: z.record(z.string().regex(/^[a-z0-9][a-z0-9._-]*$/), z.array(SourceSpec).min(1)).default({}),
+    /**
      * A regex that every file with untrusted data of this language matches (names of request objects, handler
      * decorators). Files that do not match are not taint-analysed on their own — a cheap pre-filter; functions in
      * them are still analysed when called from files that match. Several files' hints are alternatives.

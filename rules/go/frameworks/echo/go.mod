@@ -1,0 +1,3 @@
+module example.com/wiki
+
+go 1.22

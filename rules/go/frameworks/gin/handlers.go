@@ -1,0 +1,94 @@
+package main
+
+import (
+	"fmt"
+	"html"
+	"net/http"
+	"path/filepath"
+	"strconv"
+
+	"github.com/gin-gonic/gin"
+	"github.com/google/uuid"
+
+	"example.com/shop/files"
+)
+
+type reviewForm struct {
+	Product string `json:"product"`
+	Body    string `json:"body"`
+}
+
+func listProducts(c *gin.Context) {
+	sort := c.DefaultQuery("sort", "name")
+	// ruleid: XSS
+	c.Data(http.StatusOK, "text/html; charset=utf-8", []byte("<p>sorted by "+sort+"</p>"))
+	// ok: XSS
+	c.Data(http.StatusOK, "text/html; charset=utf-8", []byte("<p>sorted by "+html.EscapeString(sort)+"</p>"))
+	// ok: XSS
+	c.Data(http.StatusOK, "text/plain", []byte(sort))
+	page, _ := strconv.Atoi(c.Query("page"))
+	// ok: XSS
+	c.HTML(http.StatusOK, "products.tmpl", gin.H{"sort": sort, "page": page})
+}
+
+func showProduct(c *gin.Context) {
+	// ruleid: XSS
+	fmt.Fprintf(c.Writer, "<h1>%s</h1>", c.Param("slug"))
+	// ruleid: XSS
+	c.Writer.WriteString("<p>" + c.Params.ByName("slug") + "</p>")
+	// ok: XSS
+	c.Writer.WriteString(c.GetHeader("User-Agent"))
+}
+
+func postReview(c *gin.Context) {
+	var form reviewForm
+	if err := c.ShouldBindJSON(&form); err != nil {
+		c.JSON(http.StatusBadRequest, gin.H{"error": err.Error()})
+		return
+	}
+	// ruleid: XSS
+	c.Writer.Write([]byte("<blockquote>" + form.Body + "</blockquote>"))
+}
+
+func loginDone(c *gin.Context) {
+	next := c.Query("next")
+	// ruleid: OPEN_REDIRECT
+	c.Redirect(http.StatusFound, next)
+	// ok: OPEN_REDIRECT
+	c.Redirect(http.StatusFound, "/account?from="+next)
+	// ok: OPEN_REDIRECT
+	c.Redirect(http.StatusFound, c.Request.Header.Get("X-Back"))
+}
+
+func invoice(c *gin.Context) {
+	id := c.Param("id")
+	// ruleid: PATH_TRAVERSAL
+	c.File(files.InvoicePath(id))
+	if n, err := strconv.Atoi(id); err == nil {
+		// ok: PATH_TRAVERSAL
+		c.FileAttachment(files.InvoicePath(strconv.Itoa(n)), "invoice.pdf")
+	}
+	// ruleid: HEADER_INJECTION
+	c.Header("Content-Disposition", "attachment; filename="+c.Query("name"))
+	// ok: HEADER_INJECTION
+	c.Header("X-Invoice", id)
+}
+
+func uploadAvatar(c *gin.Context) {
+	fh, err := c.FormFile("avatar")
+	if err != nil {
+		return
+	}
+	// ruleid: UNSAFE_FILE_UPLOAD
+	c.SaveUploadedFile(fh, filepath.Join("public/avatars", fh.Filename))
+	// ruleid: PATH_TRAVERSAL
+	c.SaveUploadedFile(fh, filepath.Join("public", c.PostForm("folder"), "avatar.png"))
+	// ok: UNSAFE_FILE_UPLOAD
+	c.SaveUploadedFile(fh, filepath.Join("public/avatars", uuid.NewString()+".png"))
+}
+
+func ping(c *gin.Context) {
+	// ruleid: CORS_MISCONFIGURATION
+	c.Header("Access-Control-Allow-Origin", c.Request.Header.Get("Origin"))
+	c.String(http.StatusOK, "pong")
+}

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"fmt"
+	"html"
+	"io"
+	"net/http"
+	"path/filepath"
+	"strconv"
+	texttemplate "text/template"
+
+	"example.com/notes/notes"
+)
+
+var greeting = texttemplate.Must(texttemplate.New("greeting").Parse(`<p>Hello {{.}}</p>`))
+
+func (a *app) search(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query().Get("q")
+	// ruleid: XSS
+	fmt.Fprintf(w, "<h1>Results for %s</h1>", q)
+	// ok: XSS
+	fmt.Fprintf(w, "<h1>Results for %s</h1>", html.EscapeString(q))
+	page, _ := strconv.Atoi(r.FormValue("page"))
+	// ok: XSS
+	fmt.Fprintf(w, "<p>page %d</p>", page)
+	rows, _ := notes.Search(a.db, q)
+	defer rows.Close()
+	// ruleid: XSS
+	w.Write([]byte(titleTag(r.PostFormValue("title"))))
+	// ok: XSS
+	io.WriteString(w, r.UserAgent())
+}
+
+func greet(w http.ResponseWriter, r *http.Request) {
+	// ruleid: XSS
+	greeting.Execute(w, r.FormValue("name"))
+}
+
+func (a *app) tag(w http.ResponseWriter, r *http.Request) {
+	// ruleid: XSS
+	io.WriteString(w, "<h2>"+r.PathValue("tag")+"</h2>")
+	n, _ := notes.CountTagged(a.db, r.PathValue("tag"))
+	// ok: XSS
+	fmt.Fprintf(w, "<p>%d notes</p>", n)
+}
+
+func leave(w http.ResponseWriter, r *http.Request) {
+	next := r.URL.Query().Get("next")
+	// ruleid: OPEN_REDIRECT
+	http.Redirect(w, r, next, http.StatusFound)
+	// ok: OPEN_REDIRECT
+	http.Redirect(w, r, "/notes/"+next, http.StatusFound)
+	// ruleid: OPEN_REDIRECT
+	http.Redirect(w, r, r.Header.Get("Referer"), http.StatusFound)
+}
+
+func loginDone(w http.ResponseWriter, r *http.Request) {
+	// ruleid: OPEN_REDIRECT
+	w.Header().Set("Location", r.PostFormValue("return_to"))
+	w.WriteHeader(http.StatusSeeOther)
+}
+
+func upgrade(w http.ResponseWriter, r *http.Request) {
+	if r.TLS == nil {
+		// ok: OPEN_REDIRECT
+		http.Redirect(w, r, "https://"+r.Host+r.RequestURI, http.StatusMovedPermanently)
+	}
+}
+
+func serveFile(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	// ruleid: PATH_TRAVERSAL
+	http.ServeFile(w, r, filepath.Join("/srv/files", name))
+	// ok: PATH_TRAVERSAL
+	http.ServeFile(w, r, filepath.Join("/srv/files", filepath.Base(name)))
+}
+
+func export(w http.ResponseWriter, r *http.Request) {
+	name := r.URL.Query().Get("file")
+	// ruleid: HEADER_INJECTION
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	// ok: HEADER_INJECTION
+	w.Header().Set("X-Export-Name", name)
+	w.Header().Set("Content-Type", "text/csv")
+	// ok: XSS
+	w.Write([]byte(name + ",1\n"))
+}

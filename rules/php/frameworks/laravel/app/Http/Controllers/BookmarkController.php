@@ -1,0 +1,66 @@
+<?php
+
+namespace App\Http\Controllers;
+
+use App\Models\Bookmark;
+use App\Services\PreviewService;
+use Illuminate\Http\Request;
+use Illuminate\Support\Facades\DB;
+use Illuminate\Support\Facades\Log;
+use Illuminate\Support\Facades\Redirect;
+use Illuminate\Support\Str;
+
+class BookmarkController extends Controller
+{
+    public function __construct(private PreviewService $previews)
+    {
+    }
+
+    public function index(Request $request)
+    {
+        $sort = $request->input('sort', 'created_at');
+        // ruleid: SQL_INJECTION
+        $rows = Bookmark::orderByRaw($sort . ' desc')->get();
+        // ok: SQL_INJECTION
+        $mine = Bookmark::whereRaw('owner_id = ?', [$request->user()->id])->get();
+        // ruleid: SQL_INJECTION
+        $count = DB::select('select count(*) as n from bookmarks where tag = ' . $request->query('tag'));
+        // ok: XSS
+        return view('bookmarks.index', ['rows' => $rows, 'sort' => $sort, 'count' => $count, 'mine' => $mine]);
+    }
+
+    public function open(Request $request, int $id)
+    {
+        $bookmark = Bookmark::findOrFail($id);
+        // ok: OPEN_REDIRECT
+        redirect()->to($bookmark->url);
+        // ok: OPEN_REDIRECT
+        Redirect::to(route('bookmarks.show', ['id' => $id]));
+        // ruleid: OPEN_REDIRECT
+        return redirect($request->input('return_to'));
+    }
+
+    public function import(Request $request)
+    {
+        $url = $request->post('url');
+        // ruleid: LOG_INJECTION
+        Log::info('import from ' . $url);
+        // ok: LOG_INJECTION
+        Log::info('import of page ' . $request->integer('page'));
+        $html = $this->previews->fetch($url);
+        // ok: XSS
+        return response(e($request->title) . strlen($html));
+    }
+
+    public function export(Request $request, string $file)
+    {
+        // ruleid: PATH_TRAVERSAL
+        return response()->download(storage_path('exports/' . $request->route('file')));
+    }
+
+    public function exportSlug(Request $request)
+    {
+        // ok: PATH_TRAVERSAL
+        return response()->download(storage_path('exports/' . Str::slug($request->input('name')) . '.csv'));
+    }
+}
