@@ -1,0 +1,5 @@
+function badgeMarkup(handle) {
+  return `<span class="badge">@${handle}</span>`;
+}
+
+module.exports = { badgeMarkup };
