@@ -1,5 +1,6 @@
 import os
 
+import flask
 from flask import Flask, make_response, redirect, render_template, render_template_string, request, send_file, send_from_directory, session, url_for
 from werkzeug.utils import secure_filename
 
@@ -14,6 +15,14 @@ UPLOAD_DIR = "/srv/notes/uploads"
 @app.route("/hello")
 def hello():
     name = request.args.get("name", "")
+    # ruleid: XSS
+    return "<h1>Hello " + name + "</h1>"
+
+
+@app.route("/hello/module")
+def hello_module():
+    # The module-qualified proxy is the same request.
+    name = flask.request.args.get("name", "")
     # ruleid: XSS
     return "<h1>Hello " + name + "</h1>"
 
