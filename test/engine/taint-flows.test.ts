@@ -934,6 +934,49 @@ mysqli_query($db, "SELECT * FROM t WHERE x='" . $other . "'");
   assert.deepEqual(lines(findings, 'SQL_INJECTION', 'fixed.php'), [7]);
 });
 
+test("a method of the project's own class called on an object the request made reads that object's data through this", async () => {
+  const findings = await scan({
+    'shop/ProductController.java': `package shop;
+import org.springframework.web.bind.annotation.*;
+import org.springframework.web.servlet.view.RedirectView;
+@RestController
+class ProductController {
+  @PostMapping("/a")
+  RedirectView a(@RequestBody Product product) { return new RedirectView(product.getHomepage()); }
+  @PostMapping("/b")
+  String b(@RequestBody Product product) { return "<h1>" + product.getName() + "</h1>"; }
+  @PostMapping("/c")
+  String c(@RequestBody Product product) { return "<h1>" + product.getId() + "</h1>"; }
+  @PostMapping("/d")
+  String d(@RequestParam String q) { Product stored = new Product(); return "<h1>" + stored.getName() + q.length() + "</h1>"; }
+  @PostMapping("/e")
+  String e(@RequestParam String q) { Labeller labeller = new Labeller(q); return "<h1>" + labeller.label() + "</h1>"; }
+}
+`,
+    'shop/Labeller.java': `package shop;
+class Labeller {
+  private final String query;
+  private String label = "Results";
+  Labeller(String query) { this.query = query; }
+  String label() { return label; }
+}
+`,
+    'shop/Product.java': `package shop;
+class Product {
+  private String name;
+  private String homepage;
+  private Long id;
+  public String getName() { return this.name; }
+  public String getHomepage() { return homepage; }
+  public Long getId() { return id; }
+}
+`,
+  });
+  // Through \`this.name\` and the bare field \`homepage\`; a Long id holds no text; an object the code made holds nothing.
+  assert.deepEqual(lines(findings, 'OPEN_REDIRECT', 'shop/ProductController.java'), [7]);
+  assert.deepEqual(lines(findings, 'XSS', 'shop/ProductController.java'), [9]);
+});
+
 test('a switch on a text the code fixes runs only the case it selects; a compared fixed text decides its if', async () => {
   const findings = await scan({
     'Pick.java': servlet('Pick', `

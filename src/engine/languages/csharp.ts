@@ -65,6 +65,7 @@ export const csharp: LanguageSyntax = {
   switches: { statements: ['switch_statement'], cases: ['switch_section'] },
   classes: ['class_declaration', 'record_declaration', 'struct_declaration', 'interface_declaration'],
   selfNames: ['this'],
+  implicitSelfFields: ['field_declaration', 'property_declaration'],
   inheritedBareCalls: true,
   importPatterns: [],
   namespaces: { declares: /^\s*namespace\s+([\w.]+)/gm, uses: /^\s*(?:global\s+)?using\s+(?:static\s+)?([\w.]+)\s*;/gm },

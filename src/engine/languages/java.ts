@@ -43,6 +43,7 @@ export const java: LanguageSyntax = {
   classes: ['class_declaration', 'interface_declaration', 'record_declaration', 'enum_declaration'],
   annotationTypes: ['annotation_type_declaration'],
   selfNames: ['this'],
+  implicitSelfFields: ['field_declaration'],
   // Not char or Character: one character can be a line break.
   scalarParameters: /^(?:final\s+)?(?:(?:java\.lang\.|java\.math\.|java\.util\.|java\.time\.)?(?:int|long|short|byte|double|float|boolean|Integer|Long|Short|Byte|Double|Float|Boolean|BigDecimal|BigInteger|Number|UUID|Date|LocalDate|LocalDateTime|LocalTime|Instant|OffsetDateTime|ZonedDateTime|Duration)(?:\[\])*|(?:List|Set|Collection|Iterable|ArrayList|LinkedList|HashSet|LinkedHashSet|SortedSet|TreeSet|Optional)<(?:Integer|Long|Short|Byte|Double|Float|Boolean|BigDecimal|BigInteger|UUID)>)$/,
   inheritedBareCalls: true,

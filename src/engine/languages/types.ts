@@ -129,6 +129,12 @@ export interface LanguageSyntax {
   /** Receiver expressions meaning "this object" (`this`, `self`). */
   selfNames?: string[];
   /**
+   * Declarations of a class body whose names a method reads bare, as fields of its own object (Java's
+   * `return homepage;` for `this.homepage`): the node types, each naming its field by a `name` field or by
+   * `variable_declarator`s.
+   */
+  implicitSelfFields?: string[];
+  /**
    * A call assigned to several names gives its error as the last (Go's `v, err := strconv.Atoi(s)`): the
    * error of a call the language's `errorsQuoteInput` names (rules/<language>/sources.yaml) is clean for log lines.
    */

@@ -447,20 +447,28 @@ function analyzeCall(
   if (syntax.scalarParameters) params.forEach((p, i) => {
     if (i >= offset && bound[i] && syntax.scalarParameters!.test(p.type)) bound[i] = weakRandomStrands(run, bound[i]!);
   });
-  const signature = bound.map((t) => (t ? t.map((x) => `${x.onlyRule ?? ''}:${[...x.clean].sort().join(',')}`).join('|') : '-')).join(';');
+  // A method of an object the caller's data made (`product.getHomepage()` on a bound request body) reads that data
+  // through `this` where the language has no self parameter to bind it to.
+  const self = offset === 0 && !isConstructor && receiver && parts.receiver ? syntax.selfNames?.[0] : undefined;
+  // Only the data itself (a bound request body), not an object the code built around it (`new Builder($request)`,
+  // whose fields the constructor sets and `fieldsTainted` follows) nor a record fetched with it.
+  const ownData = receiver?.filter((x) => !x.derived && !x.record && !x.part && !x.text && !x.whole) ?? [];
+  const selfTaint = self && ownData.length && (syntax.classes ?? []).some((c) => hasAncestor(target.node, c)) ? ownData : null;
+  const signature = [...bound, selfTaint].map((t) => (t ? t.map((x) => `${x.onlyRule ?? ''}:${[...x.clean].sort().join(',')}`).join('|') : '-')).join(';');
   // Fields of its object that hold untrusted data are inputs too.
   const fieldsTainted = inTaintedClass(run, target.node);
   const key = `${target.file.path}:${target.node.startIndex}:${signature}${fieldsTainted ? ':fields' : ''}`;
   if (run.memo.has(key)) return run.memo.get(key)!;
   // With clean inputs a function only contributes what it returns (its own sinks are found when its file is
   // analysed), and that is the same for every caller in the scan.
-  const clean = bound.every((t) => !t) && [...kwargs.values()].every((t) => !t) && !fieldsTainted;
+  const clean = bound.every((t) => !t) && [...kwargs.values()].every((t) => !t) && !fieldsTainted && !selfTaint;
   const known = clean ? cleanReturns.get(target.file.tree)?.get(target.node.startIndex) : undefined;
   if (known !== undefined) return known;
   if (run.inProgress.has(key)) return null;
   run.inProgress.add(key);
   const scope = new Scope(fileScope(run, target.file));
   const frame: FunctionFrame = { file: target.file, returns: null, depth: caller.depth + 1, callStep, caller: { frame: caller, call: (parts.callee ?? parts.name)! } };
+  if (self && selfTaint) scope.vars.set(self, selfTaint);
   params.forEach((p, i) => {
     for (const n of p.names) scope.vars.set(n, bound[i] ?? null);
     bindParamSources(run, p, target.node, scope, frame);
@@ -559,4 +567,10 @@ function constructorOf(run: TaintRun, file: ParsedFile, name: string): Node | un
     }
   }
   return constructors.get(name);
+}
+
+/** Is the node inside a node of this type? */
+function hasAncestor(node: Node, type: string): boolean {
+  for (let p = node.parent; p; p = p.parent) if (p.type === type) return true;
+  return false;
 }

@@ -8,7 +8,7 @@ import type { LanguageSyntax } from '../languages/types.ts';
 import { enclosingFunction, field, patternNames } from '../parse/syntax.ts';
 import { MAX_NESTING, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
-import { addStep, asNewValue, merge, sanitize, type Tainted } from './values.ts';
+import { addStep, asNewValue, merge, readField, sanitize, type Tainted } from './values.ts';
 import { analyzeNestedFunction, visitBareCall, visitCall } from './calls.ts';
 import { passedChecks, visitConjunction, visitIf, visitSwitch, visitTernary } from './guards.ts';
 import { visitAssignment, visitMember } from './members.ts';
@@ -97,6 +97,8 @@ function visitNode(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame
     const name = node.text;
     const known = scope.lookup(name);
     if (known !== undefined) return known;
+    const ownField = s.implicitSelfFields ? implicitSelfField(run, node, name, scope) : undefined;
+    if (ownField !== undefined) return ownField;
     const source = sourceTaint(run, frame, node, scope.alias(name) ?? name, scope);
     if (source || !s.bareCalls) return source;
     return visitBareCall(run, node, frame);
@@ -522,4 +524,28 @@ function recordDeclaredTypes(run: TaintRun, node: Node, typeField: string, scope
     // An injected field of the request type (`@Autowired HttpServletRequest request`) is the request too.
     if (alias) scope.aliases.set(n, alias);
   }
+}
+
+/**
+ * A bare name that is a field of the method's own object (Java's `return homepage;`), where that object holds
+ * the caller's data (`this` bound by calls.ts): the field as read through `this`. Undefined otherwise.
+ */
+function implicitSelfField(run: TaintRun, node: Node, name: string, scope: Scope): Tainted | undefined {
+  const s = run.syntax;
+  const self = s.selfNames?.[0];
+  const object = self ? scope.lookup(self) : undefined;
+  if (!object) return undefined;
+  let cls: Node | null = node.parent;
+  while (cls && !(s.classes ?? []).includes(cls.type)) cls = cls.parent;
+  const body = cls?.childForFieldName('body');
+  if (!body) return undefined;
+  for (const member of body.namedChildren) {
+    if (!member || !s.implicitSelfFields!.includes(member.type)) continue;
+    const names = member.childForFieldName('name') ? [member.childForFieldName('name')!] : member.descendantsOfType('variable_declarator').map((d) => d?.childForFieldName('name'));
+    if (!names.some((n) => n?.text === name)) continue;
+    // A field declared as a number, date or id holds no text, as a parameter so declared receives none.
+    const type = member.childForFieldName('type')?.text ?? member.descendantsOfType('variable_declaration')[0]?.childForFieldName('type')?.text;
+    return type && s.scalarParameters?.test(type) ? null : readField(object, name);
+  }
+  return undefined;
 }
