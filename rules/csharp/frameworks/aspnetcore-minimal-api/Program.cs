@@ -86,6 +86,17 @@ app.MapGet("/links/legacy", (HttpResponse response, string back) =>
     response.Redirect(back);
 });
 
+// An upload bound to an IFormFile parameter (ASP.NET Core's, aspnetcore-mvc.yaml).
+app.MapPost("/icons", async (IFormFile icon) =>
+{
+    // ruleid: UNSAFE_FILE_UPLOAD
+    await using var stream = File.Create(Path.Combine("/srv/links/icons", Path.GetFileName(icon.FileName)));
+    await icon.CopyToAsync(stream);
+    // ok: UNSAFE_FILE_UPLOAD
+    await using var safe = File.Create(Path.Combine("/srv/links/icons", Path.GetRandomFileName()));
+    return Results.NoContent();
+});
+
 app.Run();
 
 public record LinkRequest(string Title, string Url);

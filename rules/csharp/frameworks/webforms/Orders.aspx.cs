@@ -57,6 +57,22 @@ namespace Bakery.Web
             Response.Redirect(back);
         }
 
+        protected void btnUpload_Click(object sender, EventArgs e)
+        {
+            HttpPostedFile receipt = Request.Files["receipt"];
+            // ruleid: UNSAFE_FILE_UPLOAD
+            receipt.SaveAs(Server.MapPath("~/Uploads/" + Path.GetFileName(receipt.FileName)));
+            // ok: UNSAFE_FILE_UPLOAD
+            receipt.SaveAs(Server.MapPath("~/Uploads/" + Path.GetRandomFileName()));
+            SaveScan(Request.Files["scan"]);
+        }
+
+        private void SaveScan(HttpPostedFile scan)
+        {
+            // ruleid: UNSAFE_FILE_UPLOAD
+            scan.SaveAs(Path.Combine(Server.MapPath("~/Scans"), Path.GetFileName(scan.FileName)));
+        }
+
         [WebMethod]
         public static string Lookup(string customer)
         {

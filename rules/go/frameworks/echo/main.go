@@ -11,5 +11,7 @@ func main() {
 	e.GET("/logout", logout)
 	e.GET("/attachments/:name", attachment)
 	e.GET("/search", search)
+	e.PUT("/users/:id", updateUser)
+	e.POST("/uploads", upload)
 	e.Logger.Fatal(e.Start(":1323"))
 }

@@ -13,5 +13,7 @@ func main() {
 	r.GET("/invoices/:id", invoice)
 	r.POST("/avatar", uploadAvatar)
 	r.GET("/api/ping", ping)
+	r.POST("/accounts", createAccount)
+	r.PUT("/accounts/me/name", renameAccount)
 	r.Run(":8080")
 }

@@ -21,5 +21,7 @@ func main() {
 	mux.HandleFunc("GET /files/{name}", serveFile)
 	mux.HandleFunc("GET /export", export)
 	mux.HandleFunc("GET /", upgrade)
+	mux.HandleFunc("POST /attachments", attach)
+	mux.HandleFunc("POST /gallery", gallery)
 	http.ListenAndServe(":8080", mux)
 }

@@ -1,6 +1,7 @@
 using System.IO;
 using System.Threading.Tasks;
 using Microsoft.AspNetCore.Authorization;
+using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.Extensions.Logging;
 
@@ -64,6 +65,29 @@ public class DocumentsController : ControllerBase
         // ok: PATH_TRAVERSAL
         var text = System.IO.File.ReadAllText(request.Path);
         return Ok(text.Length);
+    }
+
+    [HttpPost("scans")]
+    public async Task<IActionResult> UploadScan(IFormFile scan)
+    {
+        var target = Path.Combine("/srv/clinic/scans", scan.FileName);
+        // ruleid: UNSAFE_FILE_UPLOAD, PATH_TRAVERSAL
+        await using var stream = new FileStream(target, FileMode.Create);
+        await scan.CopyToAsync(stream);
+        var stored = Path.Combine("/srv/clinic/scans", Path.GetRandomFileName());
+        // ok: UNSAFE_FILE_UPLOAD, PATH_TRAVERSAL
+        await using var safe = new FileStream(stored, FileMode.Create);
+        return Ok();
+    }
+
+    [HttpPost("letters")]
+    public async Task<IActionResult> UploadLetter()
+    {
+        var letter = Request.Form.Files[0];
+        var bytes = new byte[letter.Length];
+        // ruleid: UNSAFE_FILE_UPLOAD
+        await System.IO.File.WriteAllBytesAsync("/srv/clinic/letters/" + Path.GetFileName(letter.FileName), bytes);
+        return Ok();
     }
 }
 

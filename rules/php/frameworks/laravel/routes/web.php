@@ -5,6 +5,7 @@ use Illuminate\Support\Facades\Route;
 
 Route::get('/bookmarks', [BookmarkController::class, 'index']);
 Route::get('/bookmarks/{id}/open', [BookmarkController::class, 'open']);
+Route::post('/bookmarks', [BookmarkController::class, 'store']);
 Route::post('/bookmarks/import', [BookmarkController::class, 'import']);
 Route::get('/exports/{file}', [BookmarkController::class, 'export']);
 

@@ -2,6 +2,7 @@
 
 namespace App\Controller;
 
+use App\Repository\NoteRepository;
 use App\Service\NoteFiles;
 use Symfony\Bundle\FrameworkBundle\Controller\AbstractController;
 use Symfony\Component\HttpFoundation\BinaryFileResponse;
@@ -12,7 +13,7 @@ use Symfony\Component\Routing\Attribute\Route;
 
 class NoteController extends AbstractController
 {
-    public function __construct(private NoteFiles $files)
+    public function __construct(private NoteFiles $files, private NoteRepository $notes)
     {
     }
 
@@ -64,5 +65,31 @@ class NoteController extends AbstractController
         // ok: HEADER_INJECTION
         $response->headers->set('X-Note-Host', $request->getHost());
         return $response;
+    }
+
+    #[Route('/notes/attachments', name: 'note_attach', methods: ['POST'])]
+    public function attach(Request $request): Response
+    {
+        $file = $request->files->get('attachment');
+        // ruleid: UNSAFE_FILE_UPLOAD
+        $file->move('/var/www/public/attachments', $file->getClientOriginalName());
+        // ruleid: UNSAFE_FILE_UPLOAD
+        $file->move('/var/www/public/attachments', bin2hex(random_bytes(8)) . '.' . $file->getClientOriginalExtension());
+        // ok: UNSAFE_FILE_UPLOAD
+        $file->move('/var/www/public/attachments', bin2hex(random_bytes(8)) . '.' . $file->guessExtension());
+        return new Response('', 204);
+    }
+
+    #[Route('/notes/{id}/meta', name: 'note_meta', methods: ['PUT'])]
+    public function meta(Request $request, int $id): Response
+    {
+        $note = $this->notes->find($id);
+        // ruleid: MASS_ASSIGNMENT
+        $note->fill($request->toArray());
+        // ruleid: MASS_ASSIGNMENT
+        $note->fill($request->getPayload()->all());
+        // ok: MASS_ASSIGNMENT
+        $note->fill(['title' => $request->toArray()['title'] ?? '']);
+        return new Response('', 204);
     }
 }

@@ -58,6 +58,19 @@ class BookmarkController extends Controller
         return response()->download(storage_path('exports/' . $request->route('file')));
     }
 
+    public function store(Request $request)
+    {
+        // ruleid: MASS_ASSIGNMENT
+        $bookmark = Bookmark::create($request->all());
+        // ruleid: MASS_ASSIGNMENT
+        $bookmark->update($request->input());
+        // ruleid: MASS_ASSIGNMENT
+        $bookmark->fill(request()->all());
+        // ok: MASS_ASSIGNMENT
+        $bookmark->update($request->only(['title', 'url']));
+        return redirect()->route('bookmarks.show', ['id' => $bookmark->id]);
+    }
+
     public function exportSlug(Request $request)
     {
         // ok: PATH_TRAVERSAL
