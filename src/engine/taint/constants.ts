@@ -24,7 +24,8 @@ export function constantTruth(run: TaintRun, condition: Node, scope: Scope): boo
     const [, left, operator, right] = compared;
     const a = textValue(run, left!, condition, scope, 0);
     const b = textValue(run, right!, condition, scope, 0);
-    if (a !== undefined && b !== undefined) return operator!.startsWith('!') ? a !== b : a === b;
+    // A text against a number is left open: JavaScript's and PHP's `==` convert, Python's and Java's do not.
+    if (a !== undefined && b !== undefined && a[0] === b[0]) return operator!.startsWith('!') ? a !== b : a === b;
   }
   if (!CONDITION_WORDS.test(text) || !/\d/.test(text)) return undefined;
   const tokens = text.match(/\d+|[A-Za-z_$][\w$]*|&&|\|\||[<>=!]=|[-+*/%<>!()]/g);
@@ -68,19 +69,27 @@ const PLAIN_LITERAL = /^(?:'([^'\\\n]*)'|"([^"\\\n]*)"|(-?\d{1,9}))$/;
 const LITERAL_INDEX = /^([A-Za-z_$][\w$]*)\s*(?:\.\s*charAt\s*\(\s*(\d{1,4})\s*\)|\[\s*(\d{1,4})\s*\])$/;
 
 /**
- * The text a `switch`/`match` subject always holds where it stands, when the code fixes it: a literal, a
+ * The value a `switch`/`match` subject always holds where it stands, when the code fixes it: a literal, a
  * local name given one once, or a character of such a text by a literal index (`guess.charAt(1)` with
- * `guess = "ABC"`). Undefined whenever anything else could decide it.
+ * `guess = "ABC"`). Undefined whenever anything else could decide it. Tagged by kind, `'` for a text and
+ * `#` for a number (`'B`, `#42`), so that `'1'` and `1` never compare equal: languages disagree there.
  */
 export function constantText(run: TaintRun, node: Node, scope: Scope): string | undefined {
   if (node.endIndex - node.startIndex > MAX_CONDITION_LENGTH) return undefined;
   return textValue(run, node.text.trim(), node, scope, 0);
 }
 
+/** A literal's value, tagged by kind as constantText gives it. */
+export function literalValue(text: string): string | undefined {
+  const literal = PLAIN_LITERAL.exec(text);
+  if (!literal) return undefined;
+  return literal[3] !== undefined ? `#${Number(literal[3])}` : `'${literal[1] ?? literal[2]}`;
+}
+
 function textValue(run: TaintRun, text: string, at: Node, scope: Scope, depth: number): string | undefined {
   if (depth > 3) return undefined;
-  const literal = PLAIN_LITERAL.exec(text);
-  if (literal) return literal[1] ?? literal[2] ?? literal[3];
+  const literal = literalValue(text);
+  if (literal !== undefined) return literal;
   const indexed = LITERAL_INDEX.exec(text);
   const name = indexed ? indexed[1]! : /^[A-Za-z_$][\w$]*$/.test(text) ? text : undefined;
   if (!name) return undefined;
@@ -88,8 +97,9 @@ function textValue(run: TaintRun, text: string, at: Node, scope: Scope, depth: n
   if (!def || def.endIndex - def.startIndex > MAX_CONDITION_LENGTH || !writtenOnce(run, at, name)) return undefined;
   const value = textValue(run, def.text.trim(), at, scope, depth + 1);
   if (value === undefined || !indexed) return value;
-  const index = Number(indexed[2] ?? indexed[3]);
-  return index < value.length ? value[index] : undefined;
+  // Only a text is indexed: its tag, then the one character.
+  const index = Number(indexed[2] ?? indexed[3]) + 1;
+  return value.startsWith("'") && index < value.length ? `'${value[index]}` : undefined;
 }
 
 type Value = number | boolean;

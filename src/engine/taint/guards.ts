@@ -2,7 +2,7 @@
 // sanitiser recognises (`ALLOWED.has(x)`, `x.startsWith('/')`) cleans the names it checks in
 // the branch where it passed; a guard clause that leaves (`if (!ok(x)) return;`) cleans them
 // after it, and a called function that opens with one that throws vets its argument.
-import { constantText, constantTruth } from './constants.ts';
+import { constantText, constantTruth, literalValue } from './constants.ts';
 import type { Node, Tree } from 'web-tree-sitter';
 import type { CompiledSanitizer } from '../rules/load.ts';
 import { accessPath, callParts, field, type CallParts } from '../parse/syntax.ts';
@@ -210,7 +210,9 @@ function fixedCase(run: TaintRun, cases: Node[], subject: Node, scope: Scope): N
     }
     // An escape in a label (`case '\n':`) is not compared as written: the switch stays open.
     if (labels[1]!.includes('\\')) return undefined;
-    const values = [...labels[1]!.matchAll(new RegExp(LITERAL, 'g'))].map((m) => m[0].replace(/^['"]|['"]$/g, ''));
+    const values = [...labels[1]!.matchAll(new RegExp(LITERAL, 'g'))].map((m) => literalValue(m[0]));
+    // A label of another kind than the subject (`case 65:` on a char) is not compared: the switch stays open.
+    if (values.some((v) => v === undefined || v[0] !== value[0])) return undefined;
     if (!chosen && values.includes(value)) chosen = branch;
   }
   const taken = chosen ?? fallback;
