@@ -953,6 +953,32 @@ class ProductController {
   String e(@RequestParam String q) { Labeller labeller = new Labeller(q); return "<h1>" + labeller.label() + "</h1>"; }
 }
 `,
+    'page.php': `<?php
+class Greeting {
+  private $name;
+  private $prefix = 'Hello ';
+  public function __construct($name) { $this->name = $name; }
+  public function text() { return $this->prefix . $this->name; }
+  public function prefix() { return $this->prefix; }
+}
+$g = new Greeting($_GET['q']);
+echo $g->text();
+echo $g->prefix();
+$fixed = new Greeting('world');
+`,
+    'greet.js': `const express = require('express');
+const app = express();
+class Greeting {
+  constructor(name) { this.name = name; this.prefix = 'Hello '; }
+  text() { return this.prefix + this.name; }
+  head() { return this.prefix; }
+}
+app.get('/g', (req, res) => {
+  const g = new Greeting(req.query.name);
+  res.send(g.text());
+  res.send(g.head());
+});
+`,
     'shop/Labeller.java': `package shop;
 class Labeller {
   private final String query;
@@ -975,6 +1001,10 @@ class Product {
   // Through \`this.name\` and the bare field \`homepage\`; a Long id holds no text; an object the code made holds nothing.
   assert.deepEqual(lines(findings, 'OPEN_REDIRECT', 'shop/ProductController.java'), [7]);
   assert.deepEqual(lines(findings, 'XSS', 'shop/ProductController.java'), [9]);
+  // PHP and JavaScript: \`new\` runs the constructor, which stores the request value in a field; only the method
+  // reading that field gives it.
+  assert.deepEqual(lines(findings, 'XSS', 'page.php'), [10]);
+  assert.deepEqual(lines(findings, 'XSS', 'greet.js'), [10]);
 });
 
 test('a switch on a text the code fixes runs only the case it selects; a compared fixed text decides its if', async () => {

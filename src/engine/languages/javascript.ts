@@ -62,6 +62,7 @@ export const javascript: LanguageSyntax = {
   exitCalls: /(^|\.)(exit|sendStatus|redirect)$/,
   classes: ['class_declaration', 'class'],
   selfNames: ['this'],
+  constructorNames: ['constructor'],
   bareCallsNeedImport: true,
   moduleBindings: /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(|\bimport\s+([A-Za-z_$][\w$]*)\s*(?:,|\s+from\b)/g,
   defaultExports: [/^\s*module\.exports\s*=\s*([A-Za-z_$][\w$]*)\s*;?\s*$/m, /^\s*export\s+default\s+(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/m, /^\s*export\s+default\s+([A-Za-z_$][\w$]*)\s*;?\s*$/m],

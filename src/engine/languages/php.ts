@@ -60,6 +60,7 @@ export const php: LanguageSyntax = {
   // An Eloquent model's static finders give a record of the model (`$asset = Asset::findOrFail($id)`).
   constructorCalls: /^\\?(?:\w+\\)*([A-Z]\w*)\.(?:find|findOrFail|findOrNew|first|firstOrFail|firstOrNew|firstOrCreate|updateOrCreate|sole|create|make)$/,
   selfNames: ['$this'],
+  constructorNames: ['__construct'],
   importPatterns: [
     // require __DIR__ . '/../src/auth.php';
     /\b(?:require|include)(?:_once)?\b\s*\(?\s*__DIR__\s*\.\s*['"]\/(\.\.?\/[^'"]+)['"]/g,
