@@ -453,7 +453,7 @@ function analyzeCall(
   // Only the data itself (a bound request body), not an object the code built around it (`new Builder($request)`,
   // whose fields the constructor sets and `fieldsTainted` follows) nor a record fetched with it.
   const ownData = receiver?.filter((x) => !x.derived && !x.record && !x.part && !x.text && !x.whole) ?? [];
-  const selfTaint = self && ownData.length && (syntax.classes ?? []).some((c) => hasAncestor(target.node, c)) ? ownData : null;
+  const selfTaint = self && ownData.length && enclosingClass(syntax, target.node) ? ownData : null;
   const signature = [...bound, selfTaint].map((t) => (t ? t.map((x) => `${x.onlyRule ?? ''}:${[...x.clean].sort().join(',')}`).join('|') : '-')).join(';');
   // Fields of its object that hold untrusted data are inputs too.
   const fieldsTainted = inTaintedClass(run, target.node);
@@ -567,10 +567,4 @@ function constructorOf(run: TaintRun, file: ParsedFile, name: string): Node | un
     }
   }
   return constructors.get(name);
-}
-
-/** Is the node inside a node of this type? */
-function hasAncestor(node: Node, type: string): boolean {
-  for (let p = node.parent; p; p = p.parent) if (p.type === type) return true;
-  return false;
 }

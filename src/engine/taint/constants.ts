@@ -23,7 +23,7 @@ export function constantTruth(run: TaintRun, condition: Node, scope: Scope): boo
   if (compared) {
     const [, left, operator, right] = compared;
     const a = textValue(run, left!, condition, scope, 0);
-    const b = textValue(run, right!, condition, scope, 0);
+    const b = a === undefined ? undefined : textValue(run, right!, condition, scope, 0);
     // A text against a number is left open: JavaScript's and PHP's `==` convert, Python's and Java's do not.
     if (a !== undefined && b !== undefined && a[0] === b[0]) return operator!.startsWith('!') ? a !== b : a === b;
   }
@@ -94,9 +94,11 @@ function textValue(run: TaintRun, text: string, at: Node, scope: Scope, depth: n
   const name = indexed ? indexed[1]! : /^[A-Za-z_$][\w$]*$/.test(text) ? text : undefined;
   if (!name) return undefined;
   const def = scope.binding(name);
-  if (!def || def.endIndex - def.startIndex > MAX_CONDITION_LENGTH || !writtenOnce(run, at, name)) return undefined;
+  if (!def || def.endIndex - def.startIndex > MAX_CONDITION_LENGTH) return undefined;
+  // The binding's value first: the write count reads the whole function's text, worth it only for a fixed value.
   const value = textValue(run, def.text.trim(), at, scope, depth + 1);
-  if (value === undefined || !indexed) return value;
+  if (value === undefined || !writtenOnce(run, at, name)) return undefined;
+  if (!indexed) return value;
   // Only a text is indexed: its tag, then the one character.
   const index = Number(indexed[2] ?? indexed[3]) + 1;
   return value.startsWith("'") && index < value.length ? `'${value[index]}` : undefined;

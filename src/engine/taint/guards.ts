@@ -172,7 +172,7 @@ export function visitSwitch(run: TaintRun, node: Node, scope: Scope, frame: Func
   const fixed = subject ? fixedCase(run, cases, subject, scope) : undefined;
   if (fixed !== undefined) return fixed ? visitBranches(run, [fixed], true, scope, frame) : null;
   const enter = (branch: Node, inner: Scope) => {
-    if (LITERAL_CASE.test(branch.text)) {
+    if (CASE_LABELS.test(branch.text)) {
       inner.vars.set(subjectPath, null);
       return;
     }
@@ -222,9 +222,7 @@ function fixedCase(run: TaintRun, cases: Node[], subject: Node, scope: Scope): N
 
 /** A string or number literal. */
 const LITERAL = String.raw`(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|-?\d+(?:\.\d+)?)`;
-/** A case whose labels are all literals (`case 'a':`, `case "a", "b" ->`, `when 'a', 'b'`, `case "a" | "b":`). */
-const LITERAL_CASE = new RegExp(String.raw`^\s*(?:case|when)\s+${LITERAL}(?:\s*(?:,|\||:\s*case)\s*${LITERAL})*\s*(?::|->|\bthen\b|\n|;)`);
-/** The labels of such a case, captured (the literals in between are read one by one). */
+/** A case whose labels are all literals (`case 'a':`, `case "a", "b" ->`, `when 'a', 'b'`, `case "a" | "b":`), the labels captured. */
 const CASE_LABELS = new RegExp(String.raw`^\s*(?:case|when)\s+(${LITERAL}(?:\s*(?:,|\||:\s*case)\s*${LITERAL})*)\s*(?::|->|\bthen\b|\n|;)`);
 
 /** A Ruby `when` whose labels are all regex literals (`when /\A\/scenarios/, /\A\/agents/`). */

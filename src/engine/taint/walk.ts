@@ -15,6 +15,7 @@ import { visitAssignment, visitMember } from './members.ts';
 import { checkNodeSink, checkReturnSink } from './sinks.ts';
 import { sourceTaint } from './sources.ts';
 import { requestTypeAlias } from './parameters.ts';
+import { enclosingClass } from './receivers.ts';
 import { constantOfFile, namedConstantText } from './formats.ts';
 
 /** Per parsed tree (shared by every analysis of a scan): module-level bindings and import aliases. */
@@ -535,9 +536,7 @@ function implicitSelfField(run: TaintRun, node: Node, name: string, scope: Scope
   const self = s.selfNames?.[0];
   const object = self ? scope.lookup(self) : undefined;
   if (!object) return undefined;
-  let cls: Node | null = node.parent;
-  while (cls && !(s.classes ?? []).includes(cls.type)) cls = cls.parent;
-  const body = cls?.childForFieldName('body');
+  const body = enclosingClass(s, node)?.childForFieldName('body');
   if (!body) return undefined;
   for (const member of body.namedChildren) {
     if (!member || !s.implicitSelfFields!.includes(member.type)) continue;
