@@ -42,6 +42,8 @@ export const java: LanguageSyntax = {
   switches: { statements: ['switch_expression', 'switch_statement'], cases: ['switch_block_statement_group', 'switch_rule'] },
   classes: ['class_declaration', 'interface_declaration', 'record_declaration', 'enum_declaration'],
   annotationTypes: ['annotation_type_declaration'],
+  // Spring's Assert, Guava's Preconditions and Commons Lang's Validate throw unless the check holds.
+  assertionCalls: { holds: /^((org\.springframework\.util\.)?Assert\.(isTrue|state)|(com\.google\.common\.base\.)?Preconditions\.(checkArgument|checkState)|(org\.apache\.commons\.lang3?\.)?Validate\.(isTrue|validState))$/ },
   selfNames: ['this'],
   implicitSelfFields: ['field_declaration'],
   // Not char or Character: one character can be a line break.

@@ -62,6 +62,8 @@ export const javascript: LanguageSyntax = {
   exitCalls: /(^|\.)(exit|sendStatus|redirect)$/,
   classes: ['class_declaration', 'class'],
   selfNames: ['this'],
+  // Node's `assert(ok)` / `assert.ok(ok)` and `invariant(ok, msg)` (tiny-invariant, invariant) throw unless the check holds.
+  assertionCalls: { holds: /^(assert|assert\.ok|assert\.strict|invariant)$/ },
   constructorNames: ['constructor'],
   bareCallsNeedImport: true,
   moduleBindings: /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(|\bimport\s+([A-Za-z_$][\w$]*)\s*(?:,|\s+from\b)/g,

@@ -60,6 +60,8 @@ export const php: LanguageSyntax = {
   // An Eloquent model's static finders give a record of the model (`$asset = Asset::findOrFail($id)`).
   constructorCalls: /^\\?(?:\w+\\)*([A-Z]\w*)\.(?:find|findOrFail|findOrNew|first|firstOrFail|firstOrNew|firstOrCreate|updateOrCreate|sole|create|make)$/,
   selfNames: ['$this'],
+  // Laravel's helpers that abort or throw unless a check holds (`abort_unless(ctype_digit($id), 422)`) or if it does.
+  assertionCalls: { holds: /^(abort_unless|throw_unless)$/, fails: /^(abort_if|throw_if)$/ },
   constructorNames: ['__construct'],
   importPatterns: [
     // require __DIR__ . '/../src/auth.php';

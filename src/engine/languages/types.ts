@@ -126,6 +126,12 @@ export interface LanguageSyntax {
   annotationTypes?: string[];
   /** Names of constructor methods (`__init__`): a call of a class defined in the file is analysed through it. */
   constructorNames?: string[];
+  /**
+   * Calls that stop the request unless a check holds, written as a call rather than an `if` (Laravel's
+   * `abort_unless(ctype_digit($id), 422)`, Spring's `Assert.isTrue(ok, msg)`, `invariant(ok)`): the code after the
+   * call sees the first argument true (`holds`) or false (`fails`, `abort_if(!ok)`), as after `if (!ok) abort();`.
+   */
+  assertionCalls?: { holds: RegExp; fails?: RegExp };
   /** Receiver expressions meaning "this object" (`this`, `self`). */
   selfNames?: string[];
   /**

@@ -10,7 +10,7 @@ import { CALLABLE_NAME, MAX_CALL_DEPTH, MAX_CALL_TARGETS, type FunctionFrame, ty
 import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, sanitize, withoutRecords, type Tainted } from './values.ts';
 import { conditionHolds } from './conditions.ts';
-import { GETTER, getterPath, vetArguments } from './guards.ts';
+import { assertedCheck, GETTER, getterPath, vetArguments } from './guards.ts';
 import { inTaintedClass, weakRandomStrands } from './members.ts';
 import { bindParamSources, handlerParameterRoles, paramList } from './parameters.ts';
 import { checkCallSinks, checkReturnSink } from './sinks.ts';
@@ -83,6 +83,8 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   mutateReceiver(run, parts, argTaints, scope);
 
   checkCallSinks(run, node, parts, calleePath, receiverTaint, argTaints, kwTaints, scope, frame);
+  const asserted = s.assertionCalls && parts.positional[0] ? assertionOutcome(s.assertionCalls, calleePath) : undefined;
+  if (asserted !== undefined) assertedCheck(run, parts.positional[0]!, asserted, scope, frame);
 
   // Everything that went into the call; a sanitizer at the end of a source chain still applies (`params[:id].to_i`).
   let inputs: Tainted = extraTaint;
@@ -315,6 +317,13 @@ function overloadsFor<T extends { file: ParsedFile; node: Node }>(run: TaintRun,
     else if (given >= own.filter((p) => !/=/.test(p.node.text)).length && given <= own.length) fixed.push(t);
   }
   return fixed.length ? fixed : variable.length ? variable : targets;
+}
+
+/** Whether the code after an assertion call (`abort_unless(ok)`: true, `abort_if(!ok)`: false) sees its first argument hold. */
+function assertionOutcome(calls: { holds: RegExp; fails?: RegExp }, calleePath: string): boolean | undefined {
+  if (calls.holds.test(calleePath)) return true;
+  if (calls.fails?.test(calleePath)) return false;
+  return undefined;
 }
 
 /** Per tree and function start: whether every `return` of the function gives a constant. */

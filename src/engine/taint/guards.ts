@@ -297,6 +297,23 @@ export function passedChecks(run: TaintRun, conditions: Node[], scope: Scope, fr
   return inner;
 }
 
+/**
+ * After an assertion call (`abort_unless(ctype_digit($id))`, `abort_if(!ctype_digit($id))`), the rest of the block
+ * sees the check passed when the call's outcome says so, as after `if (!ctype_digit($id)) abort();`.
+ */
+export function assertedCheck(run: TaintRun, condition: Node, holdsAfter: boolean, scope: Scope, frame: FunctionFrame): void {
+  const effective = effectiveCondition(run, condition, scope);
+  const asked: GuardsAsked = {};
+  const guards = conditionGuards(run, effective, scope, frame, asked);
+  // What holds after the call is the check itself (`abort_unless(ok)`) or its negation (`abort_if(!ok)`).
+  if (!guards.length || isNegative(run, condition, effective) === holdsAfter) return;
+  for (const [name, taint] of asked.guarded ?? guardedNames(run, effective, scope, frame)) {
+    let t = taint;
+    for (const g of guards) t = sanitize(t, g.types);
+    scope.assign(name, t);
+  }
+}
+
 /** What a passed check of `condition` leaves clean: the names it guards, each with its value cleaned (none for a negative check). */
 function passedCleaning(run: TaintRun, condition: Node, scope: Scope, frame: FunctionFrame): Map<string, Tainted> {
   const cleaned = new Map<string, Tainted>();
