@@ -35,3 +35,32 @@ func devServer() {
 func profiling() error {
 	return http.ListenAndServe("127.0.0.1:6060", nil)
 }
+
+const (
+	ModeDevelopment = "development"
+	ModeProduction  = "production"
+)
+
+// The application's own mode chooses gin's: debug only in its development branch.
+func applyMode(mode string) {
+	switch mode {
+	case ModeDevelopment:
+		// ok: DEBUG_ENABLED
+		gin.SetMode(gin.DebugMode)
+	case ModeProduction:
+		// ok: DEBUG_ENABLED
+		gin.SetMode(gin.ReleaseMode)
+	default:
+		// ruleid: DEBUG_ENABLED
+		gin.SetMode(gin.DebugMode)
+	}
+}
+
+// A branch that is not the development one still switches debugging on in production.
+func applyReleaseMode(mode string) {
+	switch mode {
+	case ModeProduction:
+		// ruleid: DEBUG_ENABLED
+		gin.SetMode(gin.DebugMode)
+	}
+}

@@ -115,3 +115,34 @@ router.post('/notebook', async (req, res) => {
   const note = await noteService.create(req.body, req.user.id);
   res.status(201).json({ id: note.id });
 });
+
+// Any class of the code's own without a base class (an importer, a builder) is followed the same way, whatever it is
+// called: its method is not an ORM's `create`. A model class that extends an ORM base still is.
+class BoardImporter {
+  constructor(options) {
+    this.options = options;
+  }
+
+  async create(board) {
+    // ruleid: MASS_ASSIGNMENT
+    const created = await Product.Board.create({ ...board, ownerId: this.options.ownerId });
+    return created.id;
+  }
+}
+
+router.post('/boards/import', async (req, res) => {
+  const importer = new BoardImporter({ ownerId: req.user.id });
+  // ok: MASS_ASSIGNMENT
+  const id = await importer.create(req.body);
+  res.status(201).json({ id });
+});
+
+const { Model } = require('sequelize');
+
+class Comment extends Model {}
+
+router.post('/comments', async (req, res) => {
+  // ruleid: MASS_ASSIGNMENT
+  const comment = await Comment.create(req.body);
+  res.status(201).json({ id: comment.id });
+});
