@@ -203,3 +203,23 @@ func bindInto(c *gin.Context, form *loginForm) {
 		log.Printf("bind error: %v", err.Error())
 	}
 }
+
+// A helper binding into whatever its caller passes (`data any`): the binder fills it, its one result is the error.
+func bindAndCheck(c *gin.Context, data any) bool {
+	if err := c.ShouldBind(data); err != nil {
+		// ok: LOG_INJECTION
+		log.Printf("bind failed: %s", err.Error())
+		return true
+	}
+	return false
+}
+
+// A form made as a pointer (`form := &loginForm{}`) and given to the binder as it is receives the request's fields.
+func bindPointer(c *gin.Context) {
+	form := &loginForm{}
+	if err := c.ShouldBindJSON(form); err != nil {
+		return
+	}
+	// ruleid: LOG_INJECTION
+	log.Printf("login for %s", form.User)
+}

@@ -235,11 +235,19 @@ function bindAssigned(run: TaintRun, node: Node, left: Node, right: Node | null,
 function fillsPointer(run: TaintRun, right: Node, scope: Scope): boolean {
   const single = /expression_list/.test(right.type) && right.namedChildCount === 1 ? right.namedChildren[0] : right;
   const parts = single && run.syntax.calls[single.type] ? callParts(run.syntax, single) : null;
-  const isAddress = (a: Node | null | undefined) => !!a && a.type === run.syntax.addressOf && a.text.startsWith('&');
-  // A pointer the code made (`form := &loginForm{}`) or was given (`func (m *Search) Bind(c *gin.Context)`, `form *Form`).
-  const madePointer = (a: Node) =>
-    run.syntax.identifiers.includes(a.type) && (isAddress(onlyItem(scope.init(a.text))) || /^\*/.test(scope.typeOf(a.text) ?? '') || pointerReceiver(a));
-  return !!parts && parts.positional.some((a) => isAddress(a) || madePointer(a));
+  // A name of interface type (`data any` of a binding helper) holds what its caller passed, which a decoder can
+  // only fill through a pointer: given to one, its one result is the error too.
+  const anyValue = (a: Node) => run.syntax.identifiers.includes(a.type) && /^(any|interface\{\s*\})$/.test(scope.typeOf(a.text) ?? '');
+  return !!parts && parts.positional.some((a) => isAddress(run, a) || isPointerName(run, a, scope) || anyValue(a));
+}
+
+function isAddress(run: TaintRun, a: Node | null | undefined): boolean {
+  return !!a && a.type === run.syntax.addressOf && a.text.startsWith('&');
+}
+
+/** Go: a name holding a pointer the code made (`form := &loginForm{}`) or was given (`func (m *Search) Bind(…)`, `form *Form`). */
+export function isPointerName(run: TaintRun, a: Node, scope: Scope): boolean {
+  return run.syntax.identifiers.includes(a.type) && (isAddress(run, onlyItem(scope.init(a.text))) || /^\*/.test(scope.typeOf(a.text) ?? '') || pointerReceiver(a));
 }
 
 /** Go: the name of the method's own pointer receiver (`m` in `func (m *Search) Bind(…)`). */
