@@ -11,7 +11,7 @@ import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, sanitize, withoutRecords, type Tainted } from './values.ts';
 import { conditionHolds } from './conditions.ts';
 import { assertedCheck, GETTER, getterPath, vetArguments } from './guards.ts';
-import { inTaintedClass, isPointerName, weakRandomStrands } from './members.ts';
+import { inTaintedClass, madePointer, weakRandomStrands } from './members.ts';
 import { bindParamSources, handlerParameterRoles, paramList } from './parameters.ts';
 import { checkCallSinks, checkReturnSink } from './sinks.ts';
 import { declaredFieldType } from '../project/declarations.ts';
@@ -422,7 +422,7 @@ function taintOutParams(run: TaintRun, parts: CallParts, value: Tainted, scope: 
     if (arg.type === run.syntax.addressOf && arg.text.startsWith('&')) {
       const target = arg.namedChildren[0];
       if (target) for (const name of patternNames(run.syntax, target)) scope.assign(name, value);
-    } else if (isPointerName(run, arg, scope)) {
+    } else if (madePointer(run, arg, scope)) {
       // `form := &Form{}; c.ShouldBindJSON(form)`: the pointer itself is the out-parameter.
       scope.assign(arg.text, merge(scope.lookup(arg.text) ?? null, value));
     }

@@ -246,8 +246,16 @@ function isAddress(run: TaintRun, a: Node | null | undefined): boolean {
 }
 
 /** Go: a name holding a pointer the code made (`form := &loginForm{}`) or was given (`func (m *Search) Bind(…)`, `form *Form`). */
-export function isPointerName(run: TaintRun, a: Node, scope: Scope): boolean {
-  return run.syntax.identifiers.includes(a.type) && (isAddress(run, onlyItem(scope.init(a.text))) || /^\*/.test(scope.typeOf(a.text) ?? '') || pointerReceiver(a));
+function isPointerName(run: TaintRun, a: Node, scope: Scope): boolean {
+  return madePointer(run, a, scope) || (run.syntax.identifiers.includes(a.type) && (/^\*/.test(scope.typeOf(a.text) ?? '') || pointerReceiver(a)));
+}
+
+/**
+ * Go: a name holding a new value's address the function made (`form := &loginForm{}`): an object to be filled, as
+ * `&form` is. A pointer it was given (`r *http.Request`) is passed to be read as often as to be filled.
+ */
+export function madePointer(run: TaintRun, a: Node, scope: Scope): boolean {
+  return run.syntax.identifiers.includes(a.type) && isAddress(run, onlyItem(scope.init(a.text)));
 }
 
 /** Go: the name of the method's own pointer receiver (`m` in `func (m *Search) Bind(…)`). */
