@@ -239,3 +239,24 @@ class SharesController < ApplicationController
     redirect_to value
   end
 end
+
+# An OAuth or OpenID Connect provider run as a Rack endpoint answers the request itself: the redirect it asks
+# for is the one it built (the client's registered redirect_uri), not a value the request chose.
+class AuthorizationsController < ApplicationController
+  def authorize
+    status, header, _body = OAuthProvider::AuthorizeEndpoint.new(current_user).call(request.env)
+    if [301, 302, 303].include?(status)
+      # ok: OPEN_REDIRECT
+      redirect_to header["Location"]
+    else
+      render :new
+    end
+  end
+
+  # A callable given a request value returns what it made of that value.
+  def forward
+    target = NEXT_STEP.call(params[:next])
+    # ruleid: OPEN_REDIRECT
+    redirect_to target
+  end
+end

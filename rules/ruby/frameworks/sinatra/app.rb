@@ -25,6 +25,12 @@ class NotesApp < Sinatra::Base
     halt 404, { error: "no notes for #{params[:q]}" }.to_json
   end
 
+  # Sinatra has no routed controller or action: these are keys of the query like any other.
+  get "/page" do
+    # ruleid: XSS
+    body "<body data-page=\"#{params[:controller]}-#{params[:action]}\">"
+  end
+
   get "/go" do
     # ruleid: OPEN_REDIRECT
     redirect params[:to]

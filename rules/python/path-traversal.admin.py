@@ -1,0 +1,34 @@
+# Flask views behind the application's own administrators-only decorator (`@admins_only`, `@require_admin`,
+# `@admin_required`): the folder an administrator types into a settings page is the operator's choice.
+import os
+
+from flask import Blueprint, request
+
+from .decorators import admins_only, authed_only, require_admin
+
+admin = Blueprint("admin", __name__)
+
+
+@admin.route("/admin/export", methods=["POST"])
+@admins_only
+def export_to_folder():
+    folder = request.form["folder"]
+    # ok: PATH_TRAVERSAL
+    with open(os.path.join(folder, "export.zip"), "wb") as fh:
+        fh.write(b"")
+    return "ok"
+
+
+@admin.route("/admin/backups/<name>")
+@require_admin
+def read_backup(name):
+    # ok: PATH_TRAVERSAL
+    return open(os.path.join("/srv/backups", name), "rb").read()
+
+
+# Signed in is not an administrator.
+@admin.route("/files/<name>")
+@authed_only
+def read_file(name):
+    # ruleid: PATH_TRAVERSAL
+    return open(os.path.join("/srv/files", name), "rb").read()
