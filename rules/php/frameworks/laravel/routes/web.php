@@ -27,7 +27,13 @@ Route::post('/hooks/build', function (Illuminate\Http\Request $request) {
         // ok: XSS
         return response(['status' => 'skipped', 'message' => "Build of $branch skipped."]);
     }
-    return response()->json(['event' => $event]);
+    // ok: XSS
+    return response("Event '$event' is not handled.");
+});
+
+Route::get('/back', function (Illuminate\Http\Request $request) {
+    // ruleid: XSS
+    return response('<a href="' . $request->header('Referer') . '">Back</a>');
 });
 
 Route::get('/search', function () {
