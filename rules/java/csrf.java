@@ -47,6 +47,34 @@ public class WebSecurity {
         return http.build();
     }
 
+    /** Security headers only: nothing logs anyone in or asks for a login, so no request carries a session worth forging. */
+    @Bean
+    public SecurityFilterChain openChain(HttpSecurity http) throws Exception {
+        // ok: CSRF
+        http.csrf(csrf -> csrf.disable());
+        http.headers(headers -> headers.frameOptions(frameOptions -> frameOptions.sameOrigin()));
+        return http.build();
+    }
+
+    @Bean
+    public SecurityFilterChain publicDeviceChain(HttpSecurity http) throws Exception {
+        http.securityMatcher("/device/**")
+            // ok: CSRF
+            .csrf(AbstractHttpConfigurer::disable)
+            .authorizeHttpRequests(a -> a.anyRequest().permitAll());
+        return http.build();
+    }
+
+    /** Requires a login it does not provide: the session another chain's form login created is shared. */
+    @Bean
+    public SecurityFilterChain reportsChain(HttpSecurity http) throws Exception {
+        http.securityMatcher("/reports/**")
+            // ruleid: CSRF
+            .csrf(AbstractHttpConfigurer::disable)
+            .authorizeHttpRequests(a -> a.anyRequest().authenticated());
+        return http.build();
+    }
+
     public void legacy(HttpSecurity http) throws Exception {
         // ruleid: CSRF
         http.csrf().disable();

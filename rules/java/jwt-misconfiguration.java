@@ -31,6 +31,21 @@ public final class TokenReader {
         return jwt.getSubject();
     }
 
+    // A client that keeps the tokens a server issued to it reads when they expire, to refresh in time.
+    public long refreshAt(String issuedToken, String refreshToken, long now) {
+        // ok: JWT_MISCONFIGURATION
+        long accessExpiry = JWT.decode(issuedToken).getExpiresAtAsInstant().toEpochMilli();
+        // ok: JWT_MISCONFIGURATION
+        long skew = JWT.decode(issuedToken).getIssuedAt().getTime() - now;
+        // ok: JWT_MISCONFIGURATION
+        return Math.min(accessExpiry, JWT.decode(refreshToken).getExpiresAt().getTime()) - skew;
+    }
+
+    public String role(String token) {
+        // ruleid: JWT_MISCONFIGURATION
+        return JWT.decode(token).getClaim("role").asString();
+    }
+
     public Claims unsigned(String token) {
         // ruleid: JWT_MISCONFIGURATION
         return Jwts.parserBuilder().build().parsePlaintextJwt(token).getBody() == null ? null : Jwts.claims();

@@ -74,6 +74,13 @@ public final class ResetService {
         return "item-" + Math.floor(Math.random() * 3000);
     }
 
+    // Scanned without a manifest: the commons-lang version is unknown, and before 3.15 its static
+    // methods drew from ThreadLocalRandom (frameworks/spring/ pins 3.17 and is not reported).
+    public static String inviteCode() {
+        // ruleid: WEAK_RANDOM
+        return org.apache.commons.lang3.RandomStringUtils.randomAlphanumeric(32);
+    }
+
     public static String couponCode() {
         // ruleid: WEAK_RANDOM
         return Long.toString(new Random().nextLong() & Long.MAX_VALUE, 36);

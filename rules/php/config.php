@@ -6,6 +6,29 @@ ini_set('display_errors', '1');
 // ok: DEBUG_ENABLED
 ini_set('display_errors', '0');
 
+function configureErrors(string $environment): void
+{
+    switch ($environment) {
+        case 'development':
+            error_reporting(E_ALL);
+            // ok: DEBUG_ENABLED
+            ini_set('display_errors', 'On');
+            break;
+        case 'production':
+            // ruleid: DEBUG_ENABLED
+            ini_set('display_errors', 'On');
+            break;
+    }
+    if ($environment === 'local') {
+        // ok: DEBUG_ENABLED
+        ini_set('display_errors', '1');
+    }
+    if ($environment !== 'local') {
+        // ruleid: DEBUG_ENABLED
+        ini_set('display_errors', '1');
+    }
+}
+
 // ruleid: INSECURE_COOKIE
 setcookie('session_token', bin2hex(random_bytes(16)), time() + 3600, '/');
 // ok: INSECURE_COOKIE
@@ -69,6 +92,14 @@ class VerifyCsrfToken
         'account/tokens',
         // ruleid: CSRF
         'api/*',
+        // ok: CSRF
+        'install',
+        // ok: CSRF
+        'install/*',
+        // ok: CSRF
+        'cron/*',
+        // ruleid: CSRF
+        'installments/*',
     ];
 }
 

@@ -41,6 +41,26 @@ function legacyPinDigest(string $password): string
     return hash('md4', $password);
 }
 
+final class CalendarFeed
+{
+    public function __construct(private object $config, private object $settings)
+    {
+    }
+
+    /** The secret part of a user's calendar feed URL, keyed with the installation's session secret. */
+    public function feedHash(int $userId): string
+    {
+        // ok: WEAK_HASH
+        return hash('sha1', $userId . $this->config->sessionPassword);
+    }
+
+    public function storeAdminPassword(object $admin): void
+    {
+        // ruleid: WEAK_HASH
+        $admin->password_hash = sha1($admin->password);
+    }
+}
+
 function cacheKey(string $url): string
 {
     // ok: WEAK_HASH

@@ -68,6 +68,39 @@ class CurrencyController
     }
 }
 
+// An API that takes a JSON body and keeps only the keys it lists.
+class StorageApiController
+{
+    public function update(Request $request, Storage $storage)
+    {
+        $body = $request->json()->all();
+        $allowedFields = ['name', 'description', 'bucket', 'endpoint'];
+        // ok: MASS_ASSIGNMENT
+        $storage->update(array_intersect_key($body, array_flip($allowedFields)));
+        // ok: MASS_ASSIGNMENT
+        $storage->fill(array_intersect_key($request->all(), ['name' => true, 'region' => true]));
+        // ruleid: MASS_ASSIGNMENT
+        $storage->fill(array_intersect_key($body, array_flip($request->input('keep'))));
+        return $storage;
+    }
+
+    public function schedule(Request $request, Storage $storage)
+    {
+        // Values of the request under columns the code writes out itself.
+        $input = $request->all();
+        $attributes = [
+            'frequency' => $input['frequency'] ?? 'daily',
+            'enabled' => $request->boolean('enabled', true),
+            'retention_days' => $request->integer('retention_days'),
+        ];
+        // ok: MASS_ASSIGNMENT
+        $backup = $storage->backups()->updateOrCreate([], $attributes);
+        // ruleid: MASS_ASSIGNMENT
+        $copy = $storage->backups()->updateOrCreate(['storage_id' => 1], $request->all());
+        return [$backup, $copy];
+    }
+}
+
 // Laravel's registration scaffolding: the controller's own create(array $data) picks the columns.
 class RegisterController
 {

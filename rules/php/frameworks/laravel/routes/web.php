@@ -18,3 +18,25 @@ Route::get('/users/{id}', function (int $id) {
     // ok: XSS
     return response('<h1>User ' . $id . '</h1>');
 });
+
+// A build server's webhook: it answers the CI service, which names the event in a header of its own.
+Route::post('/hooks/build', function (Illuminate\Http\Request $request) {
+    $event = $request->header('X-Build-Event');
+    $branch = $request->input('ref');
+    if ($request->input('dry_run')) {
+        // ok: XSS
+        return response(['status' => 'skipped', 'message' => "Build of $branch skipped."]);
+    }
+    // ok: XSS
+    return response("Event '$event' is not handled.");
+});
+
+Route::get('/back', function (Illuminate\Http\Request $request) {
+    // ruleid: XSS
+    return response('<a href="' . $request->header('Referer') . '">Back</a>');
+});
+
+Route::get('/search', function () {
+    // ruleid: XSS
+    return response('Results for ' . request('q'));
+});

@@ -48,6 +48,7 @@ class BookmarkController extends Controller
         // ok: LOG_INJECTION
         Log::info('import of page ' . $request->integer('page'));
         $html = $this->previews->fetch($url);
+        $this->previews->repository($request->input('repository'));
         // ok: XSS
         return response(e($request->title) . strlen($html));
     }
