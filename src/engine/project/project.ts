@@ -246,7 +246,15 @@ export class Project implements CallResolver {
   private classFiles(from: ParsedFile, className: string): string[] {
     const names = /^I[A-Z]/.test(className) ? [className.slice(1), className] : [className];
     names.push(`${className}Impl`);
-    return names.flatMap((n) => this.byBaseName.get(baseKey(n)) ?? []).filter((f) => f !== from.path && sameRuleLanguage(from, f));
+    const files = names.flatMap((n) => this.byBaseName.get(baseKey(n)) ?? []);
+    // PEAR / PSR-0 naming (Zend 1, Twig 1, Horde, many PHP frameworks of their own): class `Minz_Url` is in
+    // `…/Minz/Url.php`, under whatever include root.
+    const segments = className.split('_');
+    if (segments.length > 1 && segments.every((x) => /^[A-Za-z]\w*$/.test(x))) {
+      const suffix = `/${segments.join('/').toLowerCase()}.`;
+      for (const f of this.byBaseName.get(baseKey(segments[segments.length - 1]!)) ?? []) if (`/${f.toLowerCase()}`.includes(suffix) && !files.includes(f)) files.push(f);
+    }
+    return files.filter((f) => f !== from.path && sameRuleLanguage(from, f));
   }
 
   bindsImport(from: ParsedFile, name: string): boolean {
