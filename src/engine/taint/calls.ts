@@ -10,7 +10,7 @@ import { CALLABLE_NAME, MAX_CALL_DEPTH, MAX_CALL_TARGETS, type FunctionFrame, ty
 import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, sanitize, withoutRecords, type Tainted } from './values.ts';
 import { conditionHolds } from './conditions.ts';
-import { assertedCheck, GETTER, getterPath, vetArguments } from './guards.ts';
+import { assertedCheck, checkedCallPath, GETTER, getterPath, vetArguments } from './guards.ts';
 import { inTaintedClass, madePointer, weakRandomStrands } from './members.ts';
 import { bindParamSources, handlerParameterRoles, paramList } from './parameters.ts';
 import { checkCallSinks, checkReturnSink } from './sinks.ts';
@@ -45,6 +45,12 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   // A getter whose result a condition checked (`if (c.getValue().equals("x")) use(c.getValue())`) gives the checked value.
   if (parts.receiver && parts.name && parts.positional.length === 0 && GETTER.test(parts.name.text)) {
     const checked = scope.lookup(getterPath(run, parts, scope));
+    if (checked !== undefined) return checked;
+  }
+  // A source call of constant arguments a condition checked (`if is_safe_url(request.args.get("next"))`) read again.
+  const readAgain = parts.positional.length > 0 ? checkedCallPath(run, parts, scope) : undefined;
+  if (readAgain) {
+    const checked = scope.lookup(readAgain);
     if (checked !== undefined) return checked;
   }
   // A callee held in a variable (`$fn()`, `new $class()`): its value chooses what runs, like a receiver.

@@ -582,6 +582,17 @@ function guardedNames(run: TaintRun, condition: Node, scope: Scope, frame: Funct
     // it: the condition checks what the getter gives (the branch reads `c.getName()` clean), not the whole object.
     if (run.syntax.calls[type]) {
       const parts = callParts(run.syntax, n);
+      // A source read by constant arguments (`request.args.get("next")`, `$request->input('next')`): the branch
+      // reads that same call clean, as it would a name the value was first put in.
+      // Only a read of the request itself: a method called on a value (`link.indexOf('bitcoin:')`) checks the value.
+      const readAgain = parts ? checkedCallPath(run, parts, scope) : undefined;
+      if (readAgain && parts?.receiver && readsRequest(run, n, parts, scope, frame)) {
+        const t = visit(run, n, scope, frame);
+        if (t) {
+          names.set(readAgain, t);
+          return;
+        }
+      }
       if (parts?.receiver && parts.name && GETTER.test(parts.name.text)) {
         const held = parts.positional.length === 0 && (run.syntax.identifiers.includes(parts.receiver.type) || run.syntax.members[parts.receiver.type]) ? scope.lookup(run.path(parts.receiver, scope)) : null;
         if (held) names.set(getterPath(run, parts, scope), held);
@@ -604,6 +615,24 @@ function guardedNames(run: TaintRun, condition: Node, scope: Scope, frame: Funct
 
 /** A getter's name (`getName`, `getValue`): calling it reads one field of the object. */
 export const GETTER = /^get[A-Z_]/;
+
+/**
+ * The name under which a checked call of constant arguments is held in a branch (`request.args.get("next")`), as
+ * visitCall looks it up; undefined for a call with other arguments, keywords or no receiver.
+ */
+export function checkedCallPath(run: TaintRun, parts: CallParts, scope: Scope): string | undefined {
+  if (!parts.receiver || !parts.name || parts.positional.length === 0 || parts.positional.length > 2 || parts.keywords.size > 0) return undefined;
+  if (!parts.positional.every((a) => constantText(run, a, scope) !== undefined)) return undefined;
+  return `${run.path(parts.receiver, scope)}.${parts.name.text}(${parts.positional.map((a) => a.text).join(',')})`;
+}
+
+/** Is the call a read of the request (`request.getParameter("next")`, or a method of `request.args`)? */
+function readsRequest(run: TaintRun, call: Node, parts: CallParts, scope: Scope, frame: FunctionFrame): boolean {
+  // A receiver holding data (`link`, `target`) is a value the method checks, not the request it reads from.
+  const receiverPath = run.path(parts.receiver!, scope);
+  if (scope.lookup(receiverPath)) return false;
+  return !!sourceTaint(run, frame, call, `${receiverPath}.${parts.name!.text}()`, scope, false, { parts, scope }) || !!sourceTaint(run, frame, parts.receiver!, receiverPath, scope, true);
+}
 
 /** The name under which a checked getter's result is held in a branch (`c.getValue()`), as visitCall looks it up. */
 export function getterPath(run: TaintRun, parts: CallParts, scope: Scope): string {
