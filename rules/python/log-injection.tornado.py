@@ -1,6 +1,8 @@
 import logging
+from urllib.parse import parse_qs, unquote, urlparse
 
 import tornado.web
+from tornado.escape import url_unescape
 
 log = logging.getLogger(__name__)
 
@@ -17,4 +19,12 @@ class ApiHandler(tornado.web.RequestHandler):
         name = self.get_argument("name")
         # ruleid: LOG_INJECTION
         log.info("lookup of %s from %s", name, self.request.uri)
+        # Decoded, the target holds the line break `%0A` encodes.
+        # ruleid: LOG_INJECTION
+        log.warning("path %s", unquote(self.request.uri))
+        params = parse_qs(urlparse(self.request.uri).query)
+        # ruleid: LOG_INJECTION
+        log.warning("query %s", params["q"][0])
+        # ruleid: LOG_INJECTION
+        log.warning("path %s", url_unescape(self.request.uri))
         self.write({"ok": True})
