@@ -69,3 +69,24 @@ func Verify(w http.ResponseWriter, r *http.Request, socket net.Conn) {
 		http.Error(w, "denied", http.StatusForbidden)
 	}
 }
+
+// SignIn finds the user's entry by a filter, then binds as the entry the directory answered with.
+func SignIn(w http.ResponseWriter, r *http.Request, dial func() (*ldap.Conn, error)) {
+	l, err := dial()
+	if err != nil {
+		return
+	}
+	defer l.Close()
+	// ruleid: LDAP_INJECTION
+	search := ldap.NewSearchRequest("ou=people,dc=example,dc=org", ldap.ScopeWholeSubtree, ldap.NeverDerefAliases, 0, 0, false, "(uid="+r.FormValue("user")+")", []string{"dn"}, nil)
+	sr, err := l.Search(search)
+	if err != nil || len(sr.Entries) != 1 {
+		http.Error(w, "denied", http.StatusUnauthorized)
+		return
+	}
+	entryDN := sr.Entries[0].DN
+	// ok: LDAP_INJECTION
+	if err := l.Bind(entryDN, r.FormValue("password")); err != nil {
+		http.Error(w, "denied", http.StatusUnauthorized)
+	}
+}

@@ -2,6 +2,7 @@ package accounts
 
 import (
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"math/big"
 	mathrand "math/rand"
@@ -91,4 +92,21 @@ func scheduleOrder(n int) []int {
 func sample(r *http.Request) bool {
 	// ok: WEAK_RANDOM
 	return mathrand.Float64() < 0.01
+}
+
+// tokenIssued reads the issue time a token file stores as four bytes: encoding/binary's byte orders decode
+// numbers, they draw none.
+func tokenIssued(data []byte) (tokenTime time.Time) {
+	// ok: WEAK_RANDOM
+	return time.Unix(int64(binary.LittleEndian.Uint32(data)), 0)
+}
+
+func tokenSerial(data []byte) (token uint64) {
+	// ok: WEAK_RANDOM
+	return binary.BigEndian.Uint64(data) ^ binary.NativeEndian.Uint64(data[8:])
+}
+
+func fallbackToken() (token uint64) {
+	// ruleid: WEAK_RANDOM
+	return mathrand.Uint64()
 }

@@ -2,6 +2,7 @@ package pages
 
 import (
 	"database/sql"
+	"encoding/xml"
 	"fmt"
 	"html"
 	"html/template"
@@ -13,6 +14,7 @@ import (
 	"github.com/gorilla/feeds"
 	"github.com/jmoiron/sqlx"
 	"gorm.io/gorm"
+	"howett.net/plist"
 )
 
 var page = template.Must(template.New("page").Parse(`<p>{{.}}</p>`))
@@ -212,4 +214,27 @@ func TagFeed(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/rss+xml")
 	// ok: XSS
 	fmt.Fprint(w, rss)
+}
+
+type dnsProfile struct {
+	XMLName    xml.Name `xml:"profile"`
+	ServerName string   `xml:"server" plist:"ServerName"`
+}
+
+// An XML encoder escapes every text node and attribute: a profile built around the requested host is data.
+func DNSProfile(w http.ResponseWriter, r *http.Request) {
+	profile := dnsProfile{ServerName: r.URL.Query().Get("host")}
+	doc, _ := plist.MarshalIndent(profile, plist.XMLFormat, "\t")
+	w.Header().Set("Content-Type", "application/xml")
+	// ok: XSS
+	_, _ = w.Write(doc)
+	same, _ := xml.MarshalIndent(profile, "", "  ")
+	// ok: XSS
+	_, _ = w.Write(same)
+	// A binary or OpenStep property list writes strings as they are.
+	raw, _ := plist.Marshal(profile, plist.OpenStepFormat)
+	// ruleid: XSS
+	_, _ = w.Write(raw)
+	// ruleid: XSS
+	_, _ = w.Write([]byte("<profile>" + profile.ServerName + "</profile>"))
 }

@@ -270,3 +270,15 @@ WebApp.connectHandlers.use('/_cas', (req, res) => {
   res.writeHead(302, { Location: back });
   res.end();
 });
+
+// Switching the page to the configured protocol and port: the page's own host, then a port, then the hash.
+function switchProtocol(settings) {
+  const { hostname, hash } = window.location;
+  // ok: OPEN_REDIRECT
+  window.location.replace(`http://${hostname}:${settings.httpPort}/${hash}`);
+  // A host slot that may be empty lets the hash name the host (`https:///evil.example` is read as that host).
+  // ruleid: OPEN_REDIRECT
+  window.location.replace(`https://${settings.host}/${hash.slice(1)}`);
+  // ruleid: OPEN_REDIRECT
+  window.location.replace(`https://${hash.slice(1)}:${settings.httpPort}/`);
+}

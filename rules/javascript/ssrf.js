@@ -87,3 +87,16 @@ router.get('/paste', async (req, res) => {
   const direct = await fetch(src);
   res.send(await direct.text());
 });
+
+// The configured metrics service by host and port: the request only picks a path there.
+const metricsApp = express();
+metricsApp.get('/metrics/:series', async (req, res) => {
+  // ok: SSRF
+  const r = await fetch(`http://${config.metricsHost}:${config.metricsPort}/series/${req.params.series}`);
+  res.json(await r.json());
+});
+metricsApp.get('/probe', async (req, res) => {
+  // ruleid: SSRF
+  const r = await fetch(`http://${req.query.host}:${config.metricsPort}/health`);
+  res.json({ up: r.ok });
+});

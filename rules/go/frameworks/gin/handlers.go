@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/gin-gonic/gin"
 	"github.com/google/uuid"
@@ -91,4 +92,28 @@ func ping(c *gin.Context) {
 	// ruleid: CORS_MISCONFIGURATION
 	c.Header("Access-Control-Allow-Origin", c.Request.Header.Get("Origin"))
 	c.String(http.StatusOK, "pong")
+}
+
+// forceHTTPS sends a plain-HTTP request to the same host and URI over TLS: the request's own URI starts
+// with `/` after the host the browser asked for, so it cannot lead anywhere else.
+func forceHTTPS(httpPort, httpsPort int) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		if c.Request.TLS != nil {
+			c.Next()
+			return
+		}
+		host := strings.Replace(c.Request.Host, fmt.Sprintf(":%d", httpPort), fmt.Sprintf(":%d", httpsPort), 1)
+		// ok: OPEN_REDIRECT
+		c.Redirect(http.StatusMovedPermanently, "https://"+host+c.Request.RequestURI)
+		// ok: OPEN_REDIRECT
+		c.Redirect(http.StatusMovedPermanently, "https://"+c.Request.Host+c.Request.URL.Path)
+		// ruleid: OPEN_REDIRECT
+		c.Redirect(http.StatusFound, "https://"+c.Query("host")+"/welcome")
+		target := c.Query("to")
+		// ruleid: OPEN_REDIRECT
+		c.Redirect(http.StatusFound, "https://"+target)
+		// ruleid: OPEN_REDIRECT
+		c.Redirect(http.StatusFound, "https://"+target+"/welcome")
+		c.Abort()
+	}
 }
