@@ -155,3 +155,50 @@ public class ImportController : ControllerBase
         return Ok(plain.Deserialize<Invoice>(payload));
     }
 }
+
+// A cache over the application's IDistributedCache: the JSON read back is only what this class wrote there.
+internal sealed class JsonDistributedCache
+{
+    private readonly IDistributedCache _cache;
+    private readonly JsonSerializerSettings _settings;
+
+    public JsonDistributedCache(IDistributedCache cache)
+    {
+        _cache = cache;
+        _settings = new JsonSerializerSettings
+        {
+            // ok: INSECURE_DESERIALIZATION
+            TypeNameHandling = TypeNameHandling.All
+        };
+    }
+
+    public async Task<T> GetAsync<T>(string key)
+    {
+        var json = await _cache.GetStringAsync(key);
+        return string.IsNullOrEmpty(json) ? default : JsonConvert.DeserializeObject<T>(json, _settings);
+    }
+
+    public Task SetAsync<T>(string key, T value) => _cache.SetStringAsync(key, JsonConvert.SerializeObject(value, _settings));
+}
+
+// The same cache class that also reads what a caller hands it is a deserialiser of that text.
+internal sealed class ImportingCache
+{
+    private readonly IDistributedCache _cache;
+    private readonly JsonSerializerSettings _settings;
+
+    public ImportingCache(IDistributedCache cache)
+    {
+        _cache = cache;
+        // ruleid: INSECURE_DESERIALIZATION
+        _settings = new JsonSerializerSettings { TypeNameHandling = TypeNameHandling.Objects };
+    }
+
+    public async Task<T> GetAsync<T>(string key)
+    {
+        var json = await _cache.GetStringAsync(key);
+        return JsonConvert.DeserializeObject<T>(json, _settings);
+    }
+
+    public T Import<T>(string body) => JsonConvert.DeserializeObject<T>(body, _settings);
+}

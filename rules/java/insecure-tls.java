@@ -85,6 +85,19 @@ public final class PartnerTls {
         connection.setHostnameVerifier((host, session) -> true);
     }
 
+    /** A verifier kept in a field or a variable and installed later accepts any host all the same. */
+    // ruleid: INSECURE_TLS
+    protected static HostnameVerifier anyHostVerifier = (hostname, sslSession) -> true;
+
+    public static void pinned(HttpsURLConnection connection) {
+        // ok: INSECURE_TLS
+        HostnameVerifier onlyApi = (name, sess) -> "api.example.com".equals(name);
+        connection.setHostnameVerifier(onlyApi);
+        // ruleid: INSECURE_TLS
+        HostnameVerifier trustingVerifier = (h, s) -> true;
+        connection.setHostnameVerifier(trustingVerifier);
+    }
+
     /** A command-line client: `--insecure` is the user's explicit choice for a self-signed server. */
     public static void connect(HttpsURLConnection connection, boolean insecureOption) {
         if (insecureOption) {

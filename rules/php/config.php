@@ -29,6 +29,30 @@ function configureErrors(string $environment): void
     }
 }
 
+// The operator's debug switch turns error display on: off unless the configuration asks for it.
+if (Config::ValueOf('debugging') == true) {
+    // ok: DEBUG_ENABLED
+    ini_set('display_errors', 1);
+    // ok: DEBUG_ENABLED
+    ini_set('display_startup_errors', 1);
+}
+if (defined('APP_DEBUG') && APP_DEBUG) {
+    // ok: DEBUG_ENABLED
+    ini_set('display_errors', '1');
+}
+if ($settings['debug'] == false) {
+    // ruleid: DEBUG_ENABLED
+    ini_set('display_errors', '1');
+}
+if (Config::ValueOf('debugging') != true) {
+    // ruleid: DEBUG_ENABLED
+    ini_set('display_errors', '1');
+}
+if (!$config->debug) {
+    // ruleid: DEBUG_ENABLED
+    ini_set('display_errors', '1');
+}
+
 // ruleid: INSECURE_COOKIE
 setcookie('session_token', bin2hex(random_bytes(16)), time() + 3600, '/');
 // ok: INSECURE_COOKIE

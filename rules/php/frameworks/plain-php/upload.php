@@ -19,3 +19,20 @@ $profile->fill($_POST);
 // ok: MASS_ASSIGNMENT
 $profile->fill(['nickname' => $_POST['nickname'] ?? '']);
 $profile->save();
+
+// PHP sets an upload's `error` code and `size` itself (integers); the client chooses its `name` and `type`.
+if (isset($_FILES['report'])) {
+    if ($_FILES['report']['error'] !== UPLOAD_ERR_OK) {
+        // ok: XSS
+        echo '{"status":"error","error":"' . $_FILES['report']['error'] . '"}';
+        exit;
+    }
+    // ok: XSS
+    echo 'Received ' . $_FILES['report']['size'] . ' bytes';
+    // ok: XSS
+    echo 'First part failed with code ' . $_FILES['parts']['error'][0];
+    // ruleid: XSS
+    echo 'Received ' . $_FILES['report']['type'];
+    // ruleid: XSS
+    echo 'Received ' . $_FILES['report']['name'];
+}
