@@ -100,14 +100,14 @@ class PagesController < ApplicationController
   # A `_path` helper picked by a name built from the request is still a path of this site.
   def back_to_list
     kind = params[:related].to_s
-    # ok: UNSAFE_REFLECTION
+    # ruleid: UNSAFE_REFLECTION
     url = send("#{kind.pluralize}_path")
     # ok: OPEN_REDIRECT
     redirect_to(url)
   end
 
   def forward_to
-    # ok: UNSAFE_REFLECTION
+    # ruleid: UNSAFE_REFLECTION
     target = public_send("#{params[:kind]}_target")
     # ruleid: OPEN_REDIRECT
     redirect_to target

@@ -76,21 +76,6 @@ class MailDispatchController < ApplicationController
   end
 end
 
-# A name the code ends with a fixed suffix of a word (`"#{kind}_path"`, `:"#{field}_changed?"`) reaches only the
-# methods named for it: the route helpers, the dirty-tracking predicates. A suffix that is no word (`!`, `=`) is not.
-class RelatedLinksController < ApplicationController
-  def back
-    kind = params[:related].to_s.split('_').first
-    # ok: UNSAFE_REFLECTION
-    url = send("#{kind.pluralize}_path")
-    # ok: UNSAFE_REFLECTION
-    changed = @order.public_send(:"#{params[:field]}_changed?")
-    # ruleid: UNSAFE_REFLECTION
-    @order.public_send("#{params[:field]}=", nil)
-    redirect_to url unless changed
-  end
-end
-
 # The controller's strong parameters read through its own method: the check on the entry holds where the
 # branch reads the same entry again.
 class CommentsController < ApplicationController
