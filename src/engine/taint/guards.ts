@@ -302,25 +302,20 @@ export function passedChecks(run: TaintRun, conditions: Node[], scope: Scope, fr
  * sees the check passed when the call's outcome says so, as after `if (!ctype_digit($id)) abort();`.
  */
 export function assertedCheck(run: TaintRun, condition: Node, holdsAfter: boolean, scope: Scope, frame: FunctionFrame): void {
-  const effective = effectiveCondition(run, condition, scope);
-  const asked: GuardsAsked = {};
-  const guards = conditionGuards(run, effective, scope, frame, asked);
-  // What holds after the call is the check itself (`abort_unless(ok)`) or its negation (`abort_if(!ok)`).
-  if (!guards.length || isNegative(run, condition, effective) === holdsAfter) return;
-  for (const [name, taint] of asked.guarded ?? guardedNames(run, effective, scope, frame)) {
-    let t = taint;
-    for (const g of guards) t = sanitize(t, g.types);
-    scope.assign(name, t);
-  }
+  for (const [name, t] of passedCleaning(run, condition, scope, frame, holdsAfter)) scope.assign(name, t);
 }
 
-/** What a passed check of `condition` leaves clean: the names it guards, each with its value cleaned (none for a negative check). */
-function passedCleaning(run: TaintRun, condition: Node, scope: Scope, frame: FunctionFrame): Map<string, Tainted> {
+/**
+ * What a passed check of `condition` leaves clean: the names it guards, each with its value cleaned. The check passed
+ * where the condition holds (`holds`), or where it does not (`abort_if(!ok)` continues with `ok` true); a negative
+ * check (`x not in ALLOWED`) that holds cleans nothing.
+ */
+function passedCleaning(run: TaintRun, condition: Node, scope: Scope, frame: FunctionFrame, holds = true): Map<string, Tainted> {
   const cleaned = new Map<string, Tainted>();
   const effective = effectiveCondition(run, condition, scope);
   const asked: GuardsAsked = {};
   const guards = conditionGuards(run, effective, scope, frame, asked);
-  if (!guards.length || isNegative(run, condition, effective)) return cleaned;
+  if (!guards.length || isNegative(run, condition, effective) === holds) return cleaned;
   for (const [name, taint] of asked.guarded ?? guardedNames(run, effective, scope, frame)) {
     let t = taint;
     for (const g of guards) t = sanitize(t, g.types);
@@ -582,9 +577,9 @@ function guardedNames(run: TaintRun, condition: Node, scope: Scope, frame: Funct
     // it: the condition checks what the getter gives (the branch reads `c.getName()` clean), not the whole object.
     if (run.syntax.calls[type]) {
       const parts = callParts(run.syntax, n);
-      // A source read by constant arguments (`request.args.get("next")`, `$request->input('next')`): the branch
-      // reads that same call clean, as it would a name the value was first put in.
-      // Only a read of the request itself: a method called on a value (`link.indexOf('bitcoin:')`) checks the value.
+      // A read of the request by constant arguments (`request.args.get("next")`): the branch reads that same call
+      // clean, as it would a name the value was first put in. A method called on a value (`link.indexOf('bitcoin:')`)
+      // checks the value instead, below.
       const readAgain = parts ? checkedCallPath(run, parts, scope) : undefined;
       if (readAgain && parts?.receiver && readsRequest(run, n, parts, scope, frame)) {
         const t = visit(run, n, scope, frame);
