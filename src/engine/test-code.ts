@@ -1,5 +1,7 @@
 // Which files are test code, by the conventions of the languages' test runners and build
-// tools. Test code is not deployed and is not reached by an attacker:
+// tools, and the other code a project keeps beside its product without deploying it: the
+// documentation's example and sample programs, and the build tools' configuration (a
+// development server's mock routes). Such code is not reached by an attacker:
 // - its taint sources (test-function parameters, fixtures, factories) start no flows;
 // - findings whose sink is in it are left out of the default report (counted in
 //   `summary.testFindingsHidden`; `scanner scan --include-tests` shows them);
@@ -26,6 +28,9 @@ const TEST_FOLDERS: { pattern: RegExp; convention: string }[] = [
   { pattern: /^([\w-]+\.)*([\w-]*[-_])?[Tt]est[-_]?[Ss]uites?(\.[\w-]+)*$/, convention: 'integration suites run against a deployed stack: TestSuite/, TestSuite.Shared, api-test-suite/' },
   // Load tests drive a running server from outside; their defaults are the test stack's.
   { pattern: /^(k6|locust|gatling|jmeter|artillery|(load|perf|performance|stress|soak)[-_]?(tests?|testing))$/i, convention: 'load and performance tests: k6/, locust/, Gatling, JMeter, Artillery, loadtest/' },
+  // Programs the documentation shows (a demo service, a sample executor): users copy them, they do not deploy
+  // them. Only the plural folder names: a singular `example/` is also a product's package (`com/example/`).
+  { pattern: /^([\w-]*[-_])?(examples|samples)$/i, convention: 'example and sample programs: examples/, samples/, acme-executor-samples/' },
 ];
 
 /** Paths (consecutive segments) of test code where no one segment says so. */
@@ -56,6 +61,12 @@ const TEST_FILES: { pattern: RegExp; convention: string }[] = [
   },
   { pattern: /^(mocks?|[\w-]+(\.[\w-]+)*\.mocks?)\.[cm]?[jt]sx?$/, convention: 'mock data beside the code its tests import it for (mock.ts, user.mock.ts)' },
   { pattern: /\.(stories|story)\.([cm]?[jt]sx?|mdx)$/, convention: "Storybook's component stories" },
+  // What runs them is the developer's machine: a dev server's mock API (webpack's `devServer.setupMiddlewares`,
+  // Vue CLI's `devServer.before`) answers only there.
+  {
+    pattern: /^(webpack(\.[\w-]+)*|vite(\.[\w-]+)*\.config|vue\.config|rollup(\.[\w-]+)*\.config|gulpfile|Gruntfile)\.[cm]?[jt]s$/,
+    convention: 'build tool configuration: webpack.config.js, webpack.dev.js, vite.config.ts, vue.config.js, rollup.config.mjs, gulpfile.js, Gruntfile.js',
+  },
   {
     pattern: /^([\w-]+[_.-])?fixtures\.(go|[cm]?[jt]sx?|py|rb|php)$/,
     convention: "fixture data a package keeps in its own files for other packages' tests (Go cannot import a _test.go file)",

@@ -87,6 +87,16 @@ test('test files, test folders and fixtures of each language are test code', () 
     'tools/k6/shared.js',
     'perf/locust/locustfile.py',
     'loadtest/checkout.js',
+    // Example and sample programs of the documentation, and build tools' configuration (a dev server's mocks).
+    'examples/service-whoami-flask/whoami-flask.py',
+    'docs/samples/webhook_receiver.rb',
+    'acme-executor-samples/acme-sample-springboot/src/main/java/com/acme/IndexController.java',
+    'jsx/webpack.config.js',
+    'config/webpack.dev.ts',
+    'web/vite.config.mts',
+    'frontend/vue.config.js',
+    'rollup.config.mjs',
+    'gulpfile.js',
   ]) {
     assert.ok(isTestCode(path), path);
   }
@@ -137,6 +147,13 @@ test('production code whose name looks like a test convention is not test code',
     'src/league/FixtureList.tsx',
     'app/models/fixture.rb',
     'src/stories/reader.ts',
+    // A product's package named `example`, code that handles examples or samples, a product's webpack plugin.
+    'src/main/java/com/example/demo/UserController.java',
+    'app/example/views.py',
+    'src/main/java/org/acme/examples/ExampleService.java',
+    'app/services/sample_picker.rb',
+    'src/build/webpackPlugin.ts',
+    'server/routes/webpack-assets.js',
   ]) {
     assert.ok(!isTestCode(path), path);
   }
