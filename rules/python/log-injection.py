@@ -203,3 +203,21 @@ def sync():
     # ruleid: LOG_INJECTION
     log.warning("kind %s", kind)
     return {"ok": True}
+
+
+# repr() writes the line breaks of a string as `\n`: the value stays on one line, also through a helper.
+def quoted_for_log(value, limit=200):
+    text = repr(value)
+    return text[:limit]
+
+
+@app.post("/servers")
+def create_server():
+    name = request.form.get("name", "")
+    # ok: LOG_INJECTION
+    log.error(f"invalid server name: {repr(name)}")
+    # ok: LOG_INJECTION
+    log.error(f"invalid server name: {quoted_for_log(name)}")
+    # ruleid: LOG_INJECTION
+    log.error(f"invalid server name: {str(name)[:200]}")
+    return "bad", 400

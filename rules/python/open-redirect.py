@@ -1,6 +1,9 @@
+import os
 import random
 import uuid
 from urllib.parse import urlencode, urlparse
+
+from tornado.httputil import url_concat
 
 from django.core import signing
 from django.http import HttpResponse, JsonResponse
@@ -322,3 +325,28 @@ def behind_proxy(request):
 def back(request):
     # ruleid: OPEN_REDIRECT
     return redirect(request.headers.get("Referer"))
+
+
+# A URL builder percent-encodes its parameters into the base URL's query: they do not choose where the
+# redirect goes, the base URL does.
+def spawn_pending(request):
+    # ok: OPEN_REDIRECT
+    return redirect(url_concat("/hub/spawn-pending", {"next": request.GET.get("next", "")}))
+
+
+def spawn_pending_to(request):
+    # ruleid: OPEN_REDIRECT
+    return redirect(url_concat(request.GET.get("next", "/"), {"ready": "1"}))
+
+
+# A configured base, then a literal path segment: the request's part only fills the path, with or without a base.
+def board(request):
+    base = os.environ.get("BASE_URL", "")
+    # ok: OPEN_REDIRECT
+    return redirect(f"{base}/boards/{request.GET.get('slug')}")
+
+
+def board_jump(request):
+    base = os.environ.get("BASE_URL", "")
+    # ruleid: OPEN_REDIRECT
+    return redirect(f"{base}/{request.GET.get('slug')}")

@@ -257,6 +257,20 @@ export class Project implements CallResolver {
     return files.filter((f) => f !== from.path && sameRuleLanguage(from, f));
   }
 
+  /**
+   * The files that may declare `base`, a base class named in `namedIn`: those named for it, and those `namedIn`
+   * imports it from (Python's `from ..handlers.base import BaseHandler`, an ES `import { Base } from './base'`),
+   * whatever their names.
+   */
+  private baseClassFiles(from: ParsedFile, namedIn: ParsedFile, base: string): string[] {
+    const files = this.classFiles(from, base);
+    const root = base.split(/\.|::|\\/)[0]!;
+    for (const f of this.importIndex.bindings(namedIn).get(base) ?? this.importIndex.bindings(namedIn).get(root) ?? []) {
+      if (f !== from.path && !files.includes(f) && sameRuleLanguage(from, f)) files.push(f);
+    }
+    return files;
+  }
+
   bindsImport(from: ParsedFile, name: string): boolean {
     return this.importIndex.bindings(from).has(name);
   }
@@ -339,15 +353,21 @@ export class Project implements CallResolver {
       }
       case 'self': {
         // The bases in order, then theirs (a controller's `ApplicationController`, which includes `IntervalHelper`).
-        const queue = [...receiver.bases];
-        const seen = new Set(queue);
+        // Each base is looked for in the file the class that names it was declared in, through that file's imports.
+        const queue = receiver.bases.map((base) => ({ base, namedIn: from }));
+        const seen = new Set(receiver.bases);
         for (let i = 0; i < queue.length && i < MAX_BASES; i++) {
-          const files = classFiles(queue[i]!);
+          const { base, namedIn } = queue[i]!;
+          const files = this.baseClassFiles(from, namedIn, base);
           found = lookIn(files);
           if (found.length || passedOver) return found;
-          for (const base of this.basesOfClass(files, queue[i]!)) {
-            if (!seen.has(base)) queue.push(base);
-            seen.add(base);
+          for (const file of files) {
+            const declaring = this.parsed(file);
+            if (!declaring) continue;
+            for (const next of this.basesOfClass([file], base.split(/\.|::|\\/).pop()!)) {
+              if (!seen.has(next)) queue.push({ base: next, namedIn: declaring });
+              seen.add(next);
+            }
           }
         }
         return found;

@@ -94,6 +94,7 @@ export interface CompiledSanitizer {
   where: CompiledArgCondition[];
   receiver: boolean;
   vetsArguments?: number[];
+  cleansArguments?: number[];
 }
 
 export interface CompiledRule {
@@ -264,6 +265,7 @@ function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     receiver: !!s.receiver,
     vetsArguments: s.vetsArguments,
+    cleansArguments: s.cleansArguments,
   };
 }
 

@@ -296,6 +296,12 @@ export const SanitizerSpec = z
      * check that throws when they fail does (a payment SDK's notification parser that verifies the signature).
      */
     vetsArguments: z.array(z.number().int().min(0)).optional(),
+    /**
+     * For `callee` sanitizers: only what goes in at these argument positions, and as keyword arguments, is cleaned
+     * in the call's result; the receiver and the other arguments keep their taint. A URL builder that
+     * percent-encodes parameters into a base URL's query (Tornado's `url_concat(url, args)`) chooses no host with them.
+     */
+    cleansArguments: z.array(z.number().int().min(0)).optional(),
   })
   .strict()
   .refine((s) => s.callee || s.guard || s.prefix || s.node, { message: 'a sanitizer needs callee, guard, prefix or node' });

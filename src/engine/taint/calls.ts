@@ -101,9 +101,18 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
 
   // Calling a value a known call produced (`render = Handlebars.compile(…); render(data)`) is calling that call's result.
   const origin = parts.callee && !parts.receiver && s.identifiers.includes(parts.callee.type) ? scope.origin(parts.callee.text) : undefined;
-  const matching = [...run.engine.sanitizerFor(calleePath), ...(origin ? run.engine.sanitizerFor(origin) : [])].filter((san) =>
+  const applicable = [...run.engine.sanitizerFor(calleePath), ...(origin ? run.engine.sanitizerFor(origin) : [])].filter((san) =>
     san.where.every((c) => conditionHolds(run, c, parts, scope, frame.file)),
   );
+  // A sanitizer of some arguments only (`url_concat(url, args)`): those are cleaned before they join the result.
+  const matching = applicable.filter((san) => !san.cleansArguments);
+  for (const san of applicable) {
+    if (!san.cleansArguments) continue;
+    let kept: Tainted = merge(mapped !== undefined ? mapped : keyedRead(run, parts, receiverTaint), extraTaint);
+    argTaints.forEach((t, i) => (kept = merge(kept, san.cleansArguments!.includes(i) ? sanitize(t, san.types) : t)));
+    for (const t of kwTaints.values()) kept = merge(kept, sanitize(t, san.types));
+    all = kept;
+  }
   if (source) {
     // A source reached through untrusted data keeps both (`file.getOriginalFilename()` of an untrusted upload);
     // one read with a conversion (`request.args.get("page", type=int)`) is clean for what the sanitiser covers.
