@@ -146,6 +146,24 @@ public static class ShortLinks
     }
 }
 
+// A configured base, then a literal path segment: the request's part only fills the path, with or without a base.
+public class BoardsController : Controller
+{
+    private readonly string _urlBase = Environment.GetEnvironmentVariable("URL_BASE") ?? "";
+
+    public IActionResult Show(string slug)
+    {
+        // ok: OPEN_REDIRECT
+        return Redirect($"{_urlBase}/boards/{slug}");
+    }
+
+    public IActionResult Jump(string slug)
+    {
+        // ruleid: OPEN_REDIRECT
+        return Redirect($"{_urlBase}/{slug}");
+    }
+}
+
 public class LocationController : Controller
 {
     [HttpGet("moved")]

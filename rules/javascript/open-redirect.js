@@ -282,3 +282,14 @@ function switchProtocol(settings) {
   // ruleid: OPEN_REDIRECT
   window.location.replace(`https://${hash.slice(1)}:${settings.httpPort}/`);
 }
+
+// A configured base, then a literal path segment: the request's part only fills the path, with or without a base.
+router.get('/boards/:slug', (req, res) => {
+  // ok: OPEN_REDIRECT
+  res.redirect(`${process.env.BASE_URL}/boards/${req.params.slug}`);
+  // ok: OPEN_REDIRECT
+  res.redirect(process.env.BASE_URL + '/boards/' + req.params.slug);
+  // With an empty base, `/` and a slug that starts with `/` make `//evil.example`.
+  // ruleid: OPEN_REDIRECT
+  res.redirect(`${process.env.BASE_URL}/${req.query.slug}`);
+});

@@ -82,3 +82,16 @@ function force_https()
         exit;
     }
 }
+
+// A configured base, then a literal path segment: the request's part only fills the path, with or without a base.
+function boardDialog()
+{
+    // ok: OPEN_REDIRECT
+    return redirect(BASE_URL . '/blueprints/' . request()->input('slug'));
+}
+
+function boardJump()
+{
+    // ruleid: OPEN_REDIRECT
+    return redirect(BASE_URL . '/' . request()->input('slug'));
+}

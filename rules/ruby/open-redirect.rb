@@ -226,6 +226,16 @@ class ShareLookup
   end
 end
 
+# A configured base, then a literal path segment: the request's part only fills the path, with or without a base.
+class BoardsController < ApplicationController
+  def show
+    # ok: OPEN_REDIRECT
+    redirect_to "#{ENV['BASE_URL']}/boards/#{params[:slug]}"
+    # ruleid: OPEN_REDIRECT
+    redirect_to "#{ENV['BASE_URL']}/#{params[:slug]}"
+  end
+end
+
 class SharesController < ApplicationController
   def show
     info = ShareLookup.info!(params[:id])
