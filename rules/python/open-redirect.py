@@ -350,3 +350,17 @@ def board_jump(request):
     base = os.environ.get("BASE_URL", "")
     # ruleid: OPEN_REDIRECT
     return redirect(f"{base}/{request.GET.get('slug')}")
+
+
+# A fixed image host with the request's values in its path; a host with nothing after it can be extended.
+IMAGE_HOST = "https://cdn.example.com/images"
+IMAGE_DOMAIN = "https://cdn.example.com"
+
+
+@app.get("/covers/<cover_id>/<int:width>")
+def cover(cover_id, width):
+    if width > 2000:
+        # ruleid: OPEN_REDIRECT
+        return flask_redirect(IMAGE_DOMAIN + cover_id)
+    # ok: OPEN_REDIRECT
+    return flask_redirect(IMAGE_HOST + "/{cover}/{width}/image.jpg".format(cover=cover_id, width=width), 307)

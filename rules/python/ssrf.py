@@ -53,3 +53,22 @@ def tracking(order_id):
     # ruleid: SSRF
     chosen = requests.request("GET", carrier)
     return {"status": status, "legacy": legacy, "direct": direct, "posted": posted.ok, "chosen": chosen.ok}
+
+
+# A proxy to a fixed upstream: the module's constant names the scheme and host, the request fills the path.
+STORE_API = "https://store.example.com"
+MIRROR_HOST = "https://mirror.example.com"
+
+
+def upstream_url():
+    _, _, rest = request.full_path.partition("/proxy/")
+    return STORE_API + "/" + rest
+
+
+@bp.route("/proxy/<path:rest>", methods=["GET", "POST"])
+def proxy(rest):
+    # ok: SSRF
+    upstream = requests.request(request.method, upstream_url(), data=request.get_data())
+    # ruleid: SSRF
+    mirrored = requests.request("GET", MIRROR_HOST + rest)
+    return {"upstream": upstream.status_code, "mirrored": mirrored.status_code}
