@@ -116,3 +116,34 @@ public class LegacyCallbackController : System.Web.Mvc.Controller
         return Content("ok");
     }
 }
+
+// An admin area's controller: its base controller carries the administrators-only role check.
+public class ImportController : BaseAdminController
+{
+    private readonly ILogger<ImportController> _logger;
+
+    public ImportController(ILogger<ImportController> logger) => _logger = logger;
+
+    [HttpPost("import")]
+    public IActionResult Import([FromForm] string source)
+    {
+        // ok: LOG_INJECTION
+        _logger.LogInformation("Import from " + source);
+        return NoContent();
+    }
+}
+
+public class ImportStatusController : BaseController
+{
+    private readonly ILogger<ImportStatusController> _logger;
+
+    public ImportStatusController(ILogger<ImportStatusController> logger) => _logger = logger;
+
+    [HttpPost("import-status")]
+    public IActionResult Status([FromForm] string source)
+    {
+        // ruleid: LOG_INJECTION
+        _logger.LogInformation("Status of " + source);
+        return NoContent();
+    }
+}

@@ -102,3 +102,22 @@ class ReportController
         Log::info('asked for ' . $request->input('host'));
     }
 }
+
+// An admin area's controller: its base controller checks the administrators' role for every action.
+class ImportSettingsController extends AdminController
+{
+    public function store(Request $request)
+    {
+        // ok: LOG_INJECTION
+        Log::info('import from ' . $request->input('source'));
+    }
+}
+
+class ImportStatusController extends Controller
+{
+    public function store(Request $request)
+    {
+        // ruleid: LOG_INJECTION
+        Log::info('status of ' . $request->input('source'));
+    }
+}

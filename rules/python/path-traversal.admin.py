@@ -2,8 +2,11 @@
 # `@admin_required`): the folder an administrator types into a settings page is the operator's choice.
 import os
 
+from django.http import FileResponse
+from django.views import View
 from flask import Blueprint, request
 
+from .base import BaseAdminView
 from .decorators import admins_only, authed_only, require_admin
 
 admin = Blueprint("admin", __name__)
@@ -32,3 +35,16 @@ def read_backup(name):
 def read_file(name):
     # ruleid: PATH_TRAVERSAL
     return open(os.path.join("/srv/files", name), "rb").read()
+
+
+# Class-based views deriving from the application's admin-only base view.
+class BackupView(BaseAdminView):
+    def get(self, request, name):
+        # ok: PATH_TRAVERSAL
+        return FileResponse(open(os.path.join("/srv/backups", name), "rb"))
+
+
+class FileView(View):
+    def get(self, request, name):
+        # ruleid: PATH_TRAVERSAL
+        return FileResponse(open(os.path.join("/srv/files", name), "rb"))

@@ -61,3 +61,19 @@ class ImportsController < ApplicationController
     ImportJob.start(params)
   end
 end
+
+# An action of the admin namespace, whose base controller checks the role: the operator's own input.
+class Admin::ImportsController < Admin::BaseController
+  def create
+    # ok: LOG_INJECTION
+    Rails.logger.info("import from #{params[:source]}")
+  end
+end
+
+# The same namespace without the admin base controller is any signed-in user's.
+class Admin::ReportsController < ApplicationController
+  def create
+    # ruleid: LOG_INJECTION
+    Rails.logger.info("report for #{params[:source]}")
+  end
+end

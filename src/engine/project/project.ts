@@ -257,13 +257,28 @@ export class Project implements CallResolver {
     return files.filter((f) => f !== from.path && sameRuleLanguage(from, f));
   }
 
+  /** The bases class `className` declares in those of `files` that declare it, each with the file that names it. */
+  private declaredBases(from: ParsedFile, className: string, files: string[]): { base: string; namedIn: ParsedFile }[] {
+    const name = className.split(/\.|::|\\/).pop()!;
+    const declaration = new RegExp(`\\bclass\\s+${name.replace(/[$]/g, '\\$&')}\\b`);
+    const out: { base: string; namedIn: ParsedFile }[] = [];
+    for (const file of new Set([from.path, ...files])) {
+      if (!declaration.test(this.files.get(file)?.text ?? '')) continue;
+      const declaring = this.parsed(file);
+      if (declaring) for (const base of this.basesOfClass([file], name)) out.push({ base, namedIn: declaring });
+    }
+    return out;
+  }
+
   /**
-   * The files that may declare `base`, a base class named in `namedIn`: those named for it, and those `namedIn`
-   * imports it from (Python's `from ..handlers.base import BaseHandler`, an ES `import { Base } from './base'`),
+   * The files that may declare `base`, a base class named in `namedIn`: `namedIn` itself, those named for it, and those
+   * `namedIn` imports it from (Python's `from ..handlers.base import BaseHandler`, an ES `import { Base } from './base'`),
    * whatever their names.
    */
   private baseClassFiles(from: ParsedFile, namedIn: ParsedFile, base: string): string[] {
     const files = this.classFiles(from, base);
+    // A base declared beside the class that names it (the calling file itself was searched first).
+    if (namedIn.path !== from.path && !files.includes(namedIn.path)) files.unshift(namedIn.path);
     const root = base.split(/\.|::|\\/)[0]!;
     for (const f of this.importIndex.bindings(namedIn).get(base) ?? this.importIndex.bindings(namedIn).get(root) ?? []) {
       if (f !== from.path && !files.includes(f) && sameRuleLanguage(from, f)) files.push(f);
@@ -323,6 +338,23 @@ export class Project implements CallResolver {
     let found = receiver.kind === 'module' ? [] : lookIn([from.path], receiver.kind === 'type' ? receiver.name : undefined);
     if (found.length || passedOver || withinFile) return found;
     const sameLanguage = (files: Iterable<string>) => [...files].filter((f) => f !== from.path && sameRuleLanguage(from, f));
+    // The bases in order, then theirs (a controller's `ApplicationController`, which includes `IntervalHelper`).
+    // Each base is looked for from the file of the class that names it, through that file's imports.
+    const inherited = (queue: { base: string; namedIn: ParsedFile }[]) => {
+      let out: { file: ParsedFile; node: Node }[] = [];
+      const seen = new Set(queue.map((q) => q.base));
+      for (let i = 0; i < queue.length && i < MAX_BASES; i++) {
+        const { base, namedIn } = queue[i]!;
+        const files = this.baseClassFiles(from, namedIn, base);
+        out = lookIn(files);
+        if (out.length || passedOver) return out;
+        for (const next of this.declaredBases(from, base, files)) {
+          if (!seen.has(next.base)) queue.push(next);
+          seen.add(next.base);
+        }
+      }
+      return out;
+    };
     const dir = path.posix.dirname(from.path);
     const classFiles = (className: string) => this.classFiles(from, className);
     switch (receiver.kind) {
@@ -333,7 +365,11 @@ export class Project implements CallResolver {
         if (found.length || passedOver) return found;
         found = lookIn(sameLanguage(this.byDirectory.get(dir) ?? []), receiver.name);
         if (found.length || passedOver) return found;
-        return lookIn(sameLanguage(this.importIndex.importsOf(from)), receiver.name);
+        found = lookIn(sameLanguage(this.importIndex.importsOf(from)), receiver.name);
+        if (found.length || passedOver) return found;
+        // A method the class inherits (`Panel(BasePanel)` calling `extra()` defined on `BasePanel`): its bases, from
+        // the files that declare the class.
+        return inherited(this.declaredBases(from, receiver.name, [...classFiles(receiver.name), ...sameLanguage(this.byDirectory.get(dir) ?? []), ...sameLanguage(this.importIndex.importsOf(from))]));
       }
       case 'module': {
         const boundFiles = this.importIndex.bindings(from).get(receiver.binding) ?? [];
@@ -351,27 +387,8 @@ export class Project implements CallResolver {
         if (!/^[A-Z]/.test(receiver.binding)) return found;
         return lookIn(classFiles(receiver.binding));
       }
-      case 'self': {
-        // The bases in order, then theirs (a controller's `ApplicationController`, which includes `IntervalHelper`).
-        // Each base is looked for in the file the class that names it was declared in, through that file's imports.
-        const queue = receiver.bases.map((base) => ({ base, namedIn: from }));
-        const seen = new Set(receiver.bases);
-        for (let i = 0; i < queue.length && i < MAX_BASES; i++) {
-          const { base, namedIn } = queue[i]!;
-          const files = this.baseClassFiles(from, namedIn, base);
-          found = lookIn(files);
-          if (found.length || passedOver) return found;
-          for (const file of files) {
-            const declaring = this.parsed(file);
-            if (!declaring) continue;
-            for (const next of this.basesOfClass([file], base.split(/\.|::|\\/).pop()!)) {
-              if (!seen.has(next)) queue.push({ base: next, namedIn: declaring });
-              seen.add(next);
-            }
-          }
-        }
-        return found;
-      }
+      case 'self':
+        return inherited(receiver.bases.map((base) => ({ base, namedIn: from })));
       case 'unknown':
         return [];
     }

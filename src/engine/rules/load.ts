@@ -126,7 +126,7 @@ export interface LanguageTaint {
   /** Names in the hints that count only where they are a function's parameter. */
   hintParameters: string[];
   /** How handlers that only administrators reach are recognised (several files' regexes are alternatives). */
-  privileged: { decorator: RegExp[]; registration: RegExp[]; check: RegExp[] };
+  privileged: { decorator: RegExp[]; registration: RegExp[]; check: RegExp[]; base: RegExp[] };
   /** How handlers that a cross-site page cannot call are recognised (forgery.ts). */
   forgeryProtected?: ForgeryProtection;
   /** How parameters a validation framework checks are recognised (validation.ts). */
@@ -326,14 +326,14 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
           sanitizers: [],
           requestTypes: [],
           hintParameters: [],
-          privileged: { decorator: [], registration: [], check: [] },
+          privileged: { decorator: [], registration: [], check: [], base: [] },
         };
         entry.sources.push(...lt.sources.map((s) => compileSource(s, file)));
         entry.sanitizers.push(...lt.sanitizers.map((s) => compileSanitizer(s, file)));
         entry.requestTypes.push(...lt.requestTypes.map((r) => ({ type: regex(r.type, file), alias: r.alias })));
         if (lt.fileHint) (entry.fileHints ??= []).push(regex(lt.fileHint, file));
         entry.hintParameters.push(...lt.hintParameters);
-        for (const key of ['decorator', 'registration', 'check'] as const) {
+        for (const key of ['decorator', 'registration', 'check', 'base'] as const) {
           const pattern = lt.privileged?.[key];
           if (pattern) entry.privileged[key].push(regex(pattern, file));
         }

@@ -443,6 +443,12 @@ export const LanguageTaintFile = z
         registration: Regex.optional(),
         /** A statement in the handler, or directly in its class's body (Rails `before_action :require_admin`). */
         check: Regex.optional(),
+        /**
+         * The handler's class header after the class's name (`(BaseAdminController)`, `< Admin::BaseController`,
+         * `: BaseAdminController`, `extends AdminController`): the application's admin-only base controller, which
+         * checks the role for every action of the classes deriving from it.
+         */
+        base: Regex.optional(),
       })
       .strict()
       .optional(),

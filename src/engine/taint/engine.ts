@@ -119,7 +119,7 @@ export class TaintEngine {
   /** Names the analysis gives values whatever the code spells (dead-hints.ts). */
   private readonly synthesizedNames: string[];
   /** How handlers only administrators reach are recognised (the language's `privileged`; see privileged.ts). */
-  readonly privileged: { decorator: RegExp[]; registration: RegExp[]; check: RegExp[] };
+  readonly privileged: { decorator: RegExp[]; registration: RegExp[]; check: RegExp[]; base: RegExp[] };
   /** How handlers a cross-site page cannot call are recognised (the language's `forgeryProtected`; see forgery.ts). */
   readonly forgeryProtected?: ForgeryProtection;
   /** How parameters a validation framework checks are recognised (the language's `constraintValidation`; see validation.ts). */
@@ -139,7 +139,7 @@ export class TaintEngine {
     this.sanitizers.push(...(shared?.sanitizers ?? []));
     this.requestTypes = shared?.requestTypes ?? [];
     this.hintParameters = shared?.hintParameters ?? [];
-    this.privileged = shared?.privileged ?? { decorator: [], registration: [], check: [] };
+    this.privileged = shared?.privileged ?? { decorator: [], registration: [], check: [], base: [] };
     this.forgeryProtected = shared?.forgeryProtected;
     this.constraintValidation = shared?.constraintValidation;
     this.errorsQuoteInput = shared?.errorsQuoteInput;

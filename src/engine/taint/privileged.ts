@@ -4,10 +4,11 @@
 // command, SQL, code, a deserialiser run with it: the server itself, not the application's settings).
 // The language's `privileged` vocabulary (rules/<language>/sources.yaml) says how such a handler
 // declares itself: an admin-only attribute on it or on its class, an admin-only middleware where it
-// is registered, or a permission check among its statements or its class's.
+// is registered, a permission check among its statements or its class's, or an admin-only base class.
 import type { Node } from 'web-tree-sitter';
 import type { LanguageSyntax } from '../languages/types.ts';
 import { callParts, decoratorsOf } from '../parse/syntax.ts';
+import { classHeader } from './receivers.ts';
 import type { ParsedFile, TaintRun } from './run.ts';
 import { selfTargetedTypes } from './forgery.ts';
 import { routeConstrainedTypes } from './rails-routes.ts';
@@ -39,7 +40,7 @@ function operatorInputTypes(run: TaintRun, node: Node, file: ParsedFile): string
 /** Is this node inside a function or class that only administrators reach? */
 function inPrivilegedHandler(run: TaintRun, node: Node, file: ParsedFile): boolean {
   const rules = run.engine.privileged;
-  if (rules.decorator.length + rules.registration.length + rules.check.length === 0) return false;
+  if (rules.decorator.length + rules.registration.length + rules.check.length + rules.base.length === 0) return false;
   const syntax = file.syntax;
   let memo = privilegedScopes.get(run);
   if (!memo) privilegedScopes.set(run, (memo = new Map()));
@@ -57,6 +58,12 @@ function declaresPrivileged(run: TaintRun, scope: Node, syntax: LanguageSyntax):
   const rules = run.engine.privileged;
   const decorators = decoratorsOf(syntax, scope).map((d) => d.text.replace(/^@/, ''));
   if (rules.decorator.some((re) => decorators.some((d) => re.test(d)))) return true;
+  if (rules.base.length > 0 && (syntax.classes ?? []).includes(scope.type)) {
+    // What the class's header says after its name: `< Admin::BaseController`, `(BaseAdminView)`, `extends AdminController`.
+    const name = scope.childForFieldName('name');
+    const bases = name ? classHeader(scope).slice(name.endIndex - scope.startIndex) : '';
+    if (rules.base.some((re) => re.test(bases))) return true;
+  }
   const shape = syntax.functions[scope.type];
   if (shape && rules.registration.length > 0 && registeredBehindAdminCheck(scope, syntax, rules.registration)) return true;
   if (rules.check.length === 0) return false;
