@@ -207,6 +207,22 @@ class AssetUpdateController
         $ticket->update($request->all());
         return [$asset, $ticket];
     }
+
+    // A finder after eager loading or a query's conditions gives a record of the model all the same.
+    public function edit(Request $request, $id)
+    {
+        if ($asset = Asset::with('maintenances')->find($id)) {
+            // ok: MASS_ASSIGNMENT
+            $asset->fill($request->all());
+        }
+        $member = Member::query()->where('team_id', $request->user()->team_id)->findOrFail($id);
+        // ruleid: MASS_ASSIGNMENT
+        $member->fill($request->all());
+        $ticket = Ticket::withTrashed()->firstOrFail();
+        // ruleid: MASS_ASSIGNMENT
+        $ticket->update($request->all());
+        return [$asset, $member, $ticket];
+    }
 }
 
 // Repositories (prettus/l5-repository and its kind) write through the model their model() names.

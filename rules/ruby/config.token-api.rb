@@ -51,3 +51,52 @@ class SessionsApiController < ApplicationController
     current_user.update!(name: params[:name])
   end
 end
+
+# An API straight on ActionController::Base whose every request carries its key in a header: none of the
+# user's cookies or session rides along with a request another site makes, and a form cannot set the header.
+class Integrations::BaseController < ActionController::Base
+  # ok: CSRF
+  skip_before_action :verify_authenticity_token
+  before_action :authenticate_by_key
+
+  def create
+    @credential.project.deliveries.create!(payload: params[:payload])
+  end
+
+  private
+
+  def authenticate_by_key
+    @credential = ApiCredential.find_by(key: request.headers["X-Integration-Key"].to_s)
+    head :unauthorized unless @credential
+  end
+end
+
+# A key header beside a sign-in from the session: a forged request still carries the session cookie.
+class Integrations::MixedController < ActionController::Base
+  # ruleid: CSRF
+  skip_before_action :verify_authenticity_token
+
+  def account
+    Account.find_by(key: request.headers["X-Integration-Key"]) || Account.find_by(id: session[:account_id])
+  end
+end
+
+# An OAuth API: the user of every action is the owner of the request's bearer token (Doorkeeper).
+class Api::V2::BaseController < ApplicationController
+  # ok: CSRF
+  skip_before_action :verify_authenticity_token
+
+  def setup_user
+    self.current_user = User.find(doorkeeper_token.resource_owner_id) if doorkeeper_token&.accessible?
+  end
+end
+
+# The token's owner, or else the user of the session: a forged request signs in by the cookie.
+class Api::V2::HybridController < ApplicationController
+  # ruleid: CSRF
+  skip_before_action :verify_authenticity_token
+
+  def current_user
+    @current_user ||= doorkeeper_token ? User.find(doorkeeper_token.resource_owner_id) : User.find_by(id: session[:user_id])
+  end
+end

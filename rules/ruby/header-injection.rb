@@ -28,3 +28,15 @@ module Billing
     end
   end
 end
+
+# The current locale is one of the available locales (the setter raises I18n::InvalidLocale on any other);
+# the parameter it was chosen from is the request's.
+class LocalizedController < ApplicationController
+  def set_locale
+    I18n.locale = params[:locale] || I18n.default_locale
+    # ok: HEADER_INJECTION
+    response.headers["Content-Language"] = I18n.locale.to_s
+    # ruleid: HEADER_INJECTION
+    response.headers["X-Requested-Locale"] = params[:locale].to_s
+  end
+end

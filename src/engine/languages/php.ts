@@ -57,8 +57,10 @@ export const php: LanguageSyntax = {
   switches: { statements: ['switch_statement'], cases: ['case_statement', 'default_statement'] },
   exitCalls: /(^|\.)(abort|abort_if|die|exit|redirect|wp_die|wp_redirect|wp_safe_redirect)$/,
   classes: ['class_declaration', 'trait_declaration', 'interface_declaration', 'enum_declaration'],
-  // An Eloquent model's static finders give a record of the model (`$asset = Asset::findOrFail($id)`).
-  constructorCalls: /^\\?(?:\w+\\)*([A-Z]\w*)\.(?:find|findOrFail|findOrNew|first|firstOrFail|firstOrNew|firstOrCreate|updateOrCreate|sole|create|make)$/,
+  // An Eloquent model's static finders give a record of the model (`$asset = Asset::findOrFail($id)`), also after
+  // eager loading or a query's conditions (`Asset::with('asset')->find($id)`, `Asset::query()->where(…)->first()`).
+  constructorCalls:
+    /^\\?(?:\w+\\)*([A-Z]\w*)(?:(?:::|->|\.)(?:with|withCount|withTrashed|withoutTrashed|onlyTrashed|query|where\w*|orWhere\w*|latest|oldest|orderBy\w*|select|lockForUpdate|sharedLock)\((?:[^()]|\([^()]*\))*\))*\.(?:find|findOrFail|findOrNew|first|firstOrFail|firstOrNew|firstOrCreate|updateOrCreate|sole|create|make)$/,
   selfNames: ['$this'],
   // Laravel's helpers that abort or throw unless a check holds (`abort_unless(ctype_digit($id), 422)`) or if it does.
   assertionCalls: { holds: /^(abort_unless|throw_unless)$/, fails: /^(abort_if|throw_if)$/ },
