@@ -10,6 +10,8 @@ import (
 	"github.com/gin-gonic/gin"
 	"github.com/labstack/echo/v4"
 	"golang.org/x/oauth2"
+
+	"example.com/shop/internal/urlcheck"
 )
 
 var landing = map[string]string{"orders": "/orders", "cart": "/cart"}
@@ -107,6 +109,20 @@ func Language(c echo.Context) error {
 	}
 	// ok: OPEN_REDIRECT
 	return c.Redirect(http.StatusFound, lang.Value)
+}
+
+// A predicate of the project's named for a target that stays on the site (its body in another package).
+func AfterLogin(w http.ResponseWriter, r *http.Request) {
+	next := r.FormValue("redirect_url")
+	if next != "" && urlcheck.IsRelativePath(next) {
+		// ok: OPEN_REDIRECT
+		http.Redirect(w, r, next, http.StatusFound)
+		return
+	}
+	if next != "" && urlcheck.HasQuery(next) {
+		// ruleid: OPEN_REDIRECT
+		http.Redirect(w, r, next, http.StatusFound)
+	}
 }
 
 // The Referer is the attacker's page.

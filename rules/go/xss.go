@@ -178,6 +178,27 @@ func (h *handlers) NewPost(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprint(w, "<h1>"+p.Title+"</h1>")
 }
 
+// A query builder of the store, narrowed by the request and then read, gives the stored records.
+type entryQuery interface {
+	WithSearchQuery(q string) entryQuery
+	WithTitle(t string) entryQuery
+	GetEntry() (*postRow, error)
+}
+
+type builderHandlers struct {
+	store interface {
+		NewEntryQueryBuilder(userID int64) entryQuery
+	}
+}
+
+func (h *builderHandlers) FoundEntry(w http.ResponseWriter, r *http.Request) {
+	e, _ := h.store.NewEntryQueryBuilder(1).WithSearchQuery(r.FormValue("q")).GetEntry()
+	// ok: XSS
+	fmt.Fprint(w, e.Body)
+	// ruleid: XSS
+	fmt.Fprint(w, "<p>"+r.FormValue("q")+"</p>")
+}
+
 // Any service the application keeps in a struct field reads stored records with its finders.
 type campaignApp struct {
 	core interface {
