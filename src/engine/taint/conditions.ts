@@ -21,7 +21,7 @@ export function conditionHolds(run: TaintRun, c: CompiledArgCondition, parts: Ca
   else if (c.index !== undefined) arg = parts.positional[c.index];
   let matches = !!arg;
   // The written text, or what its variable was bound to (`parser` → `etree.XMLParser(resolve_entities=True)`).
-  if (arg && c.value && !c.value.test(arg.text) && !c.value.test(resolvedText(run, arg, scope)) && !constantMatches(run, c.value, arg, from)) matches = false;
+  if (arg && c.value && !c.value.test(arg.text) && !c.value.test(resolvedText(run, arg, scope)) && !constantMatches(run, c.value, arg, from) && !returnsMatch(run, c.value, arg, scope, from)) matches = false;
   if (arg && c.path && !c.path.test(run.path(arg, scope))) matches = false;
   const variable = arg ? variableName(run, arg) : undefined;
   if (arg && c.init) {
@@ -40,6 +40,37 @@ export function conditionHolds(run: TaintRun, c: CompiledArgCondition, parts: Ca
   }
   if (arg && c.classText && !classTextMatches(run, c.classText, c.classVia, arg, scope, from)) matches = false;
   return c.absent ? !matches : matches;
+}
+
+/**
+ * Is the argument a call of the project's own function whose every returned value is written in a form that
+ * matches (`res.send(view(link))` where `view` returns only object literals sends JSON, as `res.send({…})` does)?
+ */
+function returnsMatch(run: TaintRun, re: RegExp, arg: Node, scope: Scope, from: ParsedFile | undefined): boolean {
+  const syntax = run.syntax;
+  if (!from || !syntax.calls[arg.type] || syntax.implicitReturn) return false;
+  const parts = callParts(syntax, arg);
+  const name = parts?.name?.text ?? (parts?.callee && syntax.identifiers.includes(parts.callee.type) ? parts.callee.text : undefined);
+  if (!parts || !name) return false;
+  const receiver = parts.receiver ? classifyReceiver(syntax, parts.receiver, scope, (n) => run.resolver.bindsImport(from, n)) : ({ kind: 'none' } as const);
+  const targets = run.resolver.resolve(from, name, receiver);
+  if (targets.length !== 1) return false;
+  const target = targets[0]!;
+  const shape = target.file.syntax.functions[target.node.type];
+  const body = shape?.body ? target.node.childForFieldName(shape.body) : null;
+  if (!body) return false;
+  const unwrap = (n: Node | null | undefined): Node | undefined => {
+    while (n && n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChildren[0];
+    return n ?? undefined;
+  };
+  // An expression body (`(link) => ({ ...link })`) is the one value returned.
+  const block = /block|body|statement|compound/.test(body.type);
+  const values = block
+    ? body.descendantsOfType(target.file.syntax.returns).map((r) => unwrap(r?.namedChildren.find((c) => !!c && !target.file.syntax.comments.includes(c.type))))
+    : [unwrap(body)];
+  if (values.length === 0 || values.some((v) => !v || !re.test(v.text))) return false;
+  if (target.file.path !== from.path) run.resolver.dependOn([target.file.path]);
+  return true;
 }
 
 /** Is the argument a constant (`self::RULE`, `Form::RULE`) whose literal matches? */
