@@ -28,12 +28,13 @@ test('each kind of file is recognised by its path', () => {
     ['integration/web.localhost.key', ['test']],
     ['.env.example', ['example']],
     ['config/settings.example.py', ['example']],
-    ['plugins/examples/rpc/src/main.rs', ['example']],
+    // An examples folder is also code that is not deployed (src/engine/test-code.ts).
+    ['plugins/examples/rpc/src/main.rs', ['example', 'test']],
     ['config/app.json.template', ['example']],
     ['integrations/spring-boot-oauth-client-sample/src/main/resources/application.yml', ['example']],
     ['integrations/oauth2-sso/spring-demo-client1/src/main/resources/application.yml', ['example']],
     ['demo-app/config/settings.py', ['example']],
-    ['sdk_examples/go/main.go', ['example']],
+    ['sdk_examples/go/main.go', ['example', 'test']],
     ['docs/install.md', ['documentation']],
     ['.github/workflows/ci.yml', ['local-config']],
     // a composite action is a piece of a workflow, run by it
