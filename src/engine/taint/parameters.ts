@@ -30,7 +30,8 @@ export function paramList(run: TaintRun, syntax: LanguageSyntax, paramsNode: Nod
     let names = nameNode === p && !syntax.identifiers.includes(p.type) ? patternNames(syntax, p) : patternNames(syntax, nameNode);
     if (typeNode && names.length > 1) names = names.filter((n) => !typeNode.text.includes(n));
     const type = typeNode ? typeNode.text : '';
-    const rest = /rest|splat|variadic|spread/.test(p.type) || p.text.startsWith('...');
+    // C#'s `params object[] args` takes the remaining arguments too (its keyword and type are the list's own children).
+    const rest = /rest|splat|variadic|spread/.test(p.type) || p.text.startsWith('...') || isParamsArray(p);
     // Go: `a, b string` declares two parameters in one node, each taking its own argument.
     if (p.type === 'parameter_declaration') {
       const declared = p.namedChildren.filter((c) => c && c.type === 'identifier').map((c) => c!.text);
@@ -187,4 +188,11 @@ function enclosingCallee(run: TaintRun, fn: Node): string {
     }
   }
   return '';
+}
+
+/** A C# parameter array's name: `params`, then its array type, then the name, in the parameter list itself. */
+function isParamsArray(name: Node): boolean {
+  let before = name.previousSibling;
+  if (before?.isNamed) before = before.previousSibling;
+  return before?.type === 'params';
 }
