@@ -260,7 +260,8 @@ export class Project implements CallResolver {
   /** The bases class `className` declares in those of `files` that declare it, each with the file that names it. */
   private declaredBases(from: ParsedFile, className: string, files: string[]): { base: string; namedIn: ParsedFile }[] {
     const name = className.split(/\.|::|\\/).pop()!;
-    const declaration = new RegExp(`\\bclass\\s+${name.replace(/[$]/g, '\\$&')}\\b`);
+    // A class, or what a class takes in as a base: a Ruby module, a PHP trait, an interface.
+    const declaration = new RegExp(`\\b(class|module|trait|interface)\\s+${name.replace(/[$]/g, '\\$&')}\\b`);
     const out: { base: string; namedIn: ParsedFile }[] = [];
     for (const file of new Set([from.path, ...files])) {
       if (!declaration.test(this.files.get(file)?.text ?? '')) continue;
