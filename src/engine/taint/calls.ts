@@ -92,27 +92,23 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   const asserted = s.assertionCalls && parts.positional[0] ? assertionOutcome(s.assertionCalls, calleePath) : undefined;
   if (asserted !== undefined) assertedCheck(run, parts.positional[0]!, asserted, scope, frame);
 
-  // Everything that went into the call; a sanitizer at the end of a source chain still applies (`params[:id].to_i`).
-  let inputs: Tainted = extraTaint;
-  const numbers = s.formatCalls?.test(calleePath) ? numericFormatArguments(parts.positional) : undefined;
-  argTaints.forEach((t, i) => (inputs = merge(inputs, numbers?.has(i) ? weakRandomStrands(run, t) : t)));
-  for (const t of kwTaints.values()) inputs = merge(inputs, t);
-  let all: Tainted = merge(mapped !== undefined ? mapped : keyedRead(run, parts, receiverTaint), inputs);
-
   // Calling a value a known call produced (`render = Handlebars.compile(…); render(data)`) is calling that call's result.
   const origin = parts.callee && !parts.receiver && s.identifiers.includes(parts.callee.type) ? scope.origin(parts.callee.text) : undefined;
   const applicable = [...run.engine.sanitizerFor(calleePath), ...(origin ? run.engine.sanitizerFor(origin) : [])].filter((san) =>
     san.where.every((c) => conditionHolds(run, c, parts, scope, frame.file)),
   );
-  // A sanitizer of some arguments only (`url_concat(url, args)`): those are cleaned before they join the result.
+  // A sanitizer of some arguments only (`url_concat(url, args)`) cleans those as they go in; the others clean the result.
   const matching = applicable.filter((san) => !san.cleansArguments);
-  for (const san of applicable) {
-    if (!san.cleansArguments) continue;
-    let kept: Tainted = merge(mapped !== undefined ? mapped : keyedRead(run, parts, receiverTaint), extraTaint);
-    argTaints.forEach((t, i) => (kept = merge(kept, san.cleansArguments!.includes(i) ? sanitize(t, san.types) : t)));
-    for (const t of kwTaints.values()) kept = merge(kept, sanitize(t, san.types));
-    all = kept;
-  }
+  const partial = applicable.filter((san) => san.cleansArguments);
+  const goingIn = (t: Tainted, position?: number) =>
+    partial.reduce((acc, san) => (position === undefined || san.cleansArguments!.includes(position) ? sanitize(acc, san.types) : acc), t);
+
+  // Everything that went into the call; a sanitizer at the end of a source chain still applies (`params[:id].to_i`).
+  let inputs: Tainted = extraTaint;
+  const numbers = s.formatCalls?.test(calleePath) ? numericFormatArguments(parts.positional) : undefined;
+  argTaints.forEach((t, i) => (inputs = merge(inputs, goingIn(numbers?.has(i) ? weakRandomStrands(run, t) : t, i))));
+  for (const t of kwTaints.values()) inputs = merge(inputs, goingIn(t));
+  let all: Tainted = merge(mapped !== undefined ? mapped : keyedRead(run, parts, receiverTaint), inputs);
   if (source) {
     // A source reached through untrusted data keeps both (`file.getOriginalFilename()` of an untrusted upload);
     // one read with a conversion (`request.args.get("page", type=int)`) is clean for what the sanitiser covers.
