@@ -66,6 +66,7 @@ export const javascript: LanguageSyntax = {
   assertionCalls: { holds: /^(assert|assert\.ok|assert\.strict|invariant)$/ },
   constructorNames: ['constructor'],
   bareCallsNeedImport: true,
+  extraArgumentsIgnored: true,
   moduleBindings: /\b(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\s*\(|\bimport\s+([A-Za-z_$][\w$]*)\s*(?:,|\s+from\b)/g,
   defaultExports: [/^\s*module\.exports\s*=\s*([A-Za-z_$][\w$]*)\s*;?\s*$/m, /^\s*export\s+default\s+(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)/m, /^\s*export\s+default\s+([A-Za-z_$][\w$]*)\s*;?\s*$/m],
   // `function NAME`, `NAME = (…) =>` / `NAME: function`, a typed `const NAME: T = …`, a method `NAME(…) {`.

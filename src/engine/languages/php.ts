@@ -75,6 +75,7 @@ export const php: LanguageSyntax = {
   concatenations: ['binary_expression'],
   concatOperator: '.',
   // `function get_request_var($name)` at the top level or in an `if (!function_exists(…))` block.
+  extraArgumentsIgnored: true,
   globalFunctions: /^[ \t]*function\s+&?\s*([A-Za-z_]\w*)\s*\(/gm,
   dynamicCallee: /^\$/,
   selects: { match_expression: { subject: 'condition' } },

@@ -215,6 +215,12 @@ export interface LanguageSyntax {
    * (Python, JavaScript): such calls are not looked up in the rest of the directory.
    */
   bareCallsNeedImport?: boolean;
+  /**
+   * A call may pass more arguments than the function declares, and the extra ones are ignored (JavaScript, PHP).
+   * Elsewhere a method found only by its name (the receiver's class unknown) that cannot take the call's arguments is
+   * not the one it runs: `data.get('k', None)` on a dict is no `get(self, uuid)` of a class in the file.
+   */
+  extraArgumentsIgnored?: boolean;
   /** Where a module exports one function as a whole, the function's name in group 1 (`module.exports = doAuth`): a binding of the module calls it. */
   defaultExports?: RegExp[];
   /** Names that bind a whole module, in group 1 or 2 (`const auth = require('./auth')`, `import render from './render'`), unlike a destructured or named import. */

@@ -4,6 +4,7 @@
 // literals met on the walk (callbacks, handlers) are analysed where they stand.
 import type { Node, Tree } from 'web-tree-sitter';
 import type { TraceStep } from '../types.ts';
+import type { LanguageSyntax } from '../languages/types.ts';
 import { callParts, field, patternNames, type CallParts } from '../parse/syntax.ts';
 import { basesOf, classifyReceiver, enclosingClass, type Receiver } from './receivers.ts';
 import { CALLABLE_NAME, MAX_CALL_DEPTH, MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
@@ -152,7 +153,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     // not be looked for — which spares parsing the neighbours it might be in.
     const nothingIn = !all && run.taintedClasses.size === 0;
     const holdsSource = nothingIn ? run.engine.holdsSource : undefined;
-    let targets = ofAnotherClass(run, node, receiver, frame, run.resolver.resolve(frame.file, name, receiver, holdsSource, run.followedEnough()));
+    let targets = ofAnotherClass(run, node, parts, receiver, frame, run.resolver.resolve(frame.file, name, receiver, holdsSource, run.followedEnough()));
     if (receiver.kind === 'self' && targets.length > 1) targets = ofOwnClass(run, node, frame, targets);
     // Ruby's `time_interval(x)` in a controller is `self.time_interval(x)`: a method the class inherits or mixes in.
     if (targets.length === 0 && receiver.kind === 'none' && s.inheritedBareCalls) {
@@ -242,15 +243,32 @@ function getterOfScalarField(run: TaintRun, parts: CallParts, scope: Scope, fram
 }
 
 /**
- * A method called on a value the code says nothing about (`user.login` in a controller) is not a method of
- * the class around the call: that class is reached through `self`/`this`. Candidates of the calling file's
- * own class (the controller's `login` action) are dropped; methods of other classes stay.
+ * A method called on a value the code says nothing about (`user.login` in a controller) is found by its name alone.
+ * It is not a method of the class around the call (that class is reached through `self`/`this`), and it is a
+ * method of another class of the file only where the value is a collaborator the class holds (`self.auth.get_next_url(s)`):
+ * a parameter, a local or an element of a container (`body.get('k')`, `self.store.data['items'].get(id)`) is as
+ * likely a dict or a library object, and binding it as `self` of a request handler's `get(self, uuid)` makes every
+ * field that handler reads the caller's data. Where the language rejects surplus arguments, a method that cannot take
+ * the call's is not it either.
  */
-function ofAnotherClass<T extends { file: ParsedFile; node: Node }>(run: TaintRun, call: Node, receiver: Receiver, frame: FunctionFrame, targets: T[]): T[] {
+function ofAnotherClass<T extends { file: ParsedFile; node: Node }>(run: TaintRun, call: Node, parts: CallParts, receiver: Receiver, frame: FunctionFrame, targets: T[]): T[] {
   if (receiver.kind !== 'unknown' || !targets.some((t) => t.file === frame.file)) return targets;
-  const callerClass = enclosingClass(run.syntax, call);
-  if (!callerClass) return targets;
-  return targets.filter((t) => t.file !== frame.file || !enclosingClass(run.syntax, t.node)?.equals(callerClass));
+  const s = run.syntax;
+  const held = !!parts.receiver && heldBySelf(s, parts.receiver.text);
+  const callerClass = enclosingClass(s, call);
+  return targets.filter((t) => {
+    if (t.file !== frame.file) return true;
+    const cls = enclosingClass(s, t.node);
+    if (!cls) return true;
+    if (!held || (callerClass && cls.equals(callerClass))) return false;
+    return !!s.extraArgumentsIgnored || parameterRoom(run, t).max >= argumentCount(parts);
+  });
+}
+
+/** `self.auth`, `this.repo`, `$this->cache`, `@client`: a field of the object around the call. */
+function heldBySelf(s: LanguageSyntax, receiver: string): boolean {
+  const field = /^([$@]?\w+)(?:\.|->)\w+$/.exec(receiver);
+  return (!!field && (s.selfNames ?? []).includes(field[1]!)) || /^@\w+$/.test(receiver);
 }
 
 /**
@@ -315,19 +333,30 @@ const VALUE_TYPES = /^(string|String|Str|str|Text|StringBuilder|StringBuffer|\w*
  * Java and C# choose: `check(field)` runs `check(String)`, not `check(String...)` beside it.
  */
 function overloadsFor<T extends { file: ParsedFile; node: Node }>(run: TaintRun, targets: T[], parts: CallParts): T[] {
-  const given = parts.positional.length + parts.keywords.size;
+  const given = argumentCount(parts);
   const fixed: T[] = [];
   const variable: T[] = [];
   for (const t of targets) {
-    const syntax = t.file.syntax;
-    const paramsField = syntax.functions[t.node.type]?.params;
-    const paramsNode = paramsField ? field(t.node, paramsField) : null;
-    const params = paramsNode ? paramList(run, syntax, paramsNode) : [];
-    const own = params.filter((p, i) => !(i === 0 && (syntax.selfNames ?? []).includes(p.names[0] ?? '')));
-    if (own.some((p) => p.rest || /^params\b/.test(p.node.text))) variable.push(t);
-    else if (given >= own.filter((p) => !/=/.test(p.node.text)).length && given <= own.length) fixed.push(t);
+    const room = parameterRoom(run, t);
+    if (room.max === Infinity) variable.push(t);
+    else if (given >= room.required && given <= room.max) fixed.push(t);
   }
   return fixed.length ? fixed : variable.length ? variable : targets;
+}
+
+function argumentCount(parts: CallParts): number {
+  return parts.positional.length + parts.keywords.size;
+}
+
+/** How many arguments a function takes: those without a default, and at most (Infinity with a rest parameter). */
+function parameterRoom(run: TaintRun, target: { file: ParsedFile; node: Node }): { required: number; max: number } {
+  const syntax = target.file.syntax;
+  const paramsField = syntax.functions[target.node.type]?.params;
+  const paramsNode = paramsField ? field(target.node, paramsField) : null;
+  const params = paramsNode ? paramList(run, syntax, paramsNode) : [];
+  const own = params.filter((p, i) => !(i === 0 && (syntax.selfNames ?? []).includes(p.names[0] ?? '')));
+  if (own.some((p) => p.rest || /^params\b/.test(p.node.text))) return { required: 0, max: Infinity };
+  return { required: own.filter((p) => !/=/.test(p.node.text)).length, max: own.length };
 }
 
 /** Whether the code after an assertion call (`abort_unless(ok)`: true, `abort_if(!ok)`: false) sees its first argument hold. */
