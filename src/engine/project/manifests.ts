@@ -9,9 +9,10 @@ const MANIFEST =
 /**
  * Framework configuration that says which of the framework's protections are on, read as a manifest: Rails'
  * `config/application.rb` (`config.load_defaults 7.0` turns on `raise_on_open_redirects`) and its initializers,
- * where libraries are set up for the whole application (`Oj.default_options = { mode: :strict }`).
+ * where libraries are set up for the whole application (`Oj.default_options = { mode: :strict }`), and Laravel's
+ * `config/logging.php`, whose channel levels say which log calls are written at all.
  */
-const FRAMEWORK_CONFIG = /(?:^|\/)config\/(application|initializers\/[\w.-]+)\.rb$/;
+const FRAMEWORK_CONFIG = /(?:^|\/)config\/((application|initializers\/[\w.-]+)\.rb|logging\.php)$/;
 
 export function isManifest(file: string): boolean {
   return MANIFEST.test(path.posix.basename(file)) || FRAMEWORK_CONFIG.test(file.replace(/\\/g, '/'));

@@ -40,3 +40,11 @@ Route::get('/search', function () {
     // ruleid: XSS
     return response('Results for ' . request('q'));
 });
+
+Route::post('/sources/ping', [App\Http\Controllers\GitSourceController::class, 'ping']);
+Route::get('/sources/show', [App\Http\Controllers\GitSourceController::class, 'show']);
+Route::get('/backups/{run}', [App\Http\Controllers\GitSourceController::class, 'download']);
+Route::post('/tags', [App\Http\Controllers\GitSourceController::class, 'tag']);
+Route::get('/sources/raw', [App\Http\Controllers\GitSourceController::class, 'raw']);
+Route::post('/sources/pick', [App\Http\Controllers\GitSourceController::class, 'pick']);
+Route::post('/sources/import', [App\Http\Controllers\GitSourceController::class, 'import']);
