@@ -14,8 +14,8 @@ import org.springframework.web.bind.annotation.RestController;
 
 // Handlers of an admin framework's back office (RuoYi, jeecg, renren, pig, yudao): a Shiro, Sa-Token or
 // custom Spring Security permission naming an administrator's role or a permission of the system-management
-// and monitoring menus (`system:`, `sys:`, `monitor:`, `admin:`, `infra:`) is held by those who run the
-// system, whose input is trusted for what they configure anyway (here, a log line).
+// resources (`system:user:…`, `sys:dict:…`) and monitoring menus (`monitor:`, `admin:`, `infra:`) is held by those
+// who run the system, whose input is trusted for what they configure anyway (here, a log line).
 @RestController
 public class CacheAdminController {
     private static final Logger log = LoggerFactory.getLogger(CacheAdminController.class);
@@ -77,7 +77,7 @@ public class CacheAdminController {
     }
 
     // Still reported where it reaches beyond the role: a shell command.
-    @RequiresPermissions("system:backup:run")
+    @RequiresPermissions("monitor:backup:run")
     @PostMapping("/system/backup")
     public void backup(String directory) throws Exception {
         // ok: LOG_INJECTION
@@ -128,6 +128,57 @@ public class CacheAdminController {
     public void lookupUser(String name) {
         // ruleid: LOG_INJECTION
         log.info("lookup {}", name);
+    }
+
+    // RuoYi's code generator files a scaffolded business table under `system:` by default: not the system's own.
+    @PreAuthorize("@ss.hasPermi('system:payroll:edit')")
+    @PostMapping("/system/payroll/edit")
+    public void editPayroll(String employee) {
+        // ruleid: LOG_INJECTION
+        log.info("payroll of {} edited", employee);
+    }
+
+    @RequiresPermissions("sys_student_add")
+    @PostMapping("/sys/student")
+    public void addStudent(String studentName) {
+        // ruleid: LOG_INJECTION
+        log.info("student {} added", studentName);
+    }
+
+    @RequiresPermissions("sys_syspublicparam_edit")
+    @PostMapping("/sys/param")
+    public void editParam(String paramKey) {
+        // ok: LOG_INJECTION
+        log.info("param {} edited", paramKey);
+    }
+
+    // Spring Security's role expressions: every role quoted must be an administrator's.
+    @PreAuthorize("hasAnyAuthority('SYS_ADMIN', 'TENANT_ADMIN', 'CUSTOMER_USER')")
+    @PostMapping("/apiKey")
+    public void saveApiKey(String description) {
+        // ruleid: LOG_INJECTION
+        log.info("api key {} saved", description);
+    }
+
+    @javax.annotation.security.RolesAllowed({"admin", "user"})
+    @PostMapping("/profile/theme")
+    public void theme(String theme) {
+        // ruleid: LOG_INJECTION
+        log.info("theme {}", theme);
+    }
+
+    @PreAuthorize("hasAnyAuthority('SYS_ADMIN', 'TENANT_ADMIN')")
+    @PostMapping("/tenant/settings")
+    public void tenantSettings(String setting) {
+        // ok: LOG_INJECTION
+        log.info("setting {}", setting);
+    }
+
+    @PreAuthorize(value = "@permissionValidator.isSuperAdmin()")
+    @PostMapping("/server/config")
+    public void serverConfig(String key) {
+        // ok: LOG_INJECTION
+        log.info("server config {}", key);
     }
 
     // A namespace that only starts like an administration one.
