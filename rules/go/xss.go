@@ -199,6 +199,54 @@ func (h *builderHandlers) FoundEntry(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprint(w, "<p>"+r.FormValue("q")+"</p>")
 }
 
+// A chain from the store through its per-entity services to a read (portainer's
+// `DataStore.Endpoint().Endpoint(id)`, a getter named for its entity; `DataStore.User().UserByUsername(name)`) or a
+// repository client a dependency container hands out (cloudreve's `dep.DirectLinkClient().GetByNameID(ctx, id, name)`).
+type endpointService interface {
+	Endpoint(id string) (*postRow, error)
+	Endpoints() ([]postRow, error)
+	UserByUsername(name string) (*postRow, error)
+	Rename(id, name string) (*postRow, error)
+}
+
+type dataStoreHandler struct {
+	DataStore interface {
+		Endpoint() endpointService
+		User() endpointService
+	}
+	render interface {
+		Page() endpointService
+	}
+}
+
+type container interface {
+	DirectLinkClient() interface {
+		GetByNameID(id, name string) (*postRow, error)
+	}
+}
+
+func (h *dataStoreHandler) ShowEndpoint(w http.ResponseWriter, r *http.Request) {
+	e, _ := h.DataStore.Endpoint().Endpoint(r.FormValue("id"))
+	// ok: XSS
+	fmt.Fprint(w, e.Body)
+	u, _ := h.DataStore.User().UserByUsername(r.FormValue("name"))
+	// ok: XSS
+	fmt.Fprint(w, u.Body)
+	renamed, _ := h.DataStore.Endpoint().Rename(r.FormValue("id"), r.FormValue("name"))
+	// ruleid: XSS
+	fmt.Fprint(w, "<h1>"+renamed.Title+"</h1>")
+	// Not the store: a value the request chose goes through the renderer.
+	p, _ := h.render.Page().Endpoint(r.FormValue("title"))
+	// ruleid: XSS
+	fmt.Fprint(w, p.Body)
+}
+
+func ShowDirectLink(dep container, w http.ResponseWriter, r *http.Request) {
+	dl, _ := dep.DirectLinkClient().GetByNameID(r.FormValue("id"), r.FormValue("name"))
+	// ok: XSS
+	fmt.Fprint(w, dl.Body)
+}
+
 // Any service the application keeps in a struct field reads stored records with its finders.
 type campaignApp struct {
 	core interface {
