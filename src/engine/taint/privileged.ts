@@ -16,8 +16,11 @@ import { routeConstrainedTypes } from './rails-routes.ts';
 /** Per analysis: whether each function or class seen so far (by file and position) is admin-only. */
 const privilegedScopes = new WeakMap<TaintRun, Map<string, boolean>>();
 
-/** What an administrator's input is trusted for: the places, addresses, patterns and messages the role configures. */
-export const OPERATOR_INPUT_TYPES = ['PATH_TRAVERSAL', 'UNSAFE_FILE_UPLOAD', 'SSRF', 'OPEN_REDIRECT', 'LOG_INJECTION', 'REDOS'];
+/**
+ * What an administrator's input is trusted for: the places, addresses, patterns and messages the role configures,
+ * and the fields of the records it edits (a form that binds a whole record is the feature: the role sets every field).
+ */
+export const OPERATOR_INPUT_TYPES = ['PATH_TRAVERSAL', 'UNSAFE_FILE_UPLOAD', 'SSRF', 'OPEN_REDIRECT', 'LOG_INJECTION', 'REDOS', 'MASS_ASSIGNMENT'];
 
 /**
  * The types a source read at this node is clean for: what an administrator configures anyway, in an admin-only
