@@ -105,3 +105,16 @@ def attach(request):
         for chunk in upload.chunks():
             out.write(chunk)
     return redirect("notes:list")
+
+
+def quick_note(request):
+    # A record created from the request holds what it was given; one looked up is the database's.
+    note = Note.objects.create(title=request.POST["title"], body="")
+    # ruleid: XSS
+    return HttpResponse("<h1>%s</h1>" % note.title)
+
+
+def note_title(request):
+    note = Note.objects.get(pk=request.GET["id"])
+    # ok: XSS
+    return HttpResponse("<h1>%s</h1>" % note.title)
