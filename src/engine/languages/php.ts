@@ -74,8 +74,8 @@ export const php: LanguageSyntax = {
   // `'/shelves/' . $slug`: a constant start vets what follows as in a double-quoted string.
   concatenations: ['binary_expression'],
   concatOperator: '.',
-  // `function get_request_var($name)` at the top level or in an `if (!function_exists(…))` block.
   extraArgumentsIgnored: true,
+  // `function get_request_var($name)` at the top level or in an `if (!function_exists(…))` block.
   globalFunctions: /^[ \t]*function\s+&?\s*([A-Za-z_]\w*)\s*\(/gm,
   dynamicCallee: /^\$/,
   selects: { match_expression: { subject: 'condition' } },
