@@ -355,7 +355,7 @@ function parameterRoom(run: TaintRun, target: { file: ParsedFile; node: Node }):
   const paramsNode = paramsField ? field(target.node, paramsField) : null;
   const params = paramsNode ? paramList(run, syntax, paramsNode) : [];
   const own = params.filter((p, i) => !(i === 0 && (syntax.selfNames ?? []).includes(p.names[0] ?? '')));
-  if (own.some((p) => p.rest || /^params\b/.test(p.node.text))) return { required: 0, max: Infinity };
+  if (own.some((p) => p.rest)) return { required: 0, max: Infinity };
   return { required: own.filter((p) => !/=/.test(p.node.text)).length, max: own.length };
 }
 
