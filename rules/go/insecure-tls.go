@@ -64,3 +64,16 @@ func Webhook() *http.Client {
 	// ruleid: INSECURE_TLS
 	return &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}}}
 }
+
+// An opt-in the package offers, named for the weakening: the caller that uses it decides.
+func InsecureClient() *http.Client {
+	// ok: INSECURE_TLS
+	return &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{InsecureSkipVerify: true}}}
+}
+
+type Builder struct{ tls *tls.Config }
+
+func (b *Builder) SkipCertificateVerification() {
+	// ok: INSECURE_TLS
+	b.tls.InsecureSkipVerify = true
+}

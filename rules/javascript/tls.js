@@ -61,3 +61,17 @@ function agentFor(url) {
 }
 
 module.exports = { insecureAgent, pinnedAgent, oldAgent, modernAgent, connectLegacy, mailTransport, dbOptions, agentFor, partnerAgent };
+
+// Opt-ins the module offers, named for the weakening: the caller that uses one decides.
+function createInsecureAgent() {
+  // ok: INSECURE_TLS
+  return new https.Agent({ rejectUnauthorized: false });
+}
+
+const skipTlsVerification = (options) => ({
+  ...options,
+  // ok: INSECURE_TLS
+  rejectUnauthorized: false,
+});
+
+module.exports = { createInsecureAgent, skipTlsVerification };

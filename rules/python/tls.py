@@ -57,3 +57,11 @@ def db_context(use_ssl):
         # ruleid: INSECURE_TLS
         ctx.check_hostname = False
     return ctx
+
+
+def insecure_session():
+    # An opt-in the module offers, named for the weakening: the caller that uses it decides.
+    session = requests.Session()
+    # ok: INSECURE_TLS
+    session.verify = False
+    return session
