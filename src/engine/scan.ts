@@ -17,6 +17,7 @@ import { UnreferencedCode } from './unreferenced-code.ts';
 import { AdvisedPlaceholders } from './advised-placeholders.ts';
 import { NumericPlaceholders } from './numeric-placeholders.ts';
 import { withoutIncludeProperties } from './project/mapper-xml.ts';
+import { GuardedHttpClients } from './guarded-clients.ts';
 import { ContainerHealthProbes } from './health-probes.ts';
 
 export interface ScanProgress {
@@ -122,8 +123,10 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
   const unreferenced = new UnreferencedCode(texts);
   const advised = new AdvisedPlaceholders(texts);
   const numeric = new NumericPlaceholders(texts);
+  // A request through an HTTP client registered with SSRF protection (guarded-clients.ts): judged over the whole scan too.
+  const guardedClients = new GuardedHttpClients(texts);
   const shown = (r: AnalysedFile): AnalysedFile => {
-    const findings = withoutIncludeProperties(numeric.filter(advised.filter(unreferenced.filter(healthProbes.filter(setupPasswords.filter(r.findings))))), texts);
+    const findings = withoutIncludeProperties(guardedClients.filter(numeric.filter(advised.filter(unreferenced.filter(healthProbes.filter(setupPasswords.filter(r.findings)))))), texts);
     return findings === r.findings ? r : { ...r, findings };
   };
   for (let i = 0; i < results.length; i++) results[i] = shown(results[i]);
