@@ -7,7 +7,7 @@ from django.views import View
 from flask import Blueprint, request
 
 from .base import BaseAdminView
-from .decorators import admins_only, authed_only, require_admin
+from .decorators import admins_only, authed_only, require_admin, roles_required, needs_scope, APIHandler, EXPORT_ROLE
 
 admin = Blueprint("admin", __name__)
 
@@ -48,3 +48,38 @@ class FileView(View):
     def get(self, request, name):
         # ruleid: PATH_TRAVERSAL
         return FileResponse(open(os.path.join("/srv/files", name), "rb"))
+
+
+# A role or scope decorator that names only administrators' roles or admin-domain scopes.
+@admin.route("/admin/logs/<name>")
+@roles_required("admin")
+def read_log(name):
+    # ok: PATH_TRAVERSAL
+    return open(os.path.join("/srv/logs", name), "rb").read()
+
+
+class GroupArchiveHandler(APIHandler):
+    @needs_scope('admin:groups')
+    def get(self, group_name):
+        # ok: PATH_TRAVERSAL
+        self.write(open(os.path.join("/srv/groups", group_name), "rb").read())
+
+    # Any user's scope, a role anyone may be given, and a computed name: no administrators-only declaration.
+    @needs_scope('read:groups')
+    def head(self, group_name):
+        # ruleid: PATH_TRAVERSAL
+        self.write(open(os.path.join("/srv/groups", group_name), "rb").read())
+
+
+@admin.route("/reports/<name>")
+@roles_required("admin", "editor")
+def read_report(name):
+    # ruleid: PATH_TRAVERSAL
+    return open(os.path.join("/srv/reports", name), "rb").read()
+
+
+@admin.route("/exports/<name>")
+@roles_required(EXPORT_ROLE)
+def read_export(name):
+    # ruleid: PATH_TRAVERSAL
+    return open(os.path.join("/srv/exports", name), "rb").read()
