@@ -80,11 +80,12 @@ export function declarationsAround(file: FileDeclarations, at: number): Declarat
 
 /**
  * The declared type of field `field` in the text of a Java or C# class (`private Long refundId;`,
- * `@Column(name = "id") protected List<Long> ids;`, `public Guid? Id;`), if the text declares it.
+ * `@Column(name = "id") protected List<Long> ids;`, `public Guid? Id;`, a C# property
+ * `[Required] public int FolderId { get; set; }`), if the text declares it.
  */
 export function declaredFieldType(text: string, field: string): string | undefined {
   const name = field.replace(/\$/g, '\\$');
-  return new RegExp(`(?:^|[;{}/])\\s*(?:@[\\w.]+(?:\\([^()]*\\))?\\s+)*(?:(?:private|protected|public|internal|final|transient|volatile|readonly)\\s+)*([\\w.]+(?:<[^;=()]*>)?(?:\\[\\])*\\??)\\s+${name}\\s*[;=]`, 'm').exec(text)?.[1];
+  return new RegExp(`(?:^|[;{}/])\\s*(?:@[\\w.]+(?:\\([^()]*\\))?\\s+|\\[[^\\]\\n]*\\]\\s*)*(?:(?:private|protected|public|internal|final|transient|volatile|readonly|static|virtual|override|required)\\s+)*([\\w.]+(?:<[^;=()]*>)?(?:\\[\\])*\\??)\\s+${name}\\s*(?:[;=]|\\{\\s*(?:get|set|init)\\b)`, 'm').exec(text)?.[1];
 }
 
 /** The offset of a 1-based line and column in `text`. */

@@ -9,6 +9,8 @@ import { addStep, fieldOf, merge, readField, sanitize, type Tainted } from './va
 import { checkAssignSink } from './sinks.ts';
 import { conditionGuards } from './guards.ts';
 import { sourceTaint } from './sources.ts';
+import { classifyReceiver } from './receivers.ts';
+import { declaredFieldType } from '../project/declarations.ts';
 
 /** Node types of an expression that may compute a boolean check: operators and comparisons of any grammar. */
 const BOOLEAN_SHAPE = /binary|unary|comparison|boolean|not_operator|parenthesized|instanceof|prefix|infix/;
@@ -47,7 +49,10 @@ export function visitMember(run: TaintRun, node: Node, scope: Scope, frame: Func
     if (cut <= 0) break;
     p = p.slice(0, cut);
     const known = scope.lookup(p) ?? classField(run, node, p);
-    if (known) return merge(source, readField(known, /^\.([^.[]+)/.exec(path.slice(p.length))?.[1]));
+    if (known) {
+      const read = readField(known, /^\.([^.[]+)/.exec(path.slice(p.length))?.[1]);
+      return merge(source, read && scalarMemberOfDeclaredClass(run, node, scope, frame) ? weakRandomStrands(run, read) : read);
+    }
     // `e.data.html` in a handler whose parameter `e` is otherwise unknown: the source prefix still counts —
     // unless a call stands between (`cookies.signed[:k]`), whose result the object's evaluation gives.
     const prefixSource = path.slice(p.length).includes('()') ? null : sourceTaint(run, frame, node, p, scope, true);
@@ -66,6 +71,27 @@ export function visitMember(run: TaintRun, node: Node, scope: Scope, frame: Func
     return merge(merge(source, fieldOf(t)), weakRandomStrands(run, index));
   }
   return merge(source, readField(t, node.childForFieldName(shape.property)?.text));
+}
+
+/**
+ * Is the node a member the object's declared class declares with a type that holds no text (`file.FolderId` of a
+ * `FileModel file` whose class says `public int FolderId { get; set; }`, the language's `scalarParameters`)? A bound
+ * model's number is a number, as its typed getter's is (calls.ts). The file's findings then depend on the class's file.
+ */
+function scalarMemberOfDeclaredClass(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): boolean {
+  const s = run.syntax;
+  const shape = s.members[node.type];
+  const object = shape && field(node, shape.object);
+  const member = shape && node.childForFieldName(shape.property)?.text;
+  if (!s.scalarParameters || !object || !member || !s.identifiers.includes(object.type)) return false;
+  const known = classifyReceiver(s, object, scope, (n) => run.resolver.bindsImport(frame.file, n));
+  if (known.kind !== 'type') return false;
+  const declarations = run.resolver.classDeclarations(frame.file, known.name);
+  run.resolver.dependOn(declarations.map((d) => d.file.path));
+  return declarations.some((d) => {
+    const type = declaredFieldType(d.node.text, member);
+    return type !== undefined && s.scalarParameters!.test(type);
+  });
 }
 
 /** The first operand of a string concatenation (`$url . '&a=' . $b` is `($url . '&a=') . $b`), if the node is one. */
