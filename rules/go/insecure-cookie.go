@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/gin-gonic/gin"
 )
@@ -32,6 +33,18 @@ func CallUpstream(token string) (*http.Response, error) {
 	// ok: INSECURE_COOKIE
 	req.AddCookie(&http.Cookie{Name: "upstream-token", Value: token})
 	return http.DefaultClient.Do(req)
+}
+
+// The OAuth state nonce the callback compares, and a flag the page's script reads, hold no session.
+func StartOAuth(w http.ResponseWriter, state string) {
+	// ok: INSECURE_COOKIE
+	http.SetCookie(w, &http.Cookie{Name: "oauthstate", Value: state, Expires: time.Now().Add(time.Hour)})
+	// ok: INSECURE_COOKIE
+	http.SetCookie(w, &http.Cookie{Name: "is_user_authorized", Value: "true", Path: "/"})
+	// ruleid: INSECURE_COOKIE
+	http.SetCookie(w, &http.Cookie{Name: "oauth_token", Value: state, Expires: time.Now().Add(time.Hour)})
+	// ruleid: INSECURE_COOKIE
+	http.SetCookie(w, &http.Cookie{Name: "auth", Value: "true" + state, Path: "/"})
 }
 
 func Logout(w http.ResponseWriter, r *http.Request) {

@@ -155,3 +155,35 @@ func LoginNext(c *gin.Context, root string) {
 	// ruleid: OPEN_REDIRECT
 	c.Redirect(http.StatusSeeOther, fmt.Sprintf("%s%s", c.Request.FormValue("next"), root))
 }
+
+// The request's own query, changed and encoded again: url.Values.Encode escapes `:`, `/`, `?` and `#` in
+// every key and value, so only the query of the site's path is chosen.
+func SummaryKeepFilters(w http.ResponseWriter, r *http.Request, base string) {
+	params := r.URL.Query()
+	if c, err := r.Cookie("interval"); err == nil {
+		params.Set("interval", c.Value)
+	}
+	// ok: OPEN_REDIRECT
+	http.Redirect(w, r, fmt.Sprintf("%s/summary?%s", base, params.Encode()), http.StatusFound)
+}
+
+func SummaryRawQuery(w http.ResponseWriter, r *http.Request) {
+	params := r.URL.Query()
+	// ruleid: OPEN_REDIRECT
+	http.Redirect(w, r, params.Get("back")+"?"+params.Encode(), http.StatusFound)
+}
+
+// AuthCodeURL sends the browser to the configured provider; the request's path only lands, encoded, in the
+// redirect_uri query parameter the provider checks against its registration.
+func OIDCStart(w http.ResponseWriter, r *http.Request) {
+	back := r.URL.Query().Get("redirect")
+	conf := oauth2.Config{ClientID: "shop", RedirectURL: "https://shop.example/oidc/callback/" + back, Endpoint: provider.Endpoint}
+	// ok: OPEN_REDIRECT
+	http.Redirect(w, r, conf.AuthCodeURL(r.FormValue("state")), http.StatusTemporaryRedirect)
+}
+
+func OIDCFinish(w http.ResponseWriter, r *http.Request) {
+	back := r.URL.Query().Get("redirect")
+	// ruleid: OPEN_REDIRECT
+	http.Redirect(w, r, "https://shop.example"+back, http.StatusTemporaryRedirect)
+}

@@ -221,3 +221,24 @@ def create_server():
     # ruleid: LOG_INJECTION
     log.error(f"invalid server name: {str(name)[:200]}")
     return "bad", 400
+
+
+# A FastAPI route behind the administrators-only dependency: the operator's own input.
+from fastapi import APIRouter, Depends
+
+from .auth import check_admin, check_user_exists
+
+plugin_admin = APIRouter()
+
+
+@plugin_admin.put("/{plugin_id}/activate", dependencies=[Depends(check_admin)])
+async def activate_plugin(plugin_id: str):
+    # ok: LOG_INJECTION
+    log.info(f"Activating plugin: '{plugin_id}'.")
+
+
+@plugin_admin.post("/{plugin_id}/callback", dependencies=[Depends(check_user_exists)])
+async def plugin_callback(plugin_id: str):
+    # ruleid: LOG_INJECTION
+    log.info(f"Callback for plugin: '{plugin_id}'.")
+

@@ -4,10 +4,11 @@ import os
 
 from django.http import FileResponse
 from django.views import View
+from fastapi import APIRouter, Depends
 from flask import Blueprint, request
 
 from .base import BaseAdminView
-from .decorators import admins_only, authed_only, require_admin, roles_required, needs_scope, APIHandler, EXPORT_ROLE
+from .decorators import APIHandler, EXPORT_ROLE, admins_only, authed_only, check_admin, check_user_exists, needs_scope, require_admin, roles_required
 
 admin = Blueprint("admin", __name__)
 
@@ -83,3 +84,19 @@ def read_report(name):
 def read_export(name):
     # ruleid: PATH_TRAVERSAL
     return open(os.path.join("/srv/exports", name), "rb").read()
+
+
+# FastAPI routes whose dependencies run the administrators-only check before the handler.
+plugins = APIRouter(prefix="/api/v1/plugins")
+
+
+@plugins.delete("/{plugin_id}/data", dependencies=[Depends(check_admin)])
+async def delete_plugin_data(plugin_id: str):
+    # ok: PATH_TRAVERSAL
+    os.remove(os.path.join("/srv/plugins", f"{plugin_id}.sqlite3"))
+
+
+@plugins.delete("/{plugin_id}/cache", dependencies=[Depends(check_user_exists)])
+async def delete_plugin_cache(plugin_id: str):
+    # ruleid: PATH_TRAVERSAL
+    os.remove(os.path.join("/srv/plugin-cache", plugin_id))

@@ -59,6 +59,13 @@ def login():
     # Clearing the cookie on sign-out carries no session.
     # ok: INSECURE_COOKIE
     resp.set_cookie("session_token", "", expires=0)
+    # A flag for the page's script, the same for every visitor.
+    # ok: INSECURE_COOKIE
+    resp.set_cookie("is_user_authorized", "true", max_age=3600)
+    # ok: INSECURE_COOKIE
+    resp.set_cookie("access_token_expired", "1")
+    # ruleid: INSECURE_COOKIE
+    resp.set_cookie("access_token", token_for("true"), max_age=3600)
     return resp
 
 

@@ -29,3 +29,14 @@ func reportErrors() {
 		ReleaseStage: "production",
 	})
 }
+
+// An HKDF `info` label says what a derived key is for; the secret is the input key material it is mixed with.
+// ok: HARDCODED_SECRET
+const SessionKeyDeriveInfo = "COOKIE-SESSION;SIGNED:HMAC-SHA256;ENCRYPTED:AES-256-CTR"
+
+// ok: HARDCODED_SECRET
+var tokenInfo = "access:read;scope:orders;v=2"
+
+// ruleid: HARDCODED_SECRET
+const infoSigningKey = "c9Xq2Lr8Vm4Tz7Kp"
+
