@@ -55,6 +55,7 @@ export const python: LanguageSyntax = {
   exitCalls: /(^|\.)(abort|exit|_exit|redirect)$/,
   classes: ['class_definition'],
   selfNames: ['self', 'cls'],
+  fieldValidators: /^@\s*(?:pydantic\.)?(?:field_)?validator\(/,
   metadataMembers: /^(pk|_meta|Meta|__class__|__name__|__qualname__|__module__|__doc__|DoesNotExist|MultipleObjectsReturned)$/,
   bareCallsNeedImport: true,
   constructorNames: ['__init__'],

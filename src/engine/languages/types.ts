@@ -175,6 +175,13 @@ export interface LanguageSyntax {
    * languages only: a type hint the runtime does not enforce is no conversion.
    */
   scalarParameters?: RegExp;
+  /**
+   * A decorator that makes a method of a model class a validator of the fields it names in quotes, run before
+   * the code sees the model (Pydantic's `@validator("id")`, `@field_validator("id", "name")`). The guard clauses
+   * that open such a method (`if not re.fullmatch(…, v): raise ValueError`) vet those fields of any value of
+   * the class (members.ts).
+   */
+  fieldValidators?: RegExp;
   /** Expressions that pick one of several values by a subject (C# `switch` expressions, PHP `match`): their value is one of the arms', not the subject. */
   selects?: Record<string, { subject: string }>;
   /**

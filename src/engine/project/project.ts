@@ -198,14 +198,20 @@ export class Project implements CallResolver {
     return out;
   }
 
-  /** The declarations of class (or annotation type) `name`: in `from` itself, else in the files named for the class. */
+  /**
+   * The declarations of class (or annotation type) `name`: in `from` itself, else in the files named for the class,
+   * else in the files an import of `from` binds the name from (`from app.models.plugins import PluginData`).
+   */
   classDeclarations(from: ParsedFile, name: string): { file: ParsedFile; node: Node }[] {
     const own = this.classesNamed(from, name);
     if (own.length) return own.map((node) => ({ file: from, node }));
-    return this.classFiles(from, name).flatMap((f) => {
-      const parsed = this.parsed(f);
-      return parsed ? this.classesNamed(parsed, name).map((node) => ({ file: parsed, node })) : [];
-    });
+    const inFiles = (files: string[]) =>
+      files.flatMap((f) => {
+        const parsed = this.parsed(f);
+        return parsed ? this.classesNamed(parsed, name).map((node) => ({ file: parsed, node })) : [];
+      });
+    const named = inFiles(this.classFiles(from, name));
+    return named.length ? named : inFiles(this.importedFrom(from, name).filter((f) => f !== from.path));
   }
 
   declaresVisibleType(from: ParsedFile, name: string): boolean {

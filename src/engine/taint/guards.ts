@@ -772,7 +772,7 @@ export function vetArguments(run: TaintRun, targets: { file: ParsedFile; node: N
 }
 
 /** Per function: the argument positions it vets at its start, with the guards that vet them. */
-function vettedParams(run: TaintRun, target: { file: ParsedFile; node: Node }, hasReceiver: boolean): Map<number, CompiledSanitizer[]> {
+export function vettedParams(run: TaintRun, target: { file: ParsedFile; node: Node }, hasReceiver: boolean): Map<number, CompiledSanitizer[]> {
   const key = `${target.file.path}:${target.node.startIndex}:${hasReceiver}`;
   const known = run.vetting.get(key);
   if (known) return known;
@@ -788,8 +788,9 @@ function readVettedParams(run: TaintRun, target: { file: ParsedFile; node: Node 
   let params = paramList(run, syntax, paramsNode).map((p) => p.names[0] ?? '');
   if (hasReceiver && (syntax.selfNames ?? []).includes(params[0] ?? '')) params = params.slice(1);
   for (const { condition, consequence } of openingGuardClauses(syntax, body)) {
-    const guards = run.engine.guardsFor(condition.text);
-    if (!guards.length || !throwsOnly(run, consequence) || !isNegative(run, condition, condition)) continue;
+    if (!throwsOnly(run, consequence) || !isNegative(run, condition, condition)) continue;
+    const guards = [...new Set([...run.engine.guardsFor(condition.text), ...calledPredicateGuards(run, target.file, condition)])];
+    if (!guards.length) continue;
     params.forEach((name, i) => {
       if (name && mentions(condition.text, name)) out.set(i, [...(out.get(i) ?? []), ...guards]);
     });
@@ -805,6 +806,27 @@ function readVettedParams(run: TaintRun, target: { file: ParsedFile; node: Node 
     for (const [name, i] of names) if (mentions(condition.text, name) && !(out.get(i) ?? []).includes(PATH_DENY_LIST)) out.set(i, [...(out.get(i) ?? []), PATH_DENY_LIST]);
   }
   return out;
+}
+
+/**
+ * The guards of the predicates the project defines that a condition calls by a bare name (`if not is_snake_case(v):
+ * raise …` with `def is_snake_case(v): return SNAKE.match(v) is not None` in a helpers module): every function
+ * such a call may run must be a predicate (predicateGuards).
+ */
+function calledPredicateGuards(run: TaintRun, file: ParsedFile, condition: Node): CompiledSanitizer[] {
+  const callTypes = Object.keys(run.syntax.calls);
+  const calls = callTypes.includes(condition.type) ? [condition] : condition.descendantsOfType(callTypes);
+  const guards: CompiledSanitizer[] = [];
+  for (const call of calls.slice(0, 4)) {
+    const parts = call && callParts(run.syntax, call);
+    const name = parts && !parts.receiver ? (parts.name?.text ?? parts.callee?.text ?? '') : '';
+    if (!CALLABLE_NAME.test(name)) continue;
+    const targets = run.resolver.resolve(file, name, { kind: 'none' }, undefined, run.followedEnough());
+    if (!targets.length || targets.length > MAX_CALL_TARGETS) continue;
+    const each = targets.map((t) => predicateGuards(run, t));
+    if (each.every((g) => g.length > 0)) for (const g of each) guards.push(...g.filter((x) => !guards.includes(x)));
+  }
+  return guards;
 }
 
 /** A string literal holding a path separator (`"/"`, `'\\'`, `"?:/<>"`) that a condition looks for. */

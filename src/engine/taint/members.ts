@@ -2,14 +2,15 @@
 // what an assignment stores where (variables, containers, tuples, positional returns,
 // destructuring) and the fields of `self`/`this` that a class's methods share.
 import type { Node } from 'web-tree-sitter';
-import { callParts, field, patternNames } from '../parse/syntax.ts';
-import type { FunctionFrame, TaintRun } from './run.ts';
+import { callParts, decoratorsOf, field, patternNames } from '../parse/syntax.ts';
+import type { FunctionFrame, ParsedFile, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { addStep, fieldOf, merge, readField, sanitize, type Tainted } from './values.ts';
 import { checkAssignSink } from './sinks.ts';
-import { conditionGuards } from './guards.ts';
+import { conditionGuards, vettedParams } from './guards.ts';
 import { sourceTaint } from './sources.ts';
-import { classifyReceiver } from './receivers.ts';
+import { classifyReceiver, enclosingClass } from './receivers.ts';
+import type { CompiledSanitizer } from '../rules/load.ts';
 import { declaredFieldType } from '../project/declarations.ts';
 
 /** Node types of an expression that may compute a boolean check: operators and comparisons of any grammar. */
@@ -50,8 +51,10 @@ export function visitMember(run: TaintRun, node: Node, scope: Scope, frame: Func
     p = p.slice(0, cut);
     const known = scope.lookup(p) ?? classField(run, node, p);
     if (known) {
-      const read = readField(known, /^\.([^.[]+)/.exec(path.slice(p.length))?.[1]);
-      return merge(source, read && scalarMemberOfDeclaredClass(run, node, scope, frame) ? weakRandomStrands(run, read) : read);
+      let read = readField(known, /^\.([^.[]+)/.exec(path.slice(p.length))?.[1]);
+      if (read && scalarMemberOfDeclaredClass(run, node, scope, frame)) read = weakRandomStrands(run, read);
+      if (read) for (const guard of fieldValidatorGuards(run, node, scope, frame)) read = sanitize(read, guard.types);
+      return merge(source, read);
     }
     // `e.data.html` in a handler whose parameter `e` is otherwise unknown: the source prefix still counts —
     // unless a call stands between (`cookies.signed[:k]`), whose result the object's evaluation gives.
@@ -79,19 +82,51 @@ export function visitMember(run: TaintRun, node: Node, scope: Scope, frame: Func
  * model's number is a number, as its typed getter's is (calls.ts). The file's findings then depend on the class's file.
  */
 function scalarMemberOfDeclaredClass(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): boolean {
+  const scalar = run.syntax.scalarParameters;
+  const declared = scalar && declaredClassOfMember(run, node, scope, frame);
+  if (!declared) return false;
+  return declared.classes.some((d) => {
+    const type = declaredFieldType(d.node.text, declared.member);
+    return type !== undefined && scalar.test(type);
+  });
+}
+
+/**
+ * The guards the object's declared class runs on this member before the code sees the value: the opening guard
+ * clauses of each of its methods a field-validator decorator names the member in (Pydantic's
+ * `@validator("id") def check_id(cls, v): if not re.fullmatch(SNAKE, v): raise ValueError(…)` vets `data.id` of
+ * a `data: PluginData`). The file's findings then depend on the class's file.
+ */
+function fieldValidatorGuards(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): CompiledSanitizer[] {
+  const s = run.syntax;
+  const declared = s.fieldValidators && declaredClassOfMember(run, node, scope, frame);
+  if (!declared) return [];
+  const guards: CompiledSanitizer[] = [];
+  const quoted = new RegExp(`^["']${declared.member}["']$`);
+  for (const { file, node: cls } of declared.classes) {
+    for (const method of cls.descendantsOfType(Object.keys(s.functions))) {
+      if (!method || enclosingClass(s, method)?.equals(cls) !== true) continue;
+      const validator = decoratorsOf(s, method).find((d) => s.fieldValidators!.test(d.text));
+      const names = validator?.descendantsOfType('argument_list')[0]?.namedChildren ?? [];
+      if (!names.some((n) => !!n && quoted.test(n.text))) continue;
+      guards.push(...(vettedParams(run, { file, node: method }, true).get(0) ?? []));
+    }
+  }
+  return guards;
+}
+
+/** The member a node reads (`data.id`) and the declarations of its object's declared class, when the code says it. */
+function declaredClassOfMember(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): { member: string; classes: { file: ParsedFile; node: Node }[] } | undefined {
   const s = run.syntax;
   const shape = s.members[node.type];
   const object = shape && field(node, shape.object);
   const member = shape && node.childForFieldName(shape.property)?.text;
-  if (!s.scalarParameters || !object || !member || !s.identifiers.includes(object.type)) return false;
+  if (!object || !member || !/^\w+$/.test(member) || !s.identifiers.includes(object.type)) return undefined;
   const known = classifyReceiver(s, object, scope, (n) => run.resolver.bindsImport(frame.file, n));
-  if (known.kind !== 'type') return false;
-  const declarations = run.resolver.classDeclarations(frame.file, known.name);
-  run.resolver.dependOn(declarations.map((d) => d.file.path));
-  return declarations.some((d) => {
-    const type = declaredFieldType(d.node.text, member);
-    return type !== undefined && s.scalarParameters!.test(type);
-  });
+  if (known.kind !== 'type') return undefined;
+  const classes = run.resolver.classDeclarations(frame.file, known.name);
+  run.resolver.dependOn(classes.map((d) => d.file.path));
+  return { member, classes };
 }
 
 /** The first operand of a string concatenation (`$url . '&a=' . $b` is `($url . '&a=') . $b`), if the node is one. */
