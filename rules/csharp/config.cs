@@ -128,3 +128,30 @@ public class SpaController : Controller
         return View();
     }
 }
+
+// The visitor's language or theme choice, which page script also switches: a preference, no secret.
+public class PreferenceCookies
+{
+    private readonly IHttpContextAccessor _http;
+
+    public PreferenceCookies(IHttpContextAccessor http) => _http = http;
+
+    public void SetCulture(string culture, string uiCulture)
+    {
+        _http.HttpContext.Response.Cookies.Append(CookieRequestCultureProvider.DefaultCookieName,
+            CookieRequestCultureProvider.MakeCookieValue(new RequestCulture(culture, uiCulture)), new CookieOptions
+            {
+                Path = "/",
+                // ok: INSECURE_COOKIE
+                HttpOnly = false
+            });
+    }
+
+    public void SetTheme(HttpResponse response, string theme)
+    {
+        // ok: INSECURE_COOKIE
+        response.Cookies.Append("site-theme", theme, new CookieOptions { HttpOnly = false });
+        // ruleid: INSECURE_COOKIE
+        response.Cookies.Append("culture-session", theme, new CookieOptions { HttpOnly = false });
+    }
+}

@@ -162,6 +162,25 @@ public class BoardsController : Controller
         // ruleid: OPEN_REDIRECT
         return Redirect($"{_urlBase}/{slug}");
     }
+
+    // The request's own query string carried over after the `?` or `&` of a fixed target: it only fills the
+    // query, the scheme and host stay the target's.
+    public IActionResult Moved()
+    {
+        var target = _urlBase;
+        target += "?";
+        target += Request.QueryString.Value.Substring(1);
+        // ok: OPEN_REDIRECT
+        return RedirectPermanent(target);
+    }
+
+    public IActionResult Carry(string page)
+    {
+        // ok: OPEN_REDIRECT
+        return Redirect(_urlBase + "?page=" + page);
+        // ruleid: OPEN_REDIRECT
+        return Redirect(page + "?from=boards");
+    }
 }
 
 public class LocationController : Controller

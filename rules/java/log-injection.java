@@ -3,6 +3,7 @@ package com.example.accounts;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -25,6 +26,18 @@ public class AccountAudit {
         LOGGER.info("Stopping accounts {} {}", ids.get(0), refs[0]);
         // ruleid: LOG_INJECTION
         LOGGER.info("Stopping accounts tagged {}", tags.get(0));
+    }
+
+    // The class of a parsed request value names a type, not the value's text.
+    @PostMapping("/accounts/flags")
+    public void flags(@RequestBody java.util.Map<String, Object> body) {
+        Object flag = body.get("custom");
+        // ok: LOG_INJECTION
+        LOGGER.error("Cannot cast " + flag.getClass() + " to a boolean value");
+        // ok: LOG_INJECTION
+        LOGGER.warn("Unexpected {}", flag.getClass().getSimpleName());
+        // ruleid: LOG_INJECTION
+        LOGGER.error("Cannot cast " + flag + " to a boolean value");
     }
 
     // An exception handler mapped like an action gets the exception thrown, not a request value.

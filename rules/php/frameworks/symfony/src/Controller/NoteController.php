@@ -10,6 +10,7 @@ use Symfony\Component\HttpFoundation\RedirectResponse;
 use Symfony\Component\HttpFoundation\Request;
 use Symfony\Component\HttpFoundation\Response;
 use Symfony\Component\Routing\Attribute\Route;
+use Symfony\Component\Routing\Generator\UrlGeneratorInterface;
 
 class NoteController extends AbstractController
 {
@@ -38,6 +39,14 @@ class NoteController extends AbstractController
         new RedirectResponse($request->get('target'));
         // ok: OPEN_REDIRECT
         $this->redirectToRoute('note_index');
+        // ok: OPEN_REDIRECT
+        $this->redirect($this->generateUrl($request->attributes->get('_route'), ['page' => $request->query->get('page')]));
+        // ok: OPEN_REDIRECT
+        new RedirectResponse($this->router->generate($request->get('route'), ['q' => $request->get('q')]));
+        // ok: OPEN_REDIRECT
+        $this->redirect($this->urlGenerator->generate('note_index', ['next' => $request->get('next')], UrlGeneratorInterface::ABSOLUTE_URL));
+        // ruleid: OPEN_REDIRECT
+        $this->redirect($this->codes->generate($request->get('next')));
         // ruleid: OPEN_REDIRECT
         return $this->redirect($request->headers->get('referer'));
     }
