@@ -6,7 +6,7 @@ import { constantText, constantTruth, literalValue } from './constants.ts';
 import type { Node, Tree } from 'web-tree-sitter';
 import type { CompiledSanitizer } from '../rules/load.ts';
 import { accessPath, callParts, field, type CallParts } from '../parse/syntax.ts';
-import { classifyReceiver } from './receivers.ts';
+import { classifyReceiver, type Receiver } from './receivers.ts';
 import { CALLABLE_NAME, MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { merge, readField, sanitize, type Tainted } from './values.ts';
@@ -341,22 +341,37 @@ export interface GuardsAsked {
 export function conditionGuards(run: TaintRun, condition: Node, scope: Scope, frame: FunctionFrame, asked: GuardsAsked = {}): CompiledSanitizer[] {
   const guards = run.engine.guardsFor(condition.text);
   if (asked.anyWill && guards.length) return guards;
-  const callTypes = Object.keys(run.syntax.calls);
-  const calls = callTypes.includes(condition.type) ? [condition] : condition.descendantsOfType(callTypes);
+  const calls = callsIn(run, condition);
   if (calls.length === 0) return guards;
   // Looking for the functions a condition calls costs parsing; it matters only when it checks untrusted data.
   asked.guarded = guardedNames(run, condition, scope, frame);
   if (asked.guarded.size === 0) return guards;
+  const receiverOf = (receiver: Node): Receiver => classifyReceiver(run.syntax, receiver, scope, (n) => run.resolver.bindsImport(frame.file, n));
+  for (const g of calledPredicateGuards(run, frame.file, calls, receiverOf)) if (!guards.includes(g)) guards.push(g);
+  return guards;
+}
+
+/** The calls a condition makes: itself, or those inside it. */
+function callsIn(run: TaintRun, condition: Node): (Node | null)[] {
+  const callTypes = Object.keys(run.syntax.calls);
+  return callTypes.includes(condition.type) ? [condition] : condition.descendantsOfType(callTypes);
+}
+
+/**
+ * The guards of the predicates the project defines that these calls run (at most four calls): `isSafeName(x)`,
+ * `is_snake_case(v)` in a helpers module. Every function a call may run must be a predicate (predicateGuards).
+ * A call on a receiver is looked for as `receiverOf` classifies it, and not at all without it.
+ */
+function calledPredicateGuards(run: TaintRun, file: ParsedFile, calls: (Node | null)[], receiverOf?: (receiver: Node) => Receiver): CompiledSanitizer[] {
+  const guards: CompiledSanitizer[] = [];
   for (const call of calls.slice(0, 4)) {
-    if (!call) continue;
-    const parts = callParts(run.syntax, call);
+    const parts = call && callParts(run.syntax, call);
     const name = parts?.name?.text ?? parts?.callee?.text ?? '';
-    if (!parts || !CALLABLE_NAME.test(name)) continue;
-    const receiver = parts.receiver ? classifyReceiver(run.syntax, parts.receiver, scope, (n) => run.resolver.bindsImport(frame.file, n)) : { kind: 'none' as const };
-    const targets = run.resolver.resolve(frame.file, name, receiver, undefined, run.followedEnough());
+    if (!parts || !CALLABLE_NAME.test(name) || (parts.receiver && !receiverOf)) continue;
+    const receiver: Receiver = parts.receiver ? receiverOf!(parts.receiver) : { kind: 'none' };
+    const targets = run.resolver.resolve(file, name, receiver, undefined, run.followedEnough());
     if (!targets.length || targets.length > MAX_CALL_TARGETS) continue;
     const each = targets.map((t) => predicateGuards(run, t));
-    // Every function the call may run must be such a predicate.
     if (each.every((g) => g.length > 0)) for (const g of each) guards.push(...g.filter((x) => !guards.includes(x)));
   }
   return guards;
@@ -789,7 +804,7 @@ function readVettedParams(run: TaintRun, target: { file: ParsedFile; node: Node 
   if (hasReceiver && (syntax.selfNames ?? []).includes(params[0] ?? '')) params = params.slice(1);
   for (const { condition, consequence } of openingGuardClauses(syntax, body)) {
     if (!throwsOnly(run, consequence) || !isNegative(run, condition, condition)) continue;
-    const guards = [...new Set([...run.engine.guardsFor(condition.text), ...calledPredicateGuards(run, target.file, condition)])];
+    const guards = [...new Set([...run.engine.guardsFor(condition.text), ...calledPredicateGuards(run, target.file, callsIn(run, condition))])];
     if (!guards.length) continue;
     params.forEach((name, i) => {
       if (name && mentions(condition.text, name)) out.set(i, [...(out.get(i) ?? []), ...guards]);
@@ -806,27 +821,6 @@ function readVettedParams(run: TaintRun, target: { file: ParsedFile; node: Node 
     for (const [name, i] of names) if (mentions(condition.text, name) && !(out.get(i) ?? []).includes(PATH_DENY_LIST)) out.set(i, [...(out.get(i) ?? []), PATH_DENY_LIST]);
   }
   return out;
-}
-
-/**
- * The guards of the predicates the project defines that a condition calls by a bare name (`if not is_snake_case(v):
- * raise …` with `def is_snake_case(v): return SNAKE.match(v) is not None` in a helpers module): every function
- * such a call may run must be a predicate (predicateGuards).
- */
-function calledPredicateGuards(run: TaintRun, file: ParsedFile, condition: Node): CompiledSanitizer[] {
-  const callTypes = Object.keys(run.syntax.calls);
-  const calls = callTypes.includes(condition.type) ? [condition] : condition.descendantsOfType(callTypes);
-  const guards: CompiledSanitizer[] = [];
-  for (const call of calls.slice(0, 4)) {
-    const parts = call && callParts(run.syntax, call);
-    const name = parts && !parts.receiver ? (parts.name?.text ?? parts.callee?.text ?? '') : '';
-    if (!CALLABLE_NAME.test(name)) continue;
-    const targets = run.resolver.resolve(file, name, { kind: 'none' }, undefined, run.followedEnough());
-    if (!targets.length || targets.length > MAX_CALL_TARGETS) continue;
-    const each = targets.map((t) => predicateGuards(run, t));
-    if (each.every((g) => g.length > 0)) for (const g of each) guards.push(...g.filter((x) => !guards.includes(x)));
-  }
-  return guards;
 }
 
 /** A string literal holding a path separator (`"/"`, `'\\'`, `"?:/<>"`) that a condition looks for. */
