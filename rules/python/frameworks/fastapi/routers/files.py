@@ -2,6 +2,7 @@ import os
 
 from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
+from pydantic import UUID4, PositiveInt
 
 router = APIRouter(prefix="/files")
 FILES_DIR = "/srv/files"
@@ -32,3 +33,16 @@ async def raw(request: Request):
     body = await request.json()
     # ok: XSS
     return Response(content=str(body), media_type="text/plain")
+
+
+# Pydantic's typed scalars are validated before the handler runs: a UUID or a positive number holds no path.
+@router.get("/owners/{owner_id}/pages/{page}")
+async def owner_page(owner_id: UUID4, page: PositiveInt):
+    # ok: PATH_TRAVERSAL
+    return FileResponse(os.path.join(FILES_DIR, str(owner_id), f"{page}.html"))
+
+
+@router.get("/owners/{owner_id}/files/{name}")
+async def owner_file(owner_id: UUID4, name: str):
+    # ruleid: PATH_TRAVERSAL
+    return FileResponse(os.path.join(FILES_DIR, str(owner_id), name))
