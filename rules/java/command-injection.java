@@ -35,6 +35,22 @@ public class TranscodeController {
         new ProcessBuilder("/bin/sh", "-c", "ffprobe " + url).inheritIO().start();
     }
 
+    @PostMapping("/probe/v2")
+    public void probeList(@RequestParam String url) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder();
+        // ruleid: COMMAND_INJECTION
+        builder.command(java.util.Arrays.asList("sh", "-c", "ffprobe " + url));
+        builder.start();
+    }
+
+    @PostMapping("/probe/v3")
+    public void probeArgs(@RequestParam String url) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder();
+        // ok: COMMAND_INJECTION
+        builder.command(java.util.List.of("ffprobe", "-v", "error", url));
+        builder.start();
+    }
+
     @PostMapping("/run-tool")
     public void runTool(@RequestParam String tool) throws IOException {
         // ruleid: COMMAND_INJECTION

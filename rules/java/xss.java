@@ -123,3 +123,99 @@ class EchoController {
         return org.apache.commons.lang.StringUtils.replace(raw, ">", "&gt;");
     }
 }
+
+/** In a @RestController every handler's value is the body: a String or ResponseEntity<String> is written as it is. */
+@org.springframework.web.bind.annotation.RestController
+@org.springframework.web.bind.annotation.RequestMapping("/greet")
+class GreetingRestController {
+
+    @org.springframework.web.bind.annotation.GetMapping("/hello")
+    public String hello(@org.springframework.web.bind.annotation.RequestParam String name) {
+        String greeting = "Hello " + name;
+        // ruleid: XSS
+        return greeting;
+    }
+
+    @org.springframework.web.bind.annotation.GetMapping("/card")
+    public org.springframework.http.ResponseEntity<String> card(@org.springframework.web.bind.annotation.RequestParam java.util.Map<String, String> query) {
+        StringBuilder body = new StringBuilder();
+        for (java.util.Map.Entry<String, String> entry : query.entrySet()) {
+            body.append(String.format("<div>%s</div>", entry.getValue()));
+        }
+        // ruleid: XSS
+        return new org.springframework.http.ResponseEntity<String>(body.toString(), org.springframework.http.HttpStatus.OK);
+    }
+
+    @org.springframework.web.bind.annotation.GetMapping("/echo")
+    public org.springframework.http.ResponseEntity<String> echo(@org.springframework.web.bind.annotation.RequestParam String text) {
+        // ruleid: XSS
+        return org.springframework.http.ResponseEntity.ok("<p>" + text + "</p>");
+    }
+
+    @org.springframework.web.bind.annotation.PostMapping("/import")
+    public String importSettings(@org.springframework.web.bind.annotation.RequestBody String body) {
+        // ok: XSS
+        return parseSettings(body).theme();
+    }
+
+    @org.springframework.web.bind.annotation.GetMapping(value = "/hello.json", produces = org.springframework.http.MediaType.APPLICATION_JSON_VALUE)
+    public String helloJson(@org.springframework.web.bind.annotation.RequestParam String name) {
+        // ok: XSS
+        return "{\"greeting\": \"" + name + "\"}";
+    }
+
+    @org.springframework.web.bind.annotation.GetMapping("/echo.txt")
+    public org.springframework.http.ResponseEntity<String> echoText(@org.springframework.web.bind.annotation.RequestParam String text) {
+        // ok: XSS
+        return org.springframework.http.ResponseEntity.ok().contentType(org.springframework.http.MediaType.TEXT_PLAIN).body(text);
+    }
+
+    @org.springframework.web.bind.annotation.GetMapping("/length")
+    public Integer length(@org.springframework.web.bind.annotation.RequestParam String text) {
+        // ok: XSS
+        return text.length();
+    }
+
+    @org.springframework.web.bind.annotation.GetMapping("/user")
+    public UserView user(@org.springframework.web.bind.annotation.RequestParam String name) {
+        // ok: XSS
+        return new UserView(label(name));
+    }
+
+    private String label(String name) {
+        // ok: XSS
+        return "user " + name;
+    }
+
+    record UserView(String label) {}
+
+    record Settings(String theme) {}
+
+    private static Settings parseSettings(String json) {
+        return new Settings(json.trim());
+    }
+}
+
+/** A class whose every handler produces JSON: its strings are JSON documents, not pages. */
+@org.springframework.web.bind.annotation.RestController
+@org.springframework.web.bind.annotation.RequestMapping(value = "/api", produces = "application/json")
+class JsonOnlyRestController {
+
+    @org.springframework.web.bind.annotation.GetMapping("/echo")
+    public String echo(@org.springframework.web.bind.annotation.RequestParam String text) {
+        // ok: XSS
+        return "{\"text\": \"" + text + "\"}";
+    }
+}
+
+/** A plain @Controller's String is a view name (template-injection.yaml), not the body. */
+@org.springframework.stereotype.Controller
+class PageController {
+
+    @org.springframework.web.bind.annotation.GetMapping("/page")
+    public String page(@org.springframework.web.bind.annotation.RequestParam String tab, org.springframework.ui.Model model) {
+        model.addAttribute("tab", tab);
+        // ok: XSS
+        return "page";
+    }
+}

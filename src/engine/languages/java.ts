@@ -54,4 +54,5 @@ export const java: LanguageSyntax = {
   // a method or constructor `T NAME(` / `public NAME(`, or a lambda `NAME = (…) ->`
   definitionNames: /(?:^|[^\w$.])(?!(?:return|new|throw|else|case|yield)\s)[\w$]+(?:<[^;{}()]*>)?(?:\[\])*\s+([\w$]+)\s*\(|([\w$]+)\s*=\s*(?:\(|[\w$]+\s*->)/gm,
   importPatterns: [],
+  memberImports: /^import\s+static\s+(?:[\w$]+\s*\.\s*)*?([\w$]+\s*\.\s*([\w$]+))\s*;/,
 };

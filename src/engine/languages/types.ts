@@ -269,6 +269,12 @@ export interface LanguageSyntax {
   handlerParameters?: { callee: RegExp; routeCallee: RegExp; pathArgument: RegExp; names: Record<number, string[]> };
   /** Import aliases (`from m import name as alias`): node type → fields of the imported name and of the alias. */
   importAliases?: Record<string, { name: string; alias: string }>;
+  /**
+   * Imports of one member of a class (Java's `import static org.springframework.web.util.WebUtils.getCookie;`), read
+   * from a top-level import's text: group 1 is how the member is written without the import (`WebUtils.getCookie`),
+   * group 2 the bare name the code calls it by (`getCookie`). Rules then see the call as written in full.
+   */
+  memberImports?: RegExp;
   /** Import declarations that bind a local name to a module path (Go `tt "text/template"`): rules can ask where a value was made (`init` conditions). Without a name the path's last segment is the name. */
   importSpecs?: { node: string; name: string; path: string };
   /** Methods that store their arguments into the receiver (`sb.append(x)`, `buf.WriteString(x)`, `list.add(x)`): a tainted argument taints the receiver variable. */

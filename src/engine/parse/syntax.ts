@@ -108,8 +108,10 @@ export function accessPath(syntax: LanguageSyntax, node: Node | null, alias?: (n
     const parts = callParts(syntax, node);
     if (!parts) return '?';
     if (parts.callee) return `${accessPath(syntax, parts.callee, alias, depth + 1)}()`;
-    const prefix = parts.receiver ? `${accessPath(syntax, parts.receiver, alias, depth + 1)}.` : '';
-    return `${prefix}${parts.name?.text ?? '?'}()`;
+    if (parts.receiver) return `${accessPath(syntax, parts.receiver, alias, depth + 1)}.${parts.name?.text ?? '?'}()`;
+    // A bare call may name an imported member (Java's `import static …WebUtils.getCookie;`).
+    const name = parts.name?.text;
+    return `${(name && alias?.(name)) ?? name ?? '?'}()`;
   }
   // C# `HttpContext?.Request`: the condition, then the member or element the binding reads.
   if (type === 'conditional_access_expression') {

@@ -75,12 +75,14 @@ export interface CompiledSink {
   argFields?: string[];
   inObject?: boolean;
   built?: boolean;
+  composed?: boolean;
   where: CompiledArgCondition[];
   unless: CompiledArgCondition[];
   matches?: RegExp;
   inside?: RegExp;
   notInside?: RegExp;
   notInsideCallers?: boolean;
+  inClass?: RegExp;
   render?: RenderSpec;
 }
 
@@ -241,6 +243,7 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     argFields: s.argFields,
     inObject: s.inObject,
     built: s.built,
+    composed: s.composed,
     inFunction: s.inFunction ? regex(s.inFunction, where) : undefined,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     unless: (s.unless ?? []).map((c) => compileCondition(c, where)),
@@ -251,6 +254,7 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     inside: s.inside ? regex(s.inside, where) : undefined,
     notInside: s.notInside ? regex(s.notInside, where) : undefined,
     notInsideCallers: s.notInsideCallers,
+    inClass: s.inClass ? regex(s.inClass, where) : undefined,
     render: s.render,
   };
 }

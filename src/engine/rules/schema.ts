@@ -245,6 +245,12 @@ export const SinkSpec = z
      * application's own expression.
      */
     built: z.boolean().optional(),
+    /**
+     * The untrusted data must be built into text by the code itself — concatenated, interpolated, formatted or
+     * appended to a builder — and not be what a call it went into returned: a REST handler's string is a page only
+     * when it composes one (`"Hello " + name`), not when it hands back a parsed document's field or a process id.
+     */
+    composed: z.boolean().optional(),
     /** Only inside a function whose decorators/annotations (text) match (NestJS `@Header('Content-Type', 'text/html')`). */
     inFunction: Regex.optional(),
     /** All must hold for the call to be a sink (`node` sinks: `value` tests the node's text; `assign` sinks: the assigned expression's text). */
@@ -257,6 +263,11 @@ export const SinkSpec = z
     inside: Regex.optional(),
     /** Regex on the text of the enclosing function: it must not match (a hardened XML factory, an `ObjectInputFilter`). */
     notInside: Regex.optional(),
+    /**
+     * Regex on the header of the class around the sink (its annotations, name and bases): it must match. Spring's
+     * `@RestController` on the class makes every handler's returned value the response body.
+     */
+    inClass: Regex.optional(),
     /**
      * `notInside` holds for the functions whose calls led the flow to the sink too: a helper that decodes a token
      * for a caller that verifies it. (Within one analysis a function is walked once per shape of its inputs: the

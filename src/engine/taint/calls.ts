@@ -37,7 +37,13 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   const parts = callParts(s, node);
   if (!parts) return visitChildren(run, node, scope, frame);
   const calleeNode = parts.callee ?? parts.name;
-  let calleePath = parts.callee ? run.path(parts.callee, scope) : `${parts.receiver ? `${run.path(parts.receiver, scope)}.` : ''}${parts.name?.text ?? '?'}`;
+  const calledName = parts.name?.text;
+  // A bare call may name an imported member (Java's `import static …WebUtils.getCookie;`): rules read it in full.
+  let calleePath = parts.callee
+    ? run.path(parts.callee, scope)
+    : parts.receiver
+      ? `${run.path(parts.receiver, scope)}.${calledName ?? '?'}`
+      : ((calledName && scope.alias(calledName)) ?? calledName ?? '?');
   if (parts.isConstructor) calleePath = calleePath.replace(/^new\s+/, '');
   const fullPath = `${calleePath}()`;
 
@@ -208,8 +214,11 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   const step = run.step(frame, node, `${calleePath}()`);
   if (all) {
     let out = addStep(cleaned(asNewValue(all)), step);
+    // A printf-style call (`String.format("<div>%s</div>", v)`) writes its arguments into the text it returns, as a
+    // concatenation does: the result holds the data itself, as text.
+    if (numbers && out) out = out.map((x) => (x.text ? x : { ...x, text: true }));
     // Untrusted data passed as an argument (not the receiver): the result is derived from it, not the data itself.
-    if (!receiverTaint && out) {
+    else if (!receiverTaint && out) {
       const record = returnsRecord(run, parts, receiverOf);
       out = out.map((x) => (record && !x.record ? { ...x, derived: true, record: true } : x.derived ? x : { ...x, derived: true }));
     }

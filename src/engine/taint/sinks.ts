@@ -7,6 +7,7 @@ import type { TraceStep } from '../types.ts';
 import { callParts, decoratorsOf, enclosingFunction, type CallParts } from '../parse/syntax.ts';
 import { CALLABLE_NAME, MAX_CALL_TARGETS, type FunctionFrame, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
+import { classHeader, enclosingClass } from './receivers.ts';
 import { merge, sanitize, type Taint, type Tainted } from './values.ts';
 import { conditionHolds } from './conditions.ts';
 import { isWholeContainer, REPR_CLEAN_TYPES, visit } from './walk.ts';
@@ -125,6 +126,8 @@ export function checkCallSinks(
         if (a && sink.inObject) a = a.filter((x) => x.inLiteral && !x.text);
         // An expression language: only data built into the application's own expression.
         if (a && sink.built) a = a.filter((x) => x.text || x.derived || x.part);
+        // A page: only data the code itself built into the text, not what a call it went into returned.
+        if (a && sink.composed) a = composedText(a);
         // A logger prints an argument that is not a string through its repr (Python's str() of a list, Ruby's
         // inspect), which writes the line breaks of the strings inside it escaped.
         const arg = parts.positional[i];
@@ -219,6 +222,12 @@ export function checkReturnSink(run: TaintRun, node: Node, value: Tainted, frame
   }
 }
 
+/** The data the code built into text itself (concatenated, interpolated, formatted, appended), not a call's result. */
+function composedText(value: Tainted): Tainted {
+  const composed = value?.filter((x) => (x.text || x.part) && !x.derived);
+  return composed?.length ? composed : null;
+}
+
 export function checkNodeSink(run: TaintRun, node: Node, value: Tainted, frame: FunctionFrame): void {
   // Each read of a node's type is a call into the parser: once, not once per sink of every rule.
   const type = node.type;
@@ -233,7 +242,7 @@ export function checkNodeSink(run: TaintRun, node: Node, value: Tainted, frame: 
       // Node sinks have no arguments: their conditions test the node's own text (`dangerouslySetInnerHTML={…}`).
       if (!sink.where.every((c) => !c.value || c.value.test(node.text) !== !!c.absent)) continue;
       if (sink.unless.some((c) => c.value && c.value.test(node.text) !== !!c.absent)) continue;
-      const hit = reportable(rule, value);
+      const hit = reportable(rule, sink.composed ? composedText(value) : value);
       if (hit) {
         report(run, rule, node, hit, frame, type.replace(/_/g, ' '));
         break;
@@ -251,6 +260,10 @@ function projectAllows(run: TaintRun, sink: CompiledSink): boolean {
 
 function sinkContextHolds(run: TaintRun, sink: CompiledSink, node: Node, frame: FunctionFrame): boolean {
   if (sink.matches && !sink.matches.test(node.text)) return false;
+  if (sink.inClass) {
+    const cls = enclosingClass(run.syntax, node);
+    if (!cls || !sink.inClass.test(classHeader(cls))) return false;
+  }
   if (!sink.inside && !sink.notInside) return true;
   const text = enclosingScope(run, node).text;
   if (sink.inside && !sink.inside.test(text)) return false;

@@ -49,6 +49,8 @@ export function fileScope(run: TaintRun, file: ParsedFile): Scope {
   for (const top of file.tree.rootNode.namedChildren) {
     // Import aliases: top-level import statements only.
     if (!top || !/import/.test(top.type)) continue;
+    const member = syntax.memberImports?.exec(top.text);
+    if (member) scope.aliases.set(member[2]!, member[1]!.replace(/\s+/g, ''));
     for (const node of top.namedChildren) {
       const shape = node ? aliasShapes[node.type] : undefined;
       if (!node || !shape) continue;
