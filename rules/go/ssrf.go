@@ -120,3 +120,41 @@ func UserProfile(w http.ResponseWriter, r *http.Request) {
 		other.Body.Close()
 	}
 }
+
+// The right side of `||` runs only where the left side failed: after `!validateURL(u)`, u passed the check.
+func ProbeChecked(w http.ResponseWriter, r *http.Request) {
+	u := r.FormValue("url")
+	if !validateURL(u) || !probe(u) {
+		http.Error(w, "unreachable", http.StatusBadRequest)
+		return
+	}
+	other := r.FormValue("other")
+	if other == "" || !reachable(other) {
+		http.Error(w, "unreachable", http.StatusBadRequest)
+	}
+}
+
+func reachable(u string) bool {
+	// ruleid: SSRF
+	resp, err := http.Head(u)
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return true
+}
+
+func validateURL(u string) bool {
+	parsed, err := url.Parse(u)
+	return err == nil && parsed.Scheme == "https" && allowedFeeds[parsed.Hostname()]
+}
+
+func probe(u string) bool {
+	// ok: SSRF
+	resp, err := http.Get(u)
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return true
+}

@@ -270,12 +270,14 @@ export function visitTernary(run: TaintRun, node: Node, shape: { condition: stri
 export function visitConjunction(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted | undefined {
   if (!/binary|boolean/.test(node.type)) return undefined;
   const operator = node.childForFieldName('operator')?.text;
-  if (operator !== '&&' && operator !== 'and') return undefined;
+  // `ok(x) && use(x)` runs its right side where the left holds; `!ok(x) || use(x)` where the left fails.
+  const conjunction = operator === '&&' || operator === 'and';
+  if (!conjunction && operator !== '||' && operator !== 'or') return undefined;
   const left = node.childForFieldName('left');
   const right = node.childForFieldName('right');
   if (!left || !right) return undefined;
   const leftValue = visit(run, left, scope, frame);
-  const cleaned = passedCleaning(run, left, scope, frame);
+  const cleaned = passedCleaning(run, left, scope, frame, conjunction);
   if (!cleaned.size) return merge(leftValue, visit(run, right, scope, frame));
   const inner = new Scope(scope);
   for (const [name, t] of cleaned) inner.vars.set(name, t);
