@@ -244,6 +244,41 @@ public sealed class HttpsUpgradeMiddleware(RequestDelegate next)
     }
 }
 
+// Back to the site the browser asked for, by the Host it sent (a DNS-over-HTTPS endpoint sending browsers to its
+// home page): a link cannot make another client's browser send a different Host.
+public sealed class DohLandingMiddleware(RequestDelegate next)
+{
+    public async Task InvokeAsync(HttpContext context)
+    {
+        HttpRequest request = context.Request;
+        if (!request.Query.ContainsKey("dns"))
+        {
+            // ok: OPEN_REDIRECT
+            context.Response.Redirect((request.IsHttps ? "https://" : "http://") + request.Headers.Host);
+            return;
+        }
+        if (request.Query.ContainsKey("home"))
+        {
+            // ok: OPEN_REDIRECT
+            context.Response.Redirect("https://" + request.Host.Value + "/");
+            return;
+        }
+        if (request.Query.ContainsKey("tls"))
+        {
+            // ok: OPEN_REDIRECT
+            context.Response.Redirect("https://" + (request.Host.HasValue ? request.Host.Host : "localhost") + ":" + 443);
+            return;
+        }
+        if (request.Query.ContainsKey("next"))
+        {
+            // ruleid: OPEN_REDIRECT
+            context.Response.Redirect("https://" + request.Host + request.Query["next"]);
+            return;
+        }
+        await next(context);
+    }
+}
+
 // Back to the request's own absolute URL: the scheme and Host the browser sent, then its path and query.
 public sealed class RetryMiddleware(RequestDelegate next)
 {

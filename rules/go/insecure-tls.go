@@ -77,3 +77,41 @@ func (b *Builder) SkipCertificateVerification() {
 	// ok: INSECURE_TLS
 	b.tls.InsecureSkipVerify = true
 }
+
+type forgeClient struct {
+	SkipVerify bool
+	Scheme     string
+}
+
+// The same opt-in written as a guard clause: the function returns early unless the operator's flag is set,
+// so the weakening below runs only under it.
+func (c *forgeClient) newTransport(base http.RoundTripper) http.RoundTripper {
+	if !c.SkipVerify {
+		return base
+	}
+	return &http.Transport{
+		// ok: INSECURE_TLS
+		TLSClientConfig: &tls.Config{InsecureSkipVerify: true},
+	}
+}
+
+// A guard clause on anything else is no opt-in.
+func (c *forgeClient) schemeTransport(base http.RoundTripper) http.RoundTripper {
+	if c.Scheme != "https" {
+		return base
+	}
+	return &http.Transport{
+		// ruleid: INSECURE_TLS
+		TLSClientConfig: &tls.Config{InsecureSkipVerify: true},
+	}
+}
+
+// A flag that is only checked after the weakening does not guard it.
+func lateCheck(c *forgeClient) *tls.Config {
+	// ruleid: INSECURE_TLS
+	cfg := &tls.Config{InsecureSkipVerify: true}
+	if !c.SkipVerify {
+		return nil
+	}
+	return cfg
+}

@@ -241,3 +241,17 @@ class UploadCopies {
         Files.writeString(Paths.get(BASE + req.getParameter("name")), "done");
     }
 }
+
+/** A temporary file named after the request's extension: the JDK refuses a prefix or suffix that is not a plain name. */
+class PreviewConverter {
+    static void convert(HttpServletRequest req) throws IOException {
+        String name = req.getParameter("name");
+        File tmp = File.createTempFile("okm", name.substring(name.lastIndexOf('.')));
+        // ok: PATH_TRAVERSAL
+        org.apache.commons.io.FileUtils.deleteQuietly(tmp);
+        // The directory it is made in still counts.
+        File inDir = File.createTempFile("okm", ".tmp", new File(req.getParameter("dir")));
+        // ruleid: PATH_TRAVERSAL
+        org.apache.commons.io.FileUtils.deleteQuietly(inDir);
+    }
+}

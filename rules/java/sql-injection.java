@@ -147,3 +147,26 @@ class PartnerClient {
     }
 }
 
+
+// Hibernate's Session.update(entity) and MyBatis' SqlSession.update(statementId, parameter) take an entity or the id of
+// a mapped statement, never SQL text; JdbcTemplate.update(sql) does.
+class ProfileStore {
+
+    private org.hibernate.SessionFactory sessionFactory;
+    private org.apache.ibatis.session.SqlSession sqlSession;
+    private JdbcTemplate jdbcTemplate;
+
+    void rename(HttpServletRequest request) {
+        org.hibernate.Session session = sessionFactory.openSession();
+        Profile profile = (Profile) session.get(Profile.class, request.getParameter("id"));
+        profile.setName(request.getParameter("name"));
+        // ok: SQL_INJECTION
+        session.update(profile);
+        // ok: SQL_INJECTION
+        sqlSession.update("ProfileMapper.rename", request.getParameter("name"));
+        // ruleid: SQL_INJECTION
+        jdbcTemplate.update("UPDATE profile SET name = '" + request.getParameter("name") + "'");
+        // ruleid: SQL_INJECTION
+        session.createQuery("FROM Profile WHERE name = '" + request.getParameter("name") + "'").list();
+    }
+}

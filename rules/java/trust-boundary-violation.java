@@ -71,3 +71,17 @@ class SessionBinding {
         request.getSession().putValue(request.getParameter("flag"), "on");
     }
 }
+
+/** The user the container authenticated, kept in the session: the server's own judgement, not the client's word. */
+class ContainerLogin {
+    static void remember(HttpServletRequest request) {
+        jakarta.servlet.http.HttpSession s = request.getSession();
+        // ok: TRUST_BOUNDARY_VIOLATION
+        s.setAttribute("user", request.getRemoteUser());
+        // ok: TRUST_BOUNDARY_VIOLATION
+        s.setAttribute("principal", request.getUserPrincipal().getName());
+        // The user name the client typed into a form is still its word.
+        // ruleid: TRUST_BOUNDARY_VIOLATION
+        s.setAttribute("user", request.getParameter("user"));
+    }
+}

@@ -75,3 +75,26 @@ const skipTlsVerification = (options) => ({
 });
 
 module.exports = { createInsecureAgent, skipTlsVerification };
+
+// libpq's sslmode, as PostgreSQL documents it: `require`, `prefer` and `allow` encrypt without checking the
+// certificate, `verify-ca` and `verify-full` check it. The operator picks the mode; code that maps it onto the
+// driver's options carries out that choice.
+function pgSsl(sslMode) {
+  if (!sslMode || sslMode === 'disable') return false;
+  if (sslMode === 'require' || sslMode === 'prefer' || sslMode === 'allow') {
+    // ok: INSECURE_TLS
+    return { rejectUnauthorized: false };
+  }
+  return { rejectUnauthorized: true };
+}
+
+// A branch on whether any mode is set only turns TLS on: that is not asking for no verification.
+function pgSslWrong(sslMode) {
+  if (sslMode) {
+    // ruleid: INSECURE_TLS
+    return { rejectUnauthorized: false };
+  }
+  return false;
+}
+
+module.exports = { pgSsl, pgSslWrong };

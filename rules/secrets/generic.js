@@ -85,3 +85,8 @@ const indexer = {
     adminApiKey: 'f13c0d4e9a7b2c5d9c41f0d3a7b25e86',
   },
 };
+
+// A URL parameter in words, appended to a page's hash or query (jQuery Mobile's `dialogHashKey`): a name and a
+// value a reader can say, as the route and setting names above are.
+// ok: HARDCODED_SECRET
+var dialogHashKey = "&ui-state=dialog";

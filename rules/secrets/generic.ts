@@ -67,3 +67,12 @@ export const consoleAccess = { authorization: 'K8sApplicationConsoleRW' };
 // A generated value that starts the same way is still one:
 // ruleid: HARDCODED_SECRET
 export const clusterToken = 'k8sXqTwmZpRvLnKb7YdH3';
+
+// A PostHog project API key (`phc_…`) is the key every page the analytics snippet runs in carries: it only lets
+// one send events to the project. The personal API key (`phx_…`) reads and changes the project and stays.
+export class AnalyticsService {
+  // ok: HARDCODED_SECRET
+  private POSTHOG_API_KEY = 'phc_Qw7ZtKpR2mXvN9sLbY4cHd8JfTg3WnE6uAiOkP1rSx0';
+  // ruleid: HARDCODED_SECRET
+  private POSTHOG_PERSONAL_API_KEY = 'phx_Qw7ZtKpR2mXvN9sLbY4cHd8JfTg3WnE6uAiOkP1rSx0';
+}
