@@ -40,6 +40,17 @@ public class CatalogController : ControllerBase
         return NoContent();
     }
 
+    // A count is a number, whatever it counts.
+    [HttpPost("tags")]
+    public IActionResult Tags([FromForm] string[] tags, [FromForm] List<string> labels)
+    {
+        // ok: LOG_INJECTION
+        _logger.LogInformation("Tagging with " + tags.Length + " tags and " + labels.Count + " labels");
+        // ruleid: LOG_INJECTION
+        _logger.LogInformation("First tag " + tags[0]);
+        return NoContent();
+    }
+
     [HttpPost("devices")]
     public IActionResult Device([FromForm] string deviceName, [FromForm] string sku, PlaybackState playback)
     {

@@ -28,6 +28,15 @@ public class AccountAudit {
         LOGGER.info("Stopping accounts tagged {}", tags.get(0));
     }
 
+    // An array's length is a number, whatever the array holds.
+    @PostMapping("/accounts/sort")
+    public void sort(@RequestParam("names") String[] names) {
+        // ok: LOG_INJECTION
+        LOGGER.info("Sorting {} accounts", names.length);
+        // ruleid: LOG_INJECTION
+        LOGGER.info("Sorting from {}", names[0]);
+    }
+
     // The class of a parsed request value names a type, not the value's text.
     @PostMapping("/accounts/flags")
     public void flags(@RequestBody java.util.Map<String, Object> body) {

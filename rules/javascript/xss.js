@@ -146,3 +146,12 @@ router.get('/report', (req, res) => {
   // ruleid: XSS
   res.send('<p>For ' + req.query.since + '</p>');
 });
+
+// A length is a number, whatever it measures.
+router.get('/count', (req, res) => {
+  const tags = req.query.tags;
+  // ok: XSS
+  res.send('<p>' + tags.length + ' tags</p>');
+  // ruleid: XSS
+  res.send('<p>' + tags + '</p>');
+});

@@ -73,4 +73,5 @@ export const csharp: LanguageSyntax = {
   casts: [{ node: 'cast_expression', type: 'type', match: /^(int|long|short|byte|uint|ulong|ushort|sbyte|decimal|double|float|bool|Guid|DateTime|DateTimeOffset)\??$/ }],
   // Not char: one character can be a line break.
   scalarParameters: /^(?:(?:System\.)?(?:int|long|short|byte|uint|ulong|ushort|sbyte|decimal|double|float|bool|Int16|Int32|Int64|UInt16|UInt32|UInt64|Decimal|Double|Single|Boolean|Guid|DateTime|DateTimeOffset|DateOnly|TimeOnly|TimeSpan)\??(?:\[\])?|(?:IEnumerable|ICollection|IList|IReadOnlyList|IReadOnlyCollection|List|HashSet|ISet)<(?:int|long|short|byte|uint|ulong|Guid)\??>)$/,
+  countMembers: /^(Length|LongLength|Count)$/,
 };

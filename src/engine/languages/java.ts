@@ -55,4 +55,5 @@ export const java: LanguageSyntax = {
   definitionNames: /(?:^|[^\w$.])(?!(?:return|new|throw|else|case|yield)\s)[\w$]+(?:<[^;{}()]*>)?(?:\[\])*\s+([\w$]+)\s*\(|([\w$]+)\s*=\s*(?:\(|[\w$]+\s*->)/gm,
   importPatterns: [],
   memberImports: /^import\s+static\s+(?:[\w$]+\s*\.\s*)*?([\w$]+\s*\.\s*([\w$]+))\s*;/,
+  countMembers: /^length$/,
 };

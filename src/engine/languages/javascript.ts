@@ -101,4 +101,5 @@ export const javascript: LanguageSyntax = {
     // A project's path aliases (`@server/utils/x`, `@/lib/x`, `~/x`); `@scope/package` has no second slash.
     /(?:\bfrom\s+|require\(\s*)['"]((?:@[\w-]*\/[^'"/]+|~|#[\w-]*)\/[^'"]+)['"]/g,
   ],
+  countMembers: /^length$/,
 };

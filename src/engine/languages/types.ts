@@ -275,6 +275,8 @@ export interface LanguageSyntax {
    * group 2 the bare name the code calls it by (`getCookie`). Rules then see the call as written in full.
    */
   memberImports?: RegExp;
+  /** Members that are a count of what the object holds (Java's array `length`, C#'s `Count`): a number, whatever it counts. */
+  countMembers?: RegExp;
   /** Import declarations that bind a local name to a module path (Go `tt "text/template"`): rules can ask where a value was made (`init` conditions). Without a name the path's last segment is the name. */
   importSpecs?: { node: string; name: string; path: string };
   /** Methods that store their arguments into the receiver (`sb.append(x)`, `buf.WriteString(x)`, `list.add(x)`): a tainted argument taints the receiver variable. */

@@ -23,6 +23,15 @@ const URL_PARSERS = /(^|\.)(urlparse|urlsplit|parse_url|urlParse|URL|parse)$/;
 const PATH_PARENTS = /(^|\.)(dirname|GetDirectoryName|getParent|getParentFile)$|^(filepath|path)\.Dir$/;
 
 export function visitMember(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted {
+  const value = memberValue(run, node, scope, frame);
+  // `names.length`, C#'s `items.Count`: a count is a number, whatever it counts (guessable if what it counts is).
+  const counts = run.syntax.countMembers;
+  const member = counts && value ? run.syntax.members[node.type] : undefined;
+  if (member && counts!.test(node.childForFieldName(member.property)?.text ?? '')) return weakRandomStrands(run, value);
+  return value;
+}
+
+function memberValue(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted {
   // `serializer.Meta.model._meta.verbose_name`: past a metadata member, the chain reads the type, not the data.
   const metadata = run.syntax.metadataMembers;
   for (let n: Node | null = metadata ? node : null; n && run.syntax.members[n.type]; ) {
