@@ -123,6 +123,14 @@ class MailAttachmentsController < ApplicationController
     send_file(Find.find(params[:dir]).first)
   end
 
+  # A dynamic finder that raises when nothing matches (`find_by_slug!`) gives a record as `find_by_slug` does.
+  def download_all
+    @bundle = Bundle.find_by_url_title!(params[:url_title])
+    zip_path = @bundle.make_zip_cache_path(current_user)
+    # ok: PATH_TRAVERSAL
+    send_file(zip_path, filename: "#{@bundle.url_title}.zip")
+  end
+
   # Active Storage's sanitised name has no separator left in it.
   def rename
     new_name = ActiveStorage::Filename.new(CGI.unescape(attachment_params[:filename])).sanitized

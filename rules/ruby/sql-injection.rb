@@ -171,6 +171,14 @@ class ReportsController < ApplicationController
   def find_customer
     # ok: SQL_INJECTION
     customer = Customer.find_or_initialize_by(customer_params.slice(:email, :enterprise_id))
+    # The named entries of the request's parameters, permitted whole (`permit!`) or turned into a hash (`to_h`):
+    # still a hash whose keys are those names.
+    # ok: SQL_INJECTION
+    notes = Note.where(params.slice(:notable_tag, :notable_id, :notable_type).permit!)
+    # ok: SQL_INJECTION
+    flagged = Note.where(params.slice(:notable_id).permit!.to_h)
+    # ruleid: SQL_INJECTION
+    loose = Note.where(params.slice(:notable_id).permit![:notable_id])
     # `or` takes a relation; the SQL of a relation is Arel's, every value quoted.
     # ok: SQL_INJECTION
     either = Customer.where(bill_address: params[:address]).or(Customer.where(ship_address: params[:address]))

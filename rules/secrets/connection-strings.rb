@@ -18,6 +18,14 @@ module Agents
       amqp://guest:Rk4mZq8vLt2x@queue.example-iot.net:5672
     TXT
 
+    # A URL the code builds: the `:` of `Config::domain` and the `@` of `@request` are Ruby inside the
+    # interpolation, not a user name and password.
+    # ok: HARDCODED_SECRET
+    SHOW_URL = "http://#{Settings::domain}#{show_request_path(@info_request.url_title)}"
+    # An interpolation that closes inside the user name leaves a written password a password.
+    # ruleid: HARDCODED_SECRET
+    DB_URL = "postgres://#{db_user}:Tq8vLm3xWk7rNb2z@db.acme-internal.net/app"
+
     # Closed above: the line below is code again.
     # ruleid: HARDCODED_SECRET
     DEFAULT_URI = 'mqtt://svc:Hq7vLm2xWk9rTb4n@mq.acme-internal.net:1883'

@@ -78,6 +78,30 @@ const docsConfig = {
     },
   },
 };
+// VitePress names the service beside its options instead (`search: { provider: 'algolia', options: { … } }`):
+// of its search providers only Algolia takes an `apiKey`, the same search-only key.
+const vitepressConfig = {
+  themeConfig: {
+    search: {
+      provider: 'algolia',
+      options: {
+        appId: 'QZ7WM4K9R2',
+        // ok: HARDCODED_SECRET
+        apiKey: '7e2d9b41c0a8f35e6d1b4c9a2f7e0d83',
+        indexName: 'docs',
+      },
+    },
+  },
+};
+// The same shape outside a VitePress theme is a search server's client, whose key may write.
+const searchClient = {
+  search: {
+    options: {
+      // ruleid: HARDCODED_SECRET
+      apiKey: '3f8b1d6e9c2a7054e1d8b3c6a9f2e7d0',
+    },
+  },
+};
 // The admin key of the same service writes the index: a secret.
 const indexer = {
   algolia: {

@@ -43,6 +43,24 @@ class GitSourceController extends Controller
         return response()->download(storage_path('backups/' . $execution->filename));
     }
 
+    public function avatar(Request $request)
+    {
+        // Builder lookups that end in a record too: `firstWhere`, `sole`, `firstOr`, `findOr` after `query()` or a
+        // `where`; the record's stored path is the application's.
+        $owner = GitSource::query()->firstWhere('email', $request->input('email'));
+        // ok: PATH_TRAVERSAL
+        $avatar = response()->file(storage_path('avatars/' . $owner->avatar));
+        $only = GitSource::query()->where('name', $request->input('name'))->sole();
+        // ok: PATH_TRAVERSAL
+        response()->download(storage_path('exports/' . $only->export_file));
+        $found = GitSource::query()->findOr($request->input('id'), fn () => abort(404));
+        // ok: PATH_TRAVERSAL
+        response()->download(storage_path('exports/' . $found->export_file));
+        // ruleid: PATH_TRAVERSAL
+        response()->download(storage_path('exports/' . $request->input('file')));
+        return $avatar;
+    }
+
     public function tag(Request $request)
     {
         // A record made from the request's own values holds them.
