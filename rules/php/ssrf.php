@@ -90,3 +90,42 @@ class ExchangeRateController
         return [$rates, $more];
     }
 }
+
+// An object built by the project's constructor holds each argument in the field the constructor stores it in,
+// also through a static factory's `new self(…)` / `new static(…)`.
+final class StationData
+{
+    public $url;
+    public $logo;
+
+    public function __construct($url, $logo = null)
+    {
+        $this->url = $url;
+        $this->logo = $logo;
+    }
+
+    public static function make($url, $logo = null)
+    {
+        return new self($url, $logo);
+    }
+
+    public static function of($url)
+    {
+        return new static($url);
+    }
+}
+
+class StationController
+{
+    public function store(Request $request)
+    {
+        $station = StationData::make($request->input('url'));
+        // ok: SSRF
+        $logo = Http::get($station->logo)->body();
+        // ruleid: SSRF
+        $page = Http::get($station->url)->body();
+        $other = StationData::of($request->input('url'));
+        // ok: SSRF
+        return [$logo, $page, Http::get($other->logo)->body()];
+    }
+}

@@ -83,4 +83,5 @@ export const php: LanguageSyntax = {
     { node: 'cast_expression', type: 'type', match: /^\(?\s*(int|integer|float|double|bool|boolean)\s*\)?$/ },
     { node: 'cast_expression', type: 'type', match: /^\(?\s*string\s*\)?$/, types: ['NOSQL_INJECTION', 'MASS_ASSIGNMENT'] },
   ],
+  ownClassNames: ['self', 'static'],
 };

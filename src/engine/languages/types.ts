@@ -275,6 +275,8 @@ export interface LanguageSyntax {
    * group 2 the bare name the code calls it by (`getCookie`). Rules then see the call as written in full.
    */
   memberImports?: RegExp;
+  /** Names a constructor call gives the class it is written in (PHP's `new self(…)`, `new static(…)`). */
+  ownClassNames?: string[];
   /** Members that are a count of what the object holds (Java's array `length`, C#'s `Count`): a number, whatever it counts. */
   countMembers?: RegExp;
   /** Import declarations that bind a local name to a module path (Go `tt "text/template"`): rules can ask where a value was made (`init` conditions). Without a name the path's last segment is the name. */

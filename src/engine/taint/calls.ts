@@ -151,7 +151,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     (receiverKind ??= parts.receiver ? classifyReceiver(s, parts.receiver, scope, (n) => run.resolver.bindsImport(frame.file, n)) : { kind: 'none' });
 
   // Calls into code we can see: analyse the callee with these argument taints.
-  const name = parts.name?.text ?? (calleeNode ? calleeNode.text : '');
+  const name = constructedName(s, node, parts) ?? parts.name?.text ?? (calleeNode ? calleeNode.text : '');
   if (name && CALLABLE_NAME.test(name) && frame.depth < MAX_CALL_DEPTH) {
     const receiver = receiverOf();
     // With nothing untrusted going in, a function in a file that holds no source returns
@@ -182,10 +182,12 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     }
     const constructor = !parts.receiver && targets.length === 0 ? constructorOf(run, frame.file, name) : undefined;
     if (constructor) {
-      // The constructor stores its arguments in fields; the other methods read them from there.
+      // The constructor stores its arguments in fields; the other methods read them from there, and the object
+      // built holds each in its field (`$dto->url` of `new StationData($url)`, not `$dto->logo`).
       const callStep = run.step(frame, node, `${calleePath}()`);
+      const before = new Map(run.classFields);
       analyzeCall(run, { file: frame.file, node: constructor }, argTaints.map((t) => addStep(t, callStep)), kwTaints, null, frame, callStep, parts, true);
-      return addStep(placed, callStep);
+      return merge(addStep(placed, callStep), storedFields(run, constructor, before));
     }
   }
 
@@ -603,6 +605,30 @@ export function analyzeNestedFunction(run: TaintRun, node: Node, outer: Scope, f
     rememberCleanReturn(frame.file.tree, node.startIndex, inner.returns);
   }
   return inner.returns;
+}
+
+/**
+ * What a constructor stored in the fields of its class (`$this->url = $url`), changed since `before`: each strand
+ * placed in its field, as an object literal's properties are.
+ */
+function storedFields(run: TaintRun, constructor: Node, before: Map<string, Tainted>): Tainted {
+  const cls = enclosingClass(run.syntax, constructor);
+  if (!cls) return null;
+  const prefix = `${cls.startIndex}:${cls.endIndex}:`;
+  let out: Tainted = null;
+  for (const [key, value] of run.classFields) {
+    if (!key.startsWith(prefix) || !value || before.get(key) === value) continue;
+    // `self.url`, `$this.url`: only a field of the object itself, not one of a nested object (`this.opts.url`).
+    const name = /^[^.]+\.([^.[\]]+)$/.exec(key.slice(prefix.length))?.[1];
+    if (name) out = merge(out, value.map((x) => ({ ...x, field: name })));
+  }
+  return out;
+}
+
+/** PHP's `new self(…)` / `new static(…)`: the class around the call, by its name. */
+function constructedName(s: LanguageSyntax, node: Node, parts: CallParts): string | undefined {
+  if (!parts.isConstructor || !s.ownClassNames?.includes((parts.name ?? parts.callee)?.text ?? '')) return undefined;
+  return enclosingClass(s, node)?.childForFieldName('name')?.text;
 }
 
 /** A class of this file by name, for constructor calls (`Exporter(name)` → `Exporter.__init__`). */
