@@ -78,16 +78,4 @@ class ArchiveFiltersController < ApplicationController
     # ruleid: XSS
     render html: "<errors>#{group.errors.full_messages.join}#{params[:name]}</errors>".html_safe, status: 409
   end
-
-  # An attribute written from the request (`record.reason = params[…]`) is that attribute, read back as written;
-  # the record's other attributes (its user's name) are the stored record's own.
-  def hide
-    request_record = InfoRequest.find(params[:id])
-    request_record.prominence_reason = params[:reason]
-    request_record.save!
-    # ok: XSS
-    flash[:notice] = "Hidden the request by #{request_record.user.name}".html_safe
-    # ruleid: XSS
-    render html: "<p>Hidden: #{request_record.prominence_reason}</p>".html_safe
-  end
 end

@@ -66,7 +66,6 @@ export const ruby: LanguageSyntax = {
   // `"ids #{ids}"` prints `Array#inspect`: `["1", "2\\n3"]`.
   reprContainers: { interpolation: 'interpolation', containers: ['array', 'hash'] },
   bareCalls: true,
-  attributeCalls: true,
 };
 
 /** ERB views: the Ruby inside `<% %>` / `<%= %>`, parsed as Ruby with the markup blanked out. */

@@ -275,8 +275,6 @@ export interface LanguageSyntax {
    * group 2 the bare name the code calls it by (`getCookie`). Rules then see the call as written in full.
    */
   memberImports?: RegExp;
-  /** Attributes are read and written by calls (Ruby's `record.name`, `record.name = v`): a written one is read back. */
-  attributeCalls?: boolean;
   /** Names a constructor call gives the class it is written in (PHP's `new self(…)`, `new static(…)`). */
   ownClassNames?: string[];
   /** Members that are a count of what the object holds (Java's array `length`, C#'s `Count`): a number, whatever it counts. */

@@ -49,9 +49,8 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
 
   // Arguments and receiver are evaluated first, in order, for their effects.
   let receiverTaint = parts.receiver ? visit(run, parts.receiver, scope, frame) : null;
-  // A getter whose result a condition checked (`if (c.getValue().equals("x")) use(c.getValue())`) gives the checked
-  // value; so does an attribute the code wrote (Ruby's `record.reason = v`, then `record.reason`).
-  if (parts.receiver && parts.name && parts.positional.length === 0 && (GETTER.test(parts.name.text) || s.attributeCalls)) {
+  // A getter whose result a condition checked (`if (c.getValue().equals("x")) use(c.getValue())`) gives the checked value.
+  if (parts.receiver && parts.name && parts.positional.length === 0 && GETTER.test(parts.name.text)) {
     const checked = scope.lookup(getterPath(run, parts, scope));
     if (checked !== undefined) return checked;
   }

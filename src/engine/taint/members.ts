@@ -274,13 +274,8 @@ function bindAssigned(run: TaintRun, node: Node, left: Node, right: Node | null,
     scope.assign(errorName, sanitize(value, LIBRARY_ERROR_CLEAN_FOR));
     return;
   }
-  // Ruby's `record.reason = v` calls the writer `reason=`: it sets that attribute, read back as `record.reason`
-  // (the same call path), and leaves the record's other attributes as they were. A class's or module's setting
-  // (`I18n.locale = v`) is the setter's to check: what it keeps is read back through it.
-  const writer = run.syntax.calls[left.type];
-  const stored = run.syntax.members[left.type] || run.syntax.subscripts[left.type] || writer;
-  const names = writer && /^[A-Z]/.test(lhsPath) ? [] : stored ? [lhsPath] : patternNames(run.syntax, left);
-  if (names.length === 1 && right && !isAugmented && !stored) {
+  const names = run.syntax.members[left.type] || run.syntax.subscripts[left.type] ? [lhsPath] : patternNames(run.syntax, left);
+  if (names.length === 1 && right && !isAugmented && !run.syntax.members[left.type] && !run.syntax.subscripts[left.type]) {
     const name = names[0]!;
     scope.defs.set(name, right);
     scope.derived.set(name, callInputs(run, right, scope));
