@@ -36,4 +36,23 @@ public class ImportController {
         // ruleid: PATH_TRAVERSAL
         new FileInputStream(FileUtil.file(path)).close();
     }
+
+    // Hutool's extName / getSuffix return the text after the last dot, or "" when it holds a '/' or '\\':
+    // a name built from a server-made stem and the client's extension stays in the directory. The
+    // upload rule still reports the client's extension.
+    @PostMapping("/imports/attach")
+    public void attach(MultipartFile upload) throws IOException {
+        String ext = FileUtil.extName(upload.getOriginalFilename());
+        String stored = "2026/11/" + java.util.UUID.randomUUID() + "." + ext;
+        File dest = new File("/var/lib/imports/" + stored);
+        // ok: PATH_TRAVERSAL
+        // ruleid: UNSAFE_FILE_UPLOAD
+        upload.transferTo(dest);
+        String suffix = cn.hutool.core.io.file.FileNameUtil.getSuffix(upload.getOriginalFilename());
+        // ok: PATH_TRAVERSAL
+        new FileInputStream("/var/lib/imports/tmp." + suffix).close();
+        // The client's whole name still names the place:
+        // ruleid: PATH_TRAVERSAL
+        new FileInputStream("/var/lib/imports/" + upload.getOriginalFilename() + "." + suffix).close();
+    }
 }

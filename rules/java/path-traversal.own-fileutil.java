@@ -16,6 +16,10 @@ public class ExportController {
         static File file(File parent, String name) {
             return new File(parent, name);
         }
+
+        static String extName(String name) {
+            return name.substring(name.lastIndexOf('.') + 1);
+        }
     }
 
     private final File exportDir = new File("/var/lib/exports");
@@ -24,5 +28,12 @@ public class ExportController {
     public void read(@RequestParam String name) throws IOException {
         // ruleid: PATH_TRAVERSAL
         new FileInputStream(FileUtil.file(exportDir, name)).close();
+    }
+
+    // Its extName keeps whatever follows the last dot, separators too ("x./../../etc/passwd").
+    @GetMapping("/exports/ext")
+    public void byExtension(@RequestParam String name) throws IOException {
+        // ruleid: PATH_TRAVERSAL
+        new FileInputStream("/var/lib/exports/report." + FileUtil.extName(name)).close();
     }
 }

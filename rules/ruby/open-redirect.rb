@@ -270,3 +270,18 @@ class AuthorizationsController < ApplicationController
     redirect_to target
   end
 end
+
+# Connecting a payment account: the provider's SDK builds the address of its own authorisation page.
+class PaymentAccountsController < ApplicationController
+  def connect
+    payload = params.permit(:shop_id).to_h
+    state = JWT.encode(payload, Rails.application.secret_key_base, 'HS256')
+    # ok: OPEN_REDIRECT
+    redirect_to Stripe::OAuth.authorize_url(state: state, scope: "read_write"), allow_other_host: true
+  end
+
+  def back
+    # ruleid: OPEN_REDIRECT
+    redirect_to "#{params[:provider_url]}/oauth/authorize?state=#{params[:state]}", allow_other_host: true
+  end
+end

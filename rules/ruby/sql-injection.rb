@@ -201,3 +201,28 @@ class ReportsController < ApplicationController
     params.require(:customer).permit(:email, :enterprise_id, :name)
   end
 end
+
+# A record a request key found is the application's row, not the request's text: given to `from` (a subquery of its
+# relation) or interpolated (`#{shop.id}`), it brings no SQL of the caller's.
+class ShopReportsController < ApplicationController
+  def tags
+    # ok: SQL_INJECTION
+    methods = PaymentMethod.from(managed_shop)
+    shop = Shop.managed_by(current_user).find_by!(id: params[:shop_id])
+    # ok: SQL_INJECTION
+    orders = Order.where("orders.shop_id = #{shop.id}")
+    # ruleid: SQL_INJECTION
+    raw = Order.where("orders.note = '#{params[:note]}'")
+    # The request's own list searched with Enumerable#find is still the request's text:
+    picked = params[:names].find { |n| n.start_with?("a") }
+    # ruleid: SQL_INJECTION
+    chosen = Order.where("orders.name = '#{picked}'")
+    render json: { methods: methods, orders: orders, raw: raw, chosen: chosen }
+  end
+
+  private
+
+  def managed_shop
+    Shop.managed_by(current_user).select('shops.id').find_by(id: params[:shop_id])
+  end
+end
