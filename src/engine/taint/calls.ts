@@ -185,7 +185,8 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
       // The constructor stores its arguments in fields; the other methods read them from there, and the object
       // built holds each in its field (`$dto->url` of `new StationData($url)`, not `$dto->logo`).
       const callStep = run.step(frame, node, `${calleePath}()`);
-      const before = new Map(run.classFields);
+      // What the class's fields held before (most calls start with none stored: nothing to copy).
+      const before = run.classFields.size ? new Map(run.classFields) : undefined;
       analyzeCall(run, { file: frame.file, node: constructor }, argTaints.map((t) => addStep(t, callStep)), kwTaints, null, frame, callStep, parts, true);
       return merge(addStep(placed, callStep), storedFields(run, constructor, before));
     }
@@ -611,13 +612,13 @@ export function analyzeNestedFunction(run: TaintRun, node: Node, outer: Scope, f
  * What a constructor stored in the fields of its class (`$this->url = $url`), changed since `before`: each strand
  * placed in its field, as an object literal's properties are.
  */
-function storedFields(run: TaintRun, constructor: Node, before: Map<string, Tainted>): Tainted {
-  const cls = enclosingClass(run.syntax, constructor);
+function storedFields(run: TaintRun, constructor: Node, before: Map<string, Tainted> | undefined): Tainted {
+  const cls = run.classFields.size ? enclosingClass(run.syntax, constructor) : null;
   if (!cls) return null;
   const prefix = `${cls.startIndex}:${cls.endIndex}:`;
   let out: Tainted = null;
   for (const [key, value] of run.classFields) {
-    if (!key.startsWith(prefix) || !value || before.get(key) === value) continue;
+    if (!key.startsWith(prefix) || !value || before?.get(key) === value) continue;
     // `self.url`, `$this.url`: only a field of the object itself, not one of a nested object (`this.opts.url`).
     const name = /^[^.]+\.([^.[\]]+)$/.exec(key.slice(prefix.length))?.[1];
     if (name) out = merge(out, value.map((x) => ({ ...x, field: name })));
