@@ -8,10 +8,12 @@ from importlib import import_module
 
 from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
+from django.utils.module_loading import import_string
 
 from .models import Customer, EditingSession, PrefsStore
 
 app = Flask(__name__)
+EngineStore = import_string(f"{settings.SESSION_ENGINE}.SessionStore")
 
 
 @app.post("/prefs")
@@ -94,6 +96,9 @@ def event_access():
     other = import_module(settings.SESSION_ENGINE).SessionStore(request.form["other"]).load()
     # ok: TRUST_BOUNDARY_VIOLATION
     session["other_parent"] = other["parent_session"]
+    handed = EngineStore(request.form.get("handover")).load()
+    # ok: TRUST_BOUNDARY_VIOLATION
+    session["handed_parent"] = handed.get("parent_session")
     # The key itself is still the client's.
     # ruleid: TRUST_BOUNDARY_VIOLATION
     session["parent_key"] = request.form.get("session")
