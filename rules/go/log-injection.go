@@ -43,6 +43,34 @@ func BadCallback(w http.ResponseWriter, r *http.Request) {
 	log.Println("callback path " + target.Path)
 }
 
+// net/http's request errors quote the URL: NewRequest's are url.Parse's or name the method with %q, and a client's
+// are *url.Error (`Get "http://…": dial tcp …`), printed with %q. A line break in the URL comes out as `\n`.
+func FetchFeed(w http.ResponseWriter, r *http.Request) {
+	feed := r.URL.Query().Get("feed")
+	// ruleid: SSRF
+	req, err := http.NewRequest("GET", feed, nil)
+	if err != nil {
+		// ok: LOG_INJECTION
+		log.Printf("bad feed request: %v", err)
+		return
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		// ok: LOG_INJECTION
+		log.Printf("feed fetch failed: %v", err)
+		return
+	}
+	resp.Body.Close()
+	// ruleid: SSRF
+	again, err := http.Get(feed)
+	if err != nil {
+		// ok: LOG_INJECTION
+		log.Printf("feed fetch failed: %v", err)
+		return
+	}
+	again.Body.Close()
+}
+
 func parseAmount(s string) (int, error) {
 	return 0, fmt.Errorf("not an amount: %s", s)
 }

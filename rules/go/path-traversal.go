@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -207,4 +208,41 @@ func ReportLogged(w http.ResponseWriter, r *http.Request) {
 	}
 	// ruleid: PATH_TRAVERSAL
 	http.ServeFile(w, r, filepath.Join(themeDir, "reports", name))
+}
+
+// A route matched by an anchored pattern whose capture groups are runs of letters, digits, `_` and `-`: a
+// submatch holds no `/` and no `.`, so it names a file inside the folder (ntfy's `/file/<id>`).
+var (
+	attachmentRegex = regexp.MustCompile(`^/file/([-_A-Za-z0-9]{1,64})(?:\.[A-Za-z0-9]{1,16})?$`)
+	looseRegex      = regexp.MustCompile(`^/docs/(.+)$`)
+)
+
+func Attachment(w http.ResponseWriter, r *http.Request) {
+	matches := attachmentRegex.FindStringSubmatch(r.URL.Path)
+	if len(matches) != 2 {
+		return
+	}
+	// ok: PATH_TRAVERSAL
+	f, err := os.Open(filepath.Join("/var/cache/attachments", matches[1]))
+	if err == nil {
+		f.Close()
+	}
+	docs := looseRegex.FindStringSubmatch(r.URL.Path)
+	if len(docs) != 2 {
+		return
+	}
+	// ruleid: PATH_TRAVERSAL
+	d, err := os.Open(filepath.Join("/srv/docs", docs[1]))
+	if err == nil {
+		d.Close()
+	}
+	unanchored := regexp.MustCompile(`/file/([-_A-Za-z0-9]+)`).FindStringSubmatch(r.URL.Path)
+	if len(unanchored) != 2 {
+		return
+	}
+	// ok: PATH_TRAVERSAL
+	u, err := os.Open(filepath.Join("/srv/docs", unanchored[1]))
+	if err == nil {
+		u.Close()
+	}
 }

@@ -93,3 +93,14 @@ if (!$result) {
     // ok: XSS
     exit('Lookup failed, error ' . mysqli_errno($db));
 }
+
+// A plugin filter (WordPress's `apply_filters($hook, $value, ...$context)`) gives back the value it was handed,
+// as the hooked plugins changed it; the arguments after it are context the plugins may read, not the result.
+function plugin_title_box(): void
+{
+    $raw = $_GET['title'] ?? '';
+    // ok: XSS
+    echo '<h2>' . apply_filters('esc_html', esc_html($raw), $raw) . '</h2>';
+    // ruleid: XSS
+    echo '<h2>' . apply_filters('the_title', $raw, 0) . '</h2>';
+}

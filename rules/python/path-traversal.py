@@ -288,3 +288,21 @@ def theme_asset(theme, asset):
     with open(os.path.join("/srv/themes", nested)) as fh:
         css += fh.read()
     return css
+
+
+# A file record the server keeps (a cache entry, a stored export) is named by the server: its `.filename` is
+# no upload's, whatever the variable holding it is called.
+def export_bundle(cached_file, stored_attachment, tmp_path):
+    with open(tmp_path, "rb") as fh:
+        # ok: UNSAFE_FILE_UPLOAD
+        cached_file.file.save(cached_file.filename, File(fh))
+        # ok: UNSAFE_FILE_UPLOAD
+        cached_file.file.save(stored_attachment.filename, File(fh))
+
+
+@bp.post("/avatar")
+def avatar_upload():
+    new_file = request.files["avatar"]
+    # ruleid: UNSAFE_FILE_UPLOAD, PATH_TRAVERSAL
+    new_file.save(os.path.join(UPLOADS, new_file.filename))
+    return "ok"

@@ -4,10 +4,16 @@ from django.core import signing
 from django.http import JsonResponse
 from flask import Flask, request, session
 from itsdangerous import URLSafeSerializer, URLSafeTimedSerializer
+from importlib import import_module
 
-from .models import Customer, EditingSession
+from django.conf import settings
+from django.contrib.sessions.backends.db import SessionStore
+from django.utils.module_loading import import_string
+
+from .models import Customer, EditingSession, PrefsStore
 
 app = Flask(__name__)
+EngineStore = import_string(f"{settings.SESSION_ENGINE}.SessionStore")
 
 
 @app.post("/prefs")
@@ -76,4 +82,28 @@ def resume():
     # Read without a signature check, the cookie is the client's.
     # ruleid: TRUST_BOUNDARY_VIOLATION
     session["theme"] = json.loads(request.cookies["prefs"])["theme"]
+    return "ok"
+
+
+@app.post("/event-access")
+def event_access():
+    # A session the client names by its key (`SessionStore(key).load()`) gives back what the server stored in
+    # it: whoever knows the key, the dict holds the server's own values, not the request's.
+    store = SessionStore(request.form.get("session"))
+    data = store.load()
+    # ok: TRUST_BOUNDARY_VIOLATION
+    session["parent"] = data.get("parent_session")
+    other = import_module(settings.SESSION_ENGINE).SessionStore(request.form["other"]).load()
+    # ok: TRUST_BOUNDARY_VIOLATION
+    session["other_parent"] = other["parent_session"]
+    handed = EngineStore(request.form.get("handover")).load()
+    # ok: TRUST_BOUNDARY_VIOLATION
+    session["handed_parent"] = handed.get("parent_session")
+    # The key itself is still the client's.
+    # ruleid: TRUST_BOUNDARY_VIOLATION
+    session["parent_key"] = request.form.get("session")
+    # A store of the project's own that only parses what it is given is no session store.
+    prefs = PrefsStore(request.form.get("prefs")).load()
+    # ruleid: TRUST_BOUNDARY_VIOLATION
+    session["theme"] = prefs["theme"]
     return "ok"
