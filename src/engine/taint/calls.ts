@@ -37,13 +37,9 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   const parts = callParts(s, node);
   if (!parts) return visitChildren(run, node, scope, frame);
   const calleeNode = parts.callee ?? parts.name;
-  const calledName = parts.name?.text;
-  // A bare call may name an imported member (Java's `import static …WebUtils.getCookie;`): rules read it in full.
-  let calleePath = parts.callee
-    ? run.path(parts.callee, scope)
-    : parts.receiver
-      ? `${run.path(parts.receiver, scope)}.${calledName ?? '?'}`
-      : ((calledName && scope.alias(calledName)) ?? calledName ?? '?');
+  // The call's own access path without its `()`: `receiver.name`, or a bare name as an import reads it in full
+  // (Java's `import static …WebUtils.getCookie;`).
+  let calleePath = parts.callee ? run.path(parts.callee, scope) : run.path(node, scope).slice(0, -2);
   if (parts.isConstructor) calleePath = calleePath.replace(/^new\s+/, '');
   const fullPath = `${calleePath}()`;
 
