@@ -266,16 +266,34 @@ export class Project implements CallResolver {
   /** The bases class `className` declares in those of `files` that declare it, each with the file that names it. */
   private declaredBases(from: ParsedFile, className: string, files: string[]): { base: string; namedIn: ParsedFile }[] {
     const name = className.split(/\.|::|\\/).pop()!;
-    // A class, or what a class takes in as a base: a Ruby module, a PHP trait, an interface.
-    const declaration = new RegExp(`\\b(class|module|trait|interface)\\s+${name.replace(/[$]/g, '\\$&')}\\b`);
     const out: { base: string; namedIn: ParsedFile }[] = [];
     for (const file of new Set([from.path, ...files])) {
-      if (!declaration.test(this.files.get(file)?.text ?? '')) continue;
+      if (!this.declaresType(file, name)) continue;
       const declaring = this.parsed(file);
       if (declaring) for (const base of this.basesOfClass([file], name)) out.push({ base, namedIn: declaring });
     }
     return out;
   }
+
+  /**
+   * Does the file's text declare a class, Ruby module, PHP trait or interface `name` (what a class takes in as a
+   * base)? The names a file declares are read once: every method called on a typed receiver asks of the files of
+   * its class, package and imports, and a regex per question read whole files again and again.
+   */
+  private declaresType(file: string, name: string): boolean {
+    const text = this.files.get(file)?.text ?? '';
+    // Names with `$` keep the exact test (`\b` beside `$` is not where a word run ends).
+    if (!/^\w+$/.test(name)) return new RegExp(`\\b(class|module|trait|interface)\\s+${name.replace(/[$]/g, '\\$&')}\\b`).test(text);
+    let declared = this.declaredTypeNames.get(file);
+    if (!declared) {
+      // The word run after the keyword, read without consuming it (`class class Foo` declares `Foo` too).
+      declared = new Set([...text.matchAll(/\b(?:class|module|trait|interface)\s+(?=(\w+))/g)].map((m) => m[1]!));
+      this.declaredTypeNames.set(file, declared);
+    }
+    return declared.has(name);
+  }
+
+  private readonly declaredTypeNames = new Map<string, Set<string>>();
 
   /**
    * The files that may declare `base`, a base class named in `namedIn`: `namedIn` itself, those named for it, and those
