@@ -289,21 +289,41 @@ function ofOwnClass<T extends { file: ParsedFile; node: Node }>(run: TaintRun, c
   if (!callerClass || !name) return targets;
   const classOf = (t: T) => (t.file === frame.file ? enclosingClass(run.syntax, t.node) : null);
   if (!targets.some((t) => classOf(t)?.equals(callerClass))) return targets;
-  // The classes of the file that derive from the caller's, directly or through one another.
-  const derived = new Set([name]);
-  const classes = frame.file.tree.rootNode.descendantsOfType(run.syntax.classes ?? []).filter((c): c is Node => !!c);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const c of classes) {
-      const own = c.childForFieldName('name')?.text;
-      if (own && !derived.has(own) && basesOf(c).some((b) => derived.has(b))) grew = !!derived.add(own);
-    }
-  }
+  const derived = derivedClasses(run, frame.file.tree, name);
   return targets.filter((t) => {
     if (t.file !== frame.file) return true;
     const cls = classOf(t);
     return !cls || derived.has(cls.childForFieldName('name')?.text ?? '');
   });
+}
+
+/** Per parsed tree (shared by every analysis of a scan): its classes' names and bases, and per class name the classes deriving from it. */
+const classTreeOf = new WeakMap<Tree, { classes: { name: string; bases: string[] }[]; derived: Map<string, Set<string>> }>();
+
+/**
+ * Class `name` and the classes of the file that derive from it, directly or through one another. The file's
+ * classes are read once per tree: every call on `$this` with several targets asks, and walking a large file's
+ * tree for each was most of the time of some scans.
+ */
+function derivedClasses(run: TaintRun, tree: Tree, name: string): Set<string> {
+  let file = classTreeOf.get(tree);
+  if (!file) {
+    const classes: { name: string; bases: string[] }[] = [];
+    for (const c of tree.rootNode.descendantsOfType(run.syntax.classes ?? [])) {
+      const own = c?.childForFieldName('name')?.text;
+      if (c && own) classes.push({ name: own, bases: basesOf(c) });
+    }
+    classTreeOf.set(tree, (file = { classes, derived: new Map() }));
+  }
+  let derived = file.derived.get(name);
+  if (derived) return derived;
+  derived = new Set([name]);
+  file.derived.set(name, derived);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const c of file.classes) if (!derived.has(c.name) && c.bases.some((b) => derived.has(b))) grew = !!derived.add(c.name);
+  }
+  return derived;
 }
 
 /**
