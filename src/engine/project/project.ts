@@ -238,11 +238,24 @@ export class Project implements CallResolver {
     return seen.find((f) => declared.test(this.files.get(f)?.text ?? '')) ?? null;
   }
 
+  /** The classes (and annotation types) of a file named `name`, in source order; the file's are indexed by name once. */
   private classesNamed(file: ParsedFile, name: string): Node[] {
     const classTypes = file.syntax.classes;
     if (!classTypes) return [];
-    return file.tree.rootNode.descendantsOfType([...classTypes, ...(file.syntax.annotationTypes ?? [])]).filter((cls): cls is Node => !!cls && cls.childForFieldName('name')?.text === name);
+    let byName = this.classesByName.get(file.path);
+    if (!byName) {
+      byName = new Map();
+      this.classesByName.set(file.path, byName);
+      for (const cls of file.tree.rootNode.descendantsOfType([...classTypes, ...(file.syntax.annotationTypes ?? [])])) {
+        const own = cls?.childForFieldName('name')?.text;
+        if (cls && own !== undefined) (byName.get(own) ?? byName.set(own, []).get(own)!).push(cls);
+      }
+    }
+    return byName.get(name) ?? [];
   }
+
+  /** Per file: its classes by name (base classes, interfaces and attributes are looked up by name again and again). */
+  private readonly classesByName = new Map<string, Map<string, Node[]>>();
 
   /**
    * The other files of `from`'s language named for a class (`UserService.cs`, `user_service.rb`). An interface's
