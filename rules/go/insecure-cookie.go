@@ -21,6 +21,19 @@ func SetGinSession(c *gin.Context, token string) {
 	c.SetCookie("refresh_token", token, 86400, "/", "", true, false)
 	// ok: INSECURE_COOKIE
 	c.SetCookie("theme", "dark", 86400, "/", "", false, false)
+	// A marker the page's script reads (its value empty or a flag) or a cookie being cleared holds no secret.
+	// ok: INSECURE_COOKIE
+	c.SetCookie("login_hint_expiry", "", 3600, "/", "", secureRequest(c), false)
+	// ok: INSECURE_COOKIE
+	c.SetCookie("auth_present", "1", 3600, "/", "", secureRequest(c), false)
+	// ok: INSECURE_COOKIE
+	c.SetCookie("session_id", token, -1, "/", "", false, false)
+	// ruleid: INSECURE_COOKIE
+	c.SetCookie("session_id", token, 3600, "/", "", secureRequest(c), false)
+}
+
+func secureRequest(c *gin.Context) bool {
+	return c.Request.TLS != nil
 }
 
 // A cookie put on a request (an outgoing client call, or the incoming request handed on) travels in

@@ -44,3 +44,40 @@ func (a *API) Rename(c *gin.Context) {
 	// ok: MASS_ASSIGNMENT
 	a.DB.Save(&User{ID: c.GetUint("uid"), Name: u.Name})
 }
+
+// A store that saves what it is handed: a record the handler composed field by field holds only the fields
+// it copied; the bound request struct itself holds every field the client sent.
+type Ledger struct {
+	DB *gorm.DB
+}
+
+func (l *Ledger) Open(entry *User) error {
+	// ok: MASS_ASSIGNMENT
+	return l.DB.Create(entry).Error
+}
+
+func (l *Ledger) Import(entry *User) error {
+	// ruleid: MASS_ASSIGNMENT
+	return l.DB.Create(entry).Error
+}
+
+func (a *API) OpenAccount(c *gin.Context) {
+	var in RenameInput
+	if err := c.BindJSON(&in); err != nil {
+		c.AbortWithStatus(http.StatusBadRequest)
+		return
+	}
+	entry := &User{Name: in.Name}
+	ledger := &Ledger{DB: a.DB}
+	_ = ledger.Open(entry)
+}
+
+func (a *API) ImportAccount(c *gin.Context) {
+	var whole User
+	if err := c.BindJSON(&whole); err != nil {
+		c.AbortWithStatus(http.StatusBadRequest)
+		return
+	}
+	ledger := &Ledger{DB: a.DB}
+	_ = ledger.Import(&whole)
+}

@@ -102,3 +102,22 @@ export function temporaryPassword(): string {
   for (let i = 0; i < length; i++) out += String.fromCharCode(33 + Math.floor(Math.random() * 93));
   return out;
 }
+
+// A parser's tokens (markdown-it, a lexer) are pieces of text: a function that makes an element id or a key
+// *for* a token returns that id, not a token. One that makes a token for a user still returns a secret.
+interface ParsedNode { lines?: [number, number] }
+export function anchorIdForToken(node: ParsedNode): string {
+  if (node.lines) return `item-${node.lines[0]}`;
+  // ok: WEAK_RANDOM
+  return `item-${Math.floor(Math.random() * 100000)}`;
+}
+
+export function keyOfToken(): string {
+  // ok: WEAK_RANDOM
+  return `tok-${Math.random().toString(36).slice(2)}`;
+}
+
+export function makeTokenForUser(userId: string): string {
+  // ruleid: WEAK_RANDOM
+  return `${userId}.${Math.random().toString(36).slice(2)}`;
+}

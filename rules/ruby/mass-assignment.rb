@@ -63,3 +63,21 @@ class ReportsController < ApplicationController
     render :show
   end
 end
+
+# `slice` with the keys written out keeps only those keys: the unfiltered hash cut down to a fixed list is the
+# list `permit(:a, :b)` would give. `except` keeps every other key, and a list from the request is the request's.
+class ListingsController < ApplicationController
+  PAGING = %i[page per_page].freeze
+
+  def index
+    # ok: MASS_ASSIGNMENT
+    @listing = Listing.new(params.permit!.slice(:sort_by, :order, :page))
+    # ok: MASS_ASSIGNMENT
+    @pager = Listing.new(params.to_unsafe_h.slice(*PAGING))
+    # ruleid: MASS_ASSIGNMENT
+    @draft = Listing.new(params.permit!.except(:id))
+    # ruleid: MASS_ASSIGNMENT
+    @chosen = Listing.new(params.permit!.slice(*params[:fields]))
+    render :index
+  end
+end

@@ -114,3 +114,8 @@ const indexer = {
 // value a reader can say, as the route and setting names above are.
 // ok: HARDCODED_SECRET
 var dialogHashKey = "&ui-state=dialog";
+
+// A syntax highlighter's lexer table (Ace, CodeMirror simple modes): `token` names a scope to colour, and a
+// regex literal with a quote in it is no string delimiter.
+// ok: HARDCODED_SECRET
+const quotedRules = {root:[{token:"punctuation.quote",regex:/"/,next:"quoted"},{token:"keyword.escape",regex:/\\/,next:"escaped"},{token:"string.double",regex:/[^\\"]+/}]};
