@@ -154,4 +154,35 @@ public class PreferenceCookies
         // ruleid: INSECURE_COOKIE
         response.Cookies.Append("culture-session", theme, new CookieOptions { HttpOnly = false });
     }
+
+    // The options built first, then given to the preference cookie.
+    public void PickLocale(HttpResponse response, string locale)
+    {
+        var localeCookie = new CookieOptions
+        {
+            Expires = DateTimeOffset.UtcNow.AddMonths(6),
+            // ok: INSECURE_COOKIE
+            HttpOnly = false,
+            SameSite = SameSiteMode.Lax
+        };
+        response.Cookies.Append(CookieRequestCultureProvider.DefaultCookieName,
+            CookieRequestCultureProvider.MakeCookieValue(new RequestCulture(locale)), localeCookie);
+    }
+
+    // The same options also given to a cookie of another kind, or of a name the method does not show.
+    public void PickLocaleAndRemember(HttpResponse response, string locale, string cookieName, string handle)
+    {
+        // ruleid: INSECURE_COOKIE
+        var shared = new CookieOptions { HttpOnly = false };
+        response.Cookies.Append("ui-language", locale, shared);
+        response.Cookies.Append("remember-handle", handle, shared);
+    }
+
+    public void PickLocaleAndOther(HttpResponse response, string locale, string cookieName, string value)
+    {
+        // ruleid: INSECURE_COOKIE
+        var shared = new CookieOptions { HttpOnly = false };
+        response.Cookies.Append("ui-language", locale, shared);
+        response.Cookies.Append(cookieName, value, shared);
+    }
 }

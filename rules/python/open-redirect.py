@@ -6,7 +6,7 @@ from urllib.parse import urlencode, urlparse
 from tornado.httputil import url_concat
 
 from django.core import signing
-from django.http import HttpResponse, JsonResponse
+from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -325,6 +325,38 @@ def behind_proxy(request):
 def back(request):
     # ruleid: OPEN_REDIRECT
     return redirect(request.headers.get("Referer"))
+
+
+# Back to the page the browser came from, else to a page of this site: a cross-site page that links here is sent
+# back to itself.
+@app.post("/ledger/<ledger_id>/archive")
+def archive_ledger(ledger_id):
+    # ok: OPEN_REDIRECT
+    return flask_redirect(request.referrer or url_for("ledgers"))
+
+
+@app.post("/ledger/<ledger_id>/pin")
+def pin_ledger(ledger_id):
+    # ok: OPEN_REDIRECT
+    return flask_redirect(request.headers.get("Referer") or "/")
+
+
+def toggle_theme(request):
+    came_from = request.META.get("HTTP_REFERER", reverse("dashboard"))
+    # ok: OPEN_REDIRECT
+    return HttpResponseRedirect(came_from)
+
+
+# With the request's own parameter as the fallback, a link sent without a Referer picks the target.
+@app.post("/ledger/<ledger_id>/unpin")
+def unpin_ledger(ledger_id):
+    # ruleid: OPEN_REDIRECT
+    return flask_redirect(request.referrer or request.args.get("next", "/"))
+
+
+def toggle_density(request):
+    # ruleid: OPEN_REDIRECT
+    return HttpResponseRedirect(request.META.get("HTTP_REFERER", request.GET.get("back")))
 
 
 # A URL builder percent-encodes its parameters into the base URL's query: they do not choose where the
