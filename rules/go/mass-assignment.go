@@ -81,3 +81,14 @@ func (a *API) ImportAccount(c *gin.Context) {
 	ledger := &Ledger{DB: a.DB}
 	_ = ledger.Import(&whole)
 }
+
+// A literal that only starts the record empty, which the binder then fills from the body: every field the client sent.
+func (a *API) Signup(c *gin.Context) {
+	member := User{}
+	if err := c.ShouldBindJSON(&member); err != nil {
+		c.AbortWithStatus(http.StatusBadRequest)
+		return
+	}
+	// ruleid: MASS_ASSIGNMENT
+	a.DB.Save(&member)
+}
