@@ -566,3 +566,30 @@ echo $list[1];
   const { findings } = await scan(file('page.php', page));
   assert.deepEqual(lines(findings, 'XSS'), ['page.php:4', 'page.php:5', 'page.php:9']);
 });
+
+test('C# and PHP: a throw written where a value goes gives it no value, though a sink among its arguments is still seen', async () => {
+  const controller = `using Microsoft.AspNetCore.Mvc;
+public class ArchiveController : ControllerBase {
+    [HttpGet("a/{shelf}")]
+    public IActionResult Pick(string shelf) {
+        var archive = shelf switch { "old" => "/srv/archive/old.zip", "new" => "/srv/archive/new.zip", _ => throw new ArgumentException("unknown shelf " + shelf) };
+        return PhysicalFile(archive, "application/zip");
+    }
+    [HttpGet("b/{shelf}")]
+    public IActionResult Fallback(string shelf) {
+        var archive = shelf == "old" ? "/srv/archive/old.zip" : shelf;
+        return PhysicalFile(archive ?? throw new InvalidOperationException(shelf), "application/zip");
+    }
+}
+`;
+  const page = `<?php
+$label = $_GET['label'];
+$title = $label === 'home' ? 'Home' : throw new InvalidArgumentException($label);
+echo $title;
+$name = $_GET['name'] ?: throw new InvalidArgumentException(shell_exec('log ' . $_GET['name']));
+`;
+  const { findings } = await scan(file('Controllers/ArchiveController.cs', controller), file('pick.php', page));
+  assert.deepEqual(lines(findings, 'PATH_TRAVERSAL'), ['Controllers/ArchiveController.cs:11']);
+  assert.deepEqual(lines(findings, 'XSS'), []);
+  assert.deepEqual(lines(findings, 'COMMAND_INJECTION'), ['pick.php:5']);
+});

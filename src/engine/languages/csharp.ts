@@ -61,6 +61,7 @@ export const csharp: LanguageSyntax = {
   // `string.Format("https://api.example.com/users/{0}", id)` starts with its format's constant text.
   formatCalls: /^(string|String)\.Format$/,
   exits: ['return_statement', 'throw_statement', 'throw_expression', 'continue_statement', 'break_statement'],
+  throwExpressions: ['throw_expression'],
   typedDeclarations: { variable_declaration: 'type' },
   switches: { statements: ['switch_statement'], cases: ['switch_section'] },
   classes: ['class_declaration', 'record_declaration', 'struct_declaration', 'interface_declaration'],

@@ -54,6 +54,7 @@ export const php: LanguageSyntax = {
   },
   formatCalls: /^\\?(sprintf|printf)$/,
   exits: ['return_statement', 'exit_statement', 'throw_expression', 'continue_statement', 'break_statement'],
+  throwExpressions: ['throw_expression'],
   switches: { statements: ['switch_statement'], cases: ['case_statement', 'default_statement'] },
   exitCalls: /(^|\.)(abort|abort_if|die|exit|redirect|wp_die|wp_redirect|wp_safe_redirect)$/,
   classes: ['class_declaration', 'trait_declaration', 'interface_declaration', 'enum_declaration'],

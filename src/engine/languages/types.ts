@@ -118,6 +118,11 @@ export interface LanguageSyntax {
   typedDeclarations?: Record<string, string>;
   /** Statements that leave the current block (for guard clauses). */
   exits: string[];
+  /**
+   * A `throw` written where a value goes (C#'s `x ?? throw …`, a switch expression's `_ => throw …` arm, PHP 8's
+   * `$x ?: throw …`): it never gives that value, so what its exception is built from is no part of it.
+   */
+  throwExpressions?: string[];
   /** Call names that end the request like an exit (`abort`, `exit`, `die`, `halt`). */
   exitCalls?: RegExp;
   /** Node types of class declarations (for method resolution across files). */

@@ -96,6 +96,11 @@ function visitNode(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame
     analyzeNestedFunction(run, node, scope, frame);
     return null;
   }
+  // Its exception is built for its effects (a sink among its arguments), but gives the expression no value.
+  if (s.throwExpressions?.includes(type)) {
+    visitChildren(run, node, scope, frame);
+    return null;
+  }
   if (s.identifiers.includes(type)) {
     const name = node.text;
     const known = scope.lookup(name);
