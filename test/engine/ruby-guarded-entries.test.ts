@@ -33,3 +33,14 @@ test('another entry, or the entry read without the check, stays untrusted', asyn
   assert.deepEqual(await reflections(other), [4]);
   assert.deepEqual(await reflections('    widget_params[:kind].constantize'), [3]);
 });
+
+test('a method called on a checked request entry reads the checked value, not the request again', async () => {
+  // `classify` of the checked entry, in a branch or after a guard clause that leaves.
+  const branch = ['    if KINDS.include?(params[:kind].classify)', '      params[:kind].classify.constantize', '    end'].join('\n');
+  assert.deepEqual(await reflections(branch), []);
+  const clause = ['    raise ArgumentError unless KINDS.include?(params[:kind].classify)', '    params[:kind].classify.constantize'].join('\n');
+  assert.deepEqual(await reflections(clause), []);
+  // Another entry, and the same entry after the branch, stay untrusted.
+  const other = ['    if KINDS.include?(params[:kind].classify)', '      params[:other].classify.constantize', '    end', '    params[:kind].classify.constantize'].join('\n');
+  assert.deepEqual(await reflections(other), [4, 6]);
+});

@@ -67,13 +67,35 @@ export function sourceTaint(run: TaintRun, frame: FunctionFrame, node: Node, raw
   const held = root === undefined ? undefined : scope.lookup(root);
   if (root !== undefined && held !== undefined) {
     const bound = scope.binding(root);
-    if (bound && run.engine.matchSource(run.path(bound, scope)).length > 0) {
-      if (held === null) return null;
-      const cleanEverywhere = held.map((t) => t.clean).reduce((a, b) => new Set([...a].filter((c) => b.has(c))));
-      if (cleanEverywhere.size > 0) taint = sanitize(taint, [...cleanEverywhere]);
-    }
+    if (bound && run.engine.matchSource(run.path(bound, scope)).length > 0) return keptCleaning(taint, held);
   }
-  return taint;
+  // …and what a guard cleaned on a source read the path goes on from (`params[:kind].classify` after
+  // `raise unless KINDS.include?(params[:kind].classify)`, which checks `params[:kind]`): the nearest such read.
+  const read = checkedSourceRead(run, rawPath, scope);
+  return read === undefined ? taint : keptCleaning(taint, read);
+}
+
+/** A source's taint, less what a check or sanitiser cleaned on every strand of the value `held` it was read as before. */
+function keptCleaning(taint: Tainted, held: Tainted): Tainted {
+  if (held === null) return null;
+  const cleanEverywhere = held.map((t) => t.clean).reduce((a, b) => new Set([...a].filter((c) => b.has(c))));
+  return cleanEverywhere.size > 0 ? sanitize(taint, [...cleanEverywhere]) : taint;
+}
+
+/**
+ * What the scope holds for the longest source read beyond the root that `path` goes on from (`params.kind` of
+ * `params.kind.classify()`), when a check or an assignment put it there; undefined when none does.
+ */
+function checkedSourceRead(run: TaintRun, path: string, scope: Scope): Tainted | undefined {
+  // Not the root alone: a handler's parameter (`req`) is held with no value of its own, and what it was bound to is read above.
+  const rootLength = /^[\w$@]+/.exec(path)?.[0].length ?? 0;
+  for (let cut = path.length - 1; cut > rootLength; cut--) {
+    if (path[cut] !== '.' && path[cut] !== '[') continue;
+    const prefix = path.slice(0, cut);
+    const held = scope.lookup(prefix);
+    if (held !== undefined && run.engine.matchSource(prefix, true).length > 0) return held;
+  }
+  return undefined;
 }
 
 /** Does the class around `node` (the nearest) have a header that `header` matches? */
