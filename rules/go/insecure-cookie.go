@@ -16,6 +16,19 @@ func SetSession(w http.ResponseWriter, id string) {
 	http.SetCookie(w, &http.Cookie{Name: "auth_token", Value: id, Path: "/", Secure: true, HttpOnly: true, SameSite: http.SameSiteLaxMode})
 }
 
+// Secure computed from the request's scheme or the deployment's setting: set wherever the site is served over
+// HTTPS (a cookie marked Secure on a plain-HTTP request is dropped, so a site also served on HTTP must choose).
+func SetViewerKey(w http.ResponseWriter, r *http.Request, key string, cfg struct{ HTTPS bool }) {
+	// ok: INSECURE_COOKIE
+	http.SetCookie(w, &http.Cookie{Name: "viewer-token", Value: key, HttpOnly: true, Secure: r.TLS != nil})
+	// ok: INSECURE_COOKIE
+	http.SetCookie(w, &http.Cookie{Name: "viewer-session", Value: key, HttpOnly: true, Secure: cfg.HTTPS})
+	// ruleid: INSECURE_COOKIE
+	http.SetCookie(w, &http.Cookie{Name: "viewer-session", Value: key, HttpOnly: true, Secure: false})
+	// ruleid: INSECURE_COOKIE
+	http.SetCookie(w, &http.Cookie{Name: "viewer-session", Value: key, Secure: cfg.HTTPS})
+}
+
 func SetGinSession(c *gin.Context, token string) {
 	// ruleid: INSECURE_COOKIE
 	c.SetCookie("refresh_token", token, 86400, "/", "", true, false)

@@ -74,3 +74,30 @@ function parseCookies(header) {
 router.post('/import', (req, res) => {
   res.json({ data: keysToCamel(req.body), cookies: parseCookies(req.headers.cookie || '') });
 });
+
+// A list kept per key in a member of a result (`report.problems[key]`) that has the same name as a local
+// read from it: the write is into the member's object, one level deep, not into the object read through the key.
+function recordProblem(report, key, detail) {
+  const problems = report.problems[key] || [];
+  problems.push(detail);
+  // ok: PROTOTYPE_POLLUTION
+  report.problems[key] = problems;
+}
+
+router.post('/reconcile', (req, res) => {
+  const report = { problems: {} };
+  recordProblem(report, req.body.ledger, { code: 'MISSING', reason: `no ledger ${req.body.ledger}` });
+  res.json(report);
+});
+
+// The local read through the key, then written into: a path setter's step.
+function assignAt(settings, name, field, value) {
+  const section = settings[name];
+  // ruleid: PROTOTYPE_POLLUTION
+  section[field] = value;
+}
+
+router.post('/settings', (req, res) => {
+  assignAt({}, req.body.section, req.body.field, req.body.value);
+  res.end();
+});

@@ -1,7 +1,10 @@
 import { Body, Controller, Get, Header, Headers, Param, ParseIntPipe, Post, Query, Redirect, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Response } from 'express';
+import { z } from 'zod';
 import { ReportsService } from './reports.service';
+
+const shareReplySchema = z.object({ status: z.string(), note: z.string() });
 
 @Controller('reports')
 export class ReportsController {
@@ -49,6 +52,19 @@ export class ReportsController {
   legacy(@Headers('referer') referer: string, @Query('next') next: string, @Res() res: Response) {
     // ruleid: OPEN_REDIRECT
     res.redirect(next);
+  }
+
+  // A schema's parse of an object literal gives an object, which Express sends as JSON.
+  @Post('share')
+  share(@Body() shareRequest: { note: string }, @Res({ passthrough: true }) res: Response) {
+    const reply = shareReplySchema.parse({ status: 'shared', note: shareRequest.note });
+    if (!shareRequest.note) {
+      // ruleid: XSS
+      res.status(400).send(`<p>No note in ${JSON.stringify(shareRequest)}</p>`);
+      return;
+    }
+    // ok: XSS
+    res.status(200).send(reply);
   }
 
   @Post('import')
