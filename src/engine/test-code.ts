@@ -54,6 +54,10 @@ const TEST_FILES: { pattern: RegExp; convention: string }[] = [
   { pattern: /^(test_\w*|\w+_tests?|tests|tests_\w+|conftest)\.py$/, convention: 'pytest, unittest and Django tests.py' },
   { pattern: /\.(test|spec|e2e|e2e-spec|cy)\.[cm]?[jt]sx?$/, convention: 'Jest, Vitest, Mocha, Cypress, Playwright, NestJS e2e' },
   { pattern: /^(setupTests|setup-tests|test-setup|(jest|vitest)\.setup)\.[cm]?[jt]sx?$/, convention: 'test runner set-up files (create-react-app src/setupTests.js)' },
+  {
+    pattern: /^((cypress|playwright|jest|vitest)\.config|(wdio|karma|nightwatch|protractor)\.conf)\.[cm]?[jt]s$|^cypress\.json$/,
+    convention: "test runners' configuration (cypress.config.ts, playwright.config.ts, wdio.conf.js, karma.conf.js, jest.config.mjs): the suites' settings, test accounts included",
+  },
   // Not an A/B test's helpers (`abTestUtils.ts`), which are product code.
   {
     pattern: /^(?!([\w-]*[-_])?[Aa][Bb][-_]?[Tt]est)(\w*[a-z0-9]Test|test|[\w-]*[-_]test)[-_]?(Utils?|utils?|Helpers?|helpers?)\.[cm]?[jt]sx?$/,

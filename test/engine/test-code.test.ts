@@ -97,6 +97,14 @@ test('test files, test folders and fixtures of each language are test code', () 
     'frontend/vue.config.js',
     'rollup.config.mjs',
     'gulpfile.js',
+    // Test runners' own configuration at a project's root (the suites' settings, test accounts included).
+    'cypress.config.ts',
+    'frontend/cypress.json',
+    'playwright.config.ts',
+    'e2e-runner/wdio.conf.js',
+    'karma.conf.js',
+    'jest.config.mjs',
+    'vitest.config.ts',
   ]) {
     assert.ok(isTestCode(path), path);
   }
@@ -124,6 +132,8 @@ test('production code whose name looks like a test convention is not test code',
     'app/testimonials.py',
     'src/api/users.ts',
     'src/api/latest.spec-parser.ts',
+    'src/config/playwright.ts',
+    'src/browser/cypressConfig.ts',
     'src/main/java/com/acme/TestimonialService.java',
     'src/main/java/com/acme/AUDIT.java',
     // Maven production code under a package or resource folder named `test`.
