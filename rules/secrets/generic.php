@@ -47,3 +47,15 @@ function registrationRules(): array
         'webhook_secret' => 'Tq7Wz3Xv9Kp2Lm5Rn8Bc4Yd',
     ];
 }
+
+// A CAPTCHA's website key (reCAPTCHA's "site key" under another name) is printed into every page that shows the
+// widget; the secret key it is paired with stays reported.
+function captchaSettings(): array
+{
+    return [
+        // ok: HARDCODED_SECRET
+        'website_key' => env('HCAPTCHA_WEBSITE_KEY', '6LdT4kQpAAAAAHv9Rz2mXn7cWq3LtB8yPk5sJf1D'),
+        // ruleid: HARDCODED_SECRET
+        'secret_key' => env('HCAPTCHA_SECRET_KEY', '6LdT4kQpAAAAAKx3Wm8vQz2RnT7cLp5BhY9dGs4F'),
+    ];
+}
