@@ -59,3 +59,14 @@ function captchaSettings(): array
         'secret_key' => env('HCAPTCHA_SECRET_KEY', '6LdT4kQpAAAAAKx3Wm8vQz2RnT7cLp5BhY9dGs4F'),
     ];
 }
+
+// A site key in reCAPTCHA's format (`6L` and 38 more) is one with no word for the widget nearby; another format stays.
+function widgetDefaults(): array
+{
+    return [
+        // ok: HARDCODED_SECRET
+        '_default_website_key' => '6LfB2wRsAAAAAGm5Tq8zKv3XpN7cLr4YhD9jWs2E',
+        // ruleid: HARDCODED_SECRET
+        '_default_website_key_legacy' => 'Zq4Nm8Tv2Lp7Xr3Kc9Wb5Hd',
+    ];
+}
