@@ -94,3 +94,17 @@ router.post('/schedule/check', (req, res) => {
   const loose = looseList.test(req.body.offsets);
   res.json({ relative, folders, loose });
 });
+
+// A group whose only quantifier is a fixed count matches text of one length each time round: a text
+// splits into its iterations one way. A varying quantifier beside the count can split it two ways.
+router.post('/palette', (req, res) => {
+  const swatch = String(req.body.swatch);
+  // ok: REDOS
+  const rgb = /#?([0-9a-f]{2}){3}/i.test(swatch);
+  const pairCode = /(?:[A-Z]{2})+-\d/;
+  // ok: REDOS
+  const coded = pairCode.test(swatch);
+  // ruleid: REDOS
+  const words = /^([a-z]{2}[a-z]*)+$/.test(swatch);
+  res.json({ rgb, coded, words });
+});

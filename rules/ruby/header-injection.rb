@@ -40,3 +40,21 @@ class LocalizedController < ApplicationController
     response.headers["X-Requested-Locale"] = params[:locale].to_s
   end
 end
+
+# A page's counts are integers the pagination library computed, whatever page or size the request asked for.
+class ShipmentsController < ApplicationController
+  def index
+    batch = Shipment.recent.paginate(page: params[:page], per_page: params[:per_page])
+    # ok: HEADER_INJECTION
+    response.headers["X-Total-Entries"] = batch.total_entries.to_s
+    listing = WillPaginate::Collection.create(params[:page], 25, Shipment.count) { |pager| pager.replace([]) }
+    # ok: HEADER_INJECTION
+    headers["X-Total-Pages"] = listing.total_pages.to_s
+    parcels = Parcel.page(params[:page]).per(params[:per])
+    # ok: HEADER_INJECTION
+    headers["X-Total-Count"] = parcels.total_count.to_s
+    # ruleid: HEADER_INJECTION
+    headers["X-Page-Label"] = params[:page_label]
+    head :ok
+  end
+end

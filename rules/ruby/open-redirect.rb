@@ -285,3 +285,21 @@ class PaymentAccountsController < ApplicationController
     redirect_to "#{params[:provider_url]}/oauth/authorize?state=#{params[:state]}", allow_other_host: true
   end
 end
+
+# A link the application signed: the check is named for what it validates, as `valid?` is.
+class OutboundLinksController < ApplicationController
+  def follow
+    destination = OutboundLink.unpack(params[:blob])
+    unless OutboundLink.digest_valid?(params[:digest], destination)
+      head :not_found and return
+    end
+    # ok: OPEN_REDIRECT
+    redirect_to destination, allow_other_host: true
+  end
+
+  def jump
+    destination = OutboundLink.unpack(params[:blob])
+    # ruleid: OPEN_REDIRECT
+    redirect_to destination, allow_other_host: true
+  end
+end

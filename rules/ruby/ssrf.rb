@@ -24,3 +24,17 @@ class PagesController < ApplicationController
     Net::HTTP.get_response(uri)
   end
 end
+
+# http.rb's chained options (timeouts, headers, auth) return a client that sends like `HTTP` itself.
+class InstanceProbesController < ApplicationController
+  def create
+    endpoint = URI.parse(params[:instance_url])
+    # ruleid: SSRF
+    HTTP.timeout(connect: 2, read: 2).post(endpoint, json: { name: "probe" })
+    # ruleid: SSRF
+    HTTP.headers(accept: "application/json").auth("Bearer #{ENV["PROBE_TOKEN"]}").get(params[:status_url])
+    # ok: SSRF
+    HTTP.timeout(connect: 2).get("https://status.example.com/v1/instances/#{params[:id].to_i}")
+    head :ok
+  end
+end

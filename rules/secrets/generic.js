@@ -119,3 +119,12 @@ var dialogHashKey = "&ui-state=dialog";
 // regex literal with a quote in it is no string delimiter.
 // ok: HARDCODED_SECRET
 const quotedRules = {root:[{token:"punctuation.quote",regex:/"/,next:"quoted"},{token:"keyword.escape",regex:/\\/,next:"escaped"},{token:"string.double",regex:/[^\\"]+/}]};
+
+// A symbol's text is its description, printed when the symbol is: the symbol itself keys a provide/inject or a
+// property, unique whatever the text says.
+// ok: HARDCODED_SECRET
+const listboxContextKey = Symbol("AcListboxV3Context");
+// ok: HARDCODED_SECRET
+export const SESSION_TOKEN_KEY = Symbol.for('AcSessionTokenV2Slot');
+// ruleid: HARDCODED_SECRET
+const bridgeToken = "Rw8Tz3Kq6Vn2Xp9Lm4Hc7Bd";

@@ -47,3 +47,26 @@ function registrationRules(): array
         'webhook_secret' => 'Tq7Wz3Xv9Kp2Lm5Rn8Bc4Yd',
     ];
 }
+
+// A CAPTCHA's website key (reCAPTCHA's "site key" under another name) is printed into every page that shows the
+// widget; the secret key it is paired with stays reported.
+function captchaSettings(): array
+{
+    return [
+        // ok: HARDCODED_SECRET
+        'website_key' => env('HCAPTCHA_WEBSITE_KEY', '6LdT4kQpAAAAAHv9Rz2mXn7cWq3LtB8yPk5sJf1D'),
+        // ruleid: HARDCODED_SECRET
+        'secret_key' => env('HCAPTCHA_SECRET_KEY', '6LdT4kQpAAAAAKx3Wm8vQz2RnT7cLp5BhY9dGs4F'),
+    ];
+}
+
+// A site key in reCAPTCHA's format (`6L` and 38 more) is one with no word for the widget nearby; another format stays.
+function widgetDefaults(): array
+{
+    return [
+        // ok: HARDCODED_SECRET
+        '_default_website_key' => '6LfB2wRsAAAAAGm5Tq8zKv3XpN7cLr4YhD9jWs2E',
+        // ruleid: HARDCODED_SECRET
+        '_default_website_key_legacy' => 'Zq4Nm8Tv2Lp7Xr3Kc9Wb5Hd',
+    ];
+}
