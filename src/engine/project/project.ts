@@ -6,7 +6,7 @@ import type { Node } from 'web-tree-sitter';
 import { detectLanguage, type LanguageSyntax } from '../languages/index.ts';
 import { loadedLanguage, parseSync } from '../parse/parser.ts';
 import { CALLABLE_NAME, MAX_CALL_TARGETS, type CallResolver, type ParsedFile, type TaintHit } from '../taint/run.ts';
-import { basesOf, classHeader, constructedClass, enclosingClass, receiverKey, type Receiver } from '../taint/receivers.ts';
+import { basesOf, classHeader, constructedClass, declaredClasses, enclosingClass, receiverKey, type Receiver } from '../taint/receivers.ts';
 import { field } from '../parse/syntax.ts';
 import { isTestCode } from '../test-code.ts';
 import type { Analyzer, FileText } from '../analyze.ts';
@@ -238,24 +238,10 @@ export class Project implements CallResolver {
     return seen.find((f) => declared.test(this.files.get(f)?.text ?? '')) ?? null;
   }
 
-  /** The classes (and annotation types) of a file named `name`, in source order; the file's are indexed by name once. */
+  /** The classes (and annotation types) of a file named `name`, in source order. */
   private classesNamed(file: ParsedFile, name: string): Node[] {
-    const classTypes = file.syntax.classes;
-    if (!classTypes) return [];
-    let byName = this.classesByName.get(file.path);
-    if (!byName) {
-      byName = new Map();
-      this.classesByName.set(file.path, byName);
-      for (const cls of file.tree.rootNode.descendantsOfType([...classTypes, ...(file.syntax.annotationTypes ?? [])])) {
-        const own = cls?.childForFieldName('name')?.text;
-        if (cls && own !== undefined) (byName.get(own) ?? byName.set(own, []).get(own)!).push(cls);
-      }
-    }
-    return byName.get(name) ?? [];
+    return declaredClasses(file.syntax, file.tree, true).flatMap((c) => (c.name === name ? [c.node] : []));
   }
-
-  /** Per file: its classes by name (base classes, interfaces and attributes are looked up by name again and again). */
-  private readonly classesByName = new Map<string, Map<string, Node[]>>();
 
   /**
    * The other files of `from`'s language named for a class (`UserService.cs`, `user_service.rb`). An interface's
@@ -472,11 +458,9 @@ export class Project implements CallResolver {
     const out: string[] = [];
     for (const f of files) {
       const parsed = this.parsed(f);
-      const classTypes = parsed?.syntax.classes;
-      if (!parsed || !classTypes) continue;
-      for (const cls of parsed.tree.rootNode.descendantsOfType(classTypes)) {
-        const name = cls?.childForFieldName('name')?.text;
-        if (cls && name && (name === className || name.endsWith(`::${className}`) || name.endsWith(`\\${className}`))) out.push(...basesOf(cls));
+      if (!parsed) continue;
+      for (const { node, name } of declaredClasses(parsed.syntax, parsed.tree)) {
+        if (name === className || name.endsWith(`::${className}`) || name.endsWith(`\\${className}`)) out.push(...basesOf(node));
       }
     }
     return out;

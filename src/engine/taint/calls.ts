@@ -6,7 +6,7 @@ import type { Node, Tree } from 'web-tree-sitter';
 import type { TraceStep } from '../types.ts';
 import type { LanguageSyntax } from '../languages/types.ts';
 import { callParts, field, patternNames, type CallParts } from '../parse/syntax.ts';
-import { basesOf, classifyReceiver, enclosingClass, type Receiver } from './receivers.ts';
+import { basesOf, classifyReceiver, declaredClasses, enclosingClass, type Receiver } from './receivers.ts';
 import { CALLABLE_NAME, MAX_CALL_DEPTH, MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, sanitize, withoutRecords, type Tainted } from './values.ts';
@@ -297,31 +297,24 @@ function ofOwnClass<T extends { file: ParsedFile; node: Node }>(run: TaintRun, c
   });
 }
 
-/** Per parsed tree (shared by every analysis of a scan): its classes' names and bases, and per class name the classes deriving from it. */
-const classTreeOf = new WeakMap<Tree, { classes: { name: string; bases: string[] }[]; derived: Map<string, Set<string>> }>();
+/** Per parsed tree (shared by every analysis of a scan): per class name, that class and the classes deriving from it. */
+const derivedByTree = new WeakMap<Tree, Map<string, Set<string>>>();
 
 /**
- * Class `name` and the classes of the file that derive from it, directly or through one another. The file's
- * classes are read once per tree: every call on `$this` with several targets asks, and walking a large file's
- * tree for each was most of the time of some scans.
+ * Class `name` and the classes of the file that derive from it, directly or through one another; asked at every
+ * call on `$this` with several targets, answered once per tree and name.
  */
 function derivedClasses(run: TaintRun, tree: Tree, name: string): Set<string> {
-  let file = classTreeOf.get(tree);
-  if (!file) {
-    const classes: { name: string; bases: string[] }[] = [];
-    for (const c of tree.rootNode.descendantsOfType(run.syntax.classes ?? [])) {
-      const own = c?.childForFieldName('name')?.text;
-      if (c && own) classes.push({ name: own, bases: basesOf(c) });
-    }
-    classTreeOf.set(tree, (file = { classes, derived: new Map() }));
-  }
-  let derived = file.derived.get(name);
+  let byName = derivedByTree.get(tree);
+  if (!byName) derivedByTree.set(tree, (byName = new Map()));
+  let derived = byName.get(name);
   if (derived) return derived;
   derived = new Set([name]);
-  file.derived.set(name, derived);
+  byName.set(name, derived);
+  const classes = declaredClasses(run.syntax, tree);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const c of file.classes) if (!derived.has(c.name) && c.bases.some((b) => derived.has(b))) grew = !!derived.add(c.name);
+    for (const c of classes) if (!derived.has(c.name) && basesOf(c.node).some((b) => derived.has(b))) grew = !!derived.add(c.name);
   }
   return derived;
 }

@@ -87,6 +87,31 @@ export function basesOf(cls: Node): string[] {
 
 const basesByTree = new WeakMap<Node['tree'], Map<number, string[]>>();
 
+/**
+ * The classes a tree declares (with `annotations`, its annotation types too: Java's `@interface Sort`), each with its
+ * name, in source order. Read once per tree: resolution asks for them by name again and again (a typed receiver's
+ * class, its bases and interfaces, an attribute's declaration, the subclasses a `$this` call may run in).
+ */
+export function declaredClasses(syntax: LanguageSyntax, tree: Node['tree'], annotations = false): { node: Node; name: string }[] {
+  const types = [...(syntax.classes ?? []), ...(annotations ? (syntax.annotationTypes ?? []) : [])];
+  if (types.length === 0) return [];
+  let byTypes = declaredByTree.get(tree);
+  if (!byTypes) declaredByTree.set(tree, (byTypes = new Map()));
+  const key = types.join(' ');
+  let declared = byTypes.get(key);
+  if (!declared) {
+    declared = [];
+    for (const node of tree.rootNode.descendantsOfType(types)) {
+      const name = node?.childForFieldName('name')?.text;
+      if (node && name) declared.push({ node, name });
+    }
+    byTypes.set(key, declared);
+  }
+  return declared;
+}
+
+const declaredByTree = new WeakMap<Node['tree'], Map<string, { node: Node; name: string }[]>>();
+
 /** A class's text before its body (`class Chat extends Base implements MessageComponentInterface`). */
 export function classHeader(cls: Node): string {
   const body = cls.childForFieldName('body');
