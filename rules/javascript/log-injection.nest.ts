@@ -66,3 +66,38 @@ export class SignInController {
     return realm;
   }
 }
+
+// The same look-up in a method of the service: a caller's argument is vetted once the method returned.
+@Injectable()
+export class RealmService {
+  constructor(private readonly settings: { realms: { name: string }[] }) {}
+
+  realmNamed(name: string) {
+    const realm = this.settings.realms.find((r) => r.name === name);
+    if (!realm) {
+      throw new NotFoundException(`no realm ${name.length}`);
+    }
+    return realm;
+  }
+}
+
+@Controller('realms')
+export class RealmController {
+  private readonly logger = new Logger('realms');
+  constructor(private readonly realms: RealmService) {}
+
+  @Get(':name')
+  show(@Param('name') name: string) {
+    const realm = this.realms.realmNamed(name);
+    // ok: LOG_INJECTION
+    this.logger.log(`showing realm ${name}`);
+    return realm;
+  }
+
+  @Get('raw/:name')
+  raw(@Param('name') name: string) {
+    // ruleid: LOG_INJECTION
+    this.logger.log(`raw realm ${name}`);
+    return name;
+  }
+}
