@@ -79,7 +79,12 @@ router.post('/schedule', (req, res) => {
   const folder = /^([\w-]+\/)+$/i.test(String(req.body.folder));
   // ruleid: REDOS
   const spaced = /^(\d+[hms]?\s*)*$/.test(String(req.body.offsets));
-  res.json({ relative, folder, spaced });
+  // Unanchored, the same judgement from each start: a version's dotted parts split one way only.
+  // ok: REDOS
+  const dotted = /v(\d+\.)+\d+/.test(String(req.body.version));
+  // ruleid: REDOS
+  const hosts = /@([\w-]+\.?)+com/.test(String(req.body.mail));
+  res.json({ relative, folder, spaced, dotted, hosts });
 });
 
 // The same judgement for a literal kept in a variable or passed to `match`.

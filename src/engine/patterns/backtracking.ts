@@ -38,7 +38,12 @@ function analyse(literal: string): boolean {
   const pattern = m ? m[1]! : literal;
   const flags = m ? m[2]! : '';
   try {
-    const result = load().isSafePattern(pattern, {
+    // An unanchored pattern is analysed from a fixed start: redos-detector counts the engine's retry at each next
+    // position as a way to match, so it scores every unanchored pattern infinite (`abc` and `[a-f]{2}` included) and
+    // would prove nothing safe. The retries cost a pass per start position (polynomial, not what these rules look
+    // for); the nested quantifier that backtracks exponentially does so from one start as well (`^(?:(a+)+b)`).
+    const anchored = pattern.startsWith('^') ? pattern : `^(?:${pattern})`;
+    const result = load().isSafePattern(anchored, {
       ...ANALYSIS,
       caseInsensitive: flags.includes('i'),
       dotAll: flags.includes('s'),

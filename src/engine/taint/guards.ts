@@ -476,16 +476,37 @@ function openingFailedChecks(run: TaintRun, body: Node, mentionsParam: (text: st
  * The `if` statements without an `else` that open a body (at most four, comments skipped): its guard clauses.
  * A check further down may sit behind other branches.
  */
-function* openingGuardClauses(syntax: ParsedFile['syntax'], body: Node): Generator<{ statement: Node; condition: Node; consequence: Node }> {
+function* openingGuardClauses(
+  syntax: ParsedFile['syntax'],
+  body: Node,
+  lookUps?: Map<string, Node>,
+): Generator<{ statement: Node; condition: Node; consequence: Node }> {
   for (const statement of body.namedChildren.slice(0, 4)) {
     if (!statement || syntax.comments.includes(statement.type)) continue;
     const ifShape = syntax.ifs[statement.type];
-    if (!ifShape) return;
+    if (!ifShape) {
+      // With `lookUps`, a name given a value before the clauses (`const cfg = this.configs.find(…)`) is remembered,
+      // for a clause that checks the name (`if (!cfg) throw …`).
+      const bound = lookUps ? boundValue(syntax, statement) : undefined;
+      if (!bound) return;
+      lookUps!.set(bound.name, bound.value);
+      continue;
+    }
     const condition = field(statement, ifShape.condition);
     const consequence = field(statement, ifShape.consequence);
     if (!condition || !consequence || (ifShape.alternative && field(statement, ifShape.alternative))) return;
     yield { statement, condition, consequence };
   }
+}
+
+/** The name and value of a statement that gives one name a value (`const cfg = lookUp(id);`), if it is one. */
+function boundValue(syntax: ParsedFile['syntax'], statement: Node): { name: string; value: Node } | undefined {
+  let node: Node | null = statement;
+  while (node && !syntax.assignments[node.type] && node.namedChildCount === 1) node = node.namedChildren[0] ?? null;
+  const shape = node ? syntax.assignments[node.type] : undefined;
+  const left = shape ? field(node!, shape.left) : null;
+  const right = shape?.right ? field(node!, shape.right) : null;
+  return left && right && syntax.identifiers.includes(left.type) ? { name: left.text, value: right } : undefined;
 }
 
 /**
@@ -804,12 +825,17 @@ function readVettedParams(run: TaintRun, target: { file: ParsedFile; node: Node 
   if (!paramsNode || !body) return out;
   let params = paramList(run, syntax, paramsNode).map((p) => p.names[0] ?? '');
   if (hasReceiver && (syntax.selfNames ?? []).includes(params[0] ?? '')) params = params.slice(1);
-  for (const { condition, consequence } of openingGuardClauses(syntax, body)) {
-    if (!throwsOnly(run, consequence) || !isNegative(run, condition, condition)) continue;
-    const guards = [...new Set([...run.engine.guardsFor(condition.text), ...calledPredicateGuards(run, target.file, callsIn(run, condition))])];
+  // A look-up whose failure throws (`const cfg = this.configs.find((c) => c.id === id); if (!cfg) throw …`) is the
+  // look-up's check failing, as `if (!this.configs.has(id)) throw …` is.
+  const lookUps = new Map<string, Node>();
+  for (const { condition, consequence } of openingGuardClauses(syntax, body, lookUps)) {
+    const emptied = emptiedName(condition.text);
+    const checked = (emptied !== undefined ? lookUps.get(emptied) : undefined) ?? condition;
+    if (!throwsOnly(run, consequence) || (checked === condition && !isNegative(run, condition, condition))) continue;
+    const guards = [...new Set([...run.engine.guardsFor(checked.text), ...calledPredicateGuards(run, target.file, callsIn(run, checked))])];
     if (!guards.length) continue;
     params.forEach((name, i) => {
-      if (name && mentions(condition.text, name)) out.set(i, [...(out.get(i) ?? []), ...guards]);
+      if (name && mentions(checked.text, name)) out.set(i, [...(out.get(i) ?? []), ...guards]);
     });
   }
   // A validator that throws on a path separator anywhere in its body (`if (name.contains("/")) throw …`,

@@ -60,6 +60,8 @@ export interface CallResolver {
   importedFrom(from: ParsedFile, name: string): string[];
   /** The text of a file of the scan (a template a render call names). */
   text(file: string): string | undefined;
+  /** A file of the scan parsed (once per scan), when its language is one the rules cover and it is not too large. */
+  parsed(file: string): ParsedFile | null;
   /** Every file of the scan. */
   paths(): Iterable<string>;
   /** Does a dependency manifest of the scan (pom.xml, package.json, …) match this pattern? */

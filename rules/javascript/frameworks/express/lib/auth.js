@@ -3,4 +3,10 @@ function requireAdmin(req, res, next) {
   res.sendStatus(403);
 }
 
-module.exports = { requireAdmin };
+const Permission = { ADMIN: 'admin', REQUEST: 'request' };
+
+function isAuthenticated(permission) {
+  return (req, res, next) => (req.user && (!permission || req.user.permissions.includes(permission)) ? next() : res.sendStatus(403));
+}
+
+module.exports = { requireAdmin, isAuthenticated, Permission };
