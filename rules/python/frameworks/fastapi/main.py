@@ -1,10 +1,15 @@
-from fastapi import FastAPI, Request
+import logging
+from typing import Optional, Union
+from uuid import UUID
+
+from fastapi import FastAPI, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse
 from fastapi.templating import Jinja2Templates
 
 from routers import files
 
 app = FastAPI()
+logger = logging.getLogger(__name__)
 app.include_router(files.router)
 templates = Jinja2Templates(directory="templates")
 
@@ -57,3 +62,18 @@ async def home(request: Request):
 async def doc(name: str):
     # ruleid: PATH_TRAVERSAL
     return FileResponse("/srv/docs/" + name)
+
+
+# Optional scalars are converted as the bare ones are: FastAPI answers 422 to `?admin=x\nforged`.
+@app.put("/users/{user_id}")
+async def update_user(user_id: UUID, admin: Optional[bool] = Query(None, alias="is_admin"), limit: int | None = None, score: Union[float, None] = None):
+    # ok: LOG_INJECTION
+    logger.info("setting is_admin to %s for %s (limit %s, score %s)", admin, user_id, limit, score)
+    return {"ok": True}
+
+
+@app.put("/users/{user_id}/name")
+async def rename_user(user_id: UUID, name: Optional[str] = Query(None)):
+    # ruleid: LOG_INJECTION
+    logger.info("renaming %s to %s", user_id, name)
+    return {"ok": True}
