@@ -96,3 +96,36 @@ public class ThumbnailService
         Process.Start("convert", "-density " + density + " in.png out.png");
     }
 }
+
+// A command line written to a shell's standard input.
+public class ResolverController : Controller
+{
+    [HttpGet]
+    public IActionResult Lookup([FromQuery] string host)
+    {
+        var shell = new Process();
+        shell.StartInfo.FileName = OperatingSystem.IsWindows() ? "powershell" : "/bin/sh";
+        shell.StartInfo.RedirectStandardInput = true;
+        shell.StartInfo.RedirectStandardOutput = true;
+        shell.Start();
+        // ruleid: COMMAND_INJECTION
+        shell.StandardInput.WriteLine("nslookup " + host);
+        shell.StandardInput.Close();
+        return Ok(shell.StandardOutput.ReadToEnd());
+    }
+
+    [HttpPost]
+    public IActionResult Sign([FromForm] string document)
+    {
+        var gpg = new Process();
+        gpg.StartInfo.FileName = "gpg";
+        gpg.StartInfo.ArgumentList.Add("--clearsign");
+        gpg.StartInfo.RedirectStandardInput = true;
+        gpg.StartInfo.RedirectStandardOutput = true;
+        gpg.Start();
+        // ok: COMMAND_INJECTION
+        gpg.StandardInput.Write(document);
+        gpg.StandardInput.Close();
+        return Ok(gpg.StandardOutput.ReadToEnd());
+    }
+}

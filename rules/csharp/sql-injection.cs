@@ -116,3 +116,39 @@ public class CatalogController : ControllerBase
         return Ok();
     }
 }
+
+// ADO.NET filter expressions over in-memory tables: the text is parsed as a WHERE-like expression.
+public class AccountLookupController : Controller
+{
+    private readonly DataSet _accounts = new();
+
+    [HttpPost]
+    public IActionResult SignIn([FromBody] Credentials creds)
+    {
+        // ruleid: SQL_INJECTION
+        var rows = _accounts.Tables[0].Select("Hash = '" + creds.Hash + "' and Login = '" + creds.Login + "'");
+        // ok: SQL_INJECTION
+        var names = _accounts.Tables[0].AsEnumerable().Select(r => r.Field<string>("Login") == creds.Login);
+        return Ok(rows.Length > 0 && names.Any());
+    }
+
+    [HttpGet]
+    public IActionResult Filter([FromQuery] string region)
+    {
+        var dt = new DataTable("customers");
+        var view = new DataView(dt);
+        // ruleid: SQL_INJECTION
+        view.RowFilter = $"Region = '{region}'";
+        // ruleid: SQL_INJECTION
+        var total = dt.Compute("Sum(Amount)", "Region = '" + region + "'");
+        // ok: SQL_INJECTION
+        var fixedRows = dt.Select("Region = 'EU'");
+        return Ok(new { view.Count, total, fixedRows });
+    }
+}
+
+public class Credentials
+{
+    public string Login { get; set; }
+    public string Hash { get; set; }
+}

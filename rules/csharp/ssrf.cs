@@ -181,3 +181,41 @@ public class AvatarController : Controller
         return Ok(verified + echoed);
     }
 }
+
+// Checks of a URL prefix that ends at the host: `https://localhost.evil.example` passes them.
+public class LocalProbeController : Controller
+{
+    private readonly HttpClient _http = new();
+
+    [HttpGet]
+    public async Task<IActionResult> Probe([FromQuery] string url)
+    {
+        if (System.Text.RegularExpressions.Regex.IsMatch(url, @"^https://localhost"))
+        {
+            // ruleid: SSRF
+            return Ok(await _http.GetStringAsync(url));
+        }
+        if (System.Text.RegularExpressions.Regex.IsMatch(url, @"^https://localhost(:\d+)?/"))
+        {
+            // ok: SSRF
+            return Ok(await _http.GetStringAsync(url));
+        }
+        return BadRequest();
+    }
+
+    [HttpGet]
+    public async Task<IActionResult> Mirror([FromQuery] string url)
+    {
+        if (url.StartsWith("https://cdn.example.com"))
+        {
+            // ruleid: SSRF
+            return Ok(await _http.GetByteArrayAsync(url));
+        }
+        if (url.StartsWith("https://cdn.example.com/"))
+        {
+            // ok: SSRF
+            return Ok(await _http.GetByteArrayAsync(url));
+        }
+        return BadRequest();
+    }
+}
