@@ -55,6 +55,22 @@ public final class CookieWriter {
         response.addCookie(cookie);
     }
 
+    // A cookie named for a secret holds one.
+    public static void writeClientSecret(HttpServletResponse response, String secret) {
+        // ruleid: INSECURE_COOKIE
+        Cookie cookie = new Cookie("client_secret", secret);
+        // ruleid: INSECURE_COOKIE
+        response.addCookie(cookie);
+    }
+
+    // The HttpOnly check leaves names that end in a word about something else (`…Message`); Secure does not.
+    public static void writeSecretMessage(HttpServletResponse response, String secret) {
+        Cookie cookie = new Cookie("SecretMessage", secret);
+        cookie.setHttpOnly(true);
+        // ruleid: INSECURE_COOKIE
+        response.addCookie(cookie);
+    }
+
     public static void writeLoginToken(HttpServletResponse response, String token) {
         // ruleid: INSECURE_COOKIE
         Cookie cookie = new Cookie("login_token", token);

@@ -61,6 +61,19 @@ public class LogoutController {
         response.sendRedirect("/");
     }
 
+    // A prefix test for a `name=` key picks the pair out of the query string; the value after it is unchecked.
+    @GetMapping("/sso/callback/raw")
+    public void callbackRaw(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String relay = "/";
+        for (String pair : request.getQueryString().split("&")) {
+            if (pair.startsWith("RelayState=")) {
+                relay = pair.substring("RelayState=".length());
+            }
+        }
+        // ruleid: OPEN_REDIRECT
+        response.sendRedirect(relay);
+    }
+
     @GetMapping("/go")
     public RedirectView go(@RequestParam String to) {
         // ruleid: OPEN_REDIRECT

@@ -4,6 +4,7 @@ import javax.xml.xpath.XPath;
 import javax.xml.xpath.XPathConstants;
 import javax.xml.xpath.XPathFactory;
 
+import org.apache.commons.text.StringEscapeUtils;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -24,6 +25,16 @@ public class PartsController {
         XPath xpath = XPathFactory.newInstance().newXPath();
         String expression = "//part[vendor/text()='" + vendor + "']";
         // ruleid: XPATH_INJECTION
+        NodeList nodes = (NodeList) xpath.evaluate(expression, parts, XPathConstants.NODESET);
+        return nodes.getLength();
+    }
+
+    // An XML escaper turns both quotes into entities: the value stays inside the quoted literal.
+    @GetMapping("/parts/escaped")
+    public int byVendorEscaped(@RequestParam String vendor) throws Exception {
+        XPath xpath = XPathFactory.newInstance().newXPath();
+        String expression = "//part[vendor/text()='" + StringEscapeUtils.escapeXml11(vendor) + "']";
+        // ok: XPATH_INJECTION
         NodeList nodes = (NodeList) xpath.evaluate(expression, parts, XPathConstants.NODESET);
         return nodes.getLength();
     }
