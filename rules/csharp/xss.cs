@@ -27,6 +27,24 @@ public class PagesController : Controller
     }
 
     [HttpGet]
+    public IActionResult Tagline([FromQuery] string tag)
+    {
+        // Only a tag holding "script" is replaced: any other comes through as the request sent it.
+        if (tag.Contains("script")) tag = HtmlEncoder.Default.Encode(tag);
+        // ruleid: XSS
+        return Content("<p>" + tag + "</p>", "text/html");
+    }
+
+    [HttpGet]
+    public IActionResult Badge([FromQuery] string tag)
+    {
+        if (tag.Contains("script")) tag = HtmlEncoder.Default.Encode(tag);
+        else tag = "plain";
+        // ok: XSS
+        return Content("<p>" + tag + "</p>", "text/html");
+    }
+
+    [HttpGet]
     public IActionResult Opening([FromQuery] string at)
     {
         // A value parsed as a time is a time, whatever the request sent.

@@ -65,12 +65,21 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
     }
     return cleaned;
   };
-  /** The branch where the check passed sees clean values; its other assignments stay visible after the if. */
-  const visitPassed = (branch: Node): Tainted => {
-    const inner = new Scope(scope);
+  /**
+   * The branch where the check passed sees clean values. Its other assignments stay visible after the if, beside
+   * what the names held before: the check may have failed and the branch not run (`if (p.Contains("x")) p = "safe";`
+   * leaves `p` as it came when it holds no "x"), unless every other way through the if leaves (`alone`). A branch
+   * that leaves the function gives nothing to what follows.
+   */
+  const visitPassed = (branch: Node, alone: boolean): Tainted => {
+    const inner = new Scope(scope, true);
     const cleaned = cleanIn(inner);
     const value = visit(run, branch, inner, frame);
-    for (const [k, v] of inner.vars) if (!(cleaned.has(k) && cleaned.get(k) === v)) scope.assign(k, v);
+    // A `break` or `continue` leaves the branch, not the loop: what it assigned is read after the loop.
+    if (exits(run, branch) && !endsWithJump(run, branch)) return value;
+    for (const [k, v] of inner.vars) {
+      if (!cleaned.has(k) || inner.assigned.has(k)) scope.assign(k, alone ? v : merge(scope.lookup(k) ?? null, v));
+    }
     return value;
   };
   // What the branches give, for languages where an `if` is an expression (Ruby's last expression is returned).
@@ -79,7 +88,7 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
   if (isNegative(run, condition, effective) !== node.type.startsWith('unless')) {
     // `if (!allowed.has(x)) return;` / `if !ok { x = "default" }`: the failing branch sees raw values.
     value = visit(run, consequence, scope, frame);
-    if (alternative) value = merge(value, visitPassed(alternative));
+    if (alternative) value = merge(value, visitPassed(alternative, exits(run, consequence)));
     for (const b of later) value = merge(value, visit(run, b, scope, frame));
     // Only here is a called helper resolved to see whether it leaves: a failed check's branch, where it decides what is vetted.
     if (exits(run, consequence, frame.file)) cleanIn(scope);
@@ -87,7 +96,7 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
   }
   // `if (allowed.has(x)) { use(x) }`: x is safe inside. A leaving branch on a deny-list
   // (`if (BLOCKED.has(k)) continue;`) vets what comes after it instead.
-  value = visitPassed(consequence);
+  value = visitPassed(consequence, !!alternative && !later.length && exits(run, alternative));
   if (alternative) value = merge(value, visit(run, alternative, scope, frame));
   for (const b of later) value = merge(value, visit(run, b, scope, frame));
   if (exits(run, consequence) && DENY_LIST.test(effective.text)) cleanIn(scope);

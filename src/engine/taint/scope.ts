@@ -24,6 +24,8 @@ export class Scope {
   readonly appended = new Map<string, string>();
   /** Boolean variables that hold a validation (`boolean ok = next.startsWith("/")`): `if (ok)` is that guard. */
   readonly conditions = new Map<string, Node>();
+  /** The names the code assigned in this scope itself (not values the analysis set, such as a check's cleaning). */
+  readonly assigned = new Set<string>();
   /** `isolated`: a branch of an `if`; assignments stay here until the branches are merged. */
   constructor(
     readonly parent?: Scope,
@@ -107,11 +109,13 @@ export class Scope {
     for (let s: Scope | undefined = this; s; s = s.parent) {
       if (s.vars.has(name) && s !== this && !name.includes('.')) {
         s.vars.set(name, value);
+        s.assigned.add(name);
         return;
       }
       if (s.isolated) break;
     }
     this.vars.set(name, value);
+    this.assigned.add(name);
     // A new value for `a` replaces what was known about `a.b`.
     if (!name.includes('.')) {
       for (const key of this.vars.keys()) if (key.startsWith(`${name}.`)) this.vars.delete(key);
