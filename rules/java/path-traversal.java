@@ -268,3 +268,30 @@ class PreviewConverter {
         org.apache.commons.io.FileUtils.deleteQuietly(inDir);
     }
 }
+
+/**
+ * A name with every ".." taken out (String.replace replaces each occurrence): a run of dots shrinks to one dot or
+ * none, so no step up is left. Taking out "../" alone is not enough ("....//" becomes "../").
+ */
+class TemplateFiles {
+    private static final String BLANK = "";
+
+    static String safeName(String path) {
+        return path == null ? null : path.replace("..", BLANK);
+    }
+
+    static void remove(HttpServletRequest req) throws IOException {
+        // ok: PATH_TRAVERSAL
+        Files.delete(Paths.get("/srv/templates/" + safeName(req.getParameter("path"))));
+        // ok: PATH_TRAVERSAL
+        Files.delete(Paths.get("/srv/templates/" + req.getParameter("path").replaceAll("\\.\\.", "")));
+        // ok: PATH_TRAVERSAL
+        Files.delete(Paths.get("/srv/templates/" + org.apache.commons.lang3.StringUtils.replace(req.getParameter("path"), "..", "")));
+        // ruleid: PATH_TRAVERSAL
+        Files.delete(Paths.get("/srv/templates/" + req.getParameter("path").replace("../", "")));
+        // ruleid: PATH_TRAVERSAL
+        Files.delete(Paths.get("/srv/templates/" + req.getParameter("path").replaceFirst("\\.\\.", "")));
+        // ruleid: PATH_TRAVERSAL
+        Files.delete(Paths.get("/srv/templates/" + req.getParameter("path").replace("..", ".")));
+    }
+}

@@ -117,6 +117,26 @@ class EchoController {
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
+    /**
+     * A @ResponseBody handler that returns a Map (written as JSON), whose body declares an anonymous class with a
+     * String method: only the handler's own declaration says what it returns.
+     */
+    @org.springframework.web.bind.annotation.RequestMapping("/echo/import")
+    @org.springframework.web.bind.annotation.ResponseBody
+    public java.util.Map<String, Object> echoImport(String titleField, String title) {
+        java.util.Map<String, Object> result = new java.util.HashMap<>();
+        result.put(titleField, title);
+        java.util.function.Function<String, String> resolver = new java.util.function.Function<String, String>() {
+            @Override
+            public String apply(String uri) {
+                return uri;
+            }
+        };
+        result.put("resolved", resolver.apply(title));
+        // ok: XSS
+        return result;
+    }
+
     private static String escapeMarkup(String raw) {
         raw = org.apache.commons.lang.StringUtils.replace(raw, "&", "&amp;");
         raw = org.apache.commons.lang.StringUtils.replace(raw, "<", "&lt;");
