@@ -15,6 +15,30 @@ public class DocsController : ControllerBase
         _documents = documents;
     }
 
+    [HttpGet("lang/{language}")]
+    public IActionResult Language(string language)
+    {
+        // A name holding no path separator, rejected otherwise, stays in the folder.
+        if (language.IndexOfAny(new[] { Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar }) >= 0)
+        {
+            throw new ArgumentException("Language contains invalid characters.");
+        }
+        // ok: PATH_TRAVERSAL
+        return PhysicalFile(Path.Combine(Root, "subtitles." + language), "text/vtt");
+    }
+
+    [HttpGet("names/{name}")]
+    public IActionResult Named(string name)
+    {
+        if (name.IndexOfAny(Path.GetInvalidFileNameChars()) >= 0)
+        {
+            // ruleid: PATH_TRAVERSAL
+            return PhysicalFile(Path.Combine(Root, name), "text/plain");
+        }
+        // ok: PATH_TRAVERSAL
+        return PhysicalFile(Path.Combine(Root, name), "text/plain");
+    }
+
     [HttpGet("raw")]
     public IActionResult Raw([FromQuery] string name)
     {

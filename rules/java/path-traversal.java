@@ -280,6 +280,23 @@ class TemplateFiles {
         return path == null ? null : path.replace("..", BLANK);
     }
 
+    static void open(HttpServletRequest req) throws IOException {
+        String name = req.getParameter("name");
+        // A deny-list check holds where the value is bad: its else branch sees the name vetted.
+        if (name.contains("..")) {
+            // ruleid: PATH_TRAVERSAL
+            Files.delete(Paths.get("/srv/quarantine/" + name));
+        } else {
+            // ok: PATH_TRAVERSAL
+            Files.delete(Paths.get("/srv/templates/" + name));
+        }
+        String other = req.getParameter("other");
+        if (!other.contains("..")) {
+            // ok: PATH_TRAVERSAL
+            Files.delete(Paths.get("/srv/templates/" + other));
+        }
+    }
+
     static void remove(HttpServletRequest req) throws IOException {
         // ok: PATH_TRAVERSAL
         Files.delete(Paths.get("/srv/templates/" + safeName(req.getParameter("path"))));

@@ -14,7 +14,8 @@ import { paramList } from './parameters.ts';
 import { sourceTaint } from './sources.ts';
 import { visit, visitChildren } from './walk.ts';
 
-const DENY_LIST = /block|deny|denied|forbid|reserved|dangerous|unsafe|banned|blacklist|invalid|illegal|disallow|"\.\."|'\.\.'/i;
+/** A check that holds where the value is bad: a deny-list, or a search for path separators (`IndexOfAny(Path.DirectorySeparatorChar)`). */
+const DENY_LIST = /block|deny|denied|forbid|reserved|dangerous|unsafe|banned|blacklist|invalid|illegal|disallow|IndexOfAny\s*\([^)]*SeparatorChar|"\.\."|'\.\.'/i;
 
 /** Properties that name where a URL points: checking them (`url.origin === ORIGIN`) vets the whole URL. */
 const URL_PARTS = /^(protocol|host|hostname|origin|scheme|netloc|Host|Scheme)$/;
@@ -84,8 +85,12 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
   };
   // What the branches give, for languages where an `if` is an expression (Ruby's last expression is returned).
   let value: Tainted = null;
-  // Ruby's `unless` runs its branch when the check fails.
-  if (isNegative(run, condition, effective) !== node.type.startsWith('unless')) {
+  // Ruby's `unless` runs its branch when the check fails. A check on a deny-list alone (`if (p.contains("..")) {…}
+  // else {…}`) holds where the value is bad: its `else` and, after a branch that leaves, what follows see it vetted;
+  // negated (`if (!p.contains(".."))`), its branch does.
+  const negative = isNegative(run, condition, effective) !== node.type.startsWith('unless');
+  const deniedAlone = DENY_LIST.test(effective.text) && !/&&|\|\||\band\b|\bor\b/.test(effective.text);
+  if (negative !== deniedAlone) {
     // `if (!allowed.has(x)) return;` / `if !ok { x = "default" }`: the failing branch sees raw values.
     value = visit(run, consequence, scope, frame);
     if (alternative) value = merge(value, visitPassed(alternative, exits(run, consequence)));
@@ -94,11 +99,11 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
     if (exits(run, consequence, frame.file)) cleanIn(scope);
     return value;
   }
-  // `if (allowed.has(x)) { use(x) }`: x is safe inside. A leaving branch on a deny-list
-  // (`if (BLOCKED.has(k)) continue;`) vets what comes after it instead.
+  // `if (allowed.has(x)) { use(x) }`: x is safe inside.
   value = visitPassed(consequence, !!alternative && !later.length && exits(run, alternative));
   if (alternative) value = merge(value, visit(run, alternative, scope, frame));
   for (const b of later) value = merge(value, visit(run, b, scope, frame));
+  // A leaving branch on a deny-list among other checks (`if (BLOCKED.has(k) || !k) continue;`) vets what follows.
   if (exits(run, consequence) && DENY_LIST.test(effective.text)) cleanIn(scope);
   return value;
 }
