@@ -79,7 +79,7 @@ function declaresPrivileged(run: TaintRun, scope: Node, file: ParsedFile): boole
 
 /**
  * A function literal passed to a registration call with an admin-only part (`router.post('/x', requireAdmin, (req, res) => …)`),
- * or registered as a route of a module whose router is mounted only behind one (`mountedOnlyBehindAdmin`).
+ * or registered as a route of a module whose router is mounted only behind one (`adminOnlyModules`).
  */
 function registeredBehindAdminCheck(run: TaintRun, fn: Node, file: ParsedFile, patterns: RegExp[]): boolean {
   const syntax = file.syntax;
