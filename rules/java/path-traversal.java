@@ -295,7 +295,25 @@ class TemplateFiles {
             // ok: PATH_TRAVERSAL
             Files.delete(Paths.get("/srv/templates/" + other));
         }
+        // Beside a check that the same value is there, the else runs where it is absent or not denied.
+        String kept = req.getParameter("kept");
+        if (kept != null && kept.contains("..")) {
+            throw new IllegalArgumentException("bad name");
+        } else {
+            // ok: PATH_TRAVERSAL
+            Files.delete(Paths.get("/srv/templates/" + kept));
+        }
+        // Beside a check of something else, the else also runs for a denied value.
+        String loose = req.getParameter("loose");
+        if (STRICT && loose.contains("..")) {
+            throw new IllegalArgumentException("bad name");
+        } else {
+            // ruleid: PATH_TRAVERSAL
+            Files.delete(Paths.get("/srv/templates/" + loose));
+        }
     }
+
+    static boolean STRICT = Boolean.getBoolean("strict");
 
     static void remove(HttpServletRequest req) throws IOException {
         // ok: PATH_TRAVERSAL

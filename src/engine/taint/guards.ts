@@ -17,6 +17,29 @@ import { visit, visitChildren } from './walk.ts';
 /** A check that holds where the value is bad: a deny-list, or a search for path separators (`IndexOfAny(Path.DirectorySeparatorChar)`). */
 const DENY_LIST = /block|deny|denied|forbid|reserved|dangerous|unsafe|banned|blacklist|invalid|illegal|disallow|IndexOfAny\s*\([^)]*SeparatorChar|"\.\."|'\.\.'/i;
 
+/**
+ * A deny-list check alone, or beside checks that the value it looks at is there at all (`notEmpty(p) &&
+ * p.contains("..")`, `name != null && BLOCKED.has(name)`): where it fails, the value is either absent or not denied.
+ */
+function deniesAlone(condition: string): boolean {
+  if (/\|\||\bor\b/.test(condition)) return false;
+  const parts = condition
+    .trim()
+    .replace(/^\(([\s\S]*)\)$/, '$1')
+    .split(/&&|\band\b/).map((p) => p.trim().replace(/^\(([\s\S]*)\)$/, '$1').trim());
+  const denials = parts.filter((p) => DENY_LIST.test(p));
+  if (denials.length !== 1) return false;
+  return parts.every((p) => p === denials[0] || PRESENCE_CHECKS.some((re) => mentions(denials[0]!, re.exec(p)?.[1] ?? '\0')));
+}
+
+/** A check that a name holds something: `notEmpty(p)`, `StringUtils.isNotBlank(p)`, `!string.IsNullOrEmpty(p)`, `p != null`, `isset($p)`. */
+const PRESENCE_CHECKS = [
+  /^(?:[\w$]+\.)*(?:not_?[Ee]mpty|isNotEmpty|isNotBlank|notBlank|hasText|hasLength|isset)\s*\(\s*([$\w]+)\s*\)$/,
+  /^!\s*(?:[\w$]+\.)*(?:isEmpty|isBlank|IsNullOrEmpty|IsNullOrWhiteSpace|empty)\s*\(\s*([$\w]+)\s*\)$/,
+  /^([$\w]+)\s*!==?\s*(?:null|nil|None|undefined)$/,
+  /^(?:null|nil|None|undefined)\s*!==?\s*([$\w]+)$/,
+];
+
 /** Properties that name where a URL points: checking them (`url.origin === ORIGIN`) vets the whole URL. */
 const URL_PARTS = /^(protocol|host|hostname|origin|scheme|netloc|Host|Scheme)$/;
 
@@ -89,8 +112,7 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
   // else {…}`) holds where the value is bad: its `else` and, after a branch that leaves, what follows see it vetted;
   // negated (`if (!p.contains(".."))`), its branch does.
   const negative = isNegative(run, condition, effective) !== node.type.startsWith('unless');
-  const deniedAlone = DENY_LIST.test(effective.text) && !/&&|\|\||\band\b|\bor\b/.test(effective.text);
-  if (negative !== deniedAlone) {
+  if (negative !== deniesAlone(effective.text)) {
     // `if (!allowed.has(x)) return;` / `if !ok { x = "default" }`: the failing branch sees raw values.
     value = visit(run, consequence, scope, frame);
     if (alternative) value = merge(value, visitPassed(alternative, exits(run, consequence)));
