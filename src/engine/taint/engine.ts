@@ -180,25 +180,28 @@ export class TaintEngine {
   private readonly anyFileHint?: RegExp[];
 
   /**
-   * The top-level statements the analysis of a file on its own walks (source-regions.ts):
-   * `undefined` for all of them; none when the hints match only in comments and strings
-   * (a module whose docstring mentions "the request" holds no request object).
+   * What the analysis of a file on its own walks (source-regions.ts): its top-level statements that
+   * may read a source (`tops`: undefined for all of them; none when the hints match only in comments
+   * and strings: a module whose docstring mentions "the request" holds no request object), and where
+   * the hints stand in its code, when they were few enough to place.
    */
-  statementsToWalk(tree: Tree, text: string): Node[] | undefined {
-    if (!this.fileHints) return undefined;
-    if (!this.holdsSource(text)) return [];
+  statementsToWalk(tree: Tree, text: string): { tops: Node[] | undefined; hintPositions?: number[] } {
+    if (!this.fileHints) return { tops: undefined };
+    if (!this.holdsSource(text)) return { tops: [] };
     const positions = hintsInCode(this.syntax, this.fileHints, tree, text, this.hintParameters);
-    return positions === 'everywhere' ? undefined : topLevelToWalk(this.syntax, tree.rootNode, positions);
+    if (positions === 'everywhere') return { tops: undefined };
+    return { tops: topLevelToWalk(this.syntax, tree.rootNode, positions), hintPositions: positions };
   }
 
   /** Finds the flows that start in a file (with its text: in the statements that may read a source); calls lead wherever they go. */
   analyzeFile(file: ParsedFile, resolver: CallResolver, hits: TaintHit[], text?: string): void {
     if (!this.hasRules) return;
     if (text !== undefined && this.hintedOnlyForDeadRules(text, resolver)) return;
-    const walk = text === undefined ? undefined : this.statementsToWalk(file.tree, text);
-    if (walk?.length === 0) return;
+    const walk = text === undefined ? { tops: undefined } : this.statementsToWalk(file.tree, text);
+    if (walk.tops?.length === 0) return;
     const run = new TaintRun(this, resolver, hits);
-    analyzeRoot(run, file, walk);
+    run.hintPositions = walk.hintPositions;
+    analyzeRoot(run, file, walk.tops);
     // Rails actions render their own view at their end, where no call says so (templates/rails.ts).
     renderActionViews(run, file);
   }

@@ -117,6 +117,8 @@ export class TaintRun {
   /** Nodes being evaluated now (MAX_NESTING). */
   nesting = 0;
   readonly filesFollowed = new Set<string>();
+  /** Where the source hints stand in the code of the file analysed (`rootPath`), when they were placed (source-regions.ts). */
+  hintPositions?: number[];
   /** Per function: the argument positions its opening guard clauses vet (guards.ts). */
   readonly vetting = new Map<string, Map<number, CompiledSanitizer[]>>();
   /** Per function: the guards it applies when it is a predicate of its parameters (empty when it is none). */
