@@ -18,6 +18,7 @@ import type { CompiledRule, CompiledSanitizer, CompiledSink, CompiledSource, Con
 import { deadRules } from './dead-hints.ts';
 import { Memo } from './memo.ts';
 import { hintsInCode, topLevelToWalk } from './source-regions.ts';
+import type { SourcePlaces } from './run.ts';
 import { TaintRun, type CallResolver, type ParsedFile, type TaintHit } from './run.ts';
 import { analyzeRoot } from './walk.ts';
 import { renderActionViews } from '../templates/index.ts';
@@ -183,14 +184,15 @@ export class TaintEngine {
    * What the analysis of a file on its own walks (source-regions.ts): its top-level statements that
    * may read a source (`tops`: undefined for all of them; none when the hints match only in comments
    * and strings: a module whose docstring mentions "the request" holds no request object), and where
-   * the hints stand in its code, when they were few enough to place.
+   * sources may be read (`sources`), when the hints were few enough to place.
    */
-  statementsToWalk(tree: Tree, text: string): { tops: Node[] | undefined; hintPositions?: number[] } {
+  statementsToWalk(tree: Tree, text: string): { tops: Node[] | undefined; sources?: SourcePlaces } {
     if (!this.fileHints) return { tops: undefined };
     if (!this.holdsSource(text)) return { tops: [] };
     const positions = hintsInCode(this.syntax, this.fileHints, tree, text, this.hintParameters);
     if (positions === 'everywhere') return { tops: undefined };
-    return { tops: topLevelToWalk(this.syntax, tree.rootNode, positions), hintPositions: positions };
+    const { tops, sourceNames } = topLevelToWalk(this.syntax, tree.rootNode, positions);
+    return { tops, sources: { hintPositions: positions, names: sourceNames } };
   }
 
   /** Finds the flows that start in a file (with its text: in the statements that may read a source); calls lead wherever they go. */
@@ -200,7 +202,7 @@ export class TaintEngine {
     const walk = text === undefined ? { tops: undefined } : this.statementsToWalk(file.tree, text);
     if (walk.tops?.length === 0) return;
     const run = new TaintRun(this, resolver, hits);
-    run.hintPositions = walk.hintPositions;
+    run.sources = walk.sources;
     analyzeRoot(run, file, walk.tops);
     // Rails actions render their own view at their end, where no call says so (templates/rails.ts).
     renderActionViews(run, file);

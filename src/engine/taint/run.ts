@@ -68,6 +68,12 @@ export interface CallResolver {
   projectUses(pattern: RegExp): boolean;
 }
 
+/** Where a file may read a source: the offsets of its hints in code, and the top-level names that may carry one. */
+export interface SourcePlaces {
+  hintPositions: number[];
+  names: Set<string>;
+}
+
 export const MAX_CALL_DEPTH = 5;
 /**
  * Syntax nodes being evaluated at once (the walk's recursion, calls followed included). Real code stays far
@@ -117,8 +123,8 @@ export class TaintRun {
   /** Nodes being evaluated now (MAX_NESTING). */
   nesting = 0;
   readonly filesFollowed = new Set<string>();
-  /** Where the source hints stand in the code of the file analysed (`rootPath`), when they were placed (source-regions.ts). */
-  hintPositions?: number[];
+  /** Where the file analysed (`rootPath`) may read a source, when its hints were few enough to place (source-regions.ts). */
+  sources?: SourcePlaces;
   /** Per function: the argument positions its opening guard clauses vet (guards.ts). */
   readonly vetting = new Map<string, Map<number, CompiledSanitizer[]>>();
   /** Per function: the guards it applies when it is a predicate of its parameters (empty when it is none). */

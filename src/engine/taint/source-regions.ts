@@ -83,7 +83,8 @@ function inertTextAt(syntax: LanguageSyntax, tree: Tree, start: number, end: num
 }
 
 /**
- * The top-level statements to walk, in order: those holding a hint in code, then, until
+ * The top-level statements to walk, in order (`tops`), and the names that may carry a source
+ * (`sourceNames`: what the statements holding or reaching one bind). The statements: those holding a hint in code, then, until
  * nothing changes, every statement that mentions a name one of them binds (a function that
  * calls a helper reading the request; a method of the same Go type), and every plain
  * statement — not a function or class — that binds a name they mention (module-level
@@ -91,16 +92,16 @@ function inertTextAt(syntax: LanguageSyntax, tree: Tree, start: number, end: num
  * variable that a statement holding a source assigns to links the statements that read it;
  * set-up itself carries no source, so the names it binds pull in nothing further.
  */
-export function topLevelToWalk(syntax: LanguageSyntax, root: Node, hintPositions: number[]): Node[] {
+export function topLevelToWalk(syntax: LanguageSyntax, root: Node, hintPositions: number[]): { tops: Node[]; sourceNames: Set<string> } {
   const tops = root.namedChildren.filter((n): n is Node => !!n && !syntax.comments.includes(n.type));
   const holdsHint = tops.map((top) => {
     const start = top.startIndex;
     const end = top.endIndex;
     return hintPositions.some((p) => p >= start && p < end);
   });
-  if (holdsHint.every(Boolean)) return tops;
-  const chosen = tops.map(() => false);
   const bound = tops.map((top) => boundNames(syntax, top));
+  if (holdsHint.every(Boolean)) return { tops, sourceNames: new Set(bound.flat()) };
+  const chosen = tops.map(() => false);
   const moduleLevel = new Set(bound.flat());
   const words = new Map<number, Set<string>>();
   const wordsOf = (i: number) => words.get(i) ?? words.set(i, new Set(tops[i]!.text.match(/[\w$]+/g))).get(i)!;
@@ -132,7 +133,7 @@ export function topLevelToWalk(syntax: LanguageSyntax, root: Node, hintPositions
       changed = true;
     });
   }
-  return tops.filter((_, i) => chosen[i]);
+  return { tops: tops.filter((_, i) => chosen[i]), sourceNames: tainting };
 }
 
 function spellsAny(words: Set<string>, names: Set<string>): boolean {
