@@ -97,6 +97,8 @@ export interface CompiledSanitizer {
   receiver: boolean;
   vetsArguments?: number[];
   cleansArguments?: number[];
+  /** A guard that holds where the value is bad (a deny-list of the language's own API). */
+  denies?: boolean;
 }
 
 export interface CompiledRule {
@@ -270,6 +272,7 @@ function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string
     receiver: !!s.receiver,
     vetsArguments: s.vetsArguments,
     cleansArguments: s.cleansArguments,
+    denies: s.denies,
   };
 }
 

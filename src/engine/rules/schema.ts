@@ -313,9 +313,16 @@ export const SanitizerSpec = z
      * percent-encodes parameters into a base URL's query (Tornado's `url_concat(url, args)`) chooses no host with them.
      */
     cleansArguments: z.array(z.number().int().min(0)).optional(),
+    /**
+     * For `guard` sanitizers: the check holds where the value is bad, as a deny-list's does (a search for what must
+     * not be there: `name.IndexOfAny(Path.GetInvalidFileNameChars()) >= 0`). Where it fails, and after a branch
+     * where it holds that leaves, the value is vetted (src/engine/taint/guards.ts).
+     */
+    denies: z.boolean().optional(),
   })
   .strict()
-  .refine((s) => s.callee || s.guard || s.prefix || s.node, { message: 'a sanitizer needs callee, guard, prefix or node' });
+  .refine((s) => s.callee || s.guard || s.prefix || s.node, { message: 'a sanitizer needs callee, guard, prefix or node' })
+  .refine((s) => !s.denies || s.guard, { message: 'only a guard can deny' });
 
 export const TaintSpec = z
   .object({

@@ -276,6 +276,11 @@ export class TaintEngine {
     return this.sanitizers.filter((s) => s.guard && s.guard.test(conditionText));
   }
 
+  /** Does the condition check for what must not be there with a guard of the language's own API (`denies`)? */
+  deniesWith(conditionText: string): boolean {
+    return this.sanitizers.some((s) => s.denies && s.guard!.test(conditionText));
+  }
+
   get ruleViews(): RuleView[] {
     return this.rules;
   }

@@ -14,20 +14,25 @@ import { paramList } from './parameters.ts';
 import { sourceTaint } from './sources.ts';
 import { visit, visitChildren } from './walk.ts';
 
-/** A check that holds where the value is bad: a deny-list, or a search for path separators (`IndexOfAny(Path.DirectorySeparatorChar)`). */
-const DENY_LIST = /block|deny|denied|forbid|reserved|dangerous|unsafe|banned|blacklist|invalid|illegal|disallow|IndexOfAny\s*\([^)]*SeparatorChar|"\.\."|'\.\.'/i;
+/** A check that holds where the value is bad, in any language: a deny-list by its name, or a search for `..`. */
+const DENY_LIST = /block|deny|denied|forbid|reserved|dangerous|unsafe|banned|blacklist|invalid|illegal|disallow|"\.\."|'\.\.'/i;
+
+/** A deny-list check: by its words, or a guard of the language's own API that `denies` (a search for path separators). */
+function denies(run: TaintRun, condition: string): boolean {
+  return DENY_LIST.test(condition) || run.engine.deniesWith(condition);
+}
 
 /**
  * A deny-list check alone, or beside checks that the value it looks at is there at all (`notEmpty(p) &&
  * p.contains("..")`, `name != null && BLOCKED.has(name)`): where it fails, the value is either absent or not denied.
  */
-function deniesAlone(condition: string): boolean {
+function deniesAlone(run: TaintRun, condition: string): boolean {
   if (/\|\||\bor\b/.test(condition)) return false;
   const parts = condition
     .trim()
     .replace(/^\(([\s\S]*)\)$/, '$1')
     .split(/&&|\band\b/).map((p) => p.trim().replace(/^\(([\s\S]*)\)$/, '$1').trim());
-  const denials = parts.filter((p) => DENY_LIST.test(p));
+  const denials = parts.filter((p) => denies(run, p));
   if (denials.length !== 1) return false;
   return parts.every((p) => p === denials[0] || PRESENCE_CHECKS.some((re) => mentions(denials[0]!, re.exec(p)?.[1] ?? '\0')));
 }
@@ -112,7 +117,7 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
   // else {…}`) holds where the value is bad: its `else` and, after a branch that leaves, what follows see it vetted;
   // negated (`if (!p.contains(".."))`), its branch does.
   const negative = isNegative(run, condition, effective) !== node.type.startsWith('unless');
-  if (negative !== deniesAlone(effective.text)) {
+  if (negative !== deniesAlone(run, effective.text)) {
     // `if (!allowed.has(x)) return;` / `if !ok { x = "default" }`: the failing branch sees raw values.
     value = visit(run, consequence, scope, frame);
     if (alternative) value = merge(value, visitPassed(alternative, exits(run, consequence)));
@@ -126,7 +131,7 @@ export function visitIf(run: TaintRun, node: Node, shape: { condition: string; c
   if (alternative) value = merge(value, visit(run, alternative, scope, frame));
   for (const b of later) value = merge(value, visit(run, b, scope, frame));
   // A leaving branch on a deny-list among other checks (`if (BLOCKED.has(k) || !k) continue;`) vets what follows.
-  if (exits(run, consequence) && DENY_LIST.test(effective.text)) cleanIn(scope);
+  if (exits(run, consequence) && denies(run, effective.text)) cleanIn(scope);
   return value;
 }
 
