@@ -57,7 +57,20 @@ test('a method reading a field another method filled from the request is walked'
     '    exec("tar czf out.tgz " + this.folder);',
     '  }',
     '}',
-    'module.exports = (app) => app.get("/pack", (req, res) => { new Job(req).start(); res.end(); });',
+    'module.exports = Job;',
   ].join('\n');
   assert.deepEqual(findingLines(await scanProject({ 'server/job.js': controller }), 'COMMAND_INJECTION'), [7]);
+});
+
+test('a method whose parameters the framework fills is walked, though its hint is in the class header', async () => {
+  const view = [
+    'import subprocess',
+    'from flask.views import MethodView',
+    '',
+    'class Listing(MethodView):',
+    '    def get(self, folder):',
+    '        subprocess.run("ls " + folder, shell=True)',
+    '        return "ok"',
+  ].join('\n');
+  assert.deepEqual(findingLines(await scanProject({ 'app/views.py': view }), 'COMMAND_INJECTION'), [6]);
 });
