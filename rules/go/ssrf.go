@@ -158,3 +158,25 @@ func probe(u string) bool {
 	resp.Body.Close()
 	return true
 }
+
+// A client the project builds in a function that says it returns net/http's client is one.
+func outboundClient(timeoutSeconds int) *http.Client {
+	return &http.Client{}
+}
+
+// A client type of the project's own with a Get method (a cache) is not an HTTP client.
+func settingsCache() cgiClient {
+	return cgiClient{}
+}
+
+func Unfurl(w http.ResponseWriter, r *http.Request) {
+	client := outboundClient(5)
+	// ruleid: SSRF
+	resp, err := client.Get(r.URL.Query().Get("link"))
+	if err == nil {
+		resp.Body.Close()
+	}
+	cache := settingsCache()
+	// ok: SSRF
+	cache.Get(map[string]string{"key": r.URL.Query().Get("key")})
+}

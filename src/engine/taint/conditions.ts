@@ -35,11 +35,36 @@ export function conditionHolds(run: TaintRun, c: CompiledArgCondition, parts: Ca
     if (!literal || !mayBacktrackCatastrophically(literal)) matches = false;
   }
   if (arg && c.type) {
-    const declared = variable ? scope.typeOf(variable) : undefined;
+    const declared = variable ? (scope.typeOf(variable) ?? resultTypeOf(run, scope.init(variable), scope, from)) : undefined;
     if (declared === undefined || !c.type.test(declared)) matches = false;
   }
   if (arg && c.classText && !classTextMatches(run, c.classText, c.classVia, arg, scope, from)) matches = false;
   return c.absent ? !matches : matches;
+}
+
+/** Fields that hold a function's declared result type, by grammar: Go's `result`, TypeScript's and Python's `return_type`, C#'s `returns`, Java's `type`. */
+const RESULT_TYPE_FIELDS = ['result', 'return_type', 'returns', 'type'];
+
+/**
+ * The declared result type of the project's own function a variable was given the result of: `client :=
+ * proxy.GetHttpClient(u)` holds a `*http.Client` when `GetHttpClient` says it returns one. Read only when a
+ * condition asks for the variable's type and the code declared none, so only there is the call resolved.
+ */
+function resultTypeOf(run: TaintRun, init: Node | undefined, scope: Scope, from: ParsedFile | undefined): string | undefined {
+  const syntax = run.syntax;
+  if (!init || !from || !syntax.calls[init.type]) return undefined;
+  const parts = callParts(syntax, init);
+  const name = parts?.name?.text ?? (parts?.callee && syntax.identifiers.includes(parts.callee.type) ? parts.callee.text : undefined);
+  if (!parts || !name) return undefined;
+  const receiver = parts.receiver ? classifyReceiver(syntax, parts.receiver, scope, (n) => run.resolver.bindsImport(from, n)) : ({ kind: 'none' } as const);
+  const targets = run.resolver.resolve(from, name, receiver);
+  if (targets.length !== 1) return undefined;
+  const target = targets[0]!;
+  const declared = RESULT_TYPE_FIELDS.map((f) => target.node.childForFieldName(f)).find((n) => !!n);
+  const text = declared?.text.replace(/^\s*(:|->)\s*/, '').trim();
+  if (!text) return undefined;
+  if (target.file.path !== from.path) run.resolver.dependOn([target.file.path]);
+  return text;
 }
 
 /**
