@@ -110,3 +110,43 @@ test('Python: a method that cannot take the call\'s arguments is not the one a c
   ].join('\n');
   assert.deepEqual(findingLines(await scanProject({ 'app/api/icons.py': api }), 'PATH_TRAVERSAL'), []);
 });
+
+test('Python: a method of a value of unknown class is no module-level function of the file', async () => {
+  const views = [
+    'from flask import Flask, redirect, render_template, request',
+    'from .saml import make_auth',
+    '',
+    'app = Flask(__name__)',
+    '',
+    '',
+    '@app.route("/login", methods=["POST"])',
+    'def login():',
+    '    return render_template("login.html", username=request.form["username"])',
+    '',
+    '',
+    '@app.route("/sso")',
+    'def sso():',
+    '    auth = make_auth(request)',
+    '    return redirect(auth.login(return_to="/"))',
+    '',
+    '',
+    '@app.route("/next")',
+    'def after():',
+    '    return redirect(login())',
+  ].join('\n');
+  const saml = ['from onelogin.saml2.auth import OneLogin_Saml2_Auth', '', '', 'def make_auth(req):', '    return OneLogin_Saml2_Auth(req, custom_base_path="/etc/saml")', ''].join('\n');
+  // The bare call still runs the module's function, whose result carries the form's username.
+  assert.deepEqual(findingLines(await scanProject({ 'sso/views.py': views, 'sso/saml.py': saml }), 'OPEN_REDIRECT'), [20]);
+});
+
+test('PHP: $client->fetch() of an unknown object is no call of the file’s function fetch()', async () => {
+  const page = [
+    '<?php',
+    'function fetch($url) {',
+    '    return file_get_contents($url);',
+    '}',
+    '$client = make_client();',
+    '$client->fetch($_GET["u"]);',
+  ].join('\n');
+  assert.deepEqual(findingLines(await scanProject({ 'web/proxy.php': page }), 'SSRF'), []);
+});

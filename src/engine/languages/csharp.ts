@@ -65,6 +65,7 @@ export const csharp: LanguageSyntax = {
   typedDeclarations: { variable_declaration: 'type' },
   switches: { statements: ['switch_statement'], cases: ['switch_section'] },
   classes: ['class_declaration', 'record_declaration', 'struct_declaration', 'interface_declaration'],
+  receiverCallsRunMethods: true,
   selfNames: ['this'],
   implicitSelfFields: ['field_declaration', 'property_declaration'],
   inheritedBareCalls: true,

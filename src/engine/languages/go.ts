@@ -40,6 +40,7 @@ export const go: LanguageSyntax = {
   switches: { statements: ['expression_switch_statement', 'type_switch_statement', 'select_statement'], cases: ['expression_case', 'type_case', 'communication_case', 'default_case'] },
   exitCalls: /(^|\.)(Error|Fatal\w*|Exit|Abort\w*|AbortWithStatus\w*|Redirect|NotFound|Panic\w*)$/,
   classes: ['type_declaration'],
+  receiverCallsRunMethods: true,
   selfNames: [],
   errorResultLast: true,
   mutators: /^(WriteString|Write|WriteByte|WriteRune|Add|Set|Store)$/,

@@ -41,6 +41,7 @@ export const java: LanguageSyntax = {
   exits: ['return_statement', 'throw_statement', 'continue_statement', 'break_statement'],
   switches: { statements: ['switch_expression', 'switch_statement'], cases: ['switch_block_statement_group', 'switch_rule'] },
   classes: ['class_declaration', 'interface_declaration', 'record_declaration', 'enum_declaration'],
+  receiverCallsRunMethods: true,
   annotationTypes: ['annotation_type_declaration'],
   // Spring's Assert, Guava's Preconditions and Commons Lang's Validate throw unless the check holds.
   assertionCalls: { holds: /^((org\.springframework\.util\.)?Assert\.(isTrue|state)|(com\.google\.common\.base\.)?Preconditions\.(checkArgument|checkState)|(org\.apache\.commons\.lang3?\.)?Validate\.(isTrue|validState))$/ },

@@ -58,6 +58,7 @@ export const php: LanguageSyntax = {
   switches: { statements: ['switch_statement'], cases: ['case_statement', 'default_statement'] },
   exitCalls: /(^|\.)(abort|abort_if|die|exit|redirect|wp_die|wp_redirect|wp_safe_redirect)$/,
   classes: ['class_declaration', 'trait_declaration', 'interface_declaration', 'enum_declaration'],
+  receiverCallsRunMethods: true,
   // An Eloquent model's static finders give a record of the model (`$asset = Asset::findOrFail($id)`), also after
   // eager loading or a query's conditions (`Asset::with('asset')->find($id)`, `Asset::query()->where(…)->first()`).
   constructorCalls:

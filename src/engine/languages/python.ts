@@ -54,6 +54,7 @@ export const python: LanguageSyntax = {
   switches: { statements: ['match_statement'], cases: ['case_clause'] },
   exitCalls: /(^|\.)(abort|exit|_exit|redirect)$/,
   classes: ['class_definition'],
+  receiverCallsRunMethods: true,
   selfNames: ['self', 'cls'],
   fieldValidators: /^@\s*(?:pydantic\.)?(?:field_)?validator\(/,
   metadataMembers: /^(pk|_meta|Meta|__class__|__name__|__qualname__|__module__|__doc__|DoesNotExist|MultipleObjectsReturned)$/,

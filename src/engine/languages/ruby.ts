@@ -55,6 +55,7 @@ export const ruby: LanguageSyntax = {
   switches: { statements: ['case', 'case_match'], cases: ['when', 'in_clause', 'else'] },
   exitCalls: /(^|\.)(raise|fail|head|redirect_to|render|halt|abort|exit|not_found!|forbidden!)$/,
   classes: ['class', 'module'],
+  receiverCallsRunMethods: true,
   selfNames: ['self'],
   inheritedBareCalls: true,
   sourceRootsAreMethods: true,

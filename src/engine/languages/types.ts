@@ -218,6 +218,12 @@ export interface LanguageSyntax {
    */
   inheritedBareCalls?: boolean;
   /**
+   * A call with a receiver (`auth.login()`) runs a method, never a function outside classes: Python, PHP, Ruby,
+   * Java and C# (a Go method declares its receiver). Only a module's name reaches a module's functions that way.
+   * Not JavaScript, whose objects hold plain functions (`const api = { login }`).
+   */
+  receiverCallsRunMethods?: boolean;
+  /**
    * Source roots are methods of the framework, not variables (Rails' `params`, `request`, `cookies`): where a function
    * or block declares a parameter of that name, the name is that parameter (`def self.build(params)`), no source.
    */

@@ -345,6 +345,8 @@ export class Project implements CallResolver {
         const bodyField = (node: Node) => parsed.syntax.functions[node.type]?.body;
         for (const node of nodes) {
           if (bare && f !== from.path && !parsed.syntax.inheritedBareCalls && insideClass(parsed.syntax, node)) continue;
+          // `auth.login()` on a value of unknown class is no call of the module's own `def login()`.
+          if (!bare && receiver.kind !== 'module' && parsed.syntax.receiverCallsRunMethods && !insideClass(parsed.syntax, node) && !node.childForFieldName('receiver')) continue;
           // A declaration without a body (an interface's or abstract method) runs no code of its own.
           const body = bodyField(node);
           if (body && !field(node, body)) continue;
