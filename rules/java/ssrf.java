@@ -132,3 +132,77 @@ class CacheHelper {
         holder.stringRedisTemplate.delete(request.getParameter("key"));
     }
 }
+
+/** The "test connection" form of an admin panel: the JDBC URL is the client's. */
+@RestController
+class DataSourceCheckController {
+    private final DataSourceSettings settings;
+
+    DataSourceCheckController(DataSourceSettings settings) {
+        this.settings = settings;
+    }
+
+    static class DataSourceSettings {
+        String url;
+        String getUrl() { return url; }
+    }
+
+    static class ConnectionForm {
+        private String jdbcUrl;
+        private String userName;
+        private String pwd;
+        String getJdbcUrl() { return jdbcUrl; }
+        String getUserName() { return userName; }
+        String getPwd() { return pwd; }
+    }
+
+    @PostMapping("/datasources/test")
+    public boolean test(@org.springframework.web.bind.annotation.RequestBody ConnectionForm form) throws Exception {
+        // Taking "=true" out of named options leaves `autoDeserialize=yes`.
+        String url = form.getJdbcUrl().replaceAll("(?i)autoDeserialize=true", "autoDeserialize=false");
+        com.alibaba.druid.pool.DruidDataSource pool = new com.alibaba.druid.pool.DruidDataSource();
+        // ruleid: SSRF
+        pool.setUrl(url);
+        pool.setUsername(form.getUserName());
+        pool.setPassword(form.getPwd());
+        // ruleid: SSRF
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(form.getJdbcUrl(), form.getUserName(), form.getPwd())) {
+            return c.isValid(3);
+        }
+    }
+
+    @PostMapping("/datasources/pool")
+    public javax.sql.DataSource pool(@RequestParam String url, @RequestParam String user) {
+        com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
+        // ruleid: SSRF
+        config.setJdbcUrl(url);
+        // ruleid: SSRF
+        return org.springframework.boot.jdbc.DataSourceBuilder.create().username(user).url(url).build();
+    }
+
+    @PostMapping("/datasources/login")
+    public boolean login(@RequestParam String user, @RequestParam String password) throws Exception {
+        // The server's own URL; only the credentials are the client's.
+        // ok: SSRF
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(settings.getUrl(), user, password)) {
+            return c.isValid(3);
+        }
+    }
+
+    @PostMapping("/datasources/configured")
+    public void configured(@RequestParam String user) {
+        com.alibaba.druid.pool.DruidDataSource pool = new com.alibaba.druid.pool.DruidDataSource();
+        // ok: SSRF
+        pool.setUrl(settings.getUrl());
+        pool.setUsername(user);
+        // A setter of another type that happens to be named setUrl.
+        Bookmark bookmark = new Bookmark();
+        // ok: SSRF
+        bookmark.setUrl(user);
+    }
+
+    static class Bookmark {
+        String url;
+        void setUrl(String url) { this.url = url; }
+    }
+}

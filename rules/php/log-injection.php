@@ -121,3 +121,20 @@ class ImportStatusController extends Controller
         Log::info('status of ' . $request->input('source'));
     }
 }
+
+// A PSR-3 logger in a project that does not require symfony/monolog-bundle (plain Monolog set up by hand, another
+// PSR-3 implementation): its formatter may keep line breaks.
+class LoginFailureSubscriber
+{
+    public function __construct(private \Psr\Log\LoggerInterface $logger)
+    {
+    }
+
+    public function onLoginFailure(\Symfony\Component\HttpFoundation\Request $request): void
+    {
+        // ruleid: LOG_INJECTION
+        $this->logger->error('Login failed for "' . $request->request->get('_username') . '"');
+        // ruleid: LOG_INJECTION
+        $this->logger->warning(sprintf('unknown account %s', $request->query->get('account')));
+    }
+}
