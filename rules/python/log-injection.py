@@ -65,21 +65,6 @@ def log_failed_login(sender, credentials, request, **kwargs):
     log.warning(f"failed sign-in for {username}")
 
 
-class SignInView(View):
-    def post(self, request):
-        # The client's address and a header's value hold no line break (the HTTP parser splits lines there),
-        # read by key as by `.get`; the decoded path in META can, and so can a form field.
-        # ok: LOG_INJECTION
-        log.warning("failed sign-in from '%s'", self.request.META["REMOTE_ADDR"])
-        # ok: LOG_INJECTION
-        log.warning(f"failed sign-in with agent {request.META['HTTP_USER_AGENT']}")
-        # ruleid: LOG_INJECTION
-        log.warning(f"failed sign-in at {request.META['PATH_INFO']}")
-        # ruleid: LOG_INJECTION
-        log.warning("failed sign-in as '{user}' from '{addr}'".format(user=request.POST["username"], addr=request.META["REMOTE_ADDR"]))
-        return JsonResponse({}, status=401)
-
-
 class TokenProvisionView(View):
     def post(self, request):
         serializer = TokenSerializer(data=request.POST)
