@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends
 from flask import Blueprint, request
 
 from .base import BaseAdminView
-from .decorators import APIHandler, EXPORT_ROLE, admins_only, authed_only, check_admin, check_user_exists, needs_scope, require_admin, roles_required
+from .decorators import APIHandler, EXPORT_ROLE, admin_role_required, admins_only, authed_only, check_admin, check_user_exists, member_role_required, needs_scope, operator_role_required, require_admin, roles_required
 
 admin = Blueprint("admin", __name__)
 
@@ -100,3 +100,26 @@ async def delete_plugin_data(plugin_id: str):
 async def delete_plugin_cache(plugin_id: str):
     # ruleid: PATH_TRAVERSAL
     os.remove(os.path.join("/srv/plugin-cache", plugin_id))
+
+
+# Decorators named for an administrators' role (`@admin_role_required`, and `@operator_role_required` where operators
+# are the administrators' deputies who manage every zone and user); a member's role is anyone's.
+@admin.route("/admin/templates/<name>")
+@admin_role_required
+def read_template(name):
+    # ok: PATH_TRAVERSAL
+    return open(os.path.join("/srv/templates", name), "rb").read()
+
+
+@admin.route("/admin/zones/<name>/export")
+@operator_role_required
+def export_zone(name):
+    # ok: PATH_TRAVERSAL
+    return open(os.path.join("/srv/zones", name), "rb").read()
+
+
+@admin.route("/zones/<name>/export")
+@member_role_required
+def export_own_zone(name):
+    # ruleid: PATH_TRAVERSAL
+    return open(os.path.join("/srv/zones", name), "rb").read()

@@ -7,6 +7,7 @@ from django.utils.safestring import mark_safe
 from flask import Flask, Response, make_response, render_template, render_template_string, request
 from jinja2 import Environment, select_autoescape
 from markupsafe import Markup, escape
+from .http import build_disposition
 
 app = Flask(__name__)
 plain = Environment(autoescape=False)
@@ -89,6 +90,24 @@ def echo(request):
     text = request.POST.get("text", "")
     # ruleid: XSS
     return HttpResponse(text)
+
+
+# A body sent as a download (`Content-Disposition: attachment`) is saved, not rendered as a page.
+def download_part(request):
+    part = request.GET.get("part", "")
+    # ok: XSS
+    resp = HttpResponse(part)
+    resp["Content-Type"] = "application/octet-stream"
+    resp["Content-Disposition"] = build_disposition("attachment")
+    return resp
+
+
+def show_part(request):
+    part = request.GET.get("part", "")
+    # ruleid: XSS
+    resp = HttpResponse(part)
+    resp["Content-Disposition"] = build_disposition("inline")
+    return resp
 
 
 def preview(request):
