@@ -79,6 +79,7 @@ export interface CompiledSink {
   where: CompiledArgCondition[];
   unless: CompiledArgCondition[];
   matches?: RegExp;
+  notInParent?: RegExp;
   inside?: RegExp;
   notInside?: RegExp;
   notInsideCallers?: boolean;
@@ -253,6 +254,7 @@ function compileSink(s: SinkSpec, where: string): CompiledSink {
     unlessProjectUses: s.unlessProjectUses ? regex(s.unlessProjectUses, where) : undefined,
     ifProjectUses: s.ifProjectUses ? { uses: regex(s.ifProjectUses.uses, where), manifests: regex(s.ifProjectUses.manifests, where) } : undefined,
     matches: s.matches ? regex(s.matches, where) : undefined,
+    notInParent: s.notInParent ? regex(s.notInParent, where) : undefined,
     inside: s.inside ? regex(s.inside, where) : undefined,
     notInside: s.notInside ? regex(s.notInside, where) : undefined,
     notInsideCallers: s.notInsideCallers,

@@ -259,6 +259,11 @@ export const SinkSpec = z
     unless: z.array(ArgCondition).optional(),
     /** Regex on the sink node's own text (for `node` sinks: which `$where` key, which `return "redirect:…"`). */
     matches: Regex.optional(),
+    /**
+     * For `node` sinks: regex on the start of the text of the node's parent, which must not match (a JSX attribute's
+     * element: `src` of an `<img>` never runs a `javascript:` URL, of an `<iframe>` it does).
+     */
+    notInParent: Regex.optional(),
     /** Regex on the text of the enclosing function: it must match (libxml2 `XMLParseNoEnt` set where the parser is used). */
     inside: Regex.optional(),
     /** Regex on the text of the enclosing function: it must not match (a hardened XML factory, an `ObjectInputFilter`). */

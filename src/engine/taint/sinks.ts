@@ -260,6 +260,7 @@ function projectAllows(run: TaintRun, sink: CompiledSink): boolean {
 
 function sinkContextHolds(run: TaintRun, sink: CompiledSink, node: Node, frame: FunctionFrame): boolean {
   if (sink.matches && !sink.matches.test(node.text)) return false;
+  if (sink.notInParent && node.parent && sink.notInParent.test(node.parent.text.slice(0, 200))) return false;
   if (sink.inClass) {
     const cls = enclosingClass(run.syntax, node);
     if (!cls || !sink.inClass.test(classHeader(cls))) return false;

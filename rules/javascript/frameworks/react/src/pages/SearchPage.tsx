@@ -19,6 +19,10 @@ export function SearchPage() {
       <a href={back}>Back</a>
       {/* ok: XSS */}
       <a href={`/books?q=${encodeURIComponent(term)}`}>All books</a>
+      {/* ok: XSS */}
+      <img src={back} alt="" />
+      {/* ruleid: XSS */}
+      <iframe src={back} title="preview" />
       <Link to="/">Home</Link>
     </section>
   );
