@@ -76,3 +76,33 @@ func Console(next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+func writeJSON(w http.ResponseWriter, body []byte) {
+	// ruleid: CORS_MISCONFIGURATION
+	w.Header().Set("Access-Control-Allow-Origin", "*")
+	w.Header().Set("Access-Control-Allow-Credentials", "true")
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(body)
+}
+
+func writePublicJSON(w http.ResponseWriter, body []byte) {
+	// Any origin reads it, but without the user's cookies: a public API.
+	// ok: CORS_MISCONFIGURATION
+	w.Header().Set("Access-Control-Allow-Origin", "*")
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(body)
+}
+
+func ginCORS(c *gin.Context) {
+	c.Header("Access-Control-Allow-Credentials", "true")
+	// ruleid: CORS_MISCONFIGURATION
+	c.Header("Access-Control-Allow-Origin", "*")
+	c.Next()
+}
+
+func ginCORSListed(c *gin.Context) {
+	c.Header("Access-Control-Allow-Credentials", "true")
+	// ok: CORS_MISCONFIGURATION
+	c.Header("Access-Control-Allow-Origin", "https://shop.example.com")
+	c.Next()
+}

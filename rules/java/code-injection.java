@@ -8,7 +8,12 @@ import javax.script.ScriptEngineManager;
 import org.springframework.expression.Expression;
 import org.springframework.expression.ExpressionParser;
 import org.springframework.expression.spel.standard.SpelExpressionParser;
+import org.springframework.expression.common.TemplateParserContext;
 import org.springframework.expression.spel.support.SimpleEvaluationContext;
+import org.springframework.expression.spel.support.StandardEvaluationContext;
+import com.ql.util.express.DefaultContext;
+import com.ql.util.express.ExpressRunner;
+import com.ql.util.express.config.QLExpressRunStrategy;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -36,6 +41,47 @@ public class PricingRules {
     public Object fixed() {
         // ok: CODE_INJECTION
         return parser.parseExpression("total > 100 ? 0.1 : 0").getValue(cart);
+    }
+
+    @PostMapping("/pricing/label")
+    public Object label(@RequestParam String pattern) {
+        StandardEvaluationContext ctx = new StandardEvaluationContext(cart);
+        Expression parsed = parser.parseExpression(pattern, new TemplateParserContext());
+        // ruleid: CODE_INJECTION
+        return parsed.getValue(ctx);
+    }
+
+    @PostMapping("/pricing/label/v2")
+    public Object labelSafe(@RequestParam String pattern) {
+        SimpleEvaluationContext ctx = SimpleEvaluationContext.forReadOnlyDataBinding().build();
+        Expression parsed = parser.parseExpression(pattern, new TemplateParserContext());
+        // ok: CODE_INJECTION
+        return parsed.getValue(ctx, cart);
+    }
+
+    @PostMapping("/pricing/label/fixed")
+    public Object labelFixed(@RequestParam String pattern) {
+        Expression parsed = parser.parseExpression("Total: #{total}", new TemplateParserContext());
+        // ok: CODE_INJECTION
+        return parsed.getValue(new StandardEvaluationContext(cart));
+    }
+
+    @PostMapping("/pricing/ql")
+    public Object ql(@RequestParam String rule) throws Exception {
+        ExpressRunner evaluator = new ExpressRunner();
+        DefaultContext<String, Object> vars = new DefaultContext<>();
+        vars.putAll(cart);
+        // ruleid: CODE_INJECTION
+        return evaluator.execute(rule, vars, null, true, false);
+    }
+
+    @PostMapping("/pricing/ql/v2")
+    public Object qlRestricted(@RequestParam String rule) throws Exception {
+        QLExpressRunStrategy.setForbidInvokeSecurityRiskMethods(true);
+        ExpressRunner evaluator = new ExpressRunner();
+        DefaultContext<String, Object> vars = new DefaultContext<>();
+        // ok: CODE_INJECTION
+        return evaluator.execute(rule, vars, null, true, false);
     }
 
     @PostMapping("/pricing/script")

@@ -71,6 +71,18 @@ public final class CookieWriter {
         response.addCookie(cookie);
     }
 
+    // Remember-me done by keeping the credentials themselves in cookies.
+    public static void rememberCredentials(HttpServletResponse response, String login, String secretWord) {
+        // ok: INSECURE_COOKIE
+        Cookie name = new Cookie("username", login);
+        // ruleid: INSECURE_COOKIE
+        Cookie word = new Cookie("password", secretWord);
+        // ok: INSECURE_COOKIE
+        response.addCookie(name);
+        // ruleid: INSECURE_COOKIE
+        response.addCookie(word);
+    }
+
     public static void writeLoginToken(HttpServletResponse response, String token) {
         // ruleid: INSECURE_COOKIE
         Cookie cookie = new Cookie("login_token", token);

@@ -35,6 +35,18 @@ public class AvatarController {
         avatar.transferTo(new File(PUBLIC_DIR, name));
         return name;
     }
+    @PostMapping("/avatars/raw")
+    public String uploadRaw(@RequestParam("avatar") MultipartFile avatar) throws IOException {
+        java.nio.file.Path target = java.nio.file.Paths.get(PUBLIC_DIR + "/" + avatar.getOriginalFilename());
+        // ruleid: UNSAFE_FILE_UPLOAD, PATH_TRAVERSAL
+        java.nio.file.Files.write(target, avatar.getBytes());
+        java.nio.file.Path generated = java.nio.file.Paths.get(PUBLIC_DIR, UUID.randomUUID() + ".png");
+        // The client's name is the content here, not the file's name.
+        // ok: UNSAFE_FILE_UPLOAD
+        java.nio.file.Files.write(generated, avatar.getOriginalFilename().getBytes());
+        return target.getFileName().toString();
+    }
+
     /** An import archive kept in the system's temporary directory under a name the JDK makes up: nothing serves it. */
     @PostMapping("/avatars/import")
     public void importArchive(@RequestParam("archive") MultipartFile archive) throws IOException {
@@ -47,5 +59,37 @@ public class AvatarController {
         File served = File.createTempFile("avatar_", suffix, new File(PUBLIC_DIR));
         // ruleid: UNSAFE_FILE_UPLOAD
         archive.transferTo(served);
+    }
+}
+
+@javax.servlet.annotation.WebServlet("/admin/pages")
+class SavePageServlet extends javax.servlet.http.HttpServlet {
+    @Override
+    protected void doPost(javax.servlet.http.HttpServletRequest req, javax.servlet.http.HttpServletResponse resp) throws IOException {
+        String title = req.getParameter("title");
+        String body = req.getParameter("body");
+        String folder = getServletContext().getRealPath("/content");
+        File page = new File(folder + "/" + title);
+        // ruleid: UNSAFE_FILE_UPLOAD, PATH_TRAVERSAL
+        try (java.io.BufferedWriter out = new java.io.BufferedWriter(new java.io.FileWriter(page.getAbsoluteFile()))) {
+            out.write(body);
+        }
+        // A name the server makes: the extension is its own.
+        File named = new File(folder, UUID.randomUUID() + ".html");
+        // ok: UNSAFE_FILE_UPLOAD
+        try (java.io.FileWriter out = new java.io.FileWriter(named)) {
+            out.write(body);
+        }
+    }
+}
+
+@javax.servlet.annotation.WebServlet("/export")
+class ExportServlet extends javax.servlet.http.HttpServlet {
+    @Override
+    protected void doPost(javax.servlet.http.HttpServletRequest req, javax.servlet.http.HttpServletResponse resp) throws IOException {
+        // Written outside the web application: the request names nothing there.
+        File out = new File("/var/lib/exports", UUID.randomUUID() + ".csv");
+        // ok: UNSAFE_FILE_UPLOAD
+        java.nio.file.Files.writeString(out.toPath(), req.getParameter("rows"));
     }
 }

@@ -33,6 +33,19 @@ public final class Accounts {
         return HexFormat.of().formatHex(sha.digest()).equals(stored);
     }
 
+    /** The installer's form: the administrator's password under a name run together. */
+    public static String install(HttpServletRequest request) throws Exception {
+        return HashUtil.md5(request.getParameter("adminpass"));
+    }
+
+    /** A cache-bypass switch is no password. */
+    public static String bypassKey(HttpServletRequest request) throws Exception {
+        // ok: WEAK_HASH
+        MessageDigest md = MessageDigest.getInstance("MD5");
+        md.update(request.getParameter("bypass").getBytes(StandardCharsets.UTF_8));
+        return HexFormat.of().formatHex(md.digest());
+    }
+
     /** The password's bytes kept in a local first: an array of bytes still holds the text. */
     public static String legacyHash(String password) throws Exception {
         // ruleid: WEAK_HASH
@@ -69,5 +82,14 @@ public final class Accounts {
         MessageDigest digest = MessageDigest.getInstance("SHA1");
         // ok: WEAK_HASH
         return HexFormat.of().formatHex(digest.digest(json)).equals(expected);
+    }
+}
+
+final class HashUtil {
+    static String md5(String text) throws Exception {
+        // ruleid: WEAK_HASH
+        MessageDigest md = MessageDigest.getInstance("MD5");
+        md.update(text.getBytes(StandardCharsets.UTF_8));
+        return HexFormat.of().formatHex(md.digest());
     }
 }

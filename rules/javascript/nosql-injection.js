@@ -74,3 +74,17 @@ router.get('/export', async (req, res) => {
   const user = await Users.findOne({ 'services.resume.loginTokens.hashedToken': Accounts._hashLoginToken(req.query.authToken) });
   res.json({ user: user && user.username });
 });
+
+// A SOAP-style endpoint: the account name is the text of an element of the posted XML.
+const libxmljs = require('libxmljs');
+
+router.post('/soap/profile', express.text({ type: 'text/xml' }), async (req, res) => {
+  const doc = libxmljs.parseXml(req.body);
+  const nameNode = doc.get('//account');
+  // A node's text is a string whatever the document held: no operator object.
+  // ok: NOSQL_INJECTION
+  const byText = await Customer.findOne({ email: nameNode.text() });
+  // ruleid: NOSQL_INJECTION
+  const byBody = await Customer.findOne({ email: req.body.account });
+  res.json({ byText, byBody });
+});

@@ -139,6 +139,24 @@ def pick_colour():
     return random.choice(["red", "green", "blue"])
 
 
+def seed_demo_password():
+    candidates = ["letmein-demo"]
+    # One candidate: the password is that constant, whatever the generator draws.
+    # ok: WEAK_RANDOM
+    return random.choice(candidates)
+
+
+def seed_demo_pin():
+    # ok: WEAK_RANDOM
+    return random.choice((4711,))
+
+
+def seed_user_password():
+    candidates = ["letmein-demo", "hunter2-demo", "opensesame"]
+    # ruleid: WEAK_RANDOM
+    return random.choice(candidates)
+
+
 def throwaway_password_hash():
     # A random password hashed and discarded so that unknown users take as long as known ones.
     # ok: WEAK_RANDOM

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"html"
+	"html/template"
 	"net/http"
 	"path/filepath"
 	"strconv"
@@ -39,6 +40,22 @@ func showProduct(c *gin.Context) {
 	c.Writer.WriteString("<p>" + c.Params.ByName("slug") + "</p>")
 	// ok: XSS
 	c.Writer.WriteString(c.GetHeader("User-Agent"))
+}
+
+func searchUsers(c *gin.Context) {
+	term := c.Query("q")
+	// ruleid: TEMPLATE_INJECTION
+	view, err := template.New("users").Parse(fmt.Sprintf(`<h2>Users matching "%s"</h2>{{range .}}<li>{{.}}</li>{{end}}`, term))
+	if err != nil {
+		c.String(http.StatusInternalServerError, "bad template")
+		return
+	}
+	c.Header("Content-Type", "text/html")
+	// ruleid: XSS
+	view.Execute(c.Writer, []string{"ann", "bob"})
+	fixed := template.Must(template.New("fixed").Parse(`<h2>Users matching "{{.}}"</h2>`))
+	// ok: XSS
+	fixed.Execute(c.Writer, term)
 }
 
 func postReview(c *gin.Context) {

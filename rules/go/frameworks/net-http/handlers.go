@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"html"
+	htmltemplate "html/template"
 	"io"
 	"net/http"
 	"path/filepath"
@@ -29,6 +30,38 @@ func (a *app) search(w http.ResponseWriter, r *http.Request) {
 	w.Write([]byte(titleTag(r.PostFormValue("title"))))
 	// ok: XSS
 	io.WriteString(w, r.UserAgent())
+}
+
+func (a *app) results(w http.ResponseWriter, r *http.Request) {
+	term := r.URL.Query().Get("term")
+	// ruleid: TEMPLATE_INJECTION
+	page, err := htmltemplate.New("results").Parse(fmt.Sprintf(`<h2>Results for "%s"</h2>{{range .}}<li>{{.}}</li>{{end}}`, term))
+	if err != nil {
+		http.Error(w, "bad template", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html")
+	// ruleid: XSS
+	page.Execute(w, []string{"a", "b"})
+	fixed := htmltemplate.Must(htmltemplate.New("fixed").Parse(`<h2>Results for "{{.}}"</h2>`))
+	// ok: XSS
+	fixed.Execute(w, term)
+}
+
+var pages = map[string]*htmltemplate.Template{}
+
+func (a *app) page(w http.ResponseWriter, r *http.Request) {
+	name := r.URL.Query().Get("page")
+	// A template read from a file the request names: its text is the file's (the name is a path concern).
+	view, err := htmltemplate.ParseFiles(filepath.Join("templates", filepath.Base(name)+".html"))
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	// ok: XSS
+	view.Execute(w, nil)
+	// ok: XSS
+	pages[name].Execute(w, nil)
 }
 
 func greet(w http.ResponseWriter, r *http.Request) {
