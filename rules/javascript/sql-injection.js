@@ -1,6 +1,7 @@
 const express = require('express');
 const db = require('./db');
 const knex = require('./knex');
+const _ = require('lodash');
 const router = express.Router();
 
 router.get('/users', async (req, res) => {
@@ -13,6 +14,10 @@ router.get('/users', async (req, res) => {
   const id = parseInt(req.params.id, 10);
   // ok: SQL_INJECTION
   await db.query(`SELECT * FROM users WHERE id = ${id}`);
+  // ok: SQL_INJECTION
+  await db.query('SELECT * FROM users WHERE name = ' + db.escape(name));
+  // ruleid: SQL_INJECTION
+  await db.query("SELECT * FROM users WHERE name = '" + _.escape(name) + "'");
   res.json({ rows, safe });
 });
 

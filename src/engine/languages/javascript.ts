@@ -47,6 +47,9 @@ export const javascript: LanguageSyntax = {
   mutators: /^(push|unshift|splice|add)$/,
   elementCallbacks: /^(then|map|flatMap|forEach|filter|find|findLast|some|every|reduce|reduceRight)$/,
   elementMappers: /^(then|map|flatMap)$/,
+  // Node's own modules under a name of the code's choosing.
+  platformModuleBindings:
+    /^(?:(?:const|let|var)\s+([\w$]+)\s*=\s*require\(\s*['"](?:node:)?(fs|fs\/promises|child_process|http|https|vm|crypto|path|url|os|net|tls|dns|zlib)['"]\s*\)(?:\s*\.\s*(promises))?|import\s+(?:\*\s+as\s+)?([\w$]+)\s+from\s+['"](?:node:)?(fs|fs\/promises|child_process|http|https|vm|crypto|path|url|os|net|tls|dns|zlib)['"])\s*;?\s*$/,
   objects: { object: { pair: 'pair', key: 'key', value: 'value', shorthand: 'shorthand_property_identifier' } },
   objectPatterns: { object_pattern: { pair: 'pair_pattern', key: 'key', value: 'value', shorthand: 'shorthand_property_identifier_pattern' } },
   ternaries: { ternary_expression: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },

@@ -286,6 +286,15 @@ export interface LanguageSyntax {
    * group 2 the bare name the code calls it by (`getCookie`). Rules then see the call as written in full.
    */
   memberImports?: RegExp;
+  /**
+   * A module of the platform bound under a name of the code's choosing (`const disk = require('fs')`,
+   * `import * as disk from 'node:fs'`, `const io = require('fs').promises`), read from a top-level statement's text:
+   * of the groups that matched, the first is the name, the second the module without a `node:` scheme and a third a
+   * member taken from it. The name then reads
+   * as the module's own (`disk.writeFile` as `fs.writeFile`, `io.readFile` as `fs.promises.readFile`), which is how
+   * rules name the module's functions.
+   */
+  platformModuleBindings?: RegExp;
   /** Names a constructor call gives the class it is written in (PHP's `new self(…)`, `new static(…)`). */
   ownClassNames?: string[];
   /** Members that are a count of what the object holds (Java's array `length`, C#'s `Count`): a number, whatever it counts. */

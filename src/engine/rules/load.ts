@@ -25,6 +25,8 @@ export interface CompiledSource {
   handlerDecorator?: RegExp;
   handlerCall?: RegExp;
   handlerMethod?: RegExp;
+  handlerProperty?: RegExp;
+  params?: number[];
   inClass?: RegExp;
   exceptMethods?: RegExp;
   exceptParams?: RegExp;
@@ -184,6 +186,8 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     handlerDecorator: s.handlerDecorator ? regex(s.handlerDecorator, where) : undefined,
     handlerCall: s.handlerCall ? regex(s.handlerCall, where) : undefined,
     handlerMethod: s.handlerMethod ? regex(s.handlerMethod, where) : undefined,
+    handlerProperty: s.handlerProperty ? regex(s.handlerProperty, where) : undefined,
+    params: s.params,
     inClass: s.inClass ? regex(s.inClass, where) : undefined,
     exceptMethods: s.exceptMethods ? regex(s.exceptMethods, where) : undefined,
     exceptParams: s.exceptParams ? regex(s.exceptParams, where) : undefined,

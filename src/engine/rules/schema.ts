@@ -69,6 +69,14 @@ export const SourceSpec = z
      * `handleTextMessage`): all of its parameters are untrusted (narrow them with exceptParams/exceptTypes).
      */
     handlerMethod: Regex.optional(),
+    /**
+     * Regex on the keys of the object literals a function is the value of, outermost first and joined by `.`
+     * (`Query.user` for `{ Query: { user: (parent, args) => … } }`, a GraphQL resolver map): its parameters are
+     * untrusted (narrow them with `params`).
+     */
+    handlerProperty: Regex.optional(),
+    /** With a handler form: only the parameters at these positions are untrusted (a resolver's `args`, the second). */
+    params: z.array(z.number().int().min(0)).optional(),
     /** With handlerMethod: regex on the header of the class around the method (`implements MessageComponentInterface`). */
     inClass: Regex.optional(),
     /** With handlerMethod: regex on the method's own header (its attributes, modifiers and return type): methods it matches are no handlers. */
@@ -134,8 +142,8 @@ export const SourceSpec = z
     label: z.string().optional(),
   })
   .strict()
-  .refine((s) => s.path || s.paramAnnotation || s.paramType || s.handlerDecorator || s.handlerCall || s.handlerMethod, {
-    message: 'a source needs path, paramAnnotation, paramType, handlerDecorator, handlerCall or handlerMethod',
+  .refine((s) => s.path || s.paramAnnotation || s.paramType || s.handlerDecorator || s.handlerCall || s.handlerMethod || s.handlerProperty, {
+    message: 'a source needs path, paramAnnotation, paramType, handlerDecorator, handlerCall, handlerMethod or handlerProperty',
   })
   .refine((s) => !s.inClass || s.handlerMethod, { message: 'inClass goes with handlerMethod' })
   .refine((s) => !s.exceptMethods || s.handlerMethod, { message: 'exceptMethods goes with handlerMethod' });

@@ -545,7 +545,7 @@ function analyzeCall(
   if (self && selfTaint) scope.vars.set(self, selfTaint);
   params.forEach((p, i) => {
     for (const n of p.names) scope.vars.set(n, bound[i] ?? null);
-    bindParamSources(run, p, target.node, scope, frame);
+    bindParamSources(run, p, target.node, scope, frame, i);
   });
   const body = shape.body ? field(target.node, shape.body) : null;
   if (body && syntax.implicitReturn && /block|statement|compound|body/.test(body.type)) {
@@ -595,7 +595,7 @@ export function analyzeNestedFunction(run: TaintRun, node: Node, outer: Scope, f
       for (const n of p.names) scope.vars.set(n, binding && binding.index === i ? binding.taint : null);
       const role = roles?.[i];
       if (role && p.names.length === 1 && p.names[0] !== role) scope.aliases.set(p.names[0]!, role);
-      bindParamSources(run, p, node, scope, inner);
+      bindParamSources(run, p, node, scope, inner, i);
       paramCount++;
     });
   } else if (node.type === 'arrow_function') {

@@ -244,7 +244,7 @@ export class TaintEngine {
   }
 
   paramSources(): readonly { source: CompiledSource; onlyRule?: string }[] {
-    return (this.paramSourceList ??= this.sources.filter((s) => s.source.paramAnnotation || s.source.paramType || s.source.handlerDecorator || s.source.handlerCall || s.source.handlerMethod));
+    return (this.paramSourceList ??= this.sources.filter((s) => s.source.paramAnnotation || s.source.paramType || s.source.handlerDecorator || s.source.handlerCall || s.source.handlerMethod || s.source.handlerProperty));
   }
 
   private paramSourceList?: { source: CompiledSource; onlyRule?: string }[];

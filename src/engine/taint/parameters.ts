@@ -55,8 +55,8 @@ export function requestTypeAlias(run: TaintRun, typeText: string, file: ParsedFi
   return alias && !run.resolver.declaresVisibleType(file, typeText) ? alias : undefined;
 }
 
-/** Parameters that are sources by annotation/type (Spring @RequestParam, NestJS @Query, FastAPI handlers). */
-export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]; type: string }, fn: Node, scope: Scope, frame: FunctionFrame): void {
+/** Parameters that are sources by annotation/type (Spring @RequestParam, NestJS @Query, FastAPI handlers); `index`: the parameter's position. */
+export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]; type: string }, fn: Node, scope: Scope, frame: FunctionFrame, index?: number): void {
   const syntax = frame.file.syntax;
   if (p.type) {
     const alias = requestTypeAlias(run, p.type, frame.file);
@@ -73,6 +73,7 @@ export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]
   for (const { source, onlyRule } of sources) {
     if (!onThisSide(run, source, frame.file)) continue;
     if (selfLike || (source.exceptParams && (source.exceptParams.test(name) || source.exceptParams.test(p.node.text)))) continue;
+    if (source.params && (index === undefined || !source.params.includes(index))) continue;
     let hit = false;
     if (source.paramAnnotation && paramDecorators.some((d) => source.paramAnnotation!.test(d))) hit = true;
     if (!hit && source.paramType && p.type && source.paramType.test(p.type)) hit = true;
@@ -85,6 +86,7 @@ export function bindParamSources(run: TaintRun, p: { node: Node; names: string[]
       }
     }
     if (!hit && source.handlerMethod && handlerMethodMatches(syntax, fn, source.handlerMethod, source.inClass, source.exceptMethods)) hit = true;
+    if (!hit && source.handlerProperty) hit = source.handlerProperty.test(propertyPath(syntax, fn));
     if (!hit && source.handlerCall) {
       handlerCallee ??= enclosingCallee(run, fn);
       hit = source.handlerCall.test(handlerCallee);
@@ -175,6 +177,27 @@ function handlersPassedByName(run: TaintRun, tree: Tree): Set<string> {
     }
   }
   return names;
+}
+
+/**
+ * The keys of the object literals a function is the value of, outermost first (`Query.user` for
+ * `{ Query: { user(parent, args) {…} } }`), or '' when it is no property's value.
+ */
+function propertyPath(syntax: LanguageSyntax, fn: Node): string {
+  const keys: string[] = [];
+  let value: Node = fn;
+  for (let depth = 0; depth < 3; depth++) {
+    // A method of an object literal (`user(parent, args) {…}`) is its own key; any other value is keyed by its pair.
+    const nameField = depth === 0 ? syntax.functions[value.type]?.name : undefined;
+    const ownName = nameField && value.parent && syntax.objects?.[value.parent.type] ? value.childForFieldName(nameField) : null;
+    const pair = ownName ? null : value.parent;
+    const key = ownName ?? pair?.childForFieldName('key');
+    const object = ownName ? value.parent : pair?.parent;
+    if (!key || !object || !syntax.objects?.[object.type]) break;
+    keys.unshift(key.text.replace(/^["'`]|["'`]$/g, ''));
+    value = object;
+  }
+  return keys.join('.');
 }
 
 /** The callee of the call whose argument list holds this function literal, or ''. */

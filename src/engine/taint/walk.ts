@@ -47,6 +47,12 @@ export function fileScope(run: TaintRun, file: ParsedFile): Scope {
   const syntax = file.syntax;
   const aliasShapes = syntax.importAliases ?? {};
   for (const top of file.tree.rootNode.namedChildren) {
+    const platform = top && syntax.platformModuleBindings && top.endIndex - top.startIndex < 300 ? syntax.platformModuleBindings.exec(top.text) : null;
+    if (platform) {
+      const [name, module, member] = platform.slice(1).filter((g) => g !== undefined);
+      const canonical = `${module!.replace('/', '.')}${member ? `.${member}` : ''}`;
+      if (name !== canonical) scope.aliases.set(name!, canonical);
+    }
     // Import aliases: top-level import statements only.
     if (!top || !/import/.test(top.type)) continue;
     const member = syntax.memberImports?.exec(top.text);
