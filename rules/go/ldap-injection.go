@@ -90,3 +90,16 @@ func SignIn(w http.ResponseWriter, r *http.Request, dial func() (*ldap.Conn, err
 		http.Error(w, "denied", http.StatusUnauthorized)
 	}
 }
+
+// A connection dialled into a variable of any name, its error beside it: a bind of a built DN is a query.
+func Verify(w http.ResponseWriter, r *http.Request) {
+	directory, err := ldap.DialURL("ldaps://ldap.example.org")
+	if err != nil {
+		return
+	}
+	defer directory.Close()
+	// ruleid: LDAP_INJECTION
+	if err := directory.Bind("uid="+r.FormValue("user")+",ou=people,dc=example,dc=org", r.FormValue("password")); err != nil {
+		http.Error(w, "denied", http.StatusUnauthorized)
+	}
+}

@@ -9,6 +9,7 @@ import { classifyReceiver } from './receivers.ts';
 import { Scope } from './scope.ts';
 import { mayBacktrackCatastrophically } from '../patterns/backtracking.ts';
 import { namedConstantText } from './formats.ts';
+import { fileScope } from './walk.ts';
 
 /** A regular expression literal: `/…/flags`. */
 const REGEX_LITERAL = /^\/(?![*/])[\s\S]*\/[a-z]*$/;
@@ -25,7 +26,7 @@ export function conditionHolds(run: TaintRun, c: CompiledArgCondition, parts: Ca
   if (arg && c.path && !c.path.test(run.path(arg, scope))) matches = false;
   const variable = arg ? variableName(run, arg) : undefined;
   if (arg && c.init) {
-    const init = variable ? scope.init(variable) : undefined;
+    const init = variable ? (scope.init(variable) ?? importedInit(run, variable, scope, from)) : undefined;
     if (!init || !c.init.test(qualified(run, init))) matches = false;
   }
   if (arg && c.backtracks) {
@@ -40,6 +41,19 @@ export function conditionHolds(run: TaintRun, c: CompiledArgCondition, parts: Ca
   }
   if (arg && c.classText && !classTextMatches(run, c.classText, c.classVia, arg, scope, from)) matches = false;
   return c.absent ? !matches : matches;
+}
+
+/**
+ * What an imported name was given where the module that exports it declares it: `presetSchema.parse(body)` after
+ * `import { presetSchema } from './schemas'`, whose module says `export const presetSchema = z.object({…})`.
+ */
+function importedInit(run: TaintRun, name: string, scope: Scope, from: ParsedFile | undefined): Node | undefined {
+  if (!from || scope.lookup(name) !== undefined) return undefined;
+  const files = run.resolver.importedFrom(from, name);
+  const module = files.length === 1 ? run.resolver.parsed(files[0]!) : null;
+  const init = module ? fileScope(run, module).definition(name) : undefined;
+  if (init) run.resolver.dependOn([module!.path]);
+  return init;
 }
 
 /** Fields that hold a function's declared result type, by grammar: Go's `result`, TypeScript's and Python's `return_type`, C#'s `returns`, Java's `type`. */

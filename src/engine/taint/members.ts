@@ -205,6 +205,11 @@ export function visitAssignment(run: TaintRun, node: Node, leftField: string, ri
     const mayCheck = !!run.syntax.calls[single.type] || !!(awaited && run.syntax.calls[awaited.type]) || BOOLEAN_SHAPE.test(single.type);
     if (mayCheck && conditionGuards(run, single, scope, frame, { anyWill: true }).length) scope.conditions.set(target.text, single);
     else scope.conditions.delete(target.text);
+  } else if (single && run.syntax.calls[single.type] && /expression_list/.test(left.type) && left.namedChildCount > 1) {
+    // Go's `t, err := template.New("r").Parse(src)`: the first name holds what the call returns (the others an error
+    // or a flag), as `t := template.Must(…)` would; conditions on what a variable was given (`init`) read the call.
+    const first = left.namedChildren[0];
+    if (first && run.syntax.identifiers.includes(first.type)) scope.inits.set(first.text, single);
   } else if (single && target && run.syntax.subscripts[single.type] && /expression_list/.test(left.type) && left.namedChildCount === 2) {
     // Go's comma-ok look-up (`_, ok := allowed[name]`): the second name holds whether the key is in the table, so
     // `if !ok { return }` is the check `allowed[name]` failing.

@@ -67,7 +67,9 @@ export function fileScope(run: TaintRun, file: ParsedFile): Scope {
   }
   for (const top of file.tree.rootNode.namedChildren) {
     if (!top) continue;
-    const candidates = syntax.assignments[top.type] ? [top] : top.namedChildren.filter((c): c is Node => !!c && !!syntax.assignments[c.type]);
+    // Also what a module exports as it declares it (`export const schema = z.object({…})`).
+    const declarations = /export/.test(top.type) ? top.namedChildren.filter((c): c is Node => !!c && !syntax.functions[c.type]) : [top];
+    const candidates = declarations.flatMap((d) => (syntax.assignments[d.type] ? [d] : d.namedChildren.filter((c): c is Node => !!c && !!syntax.assignments[c.type])));
     for (const assign of candidates) {
       const shape = syntax.assignments[assign.type]!;
       const left = assign.childForFieldName(shape.left);
