@@ -231,6 +231,12 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   return addStep(cleaned(placed), step);
 }
 
+/** The value of a boolean literal argument (`false`, Python's `False`), undefined for anything else. */
+function booleanLiteral(arg: Node | undefined): boolean | undefined {
+  const text = arg?.text;
+  return text === 'true' || text === 'True' ? true : text === 'false' || text === 'False' ? false : undefined;
+}
+
 /**
  * Is the call a getter (`getRefundId()`, `isPaid()`) whose field the receiver's declared class declares with a type
  * that holds no text (`private Long refundId;`, the language's `scalarParameters`)? The getter itself is out of sight
@@ -531,11 +537,15 @@ function analyzeCall(
   const signature = [...bound, selfTaint].map((t) => (t ? t.map((x) => `${x.onlyRule ?? ''}:${[...x.clean].sort().join(',')}`).join('|') : '-')).join(';');
   // Fields of its object that hold untrusted data are inputs too.
   const fieldsTainted = inTaintedClass(run, target.node);
-  const key = `${target.file.path}:${target.node.startIndex}:${signature}${fieldsTainted ? ':fields' : ''}`;
+  // Arguments written as a boolean literal (`getPermanentAvatarUrl(org, name, url, false)`): the callee's checks of
+  // such a parameter have a fixed answer in this call (constants.ts), so calls with other flags are other analyses.
+  const flags = params.map((p, i) => (i < offset || p.names.length !== 1 ? undefined : booleanLiteral(parts.keywords.get(p.names[0]!) ?? parts.positional[i - offset])));
+  const flagged = flags.some((f) => f !== undefined) ? `:${flags.map((f) => (f === undefined ? '-' : f ? 'T' : 'F')).join('')}` : '';
+  const key = `${target.file.path}:${target.node.startIndex}:${signature}${fieldsTainted ? ':fields' : ''}${flagged}`;
   if (run.memo.has(key)) return run.memo.get(key)!;
   // With clean inputs a function only contributes what it returns (its own sinks are found when its file is
-  // analysed), and that is the same for every caller in the scan.
-  const clean = bound.every((t) => !t) && [...kwargs.values()].every((t) => !t) && !fieldsTainted && !selfTaint;
+  // analysed), and that is the same for every caller in the scan (not so when a flag decides its branches).
+  const clean = bound.every((t) => !t) && [...kwargs.values()].every((t) => !t) && !fieldsTainted && !selfTaint && !flagged;
   const known = clean ? cleanReturns.get(target.file.tree)?.get(target.node.startIndex) : undefined;
   if (known !== undefined) return known;
   if (run.inProgress.has(key)) return null;
@@ -545,6 +555,7 @@ function analyzeCall(
   if (self && selfTaint) scope.vars.set(self, selfTaint);
   params.forEach((p, i) => {
     for (const n of p.names) scope.vars.set(n, bound[i] ?? null);
+    if (flags[i] !== undefined) scope.flags.set(p.names[0]!, flags[i]!);
     bindParamSources(run, p, target.node, scope, frame, i);
   });
   const body = shape.body ? field(target.node, shape.body) : null;

@@ -1,8 +1,9 @@
 // Conditions whose answer is fixed where they stand: `(7 * 42) - num > 200 ? "fixed" : param` with
 // `num = 106` two lines up can only give "fixed". A branch the condition can never take is not walked,
 // so what it would assign reaches nothing. Only whole-number arithmetic and comparisons over literals
-// and local names given a literal once (never written again in the function) are read; anything else
-// (a field, a call, a string, a name written in a loop) leaves the condition open, as before.
+// and local names given a literal once (never written again in the function) are read, and a parameter
+// a call gave a boolean literal (Scope.flags) and the function never writes; anything else (a field, a
+// call, a string, a name written in a loop) leaves the condition open, as before.
 import type { Node } from 'web-tree-sitter';
 import { enclosingFunction } from '../parse/syntax.ts';
 import type { TaintRun } from './run.ts';
@@ -19,6 +20,12 @@ export function constantTruth(run: TaintRun, condition: Node, scope: Scope): boo
   // Measured by position first: reading a long condition's text would copy it out of the parser for nothing.
   if (condition.endIndex - condition.startIndex > MAX_CONDITION_LENGTH) return undefined;
   const text = condition.text;
+  // A flag the call gave a literal (`if upload {` after `f(url, false)`), negated or not, never written in the function.
+  const flag = FLAG_CHECK.exec(text);
+  if (flag) {
+    const value = scope.flag(flag[2]!);
+    if (value !== undefined && writtenOnce(run, condition, flag[2]!, 0)) return flag[1] ? !value : value;
+  }
   const compared = TEXT_COMPARISON.exec(text.trim());
   if (compared) {
     const [, left, operator, right] = compared;
@@ -48,13 +55,16 @@ function literalOnce(run: TaintRun, at: Node, name: string, scope: Scope): numbe
   return writtenOnce(run, at, name) ? Number(def.text) : undefined;
 }
 
-/** Is the name written exactly once (its one binding) in the function around `at`? */
-function writtenOnce(run: TaintRun, at: Node, name: string): boolean {
+/** A condition that is one name, negated or not: `upload`, `!upload`, `not upload`, `(upload)`. */
+const FLAG_CHECK = /^\s*\(?\s*(!|not\s+)?\s*([A-Za-z_$][\w$]*)\s*\)?\s*$/;
+
+/** Is the name written exactly `times` times (once: its one binding) in the function around `at`? */
+function writtenOnce(run: TaintRun, at: Node, name: string, times = 1): boolean {
   // Code outside any function (a PHP page) is read whole.
   const fn = enclosingFunction(run.syntax, at) ?? at.tree.rootNode;
   const escaped = name.replace(/\$/g, '\\$');
   const writes = fn.text.match(new RegExp(`(?<![\\w$.])${escaped}\\s*(?:[-+*/%&|^]?=(?!=)|\\+\\+|--)|(?:\\+\\+|--)\\s*${escaped}(?![\\w$])|\\bfor\\s*\\(?[^;\\n]*?(?<![\\w$.])${escaped}\\b`, 'g'));
-  return !!writes && writes.length === 1;
+  return (writes?.length ?? 0) === times;
 }
 
 /**

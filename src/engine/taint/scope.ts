@@ -26,6 +26,8 @@ export class Scope {
   readonly conditions = new Map<string, Node>();
   /** The names the code assigned in this scope itself (not values the analysis set, such as a check's cleaning). */
   readonly assigned = new Set<string>();
+  /** Parameters a call gave a boolean literal (`fetch(url, false)`): what the callee's checks of them answer in that call. */
+  readonly flags = new Map<string, boolean>();
   /** `isolated`: a branch of an `if`; assignments stay here until the branches are merged. */
   constructor(
     readonly parent?: Scope,
@@ -75,6 +77,14 @@ export class Scope {
     for (let s: Scope | undefined = this; s; s = s.parent) {
       if (s.appended.has(name)) return s.appended.get(name);
       if (s.vars.has(name) || s.inits.has(name)) return undefined;
+    }
+    return undefined;
+  }
+
+  flag(name: string): boolean | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      if (s.flags.has(name)) return s.flags.get(name);
+      if (s.vars.has(name)) return undefined;
     }
     return undefined;
   }
