@@ -31,6 +31,21 @@ public class ProfileController {
         private boolean pinned;
     }
 
+    /** A label whose equals() names a local after a right: a method's variable is no field of the class. */
+    public static class Label {
+        private Long id;
+        private String name;
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Label)) {
+                return false;
+            }
+            Label role = (Label) o;
+            return name.equals(role.name);
+        }
+    }
+
     /** The same, with its owner's id: a client that binds it files the search under another user. */
     public static class SharedSearch {
         private Long id;
@@ -145,6 +160,18 @@ public class ProfileController {
     public AuditedSearch audited(@RequestBody AuditedSearch search) {
         // ruleid: MASS_ASSIGNMENT
         return moreSearchRepository.persist(search);
+    }
+
+    interface LabelRepository {
+        Label save(Label label);
+    }
+
+    private LabelRepository labelRepository;
+
+    @PutMapping("/labels")
+    public Label saveLabel(@RequestBody Label resources) {
+        // ok: MASS_ASSIGNMENT
+        return labelRepository.save(resources);
     }
 
     private SearchDao searchDao;

@@ -52,6 +52,7 @@ export interface CompiledArgCondition {
   init?: RegExp;
   classText?: RegExp;
   classVia?: RegExp;
+  classMembers?: boolean;
   backtracks?: boolean;
   absent?: boolean;
 }
@@ -229,6 +230,7 @@ function compileCondition(c: ArgCondition, where: string): CompiledArgCondition 
     init: c.init ? regex(c.init, where) : undefined,
     classText: c.classText ? multiline(c.classText, where) : undefined,
     classVia: c.classVia ? multiline(c.classVia, where) : undefined,
+    classMembers: c.classMembers,
   };
 }
 

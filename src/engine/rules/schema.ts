@@ -36,6 +36,11 @@ export const ArgCondition = z
      */
     classVia: Regex.optional(),
     /**
+     * With `classText`: the declaration is read without the bodies of its methods (and `classVia` the same), so a
+     * local variable in `equals()` (`Role role = (Role) o;`) is no field of the class.
+     */
+    classMembers: z.boolean().optional(),
+    /**
      * True: the argument is a regular expression literal (as written, or what its variable was given) that a
      * ReDoS analyser cannot prove to match every text in one way only (`#backtracks?` in pattern rules).
      */

@@ -39,7 +39,7 @@ export function conditionHolds(run: TaintRun, c: CompiledArgCondition, parts: Ca
     const declared = variable ? (scope.typeOf(variable) ?? resultTypeOf(run, scope.init(variable), scope, from)) : undefined;
     if (declared === undefined || !c.type.test(declared)) matches = false;
   }
-  if (arg && c.classText && !classTextMatches(run, c.classText, c.classVia, arg, scope, from)) matches = false;
+  if (arg && c.classText && !classTextMatches(run, c.classText, c.classVia, arg, scope, from, c.classMembers)) matches = false;
   return c.absent ? !matches : matches;
 }
 
@@ -123,22 +123,39 @@ function constantMatches(run: TaintRun, re: RegExp, arg: Node, from: ParsedFile 
  * Does the declaration of the class `arg` is a value of (`$post = new Post`, `Post::create`, a typed parameter)
  * match? The file's findings then depend on the files it was read from.
  */
-function classTextMatches(run: TaintRun, re: RegExp, via: RegExp | undefined, arg: Node, scope: Scope, from: ParsedFile | undefined): boolean {
+function classTextMatches(run: TaintRun, re: RegExp, via: RegExp | undefined, arg: Node, scope: Scope, from: ParsedFile | undefined, membersOnly = false): boolean {
   if (!from) return false;
   const known = classifyReceiver(run.syntax, arg, scope, (n) => run.resolver.bindsImport(from, n));
   if (known.kind !== 'type') return false;
   const declarations = run.resolver.classDeclarations(from, known.name);
   run.resolver.dependOn(declarations.map((d) => d.file.path));
-  if (declarations.some((d) => re.test(d.node.text))) return true;
+  const text = (d: { file: ParsedFile; node: Node }) => (membersOnly ? withoutMethodBodies(d.file, d.node) : d.node.text);
+  if (declarations.some((d) => re.test(text(d)))) return true;
   if (!via) return false;
   // The class a declaration names as standing for it (a repository's `model()`), looked up from the declaration's file.
   return declarations.some((d) => {
-    const named = via.exec(d.node.text)?.[1]?.split(/\\|\./).pop();
+    const named = via.exec(text(d))?.[1]?.split(/\\|\./).pop();
     if (!named) return false;
     const standIns = run.resolver.classDeclarations(d.file, named);
     run.resolver.dependOn(standIns.map((x) => x.file.path));
-    return standIns.some((x) => re.test(x.node.text));
+    return standIns.some((x) => re.test(text(x)));
   });
+}
+
+/** A class declaration's text with the bodies of its methods left out (their braces kept): its members as declared. */
+function withoutMethodBodies(file: ParsedFile, cls: Node): string {
+  const syntax = file.syntax;
+  const start = cls.startIndex;
+  let text = '';
+  let at = start;
+  for (const fn of cls.descendantsOfType(Object.keys(syntax.functions))) {
+    const bodyField = fn ? syntax.functions[fn.type]?.body : undefined;
+    const body = fn && bodyField ? fn.childForFieldName(bodyField) : null;
+    if (!body || body.startIndex < at) continue;
+    text += cls.text.slice(at - start, body.startIndex - start) + '{}';
+    at = body.endIndex;
+  }
+  return text + cls.text.slice(at - start);
 }
 
 /**
