@@ -65,15 +65,9 @@ const RESULT_TYPE_FIELDS = ['result', 'return_type', 'returns', 'type'];
  * condition asks for the variable's type and the code declared none, so only there is the call resolved.
  */
 function resultTypeOf(run: TaintRun, init: Node | undefined, scope: Scope, from: ParsedFile | undefined): string | undefined {
-  const syntax = run.syntax;
-  if (!init || !from || !syntax.calls[init.type]) return undefined;
-  const parts = callParts(syntax, init);
-  const name = parts?.name?.text ?? (parts?.callee && syntax.identifiers.includes(parts.callee.type) ? parts.callee.text : undefined);
-  if (!parts || !name) return undefined;
-  const receiver = parts.receiver ? classifyReceiver(syntax, parts.receiver, scope, (n) => run.resolver.bindsImport(from, n)) : ({ kind: 'none' } as const);
-  const targets = run.resolver.resolve(from, name, receiver);
-  if (targets.length !== 1) return undefined;
-  const target = targets[0]!;
+  if (!init || !from) return undefined;
+  const target = onlyFunctionCalled(run, init, scope, from);
+  if (!target) return undefined;
   const declared = RESULT_TYPE_FIELDS.map((f) => target.node.childForFieldName(f)).find((n) => !!n);
   const text = declared?.text.replace(/^\s*(:|->)\s*/, '').trim();
   if (!text) return undefined;
@@ -81,20 +75,26 @@ function resultTypeOf(run: TaintRun, init: Node | undefined, scope: Scope, from:
   return text;
 }
 
+/** The one function of the project a call runs (`view(link)`, `proxy.GetHttpClient(u)`), if the call resolves to exactly one. */
+function onlyFunctionCalled(run: TaintRun, call: Node, scope: Scope, from: ParsedFile): { file: ParsedFile; node: Node } | undefined {
+  const syntax = run.syntax;
+  if (!syntax.calls[call.type]) return undefined;
+  const parts = callParts(syntax, call);
+  const name = parts?.name?.text ?? (parts?.callee && syntax.identifiers.includes(parts.callee.type) ? parts.callee.text : undefined);
+  if (!parts || !name) return undefined;
+  const receiver = parts.receiver ? classifyReceiver(syntax, parts.receiver, scope, (n) => run.resolver.bindsImport(from, n)) : ({ kind: 'none' } as const);
+  const targets = run.resolver.resolve(from, name, receiver);
+  return targets.length === 1 ? targets[0] : undefined;
+}
+
 /**
  * Is the argument a call of the project's own function whose every returned value is written in a form that
  * matches (`res.send(view(link))` where `view` returns only object literals sends JSON, as `res.send({…})` does)?
  */
 function returnsMatch(run: TaintRun, re: RegExp, arg: Node, scope: Scope, from: ParsedFile | undefined): boolean {
-  const syntax = run.syntax;
-  if (!from || !syntax.calls[arg.type] || syntax.implicitReturn) return false;
-  const parts = callParts(syntax, arg);
-  const name = parts?.name?.text ?? (parts?.callee && syntax.identifiers.includes(parts.callee.type) ? parts.callee.text : undefined);
-  if (!parts || !name) return false;
-  const receiver = parts.receiver ? classifyReceiver(syntax, parts.receiver, scope, (n) => run.resolver.bindsImport(from, n)) : ({ kind: 'none' } as const);
-  const targets = run.resolver.resolve(from, name, receiver);
-  if (targets.length !== 1) return false;
-  const target = targets[0]!;
+  if (!from || run.syntax.implicitReturn) return false;
+  const target = onlyFunctionCalled(run, arg, scope, from);
+  if (!target) return false;
   const shape = target.file.syntax.functions[target.node.type];
   const body = shape?.body ? target.node.childForFieldName(shape.body) : null;
   if (!body) return false;

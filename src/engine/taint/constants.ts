@@ -24,7 +24,7 @@ export function constantTruth(run: TaintRun, condition: Node, scope: Scope): boo
   const flag = FLAG_CHECK.exec(text);
   if (flag) {
     const value = scope.flag(flag[2]!);
-    if (value !== undefined && writtenOnce(run, condition, flag[2]!, 0)) return flag[1] ? !value : value;
+    if (value !== undefined && writes(run, condition, flag[2]!) === 0) return flag[1] ? !value : value;
   }
   const compared = TEXT_COMPARISON.exec(text.trim());
   if (compared) {
@@ -52,19 +52,19 @@ export function constantTruth(run: TaintRun, condition: Node, scope: Scope): boo
 function literalOnce(run: TaintRun, at: Node, name: string, scope: Scope): number | undefined {
   const def = scope.binding(name);
   if (!def || !/^\d{1,9}$/.test(def.text)) return undefined;
-  return writtenOnce(run, at, name) ? Number(def.text) : undefined;
+  return writes(run, at, name) === 1 ? Number(def.text) : undefined;
 }
 
 /** A condition that is one name, negated or not: `upload`, `!upload`, `not upload`, `(upload)`. */
 const FLAG_CHECK = /^\s*\(?\s*(!|not\s+)?\s*([A-Za-z_$][\w$]*)\s*\)?\s*$/;
 
-/** Is the name written exactly `times` times (once: its one binding) in the function around `at`? */
-function writtenOnce(run: TaintRun, at: Node, name: string, times = 1): boolean {
+/** How often the name is written in the function around `at` (a local given a literal once: 1; an unwritten parameter: 0). */
+function writes(run: TaintRun, at: Node, name: string): number {
   // Code outside any function (a PHP page) is read whole.
   const fn = enclosingFunction(run.syntax, at) ?? at.tree.rootNode;
   const escaped = name.replace(/\$/g, '\\$');
-  const writes = fn.text.match(new RegExp(`(?<![\\w$.])${escaped}\\s*(?:[-+*/%&|^]?=(?!=)|\\+\\+|--)|(?:\\+\\+|--)\\s*${escaped}(?![\\w$])|\\bfor\\s*\\(?[^;\\n]*?(?<![\\w$.])${escaped}\\b`, 'g'));
-  return (writes?.length ?? 0) === times;
+  const found = fn.text.match(new RegExp(`(?<![\\w$.])${escaped}\\s*(?:[-+*/%&|^]?=(?!=)|\\+\\+|--)|(?:\\+\\+|--)\\s*${escaped}(?![\\w$])|\\bfor\\s*\\(?[^;\\n]*?(?<![\\w$.])${escaped}\\b`, 'g'));
+  return found?.length ?? 0;
 }
 
 /**
@@ -107,7 +107,7 @@ function textValue(run: TaintRun, text: string, at: Node, scope: Scope, depth: n
   if (!def || def.endIndex - def.startIndex > MAX_CONDITION_LENGTH) return undefined;
   // The binding's value first: the write count reads the whole function's text, worth it only for a fixed value.
   const value = textValue(run, def.text.trim(), at, scope, depth + 1);
-  if (value === undefined || !writtenOnce(run, at, name)) return undefined;
+  if (value === undefined || writes(run, at, name) !== 1) return undefined;
   if (!indexed) return value;
   // Only a text is indexed: its tag, then the one character.
   const index = Number(indexed[2] ?? indexed[3]) + 1;

@@ -191,9 +191,10 @@ function propertyPath(syntax: LanguageSyntax, fn: Node): string {
     const nameField = depth === 0 ? syntax.functions[value.type]?.name : undefined;
     const ownName = nameField && value.parent && syntax.objects?.[value.parent.type] ? value.childForFieldName(nameField) : null;
     const pair = ownName ? null : value.parent;
-    const key = ownName ?? pair?.childForFieldName('key');
     const object = ownName ? value.parent : pair?.parent;
-    if (!key || !object || !syntax.objects?.[object.type]) break;
+    const shape = object ? syntax.objects?.[object.type] : undefined;
+    const key = ownName ?? (shape && pair?.type === shape.pair ? pair.childForFieldName(shape.key) : null);
+    if (!key || !object || !shape) break;
     keys.unshift(key.text.replace(/^["'`]|["'`]$/g, ''));
     value = object;
   }
