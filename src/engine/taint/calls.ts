@@ -218,7 +218,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     // concatenation does: the result holds the data itself, as text.
     if (numbers && out) out = out.map((x) => (x.text ? x : { ...x, text: true }));
     // Untrusted data passed as an argument (not the receiver): the result is derived from it, not the data itself.
-    else if (!receiverTaint && out) {
+    else if (!receiverTaint && out && !(s.copyCalls && s.copyCalls.test(calleePath))) {
       const record = returnsRecord(run, parts, receiverOf);
       out = out.map((x) => (record && !x.record ? { ...x, derived: true, record: true } : x.derived ? x : { ...x, derived: true }));
     }
