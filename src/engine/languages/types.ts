@@ -107,6 +107,12 @@ export interface LanguageSyntax {
    * (`map.get(key)`, `Model.findOne(filter)`, `fs.readFile(path)`): the result carries only the receiver's taint.
    */
   lookupCalls?: RegExp;
+  /**
+   * Built-ins that return their argument's data itself in another container or order (Python's `dict(row)`,
+   * `list(xs)`, `sorted(xs)`, `zip(keys, row)`): the result is the data, not a value derived from it (a view
+   * printing `dict(row)` prints the row).
+   */
+  copyCalls?: RegExp;
   /** printf-style calls (`sprintf`, `fmt.Sprintf`): an argument printed only by a numeric conversion does not flow into the result. */
   formatCalls?: RegExp;
   /**

@@ -35,6 +35,11 @@ export interface CompiledSource {
   exceptTypes?: RegExp;
   where: CompiledArgCondition[];
   exact?: boolean;
+  /**
+   * `writtenBy`: the writes, global, each `{model}` of the rule a capture group of the name written; `byModel` when
+   * the rule has one (a write then counts for the model it names only).
+   */
+  stored?: { types: string[]; writtenBy?: { writes: RegExp; byModel: boolean } };
   in?: 'server' | 'browser';
   inListener?: RegExp;
   exceptInClass?: RegExp;
@@ -131,6 +136,8 @@ export interface LanguageTaint {
   requestTypes: { type: RegExp; alias: string }[];
   /** Files matching none of these hold no source of their own (absent: every file is analysed). */
   fileHints?: RegExp[];
+  /** Files that read stored data (analysed as hinted files; they do not count as handling requests). */
+  storedHints?: RegExp[];
   /** Names in the hints that count only where they are a function's parameter. */
   hintParameters: string[];
   /** How handlers that only administrators reach are recognised (several files' regexes are alternatives). */
@@ -196,6 +203,7 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
     exceptTypes: s.exceptTypes ? regex(s.exceptTypes, where) : undefined,
     where: (s.where ?? []).map((c) => compileCondition(c, where)),
     exact: s.exact,
+    stored: s.stored && { types: s.stored.types, writtenBy: s.stored.writtenBy === undefined ? undefined : modelTemplate(s.stored.writtenBy, where) },
     in: s.in,
     inListener: s.inListener ? regex(s.inListener, where) : undefined,
     exceptInClass: s.exceptInClass ? regex(s.exceptInClass, where) : undefined,
@@ -214,6 +222,16 @@ function compileSource(s: SourceSpec, where: string): CompiledSource {
 function checkedTemplate(source: string, where: string): string {
   regex(source.replace(/\{name\}/g, 'x'), where);
   return source;
+}
+
+/** `writtenBy` of a stored source: one global regex for every write, `{model}` capturing the name written. */
+function modelTemplate(source: string, where: string): { writes: RegExp; byModel: boolean } {
+  const compiled = regex(source.replace(/\{model\}/g, '([A-Za-z_$][\\w$]*)'), where);
+  const models = source.split('{model}').length - 1;
+  // Every capture group is a `{model}`: a match's defined groups are the names it writes.
+  const groups = new RegExp(`${compiled.source}|`).exec('')!.length - 1;
+  if (models > 0 && groups !== models) throw new RuleError(`${where}: stored.writtenBy ${JSON.stringify(source)}: group with (?:…) what is not {model}`);
+  return { writes: new RegExp(compiled.source, `${compiled.flags}g`), byModel: models > 0 };
 }
 
 function multiline(source: string, where: string): RegExp {
@@ -347,6 +365,7 @@ export function loadRuleSet(extraDirs: string[] = []): RuleSet {
         entry.sanitizers.push(...lt.sanitizers.map((s) => compileSanitizer(s, file)));
         entry.requestTypes.push(...lt.requestTypes.map((r) => ({ type: regex(r.type, file), alias: r.alias })));
         if (lt.fileHint) (entry.fileHints ??= []).push(regex(lt.fileHint, file));
+        if (lt.storedHint) (entry.storedHints ??= []).push(regex(lt.storedHint, file));
         entry.hintParameters.push(...lt.hintParameters);
         for (const key of ['decorator', 'registration', 'check', 'base'] as const) {
           const pattern = lt.privileged?.[key];

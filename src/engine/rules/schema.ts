@@ -97,6 +97,22 @@ export const SourceSpec = z
     /** The data is untrusted only as a whole (mass assignment of `req.body`): reading one of its fields gives clean data. */
     exact: z.boolean().optional(),
     /**
+     * Data the application stored and reads back (a database row): untrusted only for the kinds of attack listed
+     * in `types` (stored cross-site scripting: `[XSS]`), and left as it is by the sanitisers of the call that reads it
+     * (an ORM's query methods keep request data out of SQL; they do not make the rows they return safe to print).
+     * With `writtenBy`, only when some file of the scan that reads a request (the language's file hints, in code)
+     * matches that regex: a write of the data, `{model}` standing for the first capture of `path` (the model read:
+     * `Task` of `Task.objects.get()`). Rows no request handler writes (content a management command loads, records
+     * only the admin site edits) are the operator's, not an attacker's.
+     */
+    stored: z
+      .object({
+        types: z.array(z.string()).min(1),
+        writtenBy: z.string().optional(),
+      })
+      .strict()
+      .optional(),
+    /**
      * Only in code that runs on this side (the language's `codeSides`): request objects are untrusted in
      * server code, the page URL and cross-window messages in browser code. Files neither side claims get every source.
      */
@@ -460,6 +476,12 @@ export const LanguageTaintFile = z
      * them are still analysed when called from files that match. Several files' hints are alternatives.
      */
     fileHint: Regex.optional(),
+    /**
+     * A regex every file that reads stored data matches (the database reads of the `stored` sources): such files
+     * are taint-analysed as those `fileHint` matches are, but reading stored data does not make a file one that
+     * handles requests (those decide whether the data is an attacker's: a source's `stored.writtenBy`).
+     */
+    storedHint: Regex.optional(),
     /**
      * Names in `fileHint` that count only where they are a parameter of an enclosing function: Koa hands
      * its handlers `ctx`, while a library's own local `ctx` (a parser's context) holds no request.

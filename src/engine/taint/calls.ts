@@ -10,7 +10,7 @@ import { basesOf, classifyReceiver, declaredClasses, enclosingClass, type Receiv
 import { isQuiet } from './quiet-functions.ts';
 import { CALLABLE_NAME, MAX_CALL_DEPTH, MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
-import { addStep, asNewValue, merge, sanitize, withoutRecords, type Tainted } from './values.ts';
+import { addStep, asNewValue, merge, sanitize, sanitizeUnlessStored, withoutRecords, type Tainted } from './values.ts';
 import { conditionHolds } from './conditions.ts';
 import { assertedCheck, checkedCallPath, GETTER, getterPath, vetArguments } from './guards.ts';
 import { inTaintedClass, madePointer, weakRandomStrands } from './members.ts';
@@ -117,7 +117,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     // A source reached through untrusted data keeps both (`file.getOriginalFilename()` of an untrusted upload);
     // one read with a conversion (`request.args.get("page", type=int)`) is clean for what the sanitiser covers.
     let out = merge(source, all);
-    for (const san of matching.filter((x) => !x.receiver)) out = sanitize(out, san.types);
+    for (const san of matching.filter((x) => !x.receiver)) out = sanitizeUnlessStored(out, san.types);
     taintOutParams(run, parts, out, scope);
     return out;
   }
@@ -155,7 +155,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     // nothing untrusted (and its sinks are found when its own file is analysed): it need
     // not be looked for — which spares parsing the neighbours it might be in.
     const nothingIn = !all && run.taintedClasses.size === 0;
-    const holdsSource = nothingIn ? run.engine.holdsSource : undefined;
+    const holdsSource = nothingIn ? run.engine.mayReturnSource : undefined;
     let targets = ofAnotherClass(run, node, parts, receiver, frame, run.resolver.resolve(frame.file, name, receiver, holdsSource, run.followedEnough()));
     if (receiver.kind === 'self' && targets.length > 1) targets = ofOwnClass(run, node, frame, targets);
     // Ruby's `time_interval(x)` in a controller is `self.time_interval(x)`: a method the class inherits or mixes in.
@@ -218,7 +218,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     // concatenation does: the result holds the data itself, as text.
     if (numbers && out) out = out.map((x) => (x.text ? x : { ...x, text: true }));
     // Untrusted data passed as an argument (not the receiver): the result is derived from it, not the data itself.
-    else if (!receiverTaint && out) {
+    else if (!receiverTaint && out && !(s.copyCalls && s.copyCalls.test(calleePath))) {
       const record = returnsRecord(run, parts, receiverOf);
       out = out.map((x) => (record && !x.record ? { ...x, derived: true, record: true } : x.derived ? x : { ...x, derived: true }));
     }
@@ -534,7 +534,7 @@ function analyzeCall(
   // whose fields the constructor sets and `fieldsTainted` follows) nor a record fetched with it.
   const ownData = receiver?.filter((x) => !x.derived && !x.record && !x.part && !x.text && !x.whole) ?? [];
   const selfTaint = self && ownData.length && enclosingClass(syntax, target.node) ? ownData : null;
-  const signature = [...bound, selfTaint].map((t) => (t ? t.map((x) => `${x.onlyRule ?? ''}:${[...x.clean].sort().join(',')}`).join('|') : '-')).join(';');
+  const signature = [...bound, selfTaint].map((t) => (t ? t.map((x) => `${x.onlyRule ?? ''}${x.stored ? `/${x.stored.join(',')}` : ''}:${[...x.clean].sort().join(',')}`).join('|') : '-')).join(';');
   // Fields of its object that hold untrusted data are inputs too.
   const fieldsTainted = inTaintedClass(run, target.node);
   // Arguments written as a boolean literal (`getPermanentAvatarUrl(org, name, url, false)`): the callee's checks of

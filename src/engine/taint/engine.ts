@@ -146,6 +146,8 @@ export class TaintEngine {
     this.errorsQuoteInput = shared?.errorsQuoteInput;
     this.fileHints = fileHintsFor(this.rules.map((r) => r.rule), shared?.fileHints);
     this.languageHints = shared?.fileHints ?? [];
+    if (shared?.fileHints) this.requestHints = joinedHints(shared.fileHints);
+    if (shared?.fileHints && shared.storedHints) this.storedHints = joinedHints(shared.storedHints);
     this.taintRules = this.rules.map((r) => r.rule);
     this.synthesizedNames = [...this.requestTypes.map((r) => r.alias), ...Object.values(syntax.handlerParameters?.names ?? {}).flat()];
     if (this.fileHints) this.anyFileHint = joinedHints(this.fileHints);
@@ -169,6 +171,25 @@ export class TaintEngine {
   private readonly mayBeSource: (text: string) => boolean;
 
   private lastHint?: { text: string; holds: boolean };
+
+  /** The language's hints of request handling (not its rules' own, nor those of stored data): undefined when it has none. */
+  private readonly requestHints?: RegExp[];
+
+  /** The hints of files that read stored data (a language without hints analyses every file anyway). */
+  private readonly storedHints?: RegExp[];
+
+  /**
+   * Whether a function of a file with this text may return untrusted data when nothing untrusted goes in: the file
+   * holds a source, or reads stored data. A file that only reads stored data is not analysed on its own (a stored
+   * read is an attacker's only through a view that serves it: the flows start in files that handle requests), but
+   * the calls of those files into it (a data-access module) are followed.
+   */
+  readonly mayReturnSource = (text: string): boolean => this.holdsSource(text) || !!this.storedHints?.some((h) => h.test(text));
+
+  /** Whether a file's text may handle a request (always, for a language without hints): stored-writes.ts asks. */
+  mayHandleRequests(text: string): boolean {
+    return !this.requestHints || this.requestHints.some((h) => h.test(text));
+  }
 
   /** Whether a file's text may hold a source (always, for a language without hints). Asked twice per file: remembered. */
   readonly holdsSource = (text: string): boolean => {

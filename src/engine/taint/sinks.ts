@@ -86,6 +86,7 @@ export function reportable(rule: CompiledRule, t: Tainted): Taint | undefined {
       !x.clean.has(rule.type) &&
       !cleanedBy.some((mark) => x.clean.has(mark)) &&
       (x.onlyRule ? x.onlyRule === rule.id : !onlyTheseSources) &&
+      (!x.stored || x.stored.includes(rule.type)) &&
       !(direct && x.derived),
   );
 }

@@ -7,7 +7,8 @@ import { codeSideOf } from './code-sides.ts';
 import { accessPath, callParts, field, type CallParts } from '../parse/syntax.ts';
 import type { FunctionFrame, ParsedFile, TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
-import { sanitize, type Tainted } from './values.ts';
+import { writtenByRequests } from './stored-writes.ts';
+import { sanitize, sanitizeUnlessStored, type Tainted } from './values.ts';
 import { trustedInputTypes } from './privileged.ts';
 import { conditionHolds } from './conditions.ts';
 import { inRegisteredListener } from './listeners.ts';
@@ -50,17 +51,18 @@ export function sourceTaint(run: TaintRun, frame: FunctionFrame, node: Node, raw
       onThisSide(run, m.source, frame.file) &&
       (m.source.where.length === 0 || (call && m.source.where.every((c) => conditionHolds(run, c, call.parts, call.scope)))) &&
       (!m.source.inListener || inRegisteredListener(run, node, frame.file, m.source.inListener)) &&
-      !inClassMatching(run, node, m.source.exceptInClass),
+      !inClassMatching(run, node, m.source.exceptInClass) &&
+      writtenByRequests(run, m.source, path),
   );
   // The shared request sources, not a rule's own (a password field is a password whoever passed it).
   if (matches.some((m) => !m.onlyRule) && parameterNamed(run, node, rawPath)) matches = matches.filter((m) => m.onlyRule);
   if (matches.length === 0 || callsOwnFunction(run, frame, path)) return null;
   const trusted = trustedInputTypes(run, node, frame.file);
-  let taint: Tainted = matches.map((m) => ({ trace: [run.step(frame, node, m.label, 'source')], clean: new Set([...trusted, ...cannotCarry(run, m.source, node)]), onlyRule: m.onlyRule, whole: m.whole }));
+  let taint: Tainted = matches.map((m) => ({ trace: [run.step(frame, node, m.label, 'source')], clean: new Set([...trusted, ...cannotCarry(run, m.source, node)]), onlyRule: m.onlyRule, whole: m.whole, ...(m.source.stored ? { stored: m.source.stored.types } : {}) }));
   // A source read again through a name (`value.trim()` after `value = req.getHeader(h)`) keeps what the
   // sanitisers of the calls inside its path cleaned (a header value holds no line break)…
   for (const callee of innerCallees(path)) {
-    for (const san of run.engine.sanitizerFor(callee)) if (san.where.length === 0 && !san.receiver) taint = sanitize(taint, san.types);
+    for (const san of run.engine.sanitizerFor(callee)) if (san.where.length === 0 && !san.receiver) taint = sanitizeUnlessStored(taint, san.types);
   }
   // …and what a guard or sanitiser cleaned on the name since (`checkName(name); name.trim()`).
   const root = path === rawPath ? undefined : /^[\w$@]+/.exec(rawPath)?.[0];

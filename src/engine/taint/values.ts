@@ -22,6 +22,8 @@ export interface Taint {
    * and methods (`page.url`, `page.getUrl()`) give the record's own data, not the argument.
    */
   record?: boolean;
+  /** Data the application stored and read back: untrusted only for these kinds of attack (a source with `stored`). */
+  stored?: string[];
   /** Untrusted only as a whole (a source with `exact`): a field read from it is clean. */
   whole?: boolean;
   /** The data sits only in this property of an object literal (`{ text, values: [x] }` has x in `values`). */
@@ -45,7 +47,7 @@ export function merge(a: Tainted, b: Tainted): Tainted {
   if (!b || b.length === 0) return a;
   const out = [...a];
   for (const t of b) {
-    const i = out.findIndex((o) => o.onlyRule === t.onlyRule && !!o.whole === !!t.whole && o.field === t.field && !!o.derived === !!t.derived);
+    const i = out.findIndex((o) => o.onlyRule === t.onlyRule && !!o.whole === !!t.whole && o.field === t.field && !!o.derived === !!t.derived && !!o.stored === !!t.stored);
     if (i < 0) out.push(t);
     else {
       const existing = out[i]!;
@@ -107,4 +109,14 @@ export function sanitize(t: Tainted, types: string[] | undefined): Tainted {
   if (!types) return null;
   const out = t.map((x) => ({ ...x, clean: new Set([...x.clean, ...types]) }));
   return out;
+}
+
+/**
+ * The strands after a sanitiser on the call that read them, which leaves stored data (a source with `stored`: the rows
+ * a query returns) as it is: the query method keeps its arguments out of SQL, the rows it returns are what was stored.
+ */
+export function sanitizeUnlessStored(t: Tainted, types: string[] | undefined): Tainted {
+  const stored = t?.filter((x) => x.stored);
+  if (!stored?.length) return sanitize(t, types);
+  return merge(sanitize(t!.filter((x) => !x.stored), types), stored);
 }

@@ -11,6 +11,12 @@ const ESCAPING = new Set([
   'json_encode', 'pluralize', 'slugify', 'add_class', 'naturaltime', 'intcomma',
 ]);
 
+/**
+ * Route URL builders (Flask's `url_for`, Twig's `path` and `url`): the URL they print percent-encodes every
+ * argument, so a quote or a tag cannot come out of it, in an attribute, a script or an event handler.
+ */
+const URL_BUILDER = /^\s*(?:url_for|path|url)\s*\(([\s\S]*)\)\s*$/;
+
 const TAG = /\{\{-?([\s\S]*?)-?\}\}|\{%-?\s*([\s\S]*?)\s*-?%\}|\{#[\s\S]*?#\}/g;
 
 function jinjaFamily(id: string, extensions: string[], rawFilters: string[]): TemplateSyntax {
@@ -73,6 +79,7 @@ function parse(text: string, rawFilters: Set<string>): ParsedTemplate {
       for (const call of expression.matchAll(/\b([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?)\s*\(([^()]*)\)/g)) bindCall(call[1]!, call[2]!, positions.at(m.index).line);
       const names = filters.map((f) => /^\s*(\w+)/.exec(f)?.[1] ?? '');
       if (names.some((f) => ESCAPING.has(f))) continue;
+      if (isUrlBuilderCall(expression)) continue;
       const marked = names.some((f) => rawFilters.has(f));
       // HTML escaping does not protect a value printed as script code (outside a JS string) or
       // into an event handler attribute, whose entities are decoded before the script runs.
@@ -195,3 +202,15 @@ export const jinja = jinjaFamily('jinja', ['.html', '.htm', '.jinja', '.jinja2',
 export const twig = jinjaFamily('twig', ['.html.twig', '.twig'], ['raw']);
 /** Nunjucks (Express): `|safe`, `{% autoescape false %}`. */
 export const nunjucks = jinjaFamily('nunjucks', ['.njk', '.nunjucks', '.html'], ['safe']);
+
+/** Whether the whole expression is one call of a URL builder (`url_for('edit', name=user.name)`, not `url_for('a') ~ name`). */
+function isUrlBuilderCall(expression: string): boolean {
+  const args = URL_BUILDER.exec(expression.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, '""'))?.[1];
+  if (args === undefined) return false;
+  let depth = 0;
+  for (const c of args) {
+    if (c === '(') depth++;
+    else if (c === ')' && --depth < 0) return false;
+  }
+  return depth === 0;
+}

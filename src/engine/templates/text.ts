@@ -143,6 +143,11 @@ export function inScriptCode(code: string, at: number, scripts: [number, number]
         const end = code.indexOf('\n', i);
         if (end < 0 || end >= at) break;
         i = end;
+      } else if (c === '/' && code[i + 1] === '*') {
+        // A block comment's apostrophes (`/* let's start one */`) open no string.
+        const end = code.indexOf('*/', i + 2);
+        if (end < 0 || end >= at) break;
+        i = end + 1;
       }
     }
     return quote === '';

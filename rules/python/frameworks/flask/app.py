@@ -4,6 +4,7 @@ import flask
 from flask import Flask, make_response, redirect, render_template, render_template_string, request, send_file, send_from_directory, session, url_for
 from werkzeug.utils import secure_filename
 
+from services.comments import add_comment, recent_comments
 from services.reports import report_path, save_avatar, save_upload
 
 app = Flask(__name__)
@@ -111,3 +112,15 @@ def page():
     page_no = request.args.get("page", type=int)
     # ok: XSS
     return "<p>Page " + str(page_no) + "</p>"
+
+
+@app.route("/comments", methods=["POST"])
+def post_comment():
+    add_comment(request.form["author"], request.form["text"])
+    return redirect(url_for("comments"))
+
+
+@app.route("/comments")
+def comments():
+    # Stored cross-site scripting: the comments a client posted (post_comment), printed with |safe in the template.
+    return render_template("comments.html", comments=recent_comments())

@@ -20,3 +20,10 @@ def profile():
 def contact():
     context = {"message": request.args.get("message", ""), "office": "Berlin"}
     return render_template("contact.html", **context)
+
+
+@app.route("/preview")
+def preview():
+    # `dict(...)` and `sorted(...)` hold the submitted fields themselves (not a value computed from them).
+    fields = dict(request.form)
+    return render_template("preview.html", fields=fields, tags=sorted(request.form.getlist("tag")))

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 from rest_framework.decorators import api_view
 from rest_framework.response import Response
 
-from .models import Note
+from .models import Announcement, Note
 from .search import notes_matching, notes_with_title
 
 
@@ -115,6 +115,21 @@ def quick_note(request):
 
 
 def note_title(request):
+    # Stored cross-site scripting: quick_note above stores a client's title in a Note, and this prints it unescaped.
     note = Note.objects.get(pk=request.GET["id"])
-    # ok: XSS
+    # ruleid: XSS
     return HttpResponse("<h1>%s</h1>" % note.title)
+
+
+def note_page(request, pk):
+    note = Note.objects.filter(pk=pk).first()
+    # ok: XSS
+    return render(request, "notes/page.html", {"note": note})
+
+
+def announcements(request):
+    # Announcements are loaded by a management command (management/commands/load_announcements.py) that no view
+    # imports: the operator's text, not a client's.
+    items = Announcement.objects.all()
+    # ok: XSS
+    return HttpResponse("<ul>%s</ul>" % "".join("<li>%s</li>" % a.text for a in items))
