@@ -226,3 +226,37 @@ public class ImportsController : ControllerBase
         return NoContent();
     }
 }
+
+// Files streamed by middleware-style endpoints.
+public class DownloadEndpoints
+{
+    private readonly IEndpointRouteBuilder _endpoints;
+    private readonly IWebHostEnvironment _env;
+
+    public DownloadEndpoints(IEndpointRouteBuilder endpoints, IWebHostEnvironment env)
+    {
+        _endpoints = endpoints;
+        _env = env;
+    }
+
+    private void DownloadFile()
+    {
+        _endpoints.MapGet("/api/download-file", async context =>
+        {
+            var path = context.Request.Query["p"].ToString();
+            context.Response.Headers.Append("Content-Disposition", "attachment");
+            // ruleid: PATH_TRAVERSAL
+            await context.Response.SendFileAsync(path);
+        });
+    }
+
+    private void Asset()
+    {
+        _endpoints.MapGet("/api/asset", async context =>
+        {
+            var file = _env.WebRootFileProvider.GetFileInfo(context.Request.Query["name"].ToString());
+            // ok: PATH_TRAVERSAL
+            await context.Response.SendFileAsync(file);
+        });
+    }
+}

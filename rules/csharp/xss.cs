@@ -170,3 +170,68 @@ public class ExternalLoginButton : ViewComponent
         return new HtmlContentViewComponentResult(new HtmlString($"<img src='{Url.Content("~/img/" + file)}'>"));
     }
 }
+
+// Endpoints written straight to the response, one registration per method (middleware-style services).
+public class JobEndpoints
+{
+    private readonly IEndpointRouteBuilder _endpoints;
+
+    public JobEndpoints(IEndpointRouteBuilder endpoints) => _endpoints = endpoints;
+
+    private void Search()
+    {
+        _endpoints.MapGet("/api/jobs/search", async context =>
+        {
+            var keyword = context.Request.Query["q"].ToString();
+            var jobs = JobStore.Search(keyword);
+            // A JSON serialiser's output starts with `{`: no browser sniffs it as a page.
+            // ok: XSS
+            await context.Response.WriteAsync(JsonConvert.SerializeObject(new { Query = keyword, Jobs = jobs }));
+        });
+    }
+
+    private void Validate()
+    {
+        _endpoints.MapPost("/api/jobs/validate", async context =>
+        {
+            var name = context.Request.Query["name"].ToString();
+            var json = System.Text.Json.JsonSerializer.Serialize(new { Name = name, Valid = name.Length < 64 });
+            // ok: XSS
+            await context.Response.WriteAsync(json);
+        });
+    }
+
+    private void Events()
+    {
+        _endpoints.MapGet("/api/jobs/{jobId}/events", async context =>
+        {
+            var jobId = context.Request.RouteValues["jobId"]?.ToString();
+            context.Response.Headers["Content-Type"] = "text/event-stream";
+            // An event stream is read by EventSource, never rendered.
+            // ok: XSS
+            await context.Response.WriteAsync($"data: {{\"job\": \"{jobId}\"}}\n\n");
+        });
+    }
+
+    private void Widget()
+    {
+        _endpoints.MapGet("/jobs/widget", async context =>
+        {
+            var title = context.Request.Query["title"].ToString();
+            // JSON text declared as a page: `</script><script>…` inside a string is markup again.
+            context.Response.ContentType = "text/html";
+            // ruleid: XSS
+            await context.Response.WriteAsync(JsonConvert.SerializeObject(title));
+        });
+    }
+
+    private void Greeting()
+    {
+        _endpoints.MapGet("/jobs/greeting", async context =>
+        {
+            var name = context.Request.Query["name"].ToString();
+            // ruleid: XSS
+            await context.Response.WriteAsync("<h1>" + name + "</h1>" + JsonConvert.SerializeObject(name));
+        });
+    }
+}

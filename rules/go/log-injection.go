@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/gin-gonic/gin"
+	"github.com/labstack/echo/v4"
 )
 
 func Failed(w http.ResponseWriter, r *http.Request) {
@@ -250,4 +251,32 @@ func bindPointer(c *gin.Context) {
 	}
 	// ruleid: LOG_INJECTION
 	log.Printf("login for %s", form.User)
+}
+
+// A header value holds no control character (net/http answers 400 to one), so it cannot start a new log line;
+// a form value can.
+func UploadStart(c echo.Context) error {
+	contentType := c.Request().Header.Get("Content-Type")
+	boundary := contentType[strings.Index(contentType, "boundary=")+9:]
+	// ok: LOG_INJECTION
+	log.Printf("upload with boundary [%s]", boundary)
+	// ok: LOG_INJECTION
+	log.Printf("upload from %s", c.Request().UserAgent())
+	// ruleid: LOG_INJECTION
+	log.Printf("upload into %s", c.FormValue("dir"))
+	return nil
+}
+
+func Ping(w http.ResponseWriter, r *http.Request) {
+	// ok: LOG_INJECTION
+	log.Printf("ping from %s (%s)", r.Header.Get("X-Client-Name"), r.UserAgent())
+	// ruleid: LOG_INJECTION
+	log.Printf("ping for %s", r.URL.Query().Get("check"))
+}
+
+func PingGin(c *gin.Context) {
+	// ok: LOG_INJECTION
+	log.Printf("ping from %s", c.GetHeader("X-Client-Name"))
+	// ruleid: LOG_INJECTION
+	log.Printf("ping for %s", c.Query("check"))
 }

@@ -246,3 +246,23 @@ func Attachment(w http.ResponseWriter, r *http.Request) {
 		u.Close()
 	}
 }
+
+// A service locator's per-entity service read by key returns the stored record: its mount point is the one the
+// application saved, whatever id the request named.
+type connection struct{ MountPoint string }
+
+type connectionService interface {
+	GetConnectionByID(id string) connection
+}
+
+type services interface{ Connections() connectionService }
+
+var AppService services
+
+func DeleteShare(w http.ResponseWriter, r *http.Request) {
+	conn := AppService.Connections().GetConnectionByID(r.URL.Query().Get("id"))
+	// ok: PATH_TRAVERSAL
+	_ = os.RemoveAll(conn.MountPoint)
+	// ruleid: PATH_TRAVERSAL
+	_ = os.RemoveAll(filepath.Join(conn.MountPoint, r.URL.Query().Get("sub")))
+}

@@ -38,3 +38,21 @@ class Admin::ToolsController < ApplicationController
     render plain: [body, page].join
   end
 end
+
+# `IO.popen(env, argv, options)`: the command after an environment hash, an array of the program and its arguments,
+# runs without a shell.
+class ClustersController < ApplicationController
+  def credentials
+    env = ENV.to_h.slice("PATH", "HOME").merge("CLOUDSDK_CORE_PROJECT" => params[:gcp_project].to_s)
+    command = ["gcloud", "container", "clusters", "get-credentials", params[:cluster_name].to_s]
+    # ok: COMMAND_INJECTION
+    out = IO.popen(env, command.map(&:to_s), unsetenv_others: true, err: [:child, :out], &:read)
+    # ok: COMMAND_INJECTION
+    out2 = IO.popen({ "CLUSTER" => params[:cluster_name].to_s }, ["kubectl", "get", "pods"], &:read)
+    # ruleid: COMMAND_INJECTION
+    out3 = IO.popen(env, "gcloud container clusters describe #{params[:cluster_name]}", &:read)
+    # ruleid: COMMAND_INJECTION
+    out4 = IO.popen("kubectl get pods -n #{params[:namespace]}", &:read)
+    render plain: [out, out2, out3, out4].join
+  end
+end

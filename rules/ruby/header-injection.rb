@@ -58,3 +58,18 @@ class ShipmentsController < ApplicationController
     head :ok
   end
 end
+
+# Records found by the ids the request names, and the counts of a page of them, are the application's numbers.
+class DeploysController < ApplicationController
+  def index
+    deploys = Deploy.where(project: current_project).find(params[:ids])
+    page = deploys.first(100)
+    # ok: HEADER_INJECTION
+    headers["X-Total-Records"] = page.size.to_s
+    # ok: HEADER_INJECTION
+    headers["X-Last-Deploy"] = page.last.updated_at.to_s
+    # ruleid: HEADER_INJECTION
+    headers["Link"] = "<#{params[:next]}>; rel=\"next\""
+    render json: page
+  end
+end

@@ -303,3 +303,24 @@ class OutboundLinksController < ApplicationController
     redirect_to destination, allow_other_host: true
   end
 end
+
+# An array is a polymorphic route (`url_for([@project, @release])` is `project_release_url(@project, @release)`),
+# on this site whatever the records hold.
+class ReleasesController < ApplicationController
+  def create
+    @project = Project.find_by_param!(params[:project_id])
+    @release = @project.releases.create(params.require(:release).permit(:commit, :number, :notes))
+    # ok: OPEN_REDIRECT
+    redirect_to [@project, @release]
+  end
+
+  def show_in_admin
+    # ok: OPEN_REDIRECT
+    redirect_to [:admin, Release.find(params[:id])]
+  end
+
+  def after_sign_in
+    # ruleid: OPEN_REDIRECT
+    redirect_to request.env["omniauth.origin"] || root_path
+  end
+end
