@@ -11,7 +11,7 @@ import { isQuiet } from './quiet-functions.ts';
 import { CALLABLE_NAME, MAX_CALL_DEPTH, MAX_CALL_TARGETS, type FunctionFrame, type ParsedFile, type TaintRun } from './run.ts';
 import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, sanitize, sanitizeUnlessStored, withoutRecords, type Tainted } from './values.ts';
-import { conditionHolds } from './conditions.ts';
+import { conditionHolds, underPackageName } from './conditions.ts';
 import { assertedCheck, checkedCallPath, GETTER, getterPath, vetArguments } from './guards.ts';
 import { inTaintedClass, madePointer, weakRandomStrands } from './members.ts';
 import { bindParamSources, handlerParameterRoles, paramList } from './parameters.ts';
@@ -93,12 +93,14 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   mutateReceiver(run, parts, argTaints, scope);
 
   checkCallSinks(run, node, parts, calleePath, receiverTaint, argTaints, kwTaints, scope, frame);
+  const packaged = underPackageName(run, node, calleePath);
+  if (packaged) checkCallSinks(run, node, parts, packaged, receiverTaint, argTaints, kwTaints, scope, frame);
   const asserted = s.assertionCalls && parts.positional[0] ? assertionOutcome(s.assertionCalls, calleePath) : undefined;
   if (asserted !== undefined) assertedCheck(run, parts.positional[0]!, asserted, scope, frame);
 
   // Calling a value a known call produced (`render = Handlebars.compile(…); render(data)`) is calling that call's result.
   const origin = parts.callee && !parts.receiver && s.identifiers.includes(parts.callee.type) ? scope.origin(parts.callee.text) : undefined;
-  const applicable = [...run.engine.sanitizerFor(calleePath), ...(origin ? run.engine.sanitizerFor(origin) : [])].filter((san) =>
+  const applicable = [...run.engine.sanitizerFor(calleePath), ...(origin ? run.engine.sanitizerFor(origin) : []), ...(packaged ? run.engine.sanitizerFor(packaged) : [])].filter((san) =>
     san.where.every((c) => conditionHolds(run, c, parts, scope, frame.file)),
   );
   // A sanitizer of some arguments only (`url_concat(url, args)`) cleans those as they go in; the others clean the result.

@@ -239,6 +239,27 @@ function qualified(run: TaintRun, node: Node): string {
   return path ? `${path}${text.slice(m[1]!.length)}` : text;
 }
 
+/**
+ * Go's `ex.Command` after `import ex "os/exec"`: the call under the name the package declares (`exec.Command`), which
+ * rules name; undefined when the path does not start with an import alias. Rules are also tested on the path as
+ * written, since a project may alias a package to a conventional name (`log "github.com/sirupsen/logrus"`).
+ */
+export function underPackageName(run: TaintRun, node: Node, path: string): string | undefined {
+  if (!run.syntax.importSpecs) return undefined;
+  const root = /^[A-Za-z_]\w*(?=\.)/.exec(path)?.[0];
+  const imported = root && importsOf(run, node).get(root);
+  const own = imported ? packageName(imported) : undefined;
+  return own && own !== root ? own + path.slice(root!.length) : undefined;
+}
+
+/** The name a Go package declares, from its import path: the last element, less a major version (`/v5`, `.v3`) or a `go-` prefix. */
+function packageName(importPath: string): string | undefined {
+  const elements = importPath.split('/');
+  let last = elements.pop();
+  if (last && /^v\d+$/.test(last)) last = elements.pop();
+  return last?.replace(/\.v\d+$/, '').replace(/^go-/, '');
+}
+
 function importsOf(run: TaintRun, node: Node): Map<string, string> {
   const tree = node.tree;
   let map = run.importMaps.get(tree);
