@@ -48,7 +48,7 @@ export const python: LanguageSyntax = {
   // `clauses.append(f"name = '{q}'")`: the list holds the data.
   mutators: /^(append|extend|insert|add)$/,
   formatMethod: 'format',
-  copyCalls: /^(str|dict|list|tuple|set|frozenset|sorted|reversed|zip|enumerate|copy\.copy|copy\.deepcopy)$/,
+  copyCalls: /^(dict|list|tuple|set|frozenset|sorted|reversed|zip|enumerate|copy\.copy|copy\.deepcopy)$/,
   lookupCalls:
     /^(get|get_or_create|first|last|latest|earliest|in_bulk|fetchone|fetchall|fetchmany|scalar|scalars|one|one_or_none|scalar_one|scalar_one_or_none)$/,
   exits: ['return_statement', 'raise_statement', 'continue_statement', 'break_statement'],
