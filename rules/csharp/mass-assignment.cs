@@ -130,4 +130,15 @@ public class CatalogController : ControllerBase
         await _db.SaveChangesAsync();
         return NoContent();
     }
+
+    // A context opened in the action itself (`using var dbContext = new ShopDbContext()`), named as EF's own type.
+    [HttpPost("customers")]
+    public async Task<IActionResult> Register([FromForm] Customer customer)
+    {
+        using var dbContext = new ShopDbContext();
+        // ruleid: MASS_ASSIGNMENT
+        dbContext.Customers.Add(customer);
+        await dbContext.SaveChangesAsync();
+        return NoContent();
+    }
 }

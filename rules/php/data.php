@@ -18,3 +18,24 @@ $doc->loadXML($xml, LIBXML_NONET);
 $feed = simplexml_load_string($xml, 'SimpleXMLElement', LIBXML_DTDLOAD | LIBXML_NOENT);
 // ok: XXE
 $feed = simplexml_load_string($xml);
+
+// DOMDocument's own switches: substituteEntities is LIBXML_NOENT, resolveExternals LIBXML_DTDLOAD.
+$import = new DOMDocument();
+$import->resolveExternals = true;
+$import->substituteEntities = true;
+// ruleid: XXE
+$import->loadXML($xml);
+
+function parseFeed(string $body): string
+{
+    $feed = new DOMDocument();
+    $feed->preserveWhiteSpace = true;
+    $feed->substituteEntities = TRUE;
+    // ruleid: XXE
+    $loaded = $feed->loadXML($body);
+    $plain = new DOMDocument();
+    $plain->substituteEntities = false;
+    // ok: XXE
+    $plain->loadXML($body);
+    return $loaded ? $feed->textContent . $plain->textContent : '';
+}

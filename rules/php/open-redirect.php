@@ -95,3 +95,17 @@ function boardJump()
     // ruleid: OPEN_REDIRECT
     return redirect(BASE_URL . '/' . request()->input('slug'));
 }
+
+// A meta refresh is a redirect too: the page tells the browser where to go next.
+function forwardToPartner(): void
+{
+    $forward = $_REQUEST['forwardurl'] ?? '';
+    // ruleid: OPEN_REDIRECT, XSS
+    echo '<meta http-equiv="refresh" content="0;url=' . $forward . '">';
+    // ruleid: OPEN_REDIRECT, XSS
+    echo "<meta http-equiv=\"refresh\" content=\"3; url=$forward\">";
+    // ok: OPEN_REDIRECT
+    echo '<meta http-equiv="refresh" content="0;url=/partners.php?next=' . urlencode($forward) . '">';
+    // ok: OPEN_REDIRECT
+    echo '<meta http-equiv="refresh" content="30"><p>Forwarding to ' . htmlspecialchars($forward) . '</p>';
+}

@@ -242,3 +242,23 @@ async def plugin_callback(plugin_id: str):
     # ruleid: LOG_INJECTION
     log.info(f"Callback for plugin: '{plugin_id}'.")
 
+
+
+# A slice of the name compared, or the name compared with another value: the rest of it is still the client's.
+@app.route("/session", methods=["POST"])
+def start_session():
+    username = request.form.get("user")
+    if username[-4:].lower() == "totp":
+        # ruleid: LOG_INJECTION
+        log.info("User " + username + " has TOTP enabled")
+    if username == "admin":
+        # ok: LOG_INJECTION
+        log.info("User " + username + " signs in")
+    return ""
+
+
+def rename_account(request, current_name):
+    new_name = request.POST.get("username")
+    if new_name != current_name:
+        # ruleid: LOG_INJECTION
+        log.info("Renaming " + current_name + " to " + new_name)

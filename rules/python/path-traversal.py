@@ -334,3 +334,19 @@ def inline_attachment():
     # ruleid: PATH_TRAVERSAL
     with unresolved.open("rb") as fh:
         return fh.read()
+
+
+# A rename's destination named by the request: the picture is moved wherever the name leads.
+AVATARS = "/srv/app/avatars"
+
+
+@bp.route("/profile/rename", methods=["POST"])
+def rename_avatar():
+    new_name = request.form.get("username")
+    old_path = os.path.join(AVATARS, "current.png")
+    # ruleid: PATH_TRAVERSAL
+    os.rename(old_path, AVATARS + "/" + new_name + ".png")
+    # ok: PATH_TRAVERSAL
+    os.replace(old_path, os.path.join(AVATARS, uuid.uuid4().hex + ".png"))
+    # ruleid: PATH_TRAVERSAL
+    shutil.move(old_path, dst=os.path.join(AVATARS, new_name))

@@ -1,6 +1,7 @@
 import ssl
 import urllib.request
 
+import httplib2
 import requests
 
 CA = "/etc/ssl/certs/internal.pem"
@@ -65,3 +66,12 @@ def insecure_session():
     # ok: INSECURE_TLS
     session.verify = False
     return session
+
+
+# httplib2 checks certificates unless told not to.
+def fetch_status(url):
+    # ruleid: INSECURE_TLS
+    client = httplib2.Http(".cache", disable_ssl_certificate_validation=True)
+    # ok: INSECURE_TLS
+    checked = httplib2.Http(".cache", disable_ssl_certificate_validation=False)
+    return client.request(url) + checked.request(url)

@@ -76,3 +76,20 @@ def article_search():
     # ruleid: UNSAFE_REFLECTION
     target = getattr(Article, request.args.get("target", "title"), None)
     return {"filters": len(filters), "target": str(target)}
+
+
+def show_report(req):
+    return {"report": req.args.get("name")}
+
+
+# A view found in the module's namespace by the name the client sent: any function there runs.
+@app.get("/forward")
+def forward():
+    target = request.args.get("fwd")
+    # ruleid: UNSAFE_REFLECTION
+    view = globals().get(target)
+    if view:
+        return view(request)
+    # ok: UNSAFE_REFLECTION
+    fallback = globals().get("show_report")
+    return fallback(request)

@@ -13,6 +13,9 @@ SECRET_KEY = "change-me-in-production"
 DEBUG = True
 # ok: DEBUG_ENABLED
 TEMPLATE_DEBUG_DEFAULT = os.environ.get("X") == "1"
+# Django before 1.8: template debugging follows DEBUG, which is on above.
+# ruleid: DEBUG_ENABLED
+TEMPLATE_DEBUG = DEBUG
 # ruleid: INSECURE_COOKIE
 CSRF_COOKIE_SECURE = False
 # ok: INSECURE_COOKIE

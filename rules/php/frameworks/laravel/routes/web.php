@@ -1,6 +1,7 @@
 <?php
 
 use App\Http\Controllers\BookmarkController;
+use App\Http\Controllers\NoteController;
 use Illuminate\Support\Facades\Route;
 
 Route::get('/bookmarks', [BookmarkController::class, 'index']);
@@ -8,6 +9,10 @@ Route::get('/bookmarks/{id}/open', [BookmarkController::class, 'open']);
 Route::post('/bookmarks', [BookmarkController::class, 'store']);
 Route::post('/bookmarks/import', [BookmarkController::class, 'import']);
 Route::get('/exports/{file}', [BookmarkController::class, 'export']);
+Route::get('/notes/{id}', [NoteController::class, 'show']);
+Route::get('/notes/by/{author}', [NoteController::class, 'byAuthor']);
+Route::get('/notes/page/{page}', [NoteController::class, 'page']);
+Route::get('/notes/titles/{noteList}', [NoteController::class, 'titles']);
 
 Route::get('/tags/{tag}', function (string $tag) {
     // ruleid: XSS
