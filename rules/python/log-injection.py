@@ -8,6 +8,7 @@ import dateutil.parser
 from django.contrib.auth.signals import user_login_failed
 from django.dispatch import receiver
 from django.http import JsonResponse
+from django.shortcuts import redirect
 from django.utils.dateparse import parse_date
 from django.views import View
 from flask import Flask, request
@@ -262,3 +263,18 @@ def rename_account(request, current_name):
     if new_name != current_name:
         # ruleid: LOG_INJECTION
         log.info("Renaming " + current_name + " to " + new_name)
+
+
+def choose_target(request):
+    # A redirect response built and kept is no exit: the log line below runs after either branch.
+    target = request.POST.get("target")
+    if target:
+        next_view = target
+        # ruleid: OPEN_REDIRECT
+        response = redirect(next_view)
+    else:
+        next_view = "feed"
+        response = redirect(next_view)
+    # ruleid: LOG_INJECTION
+    log.info("Redirecting to view: " + next_view)
+    return response

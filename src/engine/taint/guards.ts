@@ -793,7 +793,9 @@ function exits(run: TaintRun, block: Node, file?: ParsedFile): boolean {
   const text = last.text;
   const call = s.exitCalls || file ? last.descendantsOfType(Object.keys(s.calls))[0] : undefined;
   const parts = call ? callParts(s, call) : null;
-  if (parts && s.exitCalls) {
+  // The call is the statement (`abort(404)`, `redirect_to(x) and return`), not a value it keeps: `response = redirect(x)`
+  // builds a response and goes on.
+  if (parts && s.exitCalls && call!.startIndex === last.startIndex) {
     const path = accessPath(s, parts.callee ?? parts.name);
     if (s.exitCalls.test(path.replace(/\(\)/g, ''))) return true;
   }
