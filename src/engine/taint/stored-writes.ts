@@ -2,7 +2,7 @@
 // (`Task.objects.get(pk=pk)`); what they hold is untrusted when request handlers write it,
 // and the operator's own when only a management command loads it or only the admin site
 // edits it. A source with `stored.writtenBy` counts where some file of the scan that handles
-// requests (its language's request hints match it), or a module such a file names, spells that
+// requests (its language's request hints match it), or a module such a file imports, spells that
 // write, `{model}` standing for the model the path read (`Task.objects.create(`, `Task(` then
 // `.save()`). Asked once per source and model in a scan; a file whose findings rest on such
 // writes depends on them.
@@ -41,8 +41,12 @@ function writersOf(run: TaintRun, writes: RegExp, byModel: boolean): Map<string,
     const names = new Set<string>();
     for (let m = writes.exec(text); m; m = writes.exec(text)) {
       if (m[0].length === 0) writes.lastIndex++;
-      if (!byModel) names.add('');
-      else for (const name of m.slice(1)) if (name) names.add(name);
+      // Without a model, one write is enough.
+      if (!byModel) {
+        names.add('');
+        break;
+      }
+      for (const name of m.slice(1)) if (name) names.add(name);
     }
     if (names.size === 0 || !(handlers.has(file) || importedByHandler(run, file))) continue;
     for (const name of names) (byName.get(name) ?? byName.set(name, []).get(name)!).push(file);
@@ -55,23 +59,17 @@ function importedByHandler(run: TaintRun, file: string): boolean {
   return importedNames(run).has(moduleName(file));
 }
 
-/** Per scan and language: the words of the request handlers' import lines. */
-const importedByScan = new WeakMap<object, Map<string, Set<string>>>();
 const IMPORT_LINE = /^[ \t]*(?:import|from|require|require_once|include|include_once|use|using)\b[^\n]*/gm;
 
+/** The words of the request handlers' import lines. */
 function importedNames(run: TaintRun): Set<string> {
-  const language = ruleLanguageOf(run.syntax);
-  let byLanguage = importedByScan.get(run.resolver);
-  if (!byLanguage) importedByScan.set(run.resolver, (byLanguage = new Map()));
-  let names = byLanguage.get(language);
-  if (!names) {
-    names = new Set();
+  return perScanAndLanguage(importedByScan, run, () => {
+    const names = new Set<string>();
     for (const handler of requestHandlers(run)) {
       for (const line of run.resolver.text(handler)!.match(IMPORT_LINE) ?? []) for (const word of line.match(/[\w$-]+/g) ?? []) names.add(word);
     }
-    byLanguage.set(language, names);
-  }
-  return names;
+    return names;
+  });
 }
 
 /** A file's module name: its base name without the extension (`libposts` of `bad/libposts.py`). */
@@ -79,37 +77,36 @@ function moduleName(file: string): string {
   return file.slice(file.lastIndexOf('/') + 1).replace(/\.[^.]*$/, '');
 }
 
-/** Per scan: the code files of the run's rule language, tests left out (they build records of every model and serve no request). */
-const codeByScan = new WeakMap<object, Map<string, string[]>>();
-const handlersByScan = new WeakMap<object, Map<string, Set<string>>>();
-
+/** The code files of the run's rule language, tests left out (they build records of every model and serve no request). */
 function sameLanguageCode(run: TaintRun): string[] {
-  const language = ruleLanguageOf(run.syntax);
-  let byLanguage = codeByScan.get(run.resolver);
-  if (!byLanguage) codeByScan.set(run.resolver, (byLanguage = new Map()));
-  let files = byLanguage.get(language);
-  if (!files) {
-    files = [];
+  return perScanAndLanguage(codeByScan, run, () => {
+    const language = ruleLanguageOf(run.syntax);
+    const files: string[] = [];
     for (const file of run.resolver.paths()) {
       const text = run.resolver.text(file);
       if (text === undefined || isTestCode(file)) continue;
       const syntax = detectLanguage(file, text.slice(0, 200));
       if (syntax && ruleLanguageOf(syntax) === language) files.push(file);
     }
-    byLanguage.set(language, files);
-  }
-  return files;
+    return files;
+  });
 }
 
+/** The code files that may handle a request (the language's request hints match them). */
 function requestHandlers(run: TaintRun): Set<string> {
-  const language = ruleLanguageOf(run.syntax);
-  let byLanguage = handlersByScan.get(run.resolver);
-  if (!byLanguage) handlersByScan.set(run.resolver, (byLanguage = new Map()));
-  let handlers = byLanguage.get(language);
-  if (!handlers) {
-    handlers = new Set(sameLanguageCode(run).filter((file) => run.engine.mayHandleRequests(run.resolver.text(file)!)));
-    byLanguage.set(language, handlers);
-  }
-  return handlers;
+  return perScanAndLanguage(handlersByScan, run, () => new Set(sameLanguageCode(run).filter((file) => run.engine.mayHandleRequests(run.resolver.text(file)!))));
 }
 
+const importedByScan = new WeakMap<object, Map<string, Set<string>>>();
+const codeByScan = new WeakMap<object, Map<string, string[]>>();
+const handlersByScan = new WeakMap<object, Map<string, Set<string>>>();
+
+/** A value computed once per scan (its resolver) and rule language. */
+function perScanAndLanguage<T>(cache: WeakMap<object, Map<string, T>>, run: TaintRun, compute: () => T): T {
+  const language = ruleLanguageOf(run.syntax);
+  let byLanguage = cache.get(run.resolver);
+  if (!byLanguage) cache.set(run.resolver, (byLanguage = new Map()));
+  let value = byLanguage.get(language);
+  if (value === undefined) byLanguage.set(language, (value = compute()));
+  return value;
+}
