@@ -100,10 +100,11 @@ export const SourceSpec = z
      * Data the application stored and reads back (a database row): untrusted only for the kinds of attack listed
      * in `types` (stored cross-site scripting: `[XSS]`), and left as it is by the sanitisers of the call that reads it
      * (an ORM's query methods keep request data out of SQL; they do not make the rows they return safe to print).
-     * With `writtenBy`, only when some file of the scan that reads a request (the language's file hints, in code)
-     * matches that regex: a write of the data, `{model}` standing for the first capture of `path` (the model read:
-     * `Task` of `Task.objects.get()`). Rows no request handler writes (content a management command loads, records
-     * only the admin site edits) are the operator's, not an attacker's.
+     * With `writtenBy`, only when a file of the scan that handles requests (the language's file hints match its
+     * text), or a module such a file imports, matches that regex: a write of the data, `{model}` standing for the
+     * first capture of `path` (the model read: `Task` of `Task.objects.get()`; other groups are written `(?:…)`).
+     * Rows no request handler writes (content a management command loads, records only the admin site edits) are
+     * the operator's, not an attacker's.
      */
     stored: z
       .object({
