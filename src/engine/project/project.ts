@@ -6,7 +6,7 @@ import type { Node } from 'web-tree-sitter';
 import { detectLanguage, type LanguageSyntax } from '../languages/index.ts';
 import { loadedLanguage, parseSync } from '../parse/parser.ts';
 import { CALLABLE_NAME, MAX_CALL_TARGETS, type CallResolver, type ParsedFile, type TaintHit } from '../taint/run.ts';
-import { basesOf, classHeader, constructedClass, declaredClasses, enclosingClass, receiverKey, type Receiver } from '../taint/receivers.ts';
+import { basesOf, classHeader, classOfValue, declaredClasses, enclosingClass, receiverKey, type Receiver } from '../taint/receivers.ts';
 import { field } from '../parse/syntax.ts';
 import { isTestCode } from '../test-code.ts';
 import type { Analyzer, FileText } from '../analyze.ts';
@@ -503,7 +503,7 @@ export class Project implements CallResolver {
           const shape = syntax.assignments[c.type];
           if (shape) {
             const right = shape.right ? field(c, shape.right) : null;
-            const className = right && field(c, shape.left)?.text === binding ? constructedClass(syntax, right) : undefined;
+            const className = right && field(c, shape.left)?.text === binding ? classOfValue(syntax, right) : undefined;
             if (className) out = { file: parsed, className };
             continue;
           }

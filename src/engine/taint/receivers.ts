@@ -44,12 +44,17 @@ export function simpleTypeName(text: string): string | undefined {
   return /^[A-Za-z_]\w*$/.test(last) && !/^(var|let|const|dynamic|object|Object|any|unknown|auto|string|String|int|long|bool|boolean)$/.test(last) ? last : undefined;
 }
 
-/** The class a constructor call builds: `new Foo(…)`, `Foo.new(…)`, Python's `Foo(…)`; undefined for anything else. */
-export function constructedClass(syntax: LanguageSyntax, value: Node | undefined): string | undefined {
+/** The class a value is known to be of: what a constructor call builds (`new Foo(…)`, `Foo.new(…)`, Python's `Foo(…)`), or the type it is cast to (`(Foo) x`); undefined for anything else. */
+export function classOfValue(syntax: LanguageSyntax, value: Node | undefined): string | undefined {
   let n: Node | null | undefined = value;
   // `await new Foo()`, `(Foo())`, Go's `&Repo{}`.
   while (n && (/^(await_expression|parenthesized_expression)$/.test(n.type) || (n.type === 'unary_expression' && n.text.startsWith('&'))) && n.namedChildCount > 0) n = n.namedChildren[0];
   if (n && syntax.typedLiterals?.includes(n.type)) {
+    const type = n.childForFieldName('type');
+    return type ? simpleTypeName(type.text) : undefined;
+  }
+  // Java's and C#'s `(IBlabberCommand) Activator.CreateInstance(t)`: a value of the type it is cast to.
+  if (n?.type === 'cast_expression') {
     const type = n.childForFieldName('type');
     return type ? simpleTypeName(type.text) : undefined;
   }
@@ -186,7 +191,7 @@ function findMemberType(syntax: LanguageSyntax, cls: Node, member: string, anyMe
       const left = field(n, shape.left);
       const right = shape.right ? field(n, shape.right) : null;
       const text = left?.text.replace(/^\$/, '') ?? '';
-      if (right && (selfNames.some((s) => text === `${s}.${member}` || text === `${s}->${member}`) || text === `@${member}`)) found = constructedClass(syntax, right);
+      if (right && (selfNames.some((s) => text === `${s}.${member}` || text === `${s}->${member}`) || text === `@${member}`)) found = classOfValue(syntax, right);
       return;
     }
     for (const c of n.namedChildren) if (c && !syntax.functions[c.type]) assigned(c, depth + 1);
@@ -225,7 +230,7 @@ export function classifyReceiver(syntax: LanguageSyntax, receiver: Node, scope: 
   let n: Node = receiver;
   while (/^(parenthesized_expression|non_null_expression)$/.test(n.type) && n.namedChildCount === 1) n = n.namedChildren[0]!;
   // `new ReportBuilder().build(x)`: the class it constructs.
-  const constructed = constructedClass(syntax, n);
+  const constructed = classOfValue(syntax, n);
   if (constructed) return { kind: 'type', name: constructed };
   if (selfNames.includes(n.text) || /^(super|base|parent|self|static)$/.test(n.text)) {
     const cls = enclosingClass(syntax, n);
@@ -240,7 +245,7 @@ export function classifyReceiver(syntax: LanguageSyntax, receiver: Node, scope: 
     }
     if (scope.lookup(name) !== undefined || scope.definition(name)) {
       // A local: what it was built from, if that is a constructor call.
-      const built = constructedClass(syntax, scope.init(name) ?? scope.definition(name));
+      const built = classOfValue(syntax, scope.init(name) ?? scope.definition(name));
       if (built) return { kind: 'type', name: built };
       const def = scope.definition(name);
       if (def && /require|import/.test(def.text.slice(0, 40)) && isImported(name)) return { kind: 'module', binding: name };
