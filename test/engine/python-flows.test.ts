@@ -348,3 +348,24 @@ test('an f-string substitution with !r, !a or a bare = prints the repr, whose li
   // 8-10 print repr(email); !s (11), a format spec (12) and a plain substitution (13) print the text.
   assert.deepEqual(at(findings, 'LOG_INJECTION'), [11, 12, 13]);
 });
+
+test('`and`/`or` split a condition into its checks as `&&`/`||` do; `!= None` is a presence test, not a validation', async () => {
+  const code = [
+    'import sqlite3',
+    'from flask import request',
+    'ALLOWED = {"alice", "bob"}',
+    'def view():',
+    '    name = request.args.get("name")',
+    '    db = sqlite3.connect("app.db")',
+    '    if name in ALLOWED and name != "carol":',
+    '        db.execute("SELECT * FROM users WHERE name = \'" + name + "\'")',
+    '    else:',
+    '        db.execute("SELECT * FROM users WHERE name = \'" + name + "\'")',
+    '    if name != None and name == "dave":',
+    '        db.execute("SELECT * FROM users WHERE name = \'" + name + "\'")',
+    '    if name != None:',
+    '        db.execute("SELECT * FROM users WHERE name = \'" + name + "\'")',
+    '',
+  ].join('\n');
+  assert.deepEqual(at((await scan(code)).findings, 'SQL_INJECTION'), [10, 14]);
+});

@@ -52,3 +52,33 @@ test('Python: an override in a class deriving from the caller’s still runs', a
   ].join('\n');
   assert.deepEqual(findingLines(await scanProject({ 'shop/views.py': views }), 'OPEN_REDIRECT'), [9]);
 });
+
+test('Python: a method inherited from a mixin is the mixin’s own, not an override in another class deriving from it', async () => {
+  const mixins = [
+    'from rest_framework.generics import GenericAPIView',
+    '',
+    'class PassUserMixin(GenericAPIView):',
+    '    def get_serializer(self, *args, **kwargs):',
+    '        kwargs.setdefault("user", self.request.user)',
+    '        return super().get_serializer(*args, **kwargs)',
+    '',
+    'class DocumentViewSet(PassUserMixin):',
+    '    def get_serializer(self, *args, **kwargs):',
+    '        kwargs.setdefault("fields", self.request.query_params.get("fields"))',
+    '        return super().get_serializer(*args, **kwargs)',
+  ].join('\n');
+  const mail = [
+    'import logging',
+    'from rest_framework.viewsets import ModelViewSet',
+    'from documents.views import PassUserMixin',
+    '',
+    'logger = logging.getLogger(__name__)',
+    '',
+    'class MailAccountViewSet(PassUserMixin, ModelViewSet):',
+    '    def test(self, request):',
+    '        serializer = self.get_serializer(data={"name": "fixed"})',
+    '        logger.error(f"testing {serializer}")',
+  ].join('\n');
+  const files = { 'documents/__init__.py': '', 'documents/views.py': mixins, 'mail/__init__.py': '', 'mail/views.py': mail };
+  assert.deepEqual(findingLines(await scanProject(files), 'LOG_INJECTION'), []);
+});

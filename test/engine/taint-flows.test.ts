@@ -1121,6 +1121,52 @@ test('a map written and read by fixed keys keeps each entry apart; any other rea
   assert.deepEqual(lines(findings, 'SQL_INJECTION', 'Keys.java'), [13, 14, 15, 22]);
 });
 
+test('a character of a literal indexed in place is as fixed as one of a name bound to the literal', async () => {
+  const findings = await scan({
+    'guess.py': `
+import sqlite3
+from flask import request
+
+def show():
+    param = request.args.get("p", "")
+    db = sqlite3.connect("app.db")
+    guess = "ABC"[2]
+    bar = param
+    if guess == "C":
+        bar = "fixed"
+    db.execute("SELECT * FROM t WHERE x='" + bar + "'")
+    other = "ABC"[0]
+    if other == "C":
+        param = "fixed"
+    db.execute("SELECT * FROM t WHERE x='" + param + "'")
+`,
+  });
+  assert.deepEqual(lines(findings, 'SQL_INJECTION', 'guess.py'), [16]);
+});
+
+test('a Python dict read by a fixed key with get or pop gives that entry, as a subscript does', async () => {
+  const findings = await scan({
+    'keys.py': `
+import sqlite3
+from flask import request
+
+def show():
+    param = request.args.get("p", "")
+    values = {"keyA": "a_value", "keyB": param}
+    db = sqlite3.connect("app.db")
+    db.execute("SELECT * FROM t WHERE x='" + values.get("keyA") + "'")
+    db.execute("SELECT * FROM t WHERE x='" + values.get("keyB", "") + "'")
+    db.execute("SELECT * FROM t WHERE x='" + values.pop("keyA") + "'")
+    db.execute("SELECT * FROM t WHERE x='" + values.get(request.args["k"]) + "'")
+    settings = {}
+    settings.setdefault("user", param)
+    db.execute("SELECT * FROM t WHERE x='" + settings.get("user") + "'")
+    db.execute("SELECT * FROM t WHERE x='" + settings.get("theme", "light") + "'")
+`,
+  });
+  assert.deepEqual(lines(findings, 'SQL_INJECTION', 'keys.py'), [10, 12, 15]);
+});
+
 test('a getter checked in a condition checks that field, not its object; what a branch assigns before break or continue is read after the loop', async () => {
   const findings = await scan({
     'Cookies.java': servlet('Cookies', `

@@ -46,7 +46,9 @@ export const python: LanguageSyntax = {
   // `filter`: the builtin `filter(None, xs)` keeps its data (querysets' `.filter()` is a sanitiser
   // in rules/python/sources.yaml, which a bare call does not match).
   // `clauses.append(f"name = '{q}'")`: the list holds the data.
-  mutators: /^(append|extend|insert|add)$/,
+  mutators: /^(append|extend|insert|add|setdefault)$/,
+  // A dict read by a fixed key (`values.get("keyA")`, `pop`) gives that entry, as `values["keyA"]` does.
+  keyedAccess: { write: /^setdefault$/, read: /^(get|pop|setdefault)$/ },
   formatMethod: 'format',
   copyCalls: /^(dict|list|tuple|set|frozenset|sorted|reversed|zip|enumerate|copy\.copy|copy\.deepcopy)$/,
   lookupCalls:

@@ -40,6 +40,14 @@ function definedOn(syntax: LanguageSyntax, fn: Node, className: string): boolean
   return !!goReceiver && word.test(goReceiver.text);
 }
 
+/** Is `fn` outside any class, or a method of the class named `className` (its last segment, without type arguments: `views.APIView`, `Admin::Base`, `Repo<T>`) itself? */
+function ownMethodOf(syntax: LanguageSyntax, fn: Node, className: string): boolean {
+  const cls = enclosingClass(syntax, fn);
+  const declared = cls?.childForFieldName('name')?.text;
+  const last = (n: string) => n.replace(/\s*[<[(][\s\S]*$/, '').split(/\.|::|\\/).pop();
+  return !declared || last(declared) === last(className);
+}
+
 /**
  * The files of one scan as the taint engine sees them: parsed on demand, with
  * an index of function definitions, and call resolution by name — same file
@@ -330,7 +338,8 @@ export class Project implements CallResolver {
     let passedOver = false;
     const bare = receiver.kind === 'none';
     // `methodsOf`: in a file named like the class, a method declared with a receiver (Go) must be that class's.
-    const lookIn = (files: Iterable<string>, onClass?: string, methodsOf?: string, defined = name) => {
+    // `inClass`: a method inside a class must be that class's own, not a subclass's that names it as a base.
+    const lookIn = (files: Iterable<string>, onClass?: string, methodsOf?: string, defined = name, inClass?: string) => {
       const out: { file: ParsedFile; node: Node }[] = [];
       for (const f of files) {
         // A file that cannot define the name need not be parsed.
@@ -352,6 +361,7 @@ export class Project implements CallResolver {
           if (body && !field(node, body)) continue;
           if (onClass && !definedOn(parsed.syntax, node, onClass)) continue;
           if (methodsOf && node.childForFieldName('receiver') && !definedOn(parsed.syntax, node, methodsOf)) continue;
+          if (inClass && !ownMethodOf(parsed.syntax, node, inClass)) continue;
           out.push({ file: parsed, node });
         }
         // More than that many is as good as any number: the call counts as unknown code.
@@ -372,7 +382,8 @@ export class Project implements CallResolver {
       for (let i = 0; i < queue.length && i < MAX_BASES; i++) {
         const { base, namedIn } = queue[i]!;
         const files = this.baseClassFiles(from, namedIn, base);
-        out = lookIn(files);
+        // The base's own method: another class of its file that derives from it (a sibling of the caller's class) is never `self`.
+        out = lookIn(files, undefined, undefined, name, base);
         if (out.length || passedOver) return out;
         for (const next of this.declaredBases(from, base, files)) {
           if (!seen.has(next.base)) queue.push(next);

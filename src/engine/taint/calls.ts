@@ -204,8 +204,8 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     all = null;
     for (const { field, prefix } of fields) all = merge(all, sanitizeByPrefix(run, typeof field === 'number' ? (argTaints[field] ?? null) : (kwTaints.get(field) ?? null), prefix));
   }
-  // Stored data looked up by the arguments (`map.get(k)`, `Model.findOne(q)`): only the receiver's taint.
-  if (s.lookupCalls && parts.name && s.lookupCalls.test(parts.name.text)) all = receiverTaint;
+  // Stored data looked up by the arguments (`map.get(k)`, `Model.findOne(q)`): only the receiver's taint (by a fixed key, that entry's).
+  if (s.lookupCalls && parts.name && s.lookupCalls.test(parts.name.text)) all = keyedRead(run, parts, receiverTaint);
   // A method of a record a service returned (`page.getUrl()`): the record's own data, not what went into the service.
   else if (mapped === undefined && receiverTaint?.some((x) => x.record)) all = merge(withoutRecords(receiverTaint), inputs);
   // A getter of a field the receiver's class declares as a number, date or id (Lombok's `getId()` of `private Long id;`).
@@ -471,7 +471,9 @@ function mutateReceiver(run: TaintRun, parts: CallParts, argTaints: Tainted[], s
 /** The string literal a keyed write or read (`keyedAccess`) names as its first argument, if this call is one. */
 function literalKey(run: TaintRun, parts: CallParts, methods: RegExp | undefined): string | undefined {
   const first = parts.positional[0];
-  if (!methods || !parts.name || !methods.test(parts.name.text) || !first || !run.syntax.literals.includes(first.type)) return undefined;
+  if (!methods || !parts.name || !methods.test(parts.name.text) || !first) return undefined;
+  // A string made of literal pieces only (Python's `"keyA"`) is as fixed as a literal node.
+  if (!run.syntax.literals.includes(first.type)) return constantText(run.syntax, first);
   const quoted = /^(["'])(.*)\1$/s.exec(first.text);
   return quoted ? quoted[2] : undefined;
 }

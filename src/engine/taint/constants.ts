@@ -76,7 +76,7 @@ const TEXT_COMPARISON = /^\(?\s*([\w$]+(?:\s*\.\s*charAt\s*\(\s*\d+\s*\)|\s*\[\s
 /** A quoted literal without escapes (`'B'`, `"ABC"`), or a whole number. */
 const PLAIN_LITERAL = /^(?:'([^'\\\n]*)'|"([^"\\\n]*)"|(-?\d{1,9}))$/;
 /** One character or element of a text by a literal index: Java's `s.charAt(1)`, elsewhere `s[1]`. */
-const LITERAL_INDEX = /^([A-Za-z_$][\w$]*)\s*(?:\.\s*charAt\s*\(\s*(\d{1,4})\s*\)|\[\s*(\d{1,4})\s*\])$/;
+const LITERAL_INDEX = /^([A-Za-z_$][\w$]*|'[^'\\\n]*'|"[^"\\\n]*")\s*(?:\.\s*charAt\s*\(\s*(\d{1,4})\s*\)|\[\s*(\d{1,4})\s*\])$/;
 
 /**
  * The value a `switch`/`match` subject always holds where it stands, when the code fixes it: a literal, a
@@ -103,15 +103,22 @@ function textValue(run: TaintRun, text: string, at: Node, scope: Scope, depth: n
   const indexed = LITERAL_INDEX.exec(text);
   const name = indexed ? indexed[1]! : /^[A-Za-z_$][\w$]*$/.test(text) ? text : undefined;
   if (!name) return undefined;
-  const def = scope.binding(name);
-  if (!def || def.endIndex - def.startIndex > MAX_CONDITION_LENGTH) return undefined;
-  // The binding's value first: the write count reads the whole function's text, worth it only for a fixed value.
-  const value = textValue(run, def.text.trim(), at, scope, depth + 1);
-  if (value === undefined || writes(run, at, name) !== 1) return undefined;
+  // A literal indexed in place (`"ABC"[2]`) needs no binding.
+  const value = literalValue(name) ?? boundValue(run, name, at, scope, depth);
+  if (value === undefined) return undefined;
   if (!indexed) return value;
   // Only a text is indexed: its tag, then the one character.
   const index = Number(indexed[2] ?? indexed[3]) + 1;
   return value.startsWith("'") && index < value.length ? `'${value[index]}` : undefined;
+}
+
+/** The fixed value of a name bound once, in the function, to a constant. */
+function boundValue(run: TaintRun, name: string, at: Node, scope: Scope, depth: number): string | undefined {
+  const def = scope.binding(name);
+  if (!def || def.endIndex - def.startIndex > MAX_CONDITION_LENGTH) return undefined;
+  // The binding's value first: the write count reads the whole function's text, worth it only for a fixed value.
+  const value = textValue(run, def.text.trim(), at, scope, depth + 1);
+  return value === undefined || writes(run, at, name) !== 1 ? undefined : value;
 }
 
 type Value = number | boolean;

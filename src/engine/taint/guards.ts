@@ -589,6 +589,10 @@ function mentions(text: string, name: string): boolean {
 const mentionPatterns = new Map<string, RegExp>();
 
 /** Does the condition hold when the check fails (`!valid(x)`, `x == null || !ok(x)`, `err != nil || …`)? */
+const AND = /&&|\s+and\s+/;
+const OR = /\|\||\s+or\s+/;
+const AND_OR = /&&|\|\||\s+(?:and|or)\s+/;
+
 function isNegative(run: TaintRun, condition: Node, effective: Node): boolean {
   const negated = (text: string) => /^[\s(]*(!(?!=)|not\s)/.test(text);
   if (effective !== condition) return (negated(condition.text) || !!emptiedName(condition.text)) !== negated(effective.text);
@@ -599,13 +603,14 @@ function isNegative(run: TaintRun, condition: Node, effective: Node): boolean {
   // (`u.protocol !== 'https:'`) is not read as one: it says nothing of where the URL points.
   const failing = (part: string) =>
     negated(part) ||
-    /==\s*(null|nil|None|false|undefined|-1)\b|!==?\s*(nil|null|true|1)\b|(?<![=!]|\b(indexOf|strpos|stripos|mb_strpos)\s*\([^()]*\)\s*)===?\s*0\b|\bnot\s+in\b|\bis\s+None\b|!=\s*["']|(?<!\b(?:protocol|scheme)\s*)!==\s*["'`]|!==?\s*[\w$.]*\.origin\b/.test(part);
-  if (text.includes('&&') && !text.includes('||')) {
+    /==\s*(null|nil|None|false|undefined|-1)\b|!==?\s*(nil|null|None|true|1)\b|(?<![=!]|\b(indexOf|strpos|stripos|mb_strpos)\s*\([^()]*\)\s*)===?\s*0\b|\bnot\s+in\b|\bis\s+None\b|!=\s*["']|(?<!\b(?:protocol|scheme)\s*)!==\s*["'`]|!==?\s*[\w$.]*\.origin\b/.test(part);
+  // Python's, Ruby's and PHP's `and`/`or` are the same operators as `&&`/`||`.
+  if (AND.test(text) && !OR.test(text)) {
     // `x != null && x.startsWith("/")`: a conjunction is a passed check unless every check in it is negated.
-    const checks = text.split('&&').filter((p) => run.engine.guardsFor(p).length > 0);
+    const checks = text.split(AND).filter((p) => run.engine.guardsFor(p).length > 0);
     return checks.length > 0 && checks.every((p) => negated(p) || /!==?|\bnot\s/.test(p));
   }
-  return text.split(/\|\||&&/).some(failing);
+  return text.split(AND_OR).some(failing);
 }
 
 /**

@@ -40,6 +40,12 @@ def note(title):
     return make_response("<h2>" + title + "</h2>")
 
 
+@app.route("/notes/<title>/module")
+def note_module(title):
+    # ruleid: XSS
+    return flask.make_response("<h2>" + title + "</h2>")
+
+
 @app.route("/notes/<int:note_id>/page")
 def note_page(note_id):
     # ok: XSS
