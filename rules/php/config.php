@@ -90,6 +90,21 @@ function rememberDevice(string $id): void
     setcookie('device_token', $id);
 }
 
+// A double-quoted name is the same cookie.
+function startAdminSession(int $sessionRow): void
+{
+    // ruleid: INSECURE_COOKIE
+    setcookie("admin_session", $sessionRow);
+    // ruleid: INSECURE_COOKIE
+    setcookie("auth", bin2hex(random_bytes(16)), time() + 3600, "/");
+    // ok: INSECURE_COOKIE
+    setcookie("auth", bin2hex(random_bytes(16)), ['expires' => time() + 3600, 'secure' => true, 'httponly' => true]);
+    // ok: INSECURE_COOKIE
+    setcookie("session_return_url", $_SERVER['REQUEST_URI']);
+    // ok: INSECURE_COOKIE
+    setcookie("session", "", time() - 3600);
+}
+
 // ruleid: INSECURE_PERMISSIONS
 mkdir('/srv/app/cache', 0777, true);
 // ok: INSECURE_PERMISSIONS

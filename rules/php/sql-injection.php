@@ -116,3 +116,28 @@ function search_index()
     // ok: SQL_INJECTION
     return $index->query($_GET['q']);
 }
+
+// The PHP 5 mysql_ extension: its escaper quotes the value like mysqli's.
+class Coupons
+{
+    function find_coupon($code)
+    {
+        $query = sprintf("SELECT * FROM coupons WHERE code = '%s' LIMIT 1;", mysql_real_escape_string($code));
+        // ok: SQL_INJECTION
+        return mysql_query($query);
+    }
+
+    function find_by_label($label)
+    {
+        $query = "SELECT * FROM coupons WHERE label LIKE '%" . $label . "%'";
+        // ruleid: SQL_INJECTION
+        return mysql_query($query);
+    }
+}
+
+function coupon_page()
+{
+    $coupons = new Coupons();
+    $coupons->find_coupon($_POST['couponcode']);
+    $coupons->find_by_label($_GET['label']);
+}

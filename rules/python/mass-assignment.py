@@ -2,10 +2,11 @@ from fastapi import Body, FastAPI
 from flask import Flask, request
 from django.http import QueryDict
 from flask_login import current_user
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Extra
 
 from .models import Customer, Page
 from .decorators import admins_only
+from . import schemas
 
 api = FastAPI()
 app = Flask(__name__)
@@ -69,6 +70,61 @@ def patch_customer_v1(cid: int, customer_in: CustomerIn):
         # ok: MASS_ASSIGNMENT
         setattr(customer, field, changes[field])
     return customer
+
+
+class CustomerPatch(BaseModel, extra=Extra.allow):
+    # Undeclared fields are kept: whatever the client sends is in the dump.
+    name: str | None = None
+
+
+class CustomerSettings(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    theme: str | None = None
+
+
+class CustomerRename(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    name: str
+
+
+@api.patch("/customers/{cid}/v2")
+def patch_customer_v2(cid: int, patch: CustomerPatch):
+    customer = Customer.get(cid)
+    for field, value in patch.dict().items():
+        # ruleid: MASS_ASSIGNMENT
+        setattr(customer, field, value)
+    return customer
+
+
+@api.put("/customers/{cid}/settings")
+def put_customer_settings(cid: int, settings: CustomerSettings):
+    customer = Customer.get(cid)
+    for field, value in settings.model_dump().items():
+        # ruleid: MASS_ASSIGNMENT
+        setattr(customer, field, value)
+    return customer
+
+
+@api.put("/customers/{cid}/name")
+def rename_customer(cid: int, rename: CustomerRename):
+    customer = Customer.get(cid)
+    for field, value in rename.model_dump().items():
+        # ok: MASS_ASSIGNMENT
+        setattr(customer, field, value)
+    return customer
+
+
+def add_customer_from_schema(session, customer_in: schemas.CustomerIn):
+    fields = customer_in.dict()
+    # ok: MASS_ASSIGNMENT
+    customer = Customer(**fields)
+    session.add(customer)
+    return customer
+
+
+@api.post("/customers/v3")
+def create_customer_v3(customer_in: schemas.CustomerIn):
+    return add_customer_from_schema(None, customer_in)
 
 
 @app.post("/customers/form")
