@@ -86,6 +86,24 @@ public static class ImportHeader
         return handler.ReadJwtToken(bearer).Subject;
     }
 
+    // The access token of the metadata service the server calls: read to know when to ask for a new one.
+    public static bool NeedsRefresh(string? accessToken)
+    {
+        if (string.IsNullOrEmpty(accessToken)) return true;
+        var handler = new System.IdentityModel.Tokens.Jwt.JwtSecurityTokenHandler();
+        // ok: JWT_MISCONFIGURATION
+        var token = handler.ReadJwtToken(accessToken);
+        return token.ValidTo.ToUniversalTime() < DateTime.UtcNow.AddMinutes(5);
+    }
+
+    public static string? LiveSubject(string bearer)
+    {
+        var handler = new System.IdentityModel.Tokens.Jwt.JwtSecurityTokenHandler();
+        // ruleid: JWT_MISCONFIGURATION
+        var token = handler.ReadJwtToken(bearer);
+        return token.ValidTo > DateTime.UtcNow ? token.Subject : null;
+    }
+
     public static async Task<bool> RefreshAllowed(UserManager<AppUser> users, string accessToken, string refreshToken)
     {
         var handler = new System.IdentityModel.Tokens.Jwt.JwtSecurityTokenHandler();

@@ -280,3 +280,24 @@ func PingGin(c *gin.Context) {
 	// ruleid: LOG_INJECTION
 	log.Printf("ping for %s", c.Query("check"))
 }
+
+// Handlers wrapped by an administrators-only check where they are declared (`withAdmin(func…)`), then registered
+// by name: the operator's own input, logged as the operator typed it.
+type handlerData struct{ root string }
+
+type handleFunc func(w http.ResponseWriter, r *http.Request, d *handlerData) (int, error)
+
+func withUser(fn handleFunc) handleFunc  { return fn }
+func withAdmin(fn handleFunc) handleFunc { return fn }
+
+var brandingPutHandler = withAdmin(func(w http.ResponseWriter, r *http.Request, d *handlerData) (int, error) {
+	// ok: LOG_INJECTION
+	log.Printf("branding: name set to %s", r.FormValue("name"))
+	return http.StatusOK, nil
+})
+
+var profilePutHandler = withUser(func(w http.ResponseWriter, r *http.Request, d *handlerData) (int, error) {
+	// ruleid: LOG_INJECTION
+	log.Printf("profile: name set to %s", r.FormValue("name"))
+	return http.StatusOK, nil
+})

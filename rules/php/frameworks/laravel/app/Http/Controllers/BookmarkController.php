@@ -8,6 +8,7 @@ use Illuminate\Http\Request;
 use Illuminate\Support\Facades\DB;
 use Illuminate\Support\Facades\Log;
 use Illuminate\Support\Facades\Redirect;
+use Illuminate\Support\Facades\URL;
 use Illuminate\Support\Str;
 
 class BookmarkController extends Controller
@@ -38,6 +39,24 @@ class BookmarkController extends Controller
         Redirect::to(route('bookmarks.show', ['id' => $id]));
         // ruleid: OPEN_REDIRECT
         return redirect($request->input('return_to'));
+    }
+
+    // After a payment: back to the invoice page, a signed link when the visitor is not signed in.
+    public function shared(Request $request, int $id)
+    {
+        $next = $request->user()
+            ? route('bookmarks.show', ['id' => $id, 'ref' => $request->input('ref')])
+            : URL::signedRoute('bookmarks.shared', ['id' => $id, 'ref' => $request->input('ref')]);
+        if ($request->boolean('later')) {
+            // ok: OPEN_REDIRECT
+            return redirect(url()->temporarySignedRoute('bookmarks.shared', now()->addHour(), ['ref' => $request->input('ref')]));
+        }
+        if ($request->has('next')) {
+            // ruleid: OPEN_REDIRECT
+            return redirect(URL::to($request->input('next')));
+        }
+        // ok: OPEN_REDIRECT
+        return redirect($next);
     }
 
     public function import(Request $request)
