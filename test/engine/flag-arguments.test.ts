@@ -88,3 +88,23 @@ test('Python: a keyword flag given False skips the branch it guards; a name writ
   ].join('\n');
   assert.deepEqual(findingLines(await scanProject({ 'app/views.py': views }), 'SSRF'), [16]);
 });
+
+test('PHP: a flag parameter with a default is answered by the literal the call passes, in any case (FALSE, False)', async () => {
+  const page = [
+    '<?php',
+    'function add_row($db, $name, $vuln = False) {',
+    '  if ($vuln) { $q = "INSERT INTO t VALUES (\'" . $name . "\')"; }',
+    '  else { $q = "INSERT INTO t VALUES (\'" . mysqli_real_escape_string($db, $name) . "\')"; }',
+    '  return mysqli_query($db, $q);',
+    '}',
+    'function add_note($db, $text, $vuln = FALSE) {',
+    '  if ($vuln) { $q = "INSERT INTO n VALUES (\'" . $text . "\')"; }',
+    '  else { $q = "INSERT INTO n VALUES (\'" . mysqli_real_escape_string($db, $text) . "\')"; }',
+    '  return mysqli_query($db, $q);',
+    '}',
+    '$db = mysqli_connect("localhost", "app", getenv("DB_PASSWORD"), "app");',
+    'add_row($db, $_POST["name"], FALSE);',
+    'add_note($db, $_POST["text"], TRUE);',
+  ].join('\n');
+  assert.deepEqual(findingLines(await scanProject({ 'guestbook.php': page }), 'SQL_INJECTION'), [10]);
+});

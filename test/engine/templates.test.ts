@@ -128,8 +128,9 @@ test('thymeleaf: th:utext and [( )] are raw, th:text, [[ ]] and escaping utiliti
 
 test('razor: Html.Raw and HtmlString of the model, ViewBag and ViewData, loops and partials', () => {
   const parsed = templateSyntax('razor')!.parse(
-    '<p>@Model.Bio</p><p>@Html.Raw(Model.Bio)</p>\n@Html.Raw(ViewBag.Note) @Html.Raw(ViewData["x"])\n@foreach (var c in Model.Comments) { <li>@Html.Raw(c.Text)</li> }\n@* @Html.Raw(Model.Hidden) *@ @(new HtmlString(Model.Html))\n<partial name="_Row" /> @await Html.PartialAsync("_Side")',
+    '<p>@Model.Bio</p><p>@Html.Raw(Model.Bio)</p>\n@Html.Raw(ViewBag.Note) @Html.Raw(ViewData["x"])\n@foreach (var c in Model.Comments) { <li>@Html.Raw(c.Text)</li> }\n@* @Html.Raw(Model.Hidden) *@ @(new HtmlString(Model.Html))\n<partial name="_Row" /> @await Html.PartialAsync("_Side")\n<code>@@Html.Raw(ViewData["q"])</code>',
   );
+  // `@@` is an escaped `@`: the code sample on line 6 is text.
   assert.deepEqual(
     parsed.raw.map((r) => [r.line, r.roots.join(',')]),
     [[1, 'Model.Bio'], [2, 'ViewBag.Note'], [2, 'ViewData'], [3, 'Model.Comments'], [4, 'Model.Html']],

@@ -9,6 +9,7 @@ export const java: LanguageSyntax = {
   literals: ['string_literal', 'decimal_integer_literal', 'true', 'false', 'null_literal', 'character_literal', 'class_literal'],
   interpolatedStrings: ['template_expression'],
   concatenations: ['binary_expression'],
+  numericOperators: /^(-|\*|\/|%)$/,
   calls: {
     method_invocation: { object: 'object', name: 'name', args: 'arguments' },
     object_creation_expression: { callee: 'type', args: 'arguments', isConstructor: true },
@@ -52,8 +53,8 @@ export const java: LanguageSyntax = {
   inheritedBareCalls: true,
   mutators: /^(append|insert|add|addAll|addFirst|addLast|put|putAll|putIfAbsent|offer|push|set|setProperty|write|print|println|printf|format)$/,
   keyedAccess: { write: /^(put|putIfAbsent|setProperty)$/, read: /^(get|getOrDefault|getProperty|remove)$/ },
-  // a method or constructor `T NAME(` / `public NAME(`, or a lambda `NAME = (…) ->`
-  definitionNames: /(?:^|[^\w$.])(?!(?:return|new|throw|else|case|yield)\s)[\w$]+(?:<[^;{}()]*>)?(?:\[\])*\s+([\w$]+)\s*\(|([\w$]+)\s*=\s*(?:\(|[\w$]+\s*->)/gm,
+  // a method or constructor `T NAME(` / `public NAME(`, a package-private constructor `NAME(` at a line's start, or a lambda `NAME = (…) ->`
+  definitionNames: /(?:^|[^\w$.])(?!(?:return|new|throw|else|case|yield)\s)[\w$]+(?:<[^;{}()]*>)?(?:\[\])*\s+([\w$]+)\s*\(|([\w$]+)\s*=\s*(?:\(|[\w$]+\s*->)|^[ \t]*([A-Z][\w$]*)\s*\(/gm,
   importPatterns: [],
   memberImports: /^import\s+static\s+(?:[\w$]+\s*\.\s*)*?([\w$]+\s*\.\s*([\w$]+))\s*;/,
   countMembers: /^length$/,

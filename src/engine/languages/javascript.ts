@@ -43,6 +43,7 @@ export const javascript: LanguageSyntax = {
   returns: ['return_statement'],
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   concatenations: ['binary_expression'],
+  numericOperators: /^(-|\*|\/|%|\*\*)$/,
   // `parts.push(`name = '${q}'`)`: the array holds the data (not `set`/`append`: a URL's search params would taint the URL).
   mutators: /^(push|unshift|splice|add)$/,
   elementCallbacks: /^(then|map|flatMap|forEach|filter|find|findLast|some|every|reduce|reduceRight)$/,

@@ -75,6 +75,8 @@ export const php: LanguageSyntax = {
   ],
   // `'/shelves/' . $slug`: a constant start vets what follows as in a double-quoted string.
   concatenations: ['binary_expression'],
+  numericOperators: /^(-|\*|\/|%|\*\*)$/,
+  numericWithNumberLiteral: /^\+$/,
   concatOperator: '.',
   extraArgumentsIgnored: true,
   // `function get_request_var($name)` at the top level or in an `if (!function_exists(…))` block.

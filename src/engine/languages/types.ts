@@ -98,6 +98,14 @@ export interface LanguageSyntax {
   concatenations?: string[];
   /** The concatenation operator when it is not `+` (PHP's `.`). */
   concatOperator?: string;
+  /**
+   * Operators of those binary expressions whose result is a number whatever the operands (`$date - 86400`, `n * 2`):
+   * it holds no text of the data, only its weak randomness. Not where an operator also works on texts or collections
+   * (Python's `"ab" * 3` and `set - set`, Ruby's `array - array`).
+   */
+  numericOperators?: RegExp;
+  /** Operators that give a number when either operand is a number literal (PHP's `+`, which unites two arrays). */
+  numericWithNumberLiteral?: RegExp;
   /** Conditional expressions (`c ? a : b`): the value is a branch, never the condition; guards in the condition clean their branch. */
   ternaries?: Record<string, { condition: string; consequence: string; alternative: string }>;
   /** Loops that bind names to the elements/keys of a collection (`for (const k of xs)`). */

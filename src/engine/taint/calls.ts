@@ -170,9 +170,12 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
       let result: Tainted = null;
       const callStep = run.step(frame, node, `${calleePath}()`);
       run.follow(targets);
+      // Java's and C#'s `new Person(name)` resolves to the constructor itself: the object holds what it stores in its fields.
+      const before = parts.isConstructor && run.classFields.size ? new Map(run.classFields) : undefined;
       for (const target of targets) {
         const boundArgs = argTaints.map((t) => addStep(t, callStep));
         result = merge(result, analyzeCall(run, target, boundArgs, kwTaints, receiverTaint, frame, callStep, parts));
+        if (parts.isConstructor) result = merge(result, addStep(storedFields(run, target.node, before), callStep));
       }
       vetArguments(run, targets, parts, scope);
       taintOutParams(run, parts, result, scope);
@@ -236,7 +239,8 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
 /** The value of a boolean literal argument (`false`, Python's `False`), undefined for anything else. */
 function booleanLiteral(arg: Node | undefined): boolean | undefined {
   const text = arg?.text;
-  return text === 'true' || text === 'True' ? true : text === 'false' || text === 'False' ? false : undefined;
+  // Python's `True`, PHP's `FALSE` (its constants ignore case).
+  return text && /^true$/i.test(text) ? true : text && /^false$/i.test(text) ? false : undefined;
 }
 
 /**

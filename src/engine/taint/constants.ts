@@ -60,10 +60,13 @@ const FLAG_CHECK = /^\s*\(?\s*(!|not\s+)?\s*([A-Za-z_$][\w$]*)\s*\)?\s*$/;
 
 /** How often the name is written in the function around `at` (a local given a literal once: 1; an unwritten parameter: 0). */
 function writes(run: TaintRun, at: Node, name: string): number {
-  // Code outside any function (a PHP page) is read whole.
-  const fn = enclosingFunction(run.syntax, at) ?? at.tree.rootNode;
+  // Code outside any function (a PHP page) is read whole; a function's body only: a parameter's default
+  // (`function add_row($name, $vuln = False)`) is no write in the body.
+  const fn = enclosingFunction(run.syntax, at);
+  const bodyField = fn ? run.syntax.functions[fn.type]?.body : undefined;
+  const code = (fn && bodyField ? fn.childForFieldName(bodyField) : null) ?? fn ?? at.tree.rootNode;
   const escaped = name.replace(/\$/g, '\\$');
-  const found = fn.text.match(new RegExp(`(?<![\\w$.])${escaped}\\s*(?:[-+*/%&|^]?=(?!=)|\\+\\+|--)|(?:\\+\\+|--)\\s*${escaped}(?![\\w$])|\\bfor\\s*\\(?[^;\\n]*?(?<![\\w$.])${escaped}\\b`, 'g'));
+  const found = code.text.match(new RegExp(`(?<![\\w$.])${escaped}\\s*(?:[-+*/%&|^]?=(?!=)|\\+\\+|--)|(?:\\+\\+|--)\\s*${escaped}(?![\\w$])|\\bfor\\s*\\(?[^;\\n]*?(?<![\\w$.])${escaped}\\b`, 'g'));
   return found?.length ?? 0;
 }
 

@@ -418,7 +418,7 @@ export function inTaintedClass(run: TaintRun, fn: Node): boolean {
   return false;
 }
 
-function classField(run: TaintRun, node: Node, path: string): Tainted | undefined {
+export function classField(run: TaintRun, node: Node, path: string): Tainted | undefined {
   // Until a method stores untrusted data in a field there is none to find: no walk up to the class.
   if (run.classFields.size === 0) return undefined;
   const key = classFieldKey(run, node, path);

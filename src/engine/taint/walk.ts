@@ -11,7 +11,7 @@ import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, readField, sanitize, type Tainted } from './values.ts';
 import { analyzeNestedFunction, visitBareCall, visitCall } from './calls.ts';
 import { passedChecks, visitConjunction, visitIf, visitSwitch, visitTernary } from './guards.ts';
-import { visitAssignment, visitMember } from './members.ts';
+import { classField, visitAssignment, visitMember, weakRandomStrands } from './members.ts';
 import { checkNodeSink, checkReturnSink } from './sinks.ts';
 import { sourceTaint } from './sources.ts';
 import { requestTypeAlias } from './parameters.ts';
@@ -197,15 +197,26 @@ function visitNode(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame
     // `check(x) && sink(x)`: the right side runs with the check passed.
     const conjunction = visitConjunction(run, node, scope, frame);
     t = conjunction !== undefined ? conjunction : visitChildren(run, node, scope, frame);
+    const operator = node.childForFieldName('operator')?.text ?? '';
     // A comparison yields a boolean, whatever it compared (`r.Body == nil`, `role.equals(x)` is handled by sanitisers).
-    if (t && COMPARISON.test(node.childForFieldName('operator')?.text ?? '')) return null;
+    if (t && COMPARISON.test(operator)) return null;
+    // Arithmetic yields a number (`$date + 86400`): none of the data's text, only how guessable it is.
+    if (t && s.concatenations?.includes(type) && numericResult(s, node, operator)) t = weakRandomStrands(run, t);
     // Another operator builds a larger value from the data (`"//p[@id='%s']" % sku` formats it).
-    if (t && s.concatenations?.includes(type)) t = t.map((x) => (x.part ? x : { ...x, part: true }));
+    else if (t && s.concatenations?.includes(type)) t = t.map((x) => (x.part ? x : { ...x, part: true }));
   }
   // Strings can be sinks themselves (PHP backticks, Ruby `%x()`).
   if (t && run.engine.isSinkNode(type)) checkNodeSink(run, node, t, frame);
   for (const san of run.engine.nodeSanitizers(type)) t = sanitize(t, san.types);
   return t;
+}
+
+/** Is the binary expression arithmetic of the language's numeric operators (PHP's `+` with a fixed number on one side)? */
+function numericResult(s: LanguageSyntax, node: Node, operator: string): boolean {
+  if (s.numericOperators?.test(operator)) return true;
+  if (!s.numericWithNumberLiteral?.test(operator)) return false;
+  const fixedNumber = (n: Node | null) => !!n && /^[\s\d.()+\-*/%]+$/.test(n.text) && /\d/.test(n.text);
+  return fixedNumber(node.childForFieldName('left')) || fixedNumber(node.childForFieldName('right'));
 }
 
 export function visitChildren(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): Tainted {
@@ -544,13 +555,15 @@ function recordDeclaredTypes(run: TaintRun, node: Node, typeField: string, scope
 
 /**
  * A bare name that is a field of the method's own object (Java's `return homepage;`), where that object holds
- * the caller's data (`this` bound by calls.ts): the field as read through `this`. Undefined otherwise.
+ * the caller's data (`this` bound by calls.ts) or a method of the class stored untrusted data in it
+ * (`this.firstName = f` of a setter or constructor): the field as read through `this`. Undefined otherwise.
  */
 function implicitSelfField(run: TaintRun, node: Node, name: string, scope: Scope): Tainted | undefined {
   const s = run.syntax;
   const self = s.selfNames?.[0];
   const object = self ? scope.lookup(self) : undefined;
-  if (!object) return undefined;
+  const stored = !object && self && run.taintedClasses.size ? classField(run, node, `${self}.${name}`) : undefined;
+  if (!object && !stored) return undefined;
   const body = enclosingClass(s, node)?.childForFieldName('body');
   if (!body) return undefined;
   for (const member of body.namedChildren) {
@@ -559,7 +572,7 @@ function implicitSelfField(run: TaintRun, node: Node, name: string, scope: Scope
     if (!names.some((n) => n?.text === name)) continue;
     // A field declared as a number, date or id holds no text, as a parameter so declared receives none.
     const type = member.childForFieldName('type')?.text ?? member.descendantsOfType('variable_declaration')[0]?.childForFieldName('type')?.text;
-    return type && s.scalarParameters?.test(type) ? null : readField(object, name);
+    return type && s.scalarParameters?.test(type) ? null : object ? readField(object, name) : stored;
   }
   return undefined;
 }

@@ -5,7 +5,8 @@
 import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
 import { escaperCall, METHOD_CHAIN, PASS_THROUGH, Positions, printedBranches, resolveAliases, rootsOf } from './text.ts';
 
-const TOKEN = /@\*[\s\S]*?\*@|@?Html\.Raw\s*\(|new\s+(?:Microsoft\.AspNetCore\.Html\.)?HtmlString\s*\(|\bforeach\s*\(\s*(?:var|[\w.<>]+)\s+(\w+)\s+in\s+([^)]*)\)|Html\.(?:Partial|PartialAsync|RenderPartial|RenderPartialAsync)\s*\(\s*"([^"]+)"\s*(?:,\s*([^)]+))?|<partial\s+name\s*=\s*"([^"]+)"(?:\s+(?:model|for)\s*=\s*"([^"]*)")?/g;
+// `@@` prints an `@` and starts no code (`@@Html.Raw(x)` is text on the page): matched first with the name after it, and passed over.
+const TOKEN = /@@[\w.]*|@\*[\s\S]*?\*@|@?Html\.Raw\s*\(|new\s+(?:Microsoft\.AspNetCore\.Html\.)?HtmlString\s*\(|\bforeach\s*\(\s*(?:var|[\w.<>]+)\s+(\w+)\s+in\s+([^)]*)\)|Html\.(?:Partial|PartialAsync|RenderPartial|RenderPartialAsync)\s*\(\s*"([^"]+)"\s*(?:,\s*([^)]+))?|<partial\s+name\s*=\s*"([^"]+)"(?:\s+(?:model|for)\s*=\s*"([^"]*)")?/g;
 
 /** The text up to the parenthesis that closes the one just opened at `from`. */
 function argumentText(text: string, from: number): string {
@@ -47,7 +48,7 @@ function parse(text: string): ParsedTemplate {
   const resolved = (names: string[]) => resolveAliases(aliases, names);
   for (const m of text.matchAll(TOKEN)) {
     const at = m.index!;
-    if (m[0].startsWith('@*')) continue;
+    if (m[0].startsWith('@@') || m[0].startsWith('@*')) continue;
     if (m[1] !== undefined) aliases.set(m[1], resolved(razorRoots(m[2]!)));
     else if (m[3] !== undefined || m[5] !== undefined) {
       // A partial given a model (`Html.Partial("_Row", c)`, `<partial name="_Row" model="c" />`) reads it as its `Model`.
