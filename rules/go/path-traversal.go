@@ -266,3 +266,17 @@ func DeleteShare(w http.ResponseWriter, r *http.Request) {
 	// ruleid: PATH_TRAVERSAL
 	_ = os.RemoveAll(filepath.Join(conn.MountPoint, r.URL.Query().Get("sub")))
 }
+
+// A rename's or link's new name chooses where the file ends up.
+func RenameAvatar(w http.ResponseWriter, r *http.Request) {
+	owner := r.FormValue("owner")
+	staged := filepath.Join("/srv/avatars", "upload.tmp")
+	// ruleid: PATH_TRAVERSAL
+	if err := os.Rename(staged, filepath.Join("/srv/avatars", owner+".png")); err != nil {
+		return
+	}
+	// ok: PATH_TRAVERSAL
+	os.Rename(staged, filepath.Join("/srv/avatars", strconv.Itoa(len(owner))+".png"))
+	// ruleid: PATH_TRAVERSAL
+	os.Symlink(staged, filepath.Join("/srv/avatars", owner))
+}

@@ -28,3 +28,15 @@ func renderCard(w http.ResponseWriter, r *http.Request) {
 	raw := template.HTML("<h2>" + title + "</h2>")
 	_ = raw
 }
+
+// html/template escapes the data it is executed with, wherever the template set is kept.
+var views *template.Template
+
+func LoadViews() {
+	views = template.Must(template.ParseGlob("views/*.html"))
+}
+
+func Show(w http.ResponseWriter, r *http.Request) {
+	// ok: XSS
+	views.ExecuteTemplate(w, "show.html", r.URL.Query().Get("q"))
+}

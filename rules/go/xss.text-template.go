@@ -21,3 +21,24 @@ func Echo(w http.ResponseWriter, r *http.Request) {
 	// ok: XSS
 	w.Write(body)
 }
+
+// A text/template set kept in a package variable that start-up code fills, executed by a shared render helper.
+var pages *texttemplate.Template
+
+func LoadPages() {
+	pages = texttemplate.Must(texttemplate.ParseGlob("views/*.html"))
+}
+
+func render(w http.ResponseWriter, name string, data any) {
+	// ruleid: XSS
+	pages.ExecuteTemplate(w, name, data)
+}
+
+func Greet(w http.ResponseWriter, r *http.Request) {
+	render(w, "greet.html", r.URL.Query().Get("name"))
+}
+
+func Audit(r *http.Request) {
+	// ok: XSS
+	pages.ExecuteTemplate(os.Stdout, "audit.txt", r.URL.Query().Get("name"))
+}

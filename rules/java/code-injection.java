@@ -90,4 +90,25 @@ public class PricingRules {
         // ruleid: CODE_INJECTION
         return js.eval(source);
     }
+
+    static class PluginLoader extends ClassLoader {
+        Class<?> load(String encoded) {
+            byte[] code = java.util.Base64.getDecoder().decode(encoded);
+            // ruleid: CODE_INJECTION
+            return defineClass(null, code, 0, code.length);
+        }
+    }
+
+    @PostMapping("/pricing/plugin")
+    public Object plugin(@RequestParam String encoded) throws Exception {
+        return new PluginLoader().load(encoded).getDeclaredConstructor().newInstance();
+    }
+
+    static class BundledLoader extends ClassLoader {
+        Class<?> bundled() throws java.io.IOException {
+            byte[] code = PricingRules.class.getResourceAsStream("/plugins/Default.class").readAllBytes();
+            // ok: CODE_INJECTION
+            return defineClass("Default", code, 0, code.length);
+        }
+    }
 }

@@ -40,6 +40,27 @@ public class FeedController {
         return doc.getDocumentElement().getTagName();
     }
 
+    // OWASP's cheat-sheet form: the feature's name in a variable, set on the next line.
+    @PostMapping("/feeds/rss/v3")
+    public String rssFeatureVariable(@RequestBody String xml) throws Exception {
+        DocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();
+        String feature = "http://apache.org/xml/features/disallow-doctype-decl";
+        dbf.setFeature(feature, true);
+        // ok: XXE
+        Document doc = dbf.newDocumentBuilder().parse(new InputSource(new StringReader(xml)));
+        return doc.getDocumentElement().getTagName();
+    }
+
+    @PostMapping("/feeds/rss/v4")
+    public String rssFeatureVariableOff(@RequestBody String xml) throws Exception {
+        DocumentBuilderFactory dbf = DocumentBuilderFactory.newInstance();
+        String feature = "http://apache.org/xml/features/disallow-doctype-decl";
+        dbf.setFeature(feature, false);
+        // ruleid: XXE
+        Document doc = dbf.newDocumentBuilder().parse(new InputSource(new StringReader(xml)));
+        return doc.getDocumentElement().getTagName();
+    }
+
     @PostMapping("/feeds/atom")
     public int atom(HttpServletRequest request) throws Exception {
         XMLInputFactory factory = XMLInputFactory.newInstance();
