@@ -57,3 +57,24 @@ test('PHP: classText reads the class of a constructed, named or typed receiver i
   // Ticket declares no $fillable; the class of `make_model()`'s result is unknown.
   assert.deepEqual(found, ['app/Http/AssetsController.php:12', 'app/Http/AssetsController.php:14']);
 });
+
+test('PHP: classText reads a class the controller imports with use, wherever its file is', async () => {
+  const option = ['<?php', 'namespace App\\Models\\Setting;', 'class Option extends Model', '{', "    protected $fillable = ['key', 'value'];", '}'].join('\n');
+  const setting = ['<?php', 'namespace App\\Models\\Setting;', 'class Setting extends Model', '{', "    protected $guarded = [];", '}'].join('\n');
+  const controller = [
+    '<?php',
+    'namespace App\\Http\\Controllers\\Api;',
+    'use App\\Models\\Setting\\Option;',
+    'use App\\Models\\Setting\\Setting;',
+    'class Settings',
+    '{',
+    '    public function store()',
+    '    {',
+    '        Option::create(read_input());',
+    '        Setting::create(read_input());',
+    '    }',
+    '}',
+  ].join('\n');
+  const found = await sinks({ 'app/Models/Setting/Option.php': option, 'app/Models/Setting/Setting.php': setting, 'app/Http/Controllers/Api/Settings.php': controller });
+  assert.deepEqual(found, ['app/Http/Controllers/Api/Settings.php:10']);
+});

@@ -16,6 +16,7 @@ export const csharp: LanguageSyntax = {
   ],
   interpolatedStrings: ['interpolated_string_expression'],
   concatenations: ['binary_expression'],
+  objectsBuiltByFields: true,
   numericOperators: /^(-|\*|\/|%)$/,
   // `Exec(cmd, env: vars)`: bound to the parameter named env, not to the next position.
   keywordArguments: { argument: { name: 'name' } },

@@ -9,6 +9,7 @@ export const java: LanguageSyntax = {
   literals: ['string_literal', 'decimal_integer_literal', 'true', 'false', 'null_literal', 'character_literal', 'class_literal'],
   interpolatedStrings: ['template_expression'],
   concatenations: ['binary_expression'],
+  objectsBuiltByFields: true,
   numericOperators: /^(-|\*|\/|%)$/,
   calls: {
     method_invocation: { object: 'object', name: 'name', args: 'arguments' },

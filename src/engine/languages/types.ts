@@ -104,6 +104,12 @@ export interface LanguageSyntax {
    * (Python's `"ab" * 3` and `set - set`, Ruby's `array - array`).
    */
   numericOperators?: RegExp;
+  /**
+   * A local object given fields one by one (`vm.Host = host`) carries them where it is passed (scope.ts storedMembers):
+   * the typed languages, whose objects are declared classes. Not JavaScript's option bags, which flow on into library
+   * calls whose results keep all they were given.
+   */
+  objectsBuiltByFields?: boolean;
   /** Operators that give a number when either operand is a number literal (PHP's `+`, which unites two arrays). */
   numericWithNumberLiteral?: RegExp;
   /** Conditional expressions (`c ? a : b`): the value is a branch, never the condition; guards in the condition clean their branch. */

@@ -192,6 +192,19 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
       analyzeCall(run, { file: frame.file, node: constructor }, argTaints.map((t) => addStep(t, callStep)), kwTaints, null, frame, callStep, parts, true);
       return merge(addStep(placed, callStep), storedFields(run, constructor, before));
     }
+    // A class with a primary constructor (a C# or Java record, a C# 12 class) holds each argument in its property.
+    const properties = parts.isConstructor && targets.length === 0 && all ? primaryConstructorProperties(run, frame.file, name) : undefined;
+    if (properties) {
+      const callStep = run.step(frame, node, `${calleePath}()`);
+      let held: Tainted = null;
+      argTaints.forEach((t, i) => {
+        const property = properties[i];
+        if (t) held = merge(held, property ? t.map((x) => ({ ...x, field: property })) : t.map((x) => ({ ...x, derived: true })));
+      });
+      // A named argument (`new Request(blob: b)`) is held whole: its property is not looked for.
+      for (const t of kwTaints.values()) if (t) held = merge(held, t.map((x) => ({ ...x, derived: true })));
+      return merge(addStep(placed, callStep), addStep(held, callStep));
+    }
   }
 
   // Past the depth limit a call is not followed, but a function of the code that only ever returns constants
@@ -655,6 +668,26 @@ function storedFields(run: TaintRun, constructor: Node, before: Map<string, Tain
     if (name) out = merge(out, value.map((x) => ({ ...x, field: name })));
   }
   return out;
+}
+
+/**
+ * The properties a project class with a primary constructor holds its arguments in, by position: each parameter of
+ * a record (`record Point(int X, int Y)`), the property a C# 12 class initializes from a parameter
+ * (`class Request(Blob blob) { public Blob Blob { get; } = blob; }`), undefined for a parameter held otherwise (a
+ * method reads it: the object holds it, in no known property). Undefined for a class without one.
+ */
+function primaryConstructorProperties(run: TaintRun, file: ParsedFile, name: string): (string | undefined)[] | undefined {
+  for (const declared of run.resolver.classDeclarations(file, name)) {
+    const cls = declared.node;
+    const list = cls.childForFieldName('parameters') ?? cls.namedChildren.find((c) => !!c && /^(parameter_list|formal_parameters)$/.test(c.type));
+    if (!list) continue;
+    run.resolver.dependOn([declared.file.path]);
+    const params = list.namedChildren.flatMap((p) => (p && /parameter/.test(p.type) ? [p.childForFieldName('name')?.text ?? ''] : []));
+    if (cls.type === 'record_declaration') return params;
+    const body = cls.childForFieldName('body')?.text ?? '';
+    return params.map((param) => new RegExp(`\\b(\\w+)\\s*\\{[^{}]*\\}\\s*=\\s*${param}\\s*;`).exec(body)?.[1]);
+  }
+  return undefined;
 }
 
 /** PHP's `new self(…)` / `new static(…)`: the class around the call, by its name. */

@@ -126,8 +126,11 @@ function constantMatches(run: TaintRun, re: RegExp, arg: Node, from: ParsedFile 
 function classTextMatches(run: TaintRun, re: RegExp, via: RegExp | undefined, arg: Node, scope: Scope, from: ParsedFile | undefined, membersOnly = false): boolean {
   if (!from) return false;
   const known = classifyReceiver(run.syntax, arg, scope, (n) => run.resolver.bindsImport(from, n));
-  if (known.kind !== 'type') return false;
-  const declarations = run.resolver.classDeclarations(from, known.name);
+  // An imported class is a module receiver (`use App\Models\Option;` … `Option::create($data)`): its declaration is
+  // found through the import.
+  const className = known.kind === 'type' ? known.name : known.kind === 'module' && /^[A-Z]/.test(known.binding) ? known.binding : undefined;
+  if (!className) return false;
+  const declarations = run.resolver.classDeclarations(from, className);
   run.resolver.dependOn(declarations.map((d) => d.file.path));
   const text = (d: { file: ParsedFile; node: Node }) => (membersOnly ? withoutMethodBodies(d.file, d.node) : d.node.text);
   if (declarations.some((d) => re.test(text(d)))) return true;

@@ -111,6 +111,25 @@ export class Scope {
     return undefined;
   }
 
+  /**
+   * What the code stored in the fields of a local object since it was declared (`opts.url = req.query.u`), each strand
+   * placed in its field as an object literal's property is (`{ url: … }`): the object passed on carries them. Read from
+   * this scope out to the one that declares the name; null when no field holds anything.
+   */
+  storedMembers(name: string): Tainted {
+    let out: Tainted = null;
+    const prefix = `${name}.`;
+    for (let s: Scope | undefined = this; s && !s.shared; s = s.parent) {
+      for (const [key, value] of s.vars) {
+        if (!value || !key.startsWith(prefix)) continue;
+        const field = key.slice(prefix.length).split('.')[0]!;
+        if (field && !field.includes('[')) out = [...(out ?? []), ...value.map((x) => ({ ...x, field }))];
+      }
+      if (s.vars.has(name)) break;
+    }
+    return out;
+  }
+
   alias(name: string): string | undefined {
     return this.nearest((s) => s.aliases.get(name) || undefined);
   }
