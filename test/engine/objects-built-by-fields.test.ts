@@ -1,4 +1,4 @@
-// In Java and C#, a local object built field by field (`vm.Host = host`) holds what its fields hold when it is passed
+// In Java, C# and Go, a local object built field by field (`vm.Host = host`) holds what its fields hold when it is passed
 // on, as an object initializer with those properties does: a sink or a template that reads the field sees the data;
 // another field of the object stays clean. (Not JavaScript's option bags: languages/types.ts objectsBuiltByFields.)
 import { test } from 'node:test';
@@ -69,4 +69,34 @@ test('C#: a record or a class with a primary constructor holds each argument in 
     '}',
   ].join('\n');
   assert.deepEqual(findingLines(await scanProject({ 'Controllers/HooksController.cs': code }), 'SSRF'), [26]);
+});
+
+test('Go: a struct declared with var and given a field carries it into the template it is rendered with', async () => {
+  const code = [
+    'package main',
+    '',
+    'import (',
+    '\t"net/http"',
+    '\t"text/template"',
+    ')',
+    '',
+    'type Vars struct {',
+    '\tTarget string',
+    '\tTitle  string',
+    '}',
+    '',
+    'var page = template.Must(template.New("p").Parse("<a href=\'{{.Target}}\'>{{.Title}}</a>"))',
+    '',
+    'func render(w http.ResponseWriter, data interface{}) {',
+    '\tpage.Execute(w, data)',
+    '}',
+    '',
+    'func ShowLogin(w http.ResponseWriter, r *http.Request) {',
+    '\tvar v Vars',
+    '\tv.Target = r.URL.Query().Get("target")',
+    '\tv.Title = "Login"',
+    '\trender(w, v)',
+    '}',
+  ].join('\n');
+  assert.deepEqual(findingLines(await scanProject({ 'main.go': code }), 'XSS'), [16]);
 });

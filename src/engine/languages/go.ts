@@ -9,6 +9,7 @@ export const go: LanguageSyntax = {
   literals: ['interpreted_string_literal', 'raw_string_literal', 'int_literal', 'float_literal', 'true', 'false', 'nil', 'rune_literal'],
   interpolatedStrings: [],
   concatenations: ['binary_expression'],
+  objectsBuiltByFields: true,
   numericOperators: /^(-|\*|\/|%)$/,
   calls: { call_expression: { callee: 'function', args: 'arguments' } },
   members: { selector_expression: { object: 'operand', property: 'field' } },

@@ -106,7 +106,7 @@ export interface LanguageSyntax {
   numericOperators?: RegExp;
   /**
    * A local object given fields one by one (`vm.Host = host`) carries them where it is passed (scope.ts storedMembers):
-   * the typed languages, whose objects are declared classes. Not JavaScript's option bags, which flow on into library
+   * the typed languages, whose objects are declared classes and structs. Not JavaScript's option bags, which flow on into library
    * calls whose results keep all they were given.
    */
   objectsBuiltByFields?: boolean;

@@ -112,11 +112,11 @@ function visitNode(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame
   if (s.identifiers.includes(type)) {
     const name = node.text;
     const known = scope.lookup(name);
-    if (known !== undefined) {
-      // A local object built field by field (`vm.Host = host; return View(vm)`) holds what its fields hold.
-      const members = s.objectsBuiltByFields ? scope.storedMembers(name) : null;
-      return members ? merge(known, members) : known;
-    }
+    // A local object built field by field (`vm.Host = host; return View(vm)`, Go's `var v Vars; v.Target = t`) holds
+    // what its fields hold.
+    const members = s.objectsBuiltByFields ? scope.storedMembers(name) : null;
+    if (known !== undefined) return members ? merge(known, members) : known;
+    if (members) return members;
     const ownField = s.implicitSelfFields ? implicitSelfField(run, node, name, scope) : undefined;
     if (ownField !== undefined) return ownField;
     const source = sourceTaint(run, frame, node, scope.alias(name) ?? name, scope);
