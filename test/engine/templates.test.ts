@@ -88,6 +88,10 @@ test('template names resolve by folder convention, nearest the handler first', (
   assert.equal(index.resolve('page', 'app.js', ['views'], ['.pug', '.ejs']), 'views/page.ejs');
   assert.equal(index.resolve('../secret', 'app.js', ['views'], ['.ejs']), undefined);
   assert.equal(index.resolve('missing.html', 'a/views.py', ['templates'], []), undefined);
+  // The folder in any case (Express's `app.set('views', './src/Views')`); the name as written.
+  const cased = new TemplateIndex(['src/Views/UserInput.pug']);
+  assert.equal(cased.resolve('UserInput', 'src/views.js', ['views'], ['.pug']), 'src/Views/UserInput.pug');
+  assert.equal(cased.resolve('userinput', 'src/views.js', ['views'], ['.pug']), undefined);
 });
 
 test('a value whose member chain ends in a method call is the method output, not the data', () => {
@@ -113,6 +117,11 @@ test('express languages: EJS, Pug and Handlebars raw outputs with their loop nam
   assert.deepEqual(ejs.references.map((r) => r.name), ['x']);
   const pug = templateSyntax('pug')!.parse('each c in list\n  li!= c.body\n  li= c.body\n// p!= hidden\np !{a} #{b}\na(href!=link)');
   assert.deepEqual(pug.raw.map((r) => [r.line, r.roots.join(',')]), [[2, 'list'], [5, 'a'], [6, 'link']]);
+  // In a script element's text, HTML escaping does not protect: `#{x}` inline, `script= x` and a `script.` block's lines.
+  const scripts = templateSyntax('pug')!.parse(
+    'div\n  script #{userInput}\n  p #{userInput}\nscript= config\nscript.\n  var name = "#{name}";\n  var n = 1;\np #{after}\nscript(type="text/template") #{tpl}',
+  );
+  assert.deepEqual(scripts.raw.map((r) => [r.line, r.roots.join(',')]), [[2, 'userInput'], [4, 'config'], [6, 'name']]);
   const hbs = templateSyntax('handlebars')!.parse('{{! {{{x}}} }}\n{{{a.b}}} {{c}}\n{{#each list as |item|}}{{{item.html}}}{{/each}}\n{{& d}}{{> row}}');
   assert.deepEqual(hbs.raw.map((r) => [r.line, r.roots.join(',')]), [[2, 'a'], [3, 'list'], [4, 'd']]);
   assert.deepEqual(hbs.references.map((r) => r.name), ['row']);

@@ -53,6 +53,12 @@ function parsePug(text: string): ParsedTemplate {
   const aliases: Aliases = new Map();
   let offset = 0;
   let commentIndent = -1;
+  // The indentation of an open `script.` block, whose lines are script code.
+  let scriptIndent = -1;
+  const scriptCode = (expression: string, at: number, end: number, shown: string) => {
+    const roots = resolved(aliases, rootsOf(expression));
+    if (roots.length) raw.push({ roots, ...positions.span(at, end), text: shown });
+  };
   for (const line of text.split('\n')) {
     const start = offset;
     offset += line.length + 1;
@@ -60,6 +66,20 @@ function parsePug(text: string): ParsedTemplate {
     const body = line.slice(indent);
     if (commentIndent >= 0 && (indent > commentIndent || !body)) continue;
     commentIndent = -1;
+    // In a script element's text, `#{x}` is HTML-escaped, which does not stop script (`'; alert(1)//`): as raw
+    // as `!{x}`. Inline (`script #{x}`, `script= x`) or in a `script.` block.
+    if (scriptIndent >= 0 && (indent > scriptIndent || !body)) {
+      for (const m of body.matchAll(/[#!]\{([^}]*)\}/g)) scriptCode(m[1]!, start + indent + m.index!, start + indent + m.index! + m[0].length, m[0]);
+      continue;
+    }
+    scriptIndent = -1;
+    const script = /^script\b(?:\((?:[^()"']|"[^"]*"|'[^']*')*\))?(\.?)(?:(!?=)\s*(.+)|\s+(.*))?$/.exec(body);
+    if (script && !/\btype\s*=\s*["'](?!(text|application)\/(java|ecma)script|module)/.test(body)) {
+      if (script[1]) scriptIndent = indent;
+      else if (script[3]) scriptCode(script[3], start + indent, start + line.length, body);
+      else for (const m of (script[4] ?? '').matchAll(/[#!]\{([^}]*)\}/g)) scriptCode(m[1]!, start + indent, start + line.length, body);
+      continue;
+    }
     if (body.startsWith('//')) {
       commentIndent = indent;
       continue;

@@ -1,6 +1,7 @@
 // From a template name in a render call to the scanned file it names, by the framework's folder
 // convention (`templates/`, `views/`, `resources/views/`): a file whose path ends with
-// `<folder>/<name>` (plus an extension the template language uses, when the name has none).
+// `<folder>/<name>` (plus an extension the template language uses, when the name has none), the folder in
+// any case.
 // Where several match, the one nearest the handler wins (Django apps each have a `templates/`).
 import path from 'node:path';
 
@@ -36,11 +37,13 @@ export class TemplateIndex {
   }
 
   private nearest(name: string, from: string, folders: string[]): string | undefined {
-    const suffixes = folders.length ? folders.map((f) => `${f.replace(/\/+$/, '')}/${name}`) : [name];
+    // The folder in any case (Express's `app.set('views', './src/Views')`), the name as written.
+    const suffixes = folders.length ? folders.map((f) => `${f.replace(/\/+$/, '').toLowerCase()}/${name}`) : [name];
     let best: string | undefined;
     let bestShared = -1;
     for (const p of this.byBase.get(path.posix.basename(name)) ?? []) {
-      if (!suffixes.some((s) => p === s || p.endsWith(`/${s}`))) continue;
+      const folded = p.slice(0, p.length - name.length).toLowerCase() + p.slice(p.length - name.length);
+      if (!p.endsWith(name) || !suffixes.some((s) => folded === s || folded.endsWith(`/${s}`))) continue;
       const shared = sharedDirectories(p, from);
       if (shared > bestShared || (shared === bestShared && best !== undefined && p < best)) {
         best = p;
