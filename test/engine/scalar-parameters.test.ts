@@ -217,3 +217,27 @@ public class JobNote {
   });
   assert.deepEqual(findingLines(findings, 'LOG_INJECTION'), [11]);
 });
+
+test('Java: a byte array parameter holds the caller’s bytes, not a number', async () => {
+  const code = [
+    'package demo;',
+    '',
+    'import java.util.Base64;',
+    'import org.springframework.web.bind.annotation.PostMapping;',
+    'import org.springframework.web.bind.annotation.RequestParam;',
+    'import org.springframework.web.bind.annotation.RestController;',
+    '',
+    '@RestController',
+    'public class PluginController extends ClassLoader {',
+    '    Class<?> load(byte[] code) {',
+    '        return defineClass(null, code, 0, code.length);',
+    '    }',
+    '',
+    '    @PostMapping("/plugins")',
+    '    public String install(@RequestParam String blob) {',
+    '        return load(Base64.getDecoder().decode(blob)).getName();',
+    '    }',
+    '}',
+  ].join('\n');
+  assert.deepEqual(findingLines(await scanProject({ 'src/main/java/demo/PluginController.java': code }), 'CODE_INJECTION'), [11]);
+});

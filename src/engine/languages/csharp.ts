@@ -75,7 +75,7 @@ export const csharp: LanguageSyntax = {
   namespaces: { declares: /^\s*namespace\s+([\w.]+)/gm, uses: /^\s*(?:global\s+)?using\s+(?:static\s+)?([\w.]+)\s*;/gm },
   selects: { switch_expression: { subject: '#0' } },
   casts: [{ node: 'cast_expression', type: 'type', match: /^(int|long|short|byte|uint|ulong|ushort|sbyte|decimal|double|float|bool|Guid|DateTime|DateTimeOffset)\??$/ }],
-  // Not char: one character can be a line break.
-  scalarParameters: /^(?:(?:System\.)?(?:int|long|short|byte|uint|ulong|ushort|sbyte|decimal|double|float|bool|Int16|Int32|Int64|UInt16|UInt32|UInt64|Decimal|Double|Single|Boolean|Guid|DateTime|DateTimeOffset|DateOnly|TimeOnly|TimeSpan)\??(?:\[\])?|(?:IEnumerable|ICollection|IList|IReadOnlyList|IReadOnlyCollection|List|HashSet|ISet)<(?:int|long|short|byte|uint|ulong|Guid)\??>)$/,
+  // Not char: one character can be a line break; nor a byte array, which holds the text's own bytes.
+  scalarParameters: /^(?:(?:System\.)?(?:(?:int|long|short|uint|ulong|ushort|decimal|double|float|bool|Int16|Int32|Int64|UInt16|UInt32|UInt64|Decimal|Double|Single|Boolean|Guid|DateTime|DateTimeOffset|DateOnly|TimeOnly|TimeSpan)\??(?:\[\])?|(?:byte|sbyte|Byte|SByte)\??)|(?:IEnumerable|ICollection|IList|IReadOnlyList|IReadOnlyCollection|List|HashSet|ISet)<(?:int|long|short|byte|uint|ulong|Guid)\??>)$/,
   countMembers: /^(Length|LongLength|Count)$/,
 };

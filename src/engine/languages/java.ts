@@ -49,8 +49,8 @@ export const java: LanguageSyntax = {
   assertionCalls: { holds: /^((org\.springframework\.util\.)?Assert\.(isTrue|state)|(com\.google\.common\.base\.)?Preconditions\.(checkArgument|checkState)|(org\.apache\.commons\.lang3?\.)?Validate\.(isTrue|validState))$/ },
   selfNames: ['this'],
   implicitSelfFields: ['field_declaration'],
-  // Not char or Character: one character can be a line break.
-  scalarParameters: /^(?:final\s+)?(?:(?:java\.lang\.|java\.math\.|java\.util\.|java\.time\.)?(?:int|long|short|byte|double|float|boolean|Integer|Long|Short|Byte|Double|Float|Boolean|BigDecimal|BigInteger|Number|UUID|Date|LocalDate|LocalDateTime|LocalTime|Instant|OffsetDateTime|ZonedDateTime|Duration)(?:\[\])*|(?:List|Set|Collection|Iterable|ArrayList|LinkedList|HashSet|LinkedHashSet|SortedSet|TreeSet|Optional)<(?:Integer|Long|Short|Byte|Double|Float|Boolean|BigDecimal|BigInteger|UUID)>)$/,
+  // Not char or Character: one character can be a line break; nor a byte array, which holds the text's own bytes.
+  scalarParameters: /^(?:final\s+)?(?:(?:java\.lang\.|java\.math\.|java\.util\.|java\.time\.)?(?:(?:int|long|short|double|float|boolean|Integer|Long|Short|Double|Float|Boolean|BigDecimal|BigInteger|Number|UUID|Date|LocalDate|LocalDateTime|LocalTime|Instant|OffsetDateTime|ZonedDateTime|Duration)(?:\[\])*|byte|Byte)|(?:List|Set|Collection|Iterable|ArrayList|LinkedList|HashSet|LinkedHashSet|SortedSet|TreeSet|Optional)<(?:Integer|Long|Short|Byte|Double|Float|Boolean|BigDecimal|BigInteger|UUID)>)$/,
   inheritedBareCalls: true,
   mutators: /^(append|insert|add|addAll|addFirst|addLast|put|putAll|putIfAbsent|offer|push|set|setProperty|write|print|println|printf|format)$/,
   keyedAccess: { write: /^(put|putIfAbsent|setProperty)$/, read: /^(get|getOrDefault|getProperty|remove)$/ },

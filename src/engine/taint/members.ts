@@ -169,7 +169,7 @@ export function visitAssignment(run: TaintRun, node: Node, leftField: string, ri
   // text, as a parameter of such a type does: the compiler converted or refused what was assigned. Not a byte
   // array, which holds the text's own bytes (`byte[] raw = password.getBytes()` before a digest).
   const declared = value && run.syntax.scalarParameters && run.syntax.identifiers.includes(left.type) ? scope.typeOf(left.text) : undefined;
-  if (declared && run.syntax.scalarParameters!.test(declared) && !/\b(byte|Byte|sbyte|SByte)\s*\[/.test(declared)) value = weakRandomStrands(run, value);
+  if (declared && run.syntax.scalarParameters!.test(declared)) value = weakRandomStrands(run, value);
   // `a ??= b` / `a ||= b` write b or keep a: only b is new data for a sink.
   const operator = node.text.slice(left.endIndex - node.startIndex, right ? right.startIndex - node.startIndex : undefined);
   const written = /^\s*(\?\?|\|\||&&)=/.test(operator) ? value : undefined;
