@@ -15,6 +15,8 @@ func main() {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /search", a.search)
 	mux.HandleFunc("GET /greet", greet)
+	mux.HandleFunc("POST /rpc", a.rpc)
+	mux.HandleFunc("GET /lookup", a.lookup)
 	mux.HandleFunc("GET /tags/{tag}", a.tag)
 	mux.HandleFunc("GET /go", leave)
 	mux.HandleFunc("POST /login", loginDone)
