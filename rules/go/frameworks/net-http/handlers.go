@@ -139,3 +139,10 @@ func (a *app) lookup(w http.ResponseWriter, r *http.Request) {
 	// ruleid: XSS
 	fmt.Fprintf(w, "No results for %s", r.URL.Query().Get("q"))
 }
+
+// The request's own path with a slash added: http.ServeMux has cleaned it (`//x` and `..` segments redirected away)
+// before the handler runs, so it stays on the site.
+func folder(w http.ResponseWriter, r *http.Request) {
+	// ok: OPEN_REDIRECT
+	http.Redirect(w, r, r.URL.Path+"/", http.StatusMovedPermanently)
+}

@@ -17,6 +17,7 @@ func main() {
 	mux.HandleFunc("GET /greet", greet)
 	mux.HandleFunc("POST /rpc", a.rpc)
 	mux.HandleFunc("GET /lookup", a.lookup)
+	mux.HandleFunc("GET /files/{path...}", folder)
 	mux.HandleFunc("GET /tags/{tag}", a.tag)
 	mux.HandleFunc("GET /go", leave)
 	mux.HandleFunc("POST /login", loginDone)
