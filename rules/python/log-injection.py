@@ -66,20 +66,6 @@ def log_failed_login(sender, credentials, request, **kwargs):
     log.warning(f"failed sign-in for {username}")
 
 
-# The client's address from the proxy's header or the socket: a header value or an IP, no line break. The
-# decoded path can hold one.
-def throttle(request):
-    try:
-        ip = request.META["HTTP_X_FORWARDED_FOR"].split(",")[-1]
-    except KeyError:
-        ip = request.META["REMOTE_ADDR"]
-    # ok: LOG_INJECTION
-    log.error(f"Blocking IP {ip.strip()} for 60 seconds")
-    # ruleid: LOG_INJECTION
-    log.error(f"Blocked request for {request.META['PATH_INFO']}")
-    return JsonResponse({"blocked": True}, status=429)
-
-
 class TokenProvisionView(View):
     def post(self, request):
         serializer = TokenSerializer(data=request.POST)
