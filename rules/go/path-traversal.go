@@ -156,6 +156,11 @@ func Cover(c *gin.Context) {
 		c.File(cached.(thumbEntry).FileName)
 		return
 	}
+	if cached, ok := thumb_cache.Get(uid); ok {
+		// ok: PATH_TRAVERSAL
+		c.File(cached.(thumbEntry).FileName)
+		return
+	}
 	f, err := query.FileByPhotoUID(uid)
 	if err != nil {
 		return

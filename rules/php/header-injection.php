@@ -18,3 +18,18 @@ if ($real !== false && str_starts_with($real, __DIR__ . '/public/')) {
     // ruleid: HEADER_INJECTION
     header('X-Download-Name: ' . $_GET['name']);
 }
+
+// HttpFoundation's disposition builder refuses a fallback name that is not printable ASCII and encodes the name.
+class ExportController
+{
+    public function export(\Symfony\Component\HttpFoundation\Request $request)
+    {
+        $name = $request->query->get('name');
+        $response = new \Symfony\Component\HttpFoundation\Response('');
+        // ok: HEADER_INJECTION
+        $response->headers->set('Content-Disposition', $response->headers->makeDisposition('attachment', $name . '.csv', 'export.csv'));
+        // ruleid: HEADER_INJECTION
+        $response->headers->set('X-Export-Name', $name);
+        return $response;
+    }
+}

@@ -1,5 +1,9 @@
-from urllib.parse import urlparse
+from urllib.parse import urlencode, urlparse
 from urllib.request import urlopen
+
+import ipaddress
+import os
+import socket
 
 import httpx
 import requests
@@ -72,3 +76,42 @@ def proxy(rest):
     # ruleid: SSRF
     mirrored = requests.request("GET", MIRROR_HOST + rest)
     return {"upstream": upstream.status_code, "mirrored": mirrored.status_code}
+
+
+# A transport that refuses private and loopback addresses (the project's own, named for it) guards every request
+# of its client; a retrying transport does not.
+class AsyncSafeTransport(httpx.AsyncBaseTransport):
+    def __init__(self, **kwargs):
+        self._wrapper = httpx.AsyncHTTPTransport(**kwargs)
+
+    async def handle_async_request(self, request):
+        ip = ipaddress.ip_address(socket.gethostbyname(request.url.host))
+        if ip.is_private or ip.is_loopback or ip.is_link_local:
+            raise ValueError("refused")
+        return await self._wrapper.handle_async_request(request)
+
+
+@bp.post("/recipes/image-from-url")
+async def scrape_image():
+    image_url = request.json["url"]
+    async with httpx.AsyncClient(transport=AsyncSafeTransport()) as client:
+        # ok: SSRF
+        guarded = await client.get(image_url)
+    async with httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(retries=3)) as retrying:
+        # ruleid: SSRF
+        plain = await retrying.get(image_url)
+    return {"guarded": guarded.status_code, "plain": plain.status_code}
+
+
+# The application's own API with the search in the query string: the request fills only the query.
+SITE_URL = os.environ["SITE_URL"]
+
+
+@bp.get("/search/more")
+def search_more():
+    params = {"text": request.args.get("search"), "locale": request.args.get("locale")}
+    # ok: SSRF
+    page = requests.get(f"{SITE_URL}/api/v2/search/translations/?{urlencode(params)}")
+    # ruleid: SSRF
+    other = requests.get(f"{request.args.get('api')}?{urlencode(params)}")
+    return {"page": page.json(), "other": other.json()}

@@ -73,3 +73,16 @@ class DeploysController < ApplicationController
     render json: page
   end
 end
+
+# A pagination link built by a route helper: its arguments are percent-encoded path segments and query
+# parameters, so the header stays one line. A host option of the request's is not encoded.
+class BotMessagesController < ApplicationController
+  def index
+    @room = Room.find(params[:room_id])
+    # ok: HEADER_INJECTION
+    headers["Link"] = %(<#{room_bot_messages_url(@room, params[:bot_key], page: params[:page])}>; rel="next")
+    # ruleid: HEADER_INJECTION
+    headers["Link"] = %(<#{room_bot_messages_url(@room, host: params[:mirror])}>; rel="alternate")
+    head :ok
+  end
+end

@@ -76,3 +76,13 @@ export class AnalyticsService {
   // ruleid: HARDCODED_SECRET
   private POSTHOG_PERSONAL_API_KEY = 'phx_Qw7ZtKpR2mXvN9sLbY4cHd8JfTg3WnE6uAiOkP1rSx0';
 }
+
+// A constant its comment says is no secret: a fixed mask of the algorithm, published with the code. A secret
+// whose comment only says to keep it secret stays.
+// This is not actually a secret key, it's just a string that we XOR with the key to make it case sensitive
+// ok: HARDCODED_SECRET
+const XOR_SECRET_KEY = '58ff90c0dc372ded858cbf8fb2306066';
+// Keep this secret: it signs the export links.
+// ruleid: HARDCODED_SECRET
+const EXPORT_SIGNING_SECRET = '9c41e7d0b2a85f36e1d47c0a9b3f52e8';
+export const masks = { XOR_SECRET_KEY, EXPORT_SIGNING_SECRET };

@@ -25,6 +25,7 @@ func main() {
 	r.Get("/posts/{slug}", s.post)
 	r.Get("/authors/{name}", s.author)
 	r.Get("/feeds/{feed}", s.feed)
+	r.Get("/docs/*", s.docs)
 	r.With(requireAdmin).Post("/admin/backup/{target}", s.backup)
 	http.ListenAndServe(":3000", r)
 }
@@ -63,4 +64,11 @@ func (s *server) feed(w http.ResponseWriter, r *http.Request) {
 func (s *server) backup(w http.ResponseWriter, r *http.Request) {
 	// ruleid: COMMAND_INJECTION
 	exec.Command("sh", "-c", "pg_dump blog > "+chi.URLParam(r, "target")).Run()
+}
+
+// chi hands the raw path to the handler: `//evil.example` reaches it, and a redirect to the same path plus a slash
+// leaves the site.
+func (s *server) docs(w http.ResponseWriter, r *http.Request) {
+	// ruleid: OPEN_REDIRECT
+	http.Redirect(w, r, r.URL.Path+"/", http.StatusMovedPermanently)
 }

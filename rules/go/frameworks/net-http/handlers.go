@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"html"
 	htmltemplate "html/template"
@@ -117,4 +118,31 @@ func export(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/csv")
 	// ok: XSS
 	w.Write([]byte(name + ",1\n"))
+}
+
+// An error answer that starts with text of its own: without a declared type net/http sniffs the body and sends
+// text/plain, which the browser shows as text. Declared as HTML, the same text is a page.
+func (a *app) rpc(w http.ResponseWriter, r *http.Request) {
+	var call struct{ Method string }
+	if err := json.NewDecoder(r.Body).Decode(&call); err != nil {
+		w.WriteHeader(http.StatusBadRequest)
+		// ok: XSS
+		w.Write([]byte("ERR: " + err.Error()))
+		return
+	}
+	// ok: XSS
+	fmt.Fprintf(w, "unknown method %s", call.Method)
+}
+
+func (a *app) lookup(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	// ruleid: XSS
+	fmt.Fprintf(w, "No results for %s", r.URL.Query().Get("q"))
+}
+
+// The request's own path with a slash added: http.ServeMux has cleaned it (`//x` and `..` segments redirected away)
+// before the handler runs, so it stays on the site.
+func folder(w http.ResponseWriter, r *http.Request) {
+	// ok: OPEN_REDIRECT
+	http.Redirect(w, r, r.URL.Path+"/", http.StatusMovedPermanently)
 }

@@ -8,6 +8,7 @@ use Illuminate\Http\Request;
 use Illuminate\Support\Facades\DB;
 use Illuminate\Support\Facades\Log;
 use Illuminate\Support\Facades\Redirect;
+use Illuminate\Support\Facades\Storage;
 use Illuminate\Support\Facades\URL;
 use Illuminate\Support\Str;
 
@@ -95,5 +96,17 @@ class BookmarkController extends Controller
     {
         // ok: PATH_TRAVERSAL
         return response()->download(storage_path('exports/' . Str::slug($request->input('name')) . '.csv'));
+    }
+
+    // A stored attachment: a signed URL on the disk's own host, the name only in its path.
+    public function attachment(Request $request)
+    {
+        $name = $request->input('name');
+        if (config('filesystems.default') === 's3') {
+            // ok: OPEN_REDIRECT
+            return redirect()->away(Storage::disk('s3')->temporaryUrl('attachments/' . $name, now()->addMinutes(5)));
+        }
+        // ruleid: OPEN_REDIRECT
+        return redirect()->away($request->input('mirror') . '/attachments/' . $name);
     }
 }
