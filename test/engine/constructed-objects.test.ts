@@ -36,15 +36,22 @@ const person = (constructorModifier: string) =>
     '}',
   ].join('\n');
 
-const controller = [
-  'package demo;',
-  '',
-  'import org.springframework.web.bind.annotation.RequestMapping;',
-  'import org.springframework.web.bind.annotation.RequestParam;',
-  'import org.springframework.web.bind.annotation.RestController;',
-  '',
-  '@RestController',
-  'public class PeopleController {',
+/** A Spring REST controller of the package around its handlers' lines (the first of them is line 9). */
+const restController = (name: string, handlers: string[]) =>
+  [
+    'package demo;',
+    '',
+    'import org.springframework.web.bind.annotation.RequestMapping;',
+    'import org.springframework.web.bind.annotation.RequestParam;',
+    'import org.springframework.web.bind.annotation.RestController;',
+    '',
+    '@RestController',
+    `public class ${name} {`,
+    ...handlers,
+    '}',
+  ].join('\n');
+
+const controller = restController('PeopleController', [
   '    @RequestMapping("/getter")',
   '    public String getter(@RequestParam String firstName) {',
   '        Person p = new Person(firstName);',
@@ -61,8 +68,7 @@ const controller = [
   '        Person p = new Person(firstName);',
   '        return "Age: " + p.getAge();',
   '    }',
-  '}',
-].join('\n');
+]);
 
 for (const modifier of ['public ', '']) {
   test(`Java: a field a ${modifier ? 'public' : 'package-private'} constructor stores comes back through a getter and toString()`, async () => {
@@ -72,23 +78,14 @@ for (const modifier of ['public ', '']) {
 }
 
 test('Java: a field a setter stores comes back through its getter', async () => {
-  const setter = [
-    'package demo;',
-    '',
-    'import org.springframework.web.bind.annotation.RequestMapping;',
-    'import org.springframework.web.bind.annotation.RequestParam;',
-    'import org.springframework.web.bind.annotation.RestController;',
-    '',
-    '@RestController',
-    'public class ProfileController {',
+  const setter = restController('ProfileController', [
     '    @RequestMapping("/rename")',
     '    public String rename(@RequestParam String firstName) {',
     '        Person p = new Person("fixed");',
     '        p.setFirstName(firstName);',
     '        return "Person: " + p.getFirstName();',
     '    }',
-    '}',
-  ].join('\n');
+  ]);
   const files = { 'src/main/java/demo/Person.java': person('public '), 'src/main/java/demo/ProfileController.java': setter };
   assert.deepEqual(findingLines(await scanProject(files), 'XSS'), [13]);
 });
