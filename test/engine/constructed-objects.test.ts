@@ -138,3 +138,12 @@ test('C#: a field a constructor or setter stores comes back through a getter; a 
   ].join('\n');
   assert.deepEqual(findingLines(await scanProject({ 'Controllers/PeopleController.cs': code }), 'XSS'), [11, 19]);
 });
+
+test('Java: the constructor of a class another package declares is found through the import', async () => {
+  const model = person('public ').replace('package demo;', 'package demo.model;').replace('class Person', 'public class Person');
+  const files = {
+    'src/main/java/demo/model/Person.java': model,
+    'src/main/java/demo/web/PeopleController.java': controller.replace('package demo;', 'package demo.web;\n\nimport demo.model.Person;'),
+  };
+  assert.deepEqual(findingLines(await scanProject(files), 'XSS'), [14, 19]);
+});

@@ -152,7 +152,9 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   // Calls into code we can see: analyse the callee with these argument taints.
   const name = constructedName(s, node, parts) ?? parts.name?.text ?? (calleeNode ? calleeNode.text : '');
   if (name && CALLABLE_NAME.test(name) && frame.depth < MAX_CALL_DEPTH) {
-    const receiver = receiverOf();
+    // Java's and C#'s `new Customer(…)` runs the class's constructor, named like the class: looked up as a method of
+    // that class, in its own file wherever the import says it is.
+    const receiver: Receiver = parts.isConstructor && !s.constructorNames?.length ? { kind: 'type', name } : receiverOf();
     // With nothing untrusted going in, a function in a file that holds no source returns
     // nothing untrusted (and its sinks are found when its own file is analysed): it need
     // not be looked for — which spares parsing the neighbours it might be in.
