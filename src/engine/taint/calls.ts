@@ -253,9 +253,9 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
 
 /** The value of a boolean literal argument (`false`, Python's `False`), undefined for anything else. */
 function booleanLiteral(arg: Node | undefined): boolean | undefined {
-  const text = arg?.text;
+  const text = arg?.text ?? '';
   // Python's `True`, PHP's `FALSE` (its constants ignore case).
-  return text && /^true$/i.test(text) ? true : text && /^false$/i.test(text) ? false : undefined;
+  return /^true$/i.test(text) ? true : /^false$/i.test(text) ? false : undefined;
 }
 
 /**
