@@ -127,6 +127,31 @@ test('express languages: EJS, Pug and Handlebars raw outputs with their loop nam
   assert.deepEqual(hbs.references.map((r) => r.name), ['row']);
 });
 
+test('go text/template: every printing action is raw unless an escaper ends it; range and with move the dot', () => {
+  const parsed = templateSyntax('gotext')!.parse(
+    [
+      '{{/* {{.Hidden}} */}}<h1>{{.Title}}</h1> {{.Title | html}} {{html .Title}} {{len .Items}}',
+      '{{if .Error}}{{.Error}}{{end}} {{printf "%s" .Bio}} {{$.Site}}',
+      '{{range $i, $c := .Comments}}{{$i}} {{$c.Body}}{{end}}',
+      '{{with .User}}{{.Name}}{{else}}{{.Guest}}{{end}}',
+      '{{range .Posts}}{{.Title | urlquery}}{{.Body}}{{end}}',
+      '{{$b := .Banner}}{{$b}} {{template "footer.html" .}}{{template "row.html" .Row}}',
+    ].join('\n'),
+  );
+  assert.deepEqual(parsed.raw.map((r) => [r.line, r.roots.join(',')]), [
+    [1, '$.Title'],
+    [2, '$.Error'],
+    [2, '$.Bio'],
+    [2, '$.Site'],
+    [3, '$.Comments'],
+    [4, '$.User'],
+    [4, '$.Guest'],
+    [5, '$.Posts'],
+    [6, '$.Banner'],
+  ]);
+  assert.deepEqual(parsed.references.map((r) => [r.name, r.bindings ?? null]), [['footer.html', null], ['row.html', { $: ['$.Row'] }]]);
+});
+
 test('thymeleaf: th:utext and [( )] are raw, th:text, [[ ]] and escaping utilities are not', () => {
   const parsed = templateSyntax('thymeleaf')!.parse(
     '<p th:text="${a}"></p><p th:utext="${b.c}"></p>\n<li th:each="x : ${items}" th:utext="${x}"></li>\n[[${d}]] [(${e})]\n<p th:utext="${#strings.escapeXml(f)}"></p>\n<!-- <p th:utext="${g}"></p> -->\n<div th:replace="~{fragments/footer :: f}"></div>',

@@ -38,6 +38,8 @@ export const go: LanguageSyntax = {
   objects: { literal_value: { pair: 'keyed_element', key: 'key', value: 'value', mapTypes: ['map_type'] } },
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   formatCalls: /^fmt\.(Sprintf|Printf|Fprintf|Errorf|Appendf)$/,
+  // The string package's functions return the text they were given, changed in case, space or separators: the data itself.
+  copyCalls: /^(strings|bytes)\.(ToLower|ToUpper|ToTitle|Title|TrimSpace|Trim|TrimLeft|TrimRight|TrimPrefix|TrimSuffix|TrimFunc|Replace|ReplaceAll|Join|Fields|Split|SplitN|SplitAfter)$|^(string|\[\]byte)$/,
   exits: ['return_statement', 'continue_statement', 'break_statement'],
   switches: { statements: ['expression_switch_statement', 'type_switch_statement', 'select_statement'], cases: ['expression_case', 'type_case', 'communication_case', 'default_case'] },
   exitCalls: /(^|\.)(Error|Fatal\w*|Exit|Abort\w*|AbortWithStatus\w*|Redirect|NotFound|Panic\w*)$/,

@@ -184,13 +184,20 @@ export const RenderSpec = z
     /** Keyword arguments are the context (Flask `render_template("page.html", bio=v)`). */
     keywords: z.boolean().optional(),
     /** Template languages the file may be written in, by id (src/engine/templates/syntaxes.ts); the first whose extension the file has reads it. */
-    syntaxes: z.array(z.enum(['jinja', 'twig', 'nunjucks', 'ejs', 'pug', 'handlebars', 'blade', 'thymeleaf', 'razor', 'erb'])).min(1),
+    syntaxes: z.array(z.enum(['jinja', 'twig', 'nunjucks', 'ejs', 'pug', 'handlebars', 'blade', 'thymeleaf', 'razor', 'erb', 'gotext'])).min(1),
     /** Folders the framework looks for templates in (`templates`, `views`): the file's path ends with `<folder>/<name>`. */
     folders: z.array(z.string()).default([]),
     /** Names use dots for folders (Laravel `view('posts.show')` is `posts/show.blade.php`). */
     dottedNames: z.boolean().optional(),
     /** The context is this one variable of the template (ASP.NET `View(model)` is the view's `Model`). */
     contextName: z.string().optional(),
+    /** Regex on what the receiver was made from whose first group names the template (Go `t := template.ParseFiles("views/page.html")`, then `t.Execute(w, data)`). */
+    templateInReceiverInit: Regex.optional(),
+    /**
+     * When no template file is found for the call (a template parsed from a string, a name the scan cannot see), the call itself is the
+     * sink of its context argument: a template engine that escapes nothing prints whatever it is given.
+     */
+    orAtCall: z.boolean().optional(),
     /** The name is the first argument of the call a method chain starts from (Laravel `view('posts.show')->with('title', $t)`). */
     templateInReceiver: z.boolean().optional(),
     /** Template variables are also what the handler set under these paths before the call (`res.locals.` makes `title` read `res.locals.title`). */

@@ -17,6 +17,7 @@ import { inTaintedClass, madePointer, weakRandomStrands } from './members.ts';
 import { bindParamSources, handlerParameterRoles, paramList } from './parameters.ts';
 import { checkCallSinks, checkReturnSink } from './sinks.ts';
 import { declaredFieldType } from '../project/declarations.ts';
+import { templateFileName } from '../templates/resolve.ts';
 import { sourceTaint } from './sources.ts';
 import { formatFields, formatPrefix, numericFormatArguments } from './formats.ts';
 import { constantString, constantText, fileScope, sanitizeByPrefix, visit, visitChildren } from './walk.ts';
@@ -564,7 +565,11 @@ function analyzeCall(
   // such a parameter have a fixed answer in this call (constants.ts), so calls with other flags are other analyses.
   const flags = params.map((p, i) => (i < offset || p.names.length !== 1 ? undefined : booleanLiteral(parts.keywords.get(p.names[0]!) ?? parts.positional[i - offset])));
   const flagged = flags.some((f) => f !== undefined) ? `:${flags.map((f) => (f === undefined ? '-' : f ? 'T' : 'F')).join('')}` : '';
-  const key = `${target.file.path}:${target.node.startIndex}:${signature}${fieldsTainted ? ':fields' : ''}${flagged}`;
+  // Arguments naming a template file (`render(w, "feed.html", data)`): a render call inside renders that file, so
+  // each name is its own analysis.
+  const templates = params.map((p, i) => (i < offset || p.names.length !== 1 ? undefined : templateFileName((parts.keywords.get(p.names[0]!) ?? parts.positional[i - offset])?.text)));
+  const named = templates.some((t) => t !== undefined) ? `:${templates.map((t) => t ?? '-').join('|')}` : '';
+  const key = `${target.file.path}:${target.node.startIndex}:${signature}${fieldsTainted ? ':fields' : ''}${flagged}${named}`;
   if (run.memo.has(key)) return run.memo.get(key)!;
   // With clean inputs a function only contributes what it returns (its own sinks are found when its file is
   // analysed), and that is the same for every caller in the scan (not so when a flag decides its branches).
@@ -579,6 +584,7 @@ function analyzeCall(
   params.forEach((p, i) => {
     for (const n of p.names) scope.vars.set(n, bound[i] ?? null);
     if (flags[i] !== undefined) scope.flags.set(p.names[0]!, flags[i]!);
+    if (templates[i] !== undefined) scope.templateNames.set(p.names[0]!, templates[i]!);
     bindParamSources(run, p, target.node, scope, frame, i);
   });
   const body = shape.body ? field(target.node, shape.body) : null;

@@ -28,6 +28,8 @@ export class Scope {
   readonly assigned = new Set<string>();
   /** Parameters a call gave a boolean literal (`fetch(url, false)`): what the callee's checks of them answer in that call. */
   readonly flags = new Map<string, boolean>();
+  /** Parameters a call gave a template file's name (`render(w, "feed.html", data)`): the template a render call given the parameter renders. */
+  readonly templateNames = new Map<string, string>();
   /** `isolated`: a branch of an `if`; assignments stay here until the branches are merged. */
   constructor(
     readonly parent?: Scope,
@@ -84,6 +86,14 @@ export class Scope {
   flag(name: string): boolean | undefined {
     for (let s: Scope | undefined = this; s; s = s.parent) {
       if (s.flags.has(name)) return s.flags.get(name);
+      if (s.vars.has(name)) return undefined;
+    }
+    return undefined;
+  }
+
+  templateName(name: string): string | undefined {
+    for (let s: Scope | undefined = this; s; s = s.parent) {
+      if (s.templateNames.has(name)) return s.templateNames.get(name);
       if (s.vars.has(name)) return undefined;
     }
     return undefined;

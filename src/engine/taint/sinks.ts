@@ -114,8 +114,10 @@ export function checkCallSinks(
       if (sink.unless.some((c) => conditionHolds(run, c, parts, scope, frame.file))) continue;
       if (!sinkContextHolds(run, sink, node, frame)) continue;
       if (sink.render) {
-        if (checkRenderSink(run, rule, sink.render, node, parts, args, kwargs, scope, frame, (v) => reportable(rule, v))) break;
-        continue;
+        const outcome = checkRenderSink(run, rule, sink.render, node, parts, args, kwargs, scope, frame, (v) => reportable(rule, v));
+        if (outcome === 'reported') break;
+        // No template file found: where the engine escapes nothing, the call prints its context (the sink's `args`).
+        if (outcome === 'read' || !sink.render.orAtCall) continue;
       }
       let t: Tainted = null;
       const positions = sink.args ?? (sink.keywords || sink.receiver ? [] : args.map((_, i) => i));

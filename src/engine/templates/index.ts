@@ -29,9 +29,12 @@ function literalName(node: Node | undefined): string | undefined {
   return m?.[2];
 }
 
+/** What a render call came to: a finding reported, templates read that print nothing tainted raw, or no template file found. */
+export type RenderOutcome = 'reported' | 'read' | 'unresolved';
+
 /**
- * The hook from the taint engine's call sinks: `node` calls a render sink. Returns whether
- * something was reported. The context's taint is looked up per variable the template prints raw.
+ * The hook from the taint engine's call sinks: `node` calls a render sink. The context's taint is
+ * looked up per variable the template prints raw.
  */
 export function checkRenderSink(
   run: TaintRun,
@@ -44,11 +47,11 @@ export function checkRenderSink(
   scope: Scope,
   frame: FunctionFrame,
   reportableData: (t: Tainted) => Taint | undefined,
-): boolean {
-  if (render.rails) return checkRailsRender(run, rule, render, node, parts, scope, frame, reportableData);
+): RenderOutcome {
+  if (render.rails) return checkRailsRender(run, rule, render, node, parts, scope, frame, reportableData) ? 'reported' : 'read';
   // `model.put("bio", v)` on the handler's own model parameter, not on a map of its own.
   const receiver = parts.receiver;
-  if (render.receiverParameter && !(receiver && run.syntax.identifiers.includes(receiver.type) && scope.binding(receiver.text) === null)) return false;
+  if (render.receiverParameter && !(receiver && run.syntax.identifiers.includes(receiver.type) && scope.binding(receiver.text) === null)) return 'read';
   // `View(model)`: a call that may leave the name out has its context first then (`View("Show", model)` otherwise).
   const unnamed = !!render.nameOptional && render.template !== undefined && !literalName(parts.positional[render.template]);
   const contextAt = unnamed ? render.template : render.context;
@@ -62,11 +65,11 @@ export function checkRenderSink(
   const fromScope = render.fromScope ? compiled(render.fromScope) : undefined;
   // One variable named by a literal (`model.addAttribute("bio", v)`): a context of one key.
   const single = render.key === undefined ? undefined : literalName(parts.positional[render.key]);
-  if (render.key !== undefined && (!single || !context)) return false;
+  if (render.key !== undefined && (!single || !context)) return 'read';
   // `compact('title')` carries no taint of its own: its names are looked up.
   const keyed = single ? new Map([[single, () => context]]) : keyedContext(run, contextNode, scope, frame);
   const prefixes = render.scopePrefixes ?? [];
-  if (!context && !keyed && !fromScope && !prefixes.length && !(render.keywords && (kwargs.size || parts.positional.length > 1))) return false;
+  if (!context && !keyed && !fromScope && !prefixes.length && !(render.keywords && (kwargs.size || parts.positional.length > 1))) return 'read';
   // Only the data itself: not the result of an unknown call it went into (a paginator or the
   // records of a query filtered by the request hold the database's data, not the request's).
   const reportable = (t: Tainted) => reportableData(t ? t.filter((x) => !x.derived) : null);
@@ -102,19 +105,25 @@ export function checkRenderSink(
   const syntaxes = render.syntaxes.map((id) => TEMPLATE_SYNTAXES.get(id)!).filter(Boolean);
   const extensions = syntaxes.flatMap((s) => s.extensions);
   const scan = scanTemplates(run.resolver);
-  let found = false;
-  for (const rawName of templateNames(render, node, parts, frame, unnamed)) {
+  let outcome: RenderOutcome = 'unresolved';
+  for (const rawName of templateNames(run, render, node, parts, scope, frame, unnamed)) {
     const name = render.dottedNames ? dotted(rawName) : rawName;
     const first = scan.index.resolve(name, frame.file.path, render.folders, extensions);
     if (!first) continue;
     const renderStep = run.step(frame, node, `renders ${name}`);
-    if (renderTemplate(run, rule, render, node, scan, first, syntaxes, extensions, renderStep, taintOf)) found = true;
+    if (renderTemplate(run, rule, render, node, scan, first, syntaxes, extensions, renderStep, taintOf)) outcome = 'reported';
+    else if (outcome === 'unresolved') outcome = 'read';
   }
-  return found;
+  return outcome;
+}
+
+/** A template name written as a literal, or a parameter a caller gave one (a render helper's `name`). */
+function nameOf(run: TaintRun, node: Node | undefined, scope: Scope): string | undefined {
+  return literalName(node) ?? (node && run.syntax.identifiers.includes(node.type) ? scope.templateName(node.text) : undefined);
 }
 
 /** The template a call renders: its literal argument, or the view names the handler returns (Spring `return "posts/show"`). */
-function templateNames(render: RenderSink, node: Node, parts: CallParts, frame: FunctionFrame, unnamed: boolean): string[] {
+function templateNames(run: TaintRun, render: RenderSink, node: Node, parts: CallParts, scope: Scope, frame: FunctionFrame, unnamed: boolean): string[] {
   const fn = enclosingFunction(frame.file.syntax, node);
   if (render.controllerFolders) {
     // ASP.NET MVC: `View()` is Views/<Controller>/<Action>.cshtml, else Views/Shared/<Action>.cshtml.
@@ -139,7 +148,14 @@ function templateNames(render: RenderSink, node: Node, parts: CallParts, frame: 
     return [];
   }
   if (render.template !== undefined) {
-    const name = literalName(parts.positional[render.template]);
+    const name = nameOf(run, parts.positional[render.template], scope);
+    return name ? [name] : [];
+  }
+  if (render.templateInReceiverInit) {
+    // `t := template.Must(template.ParseFiles("views/page.html"))`, then `t.Execute(w, data)`.
+    const receiver = parts.receiver;
+    const made = receiver && (scope.init(receiver.text) ?? receiver);
+    const name = made && compiled(render.templateInReceiverInit).exec(made.text)?.[1];
     return name ? [name] : [];
   }
   if (!fn) return [];

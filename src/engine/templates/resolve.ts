@@ -5,6 +5,16 @@
 // Where several match, the one nearest the handler wins (Django apps each have a `templates/`).
 import path from 'node:path';
 
+/**
+ * A string literal naming a template file by its extension (`"feed.html"`, `'posts/show.html.twig'`): a function given one
+ * is analysed once per name, so a render helper (`render(w, "feed.html", data)`) renders what each caller names.
+ */
+const TEMPLATE_FILE = /^[rbu]?(['"`])([\w./-]+\.(?:html?|tmpl|gohtml|gotmpl|tpl|ejs|pug|jade|hbs|handlebars|njk|twig|erb|cshtml|j2|jinja2?|mustache))\1$/;
+
+export function templateFileName(text: string | undefined): string | undefined {
+  return text === undefined ? undefined : TEMPLATE_FILE.exec(text.trim())?.[2];
+}
+
 /** Scanned paths by base name, per scan: a lookup reads only the files of that name. */
 export class TemplateIndex {
   private readonly byBase = new Map<string, string[]>();

@@ -6,5 +6,6 @@ import { blade } from './blade.ts';
 import { thymeleaf } from './thymeleaf.ts';
 import { razor } from './razor.ts';
 import { erb } from './erb.ts';
+import { goText } from './gotemplate.ts';
 
-export const TEMPLATE_SYNTAXES: ReadonlyMap<string, TemplateSyntax> = new Map([jinja, twig, nunjucks, ejs, pug, handlebars, blade, thymeleaf, razor, erb].map((s) => [s.id, s]));
+export const TEMPLATE_SYNTAXES: ReadonlyMap<string, TemplateSyntax> = new Map([jinja, twig, nunjucks, ejs, pug, handlebars, blade, thymeleaf, razor, erb, goText].map((s) => [s.id, s]));
