@@ -40,3 +40,27 @@ public class CatalogController : ControllerBase
         return Ok(new { a = regex.ToString(), b = bounded.ToString() });
     }
 }
+
+[ApiController]
+[Route("api/contacts")]
+public class ContactController : ControllerBase
+{
+    private const string SafePhone = @"^\+?\d{6,15}$";
+
+    [HttpGet("check")]
+    public IActionResult Check(string phone, string name)
+    {
+        string pattern = "^(\\d+)+$";
+        // ruleid: REDOS
+        var digits = Regex.Match(phone, pattern);
+        // ruleid: REDOS
+        var words = Regex.IsMatch(name, @"^(\w+\s?)*$");
+        // ok: REDOS
+        var bounded = Regex.IsMatch(name, @"^(\w+\s?)*$", RegexOptions.None, TimeSpan.FromMilliseconds(100));
+        // ok: REDOS
+        var plain = Regex.IsMatch(phone, SafePhone);
+        // ok: REDOS
+        var linear = Regex.IsMatch(name, "^[a-z]+(-[a-z]+)*$");
+        return Ok(new { d = digits.Value, words, bounded, plain, linear });
+    }
+}

@@ -130,4 +130,18 @@ public class TicketSearch {
     public boolean unlockAny(@RequestParam String typed, @RequestParam String expr) {
         return accounts.unlockAny(typed, expr);
     }
+
+    @GetMapping("/contacts/check")
+    public boolean checkContact(@RequestParam String phone, @RequestParam String name) {
+        String pattern = "^(\\d+)+$";
+        // ruleid: REDOS
+        boolean digits = Pattern.matches(pattern, phone);
+        // ruleid: REDOS
+        boolean words = name.matches("^(\\w+\\s?)*$");
+        // ok: REDOS
+        boolean linear = name.matches("^[a-z]+(-[a-z]+)*$");
+        // ok: REDOS
+        boolean plain = phone.matches("^\\+?\\d{6,15}$");
+        return digits && words && linear && plain;
+    }
 }

@@ -14,6 +14,33 @@ import { fileScope } from './walk.ts';
 /** A regular expression literal: `/…/flags`. */
 const REGEX_LITERAL = /^\/(?![*/])[\s\S]*\/[a-z]*$/;
 
+/**
+ * A pattern written as a string literal (C#, Java, Python), as the regex engine receives it: a verbatim (`@"…"`) or raw
+ * (`r"…"`) string as written, another with its escapes undone (`"^(\\d+)+$"` is `^(\d+)+$`); leading inline flags
+ * (`(?i)`) become the literal's flags. Undefined for any other text.
+ */
+export function stringPattern(text: string): string | undefined {
+  const m = /^(@|[rR]|)(["'])([\s\S]*)\2$/.exec(text.trim());
+  if (!m) return undefined;
+  const [, prefix, quote, inner] = m as unknown as [string, string, string, string];
+  let body = '';
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i]!;
+    if (c === quote) {
+      // `""` is a quote in a verbatim string; any other quote inside closes the literal (`"a" + "b"` is no one literal).
+      if (prefix !== '@' || inner[i + 1] !== quote) return undefined;
+      body += quote;
+      i++;
+    } else if (c === '\\' && prefix !== '@' && i + 1 < inner.length) {
+      // A raw string keeps its backslashes; a regular one drops one before a quote or backslash (`\\d` is `\d`).
+      const next = inner[++i]!;
+      body += prefix ? `\\${next}` : next === 'n' ? '\n' : next === 't' ? '\t' : /["'\\]/.test(next) ? next : `\\${next}`;
+    } else body += c;
+  }
+  const flags = /^\(\?([ims]+)\)/.exec(body);
+  return flags ? `/${body.slice(flags[0].length)}/${flags[1]}` : `/${body}/`;
+}
+
 /** `from`: the file the call is in, where a condition looks up the class of a value (`classText`). */
 export function conditionHolds(run: TaintRun, c: CompiledArgCondition, parts: CallParts, scope: Scope, from?: ParsedFile): boolean {
   let arg: Node | undefined;
@@ -30,9 +57,10 @@ export function conditionHolds(run: TaintRun, c: CompiledArgCondition, parts: Ca
     if (!init || !c.init.test(qualified(run, init))) matches = false;
   }
   if (arg && c.backtracks) {
-    // The literal as written, or the one its variable was given (`const re = /…/; re.test(v)`).
+    // The literal as written, or the one its variable was given (`const re = /…/; re.test(v)`, `string p = "^(\\d+)+$";`).
     const init = variable ? scope.init(variable) : undefined;
-    const literal = [arg.text, init?.text, resolvedText(run, arg, scope)].find((t) => t !== undefined && REGEX_LITERAL.test(t));
+    const texts = [arg.text, init?.text, resolvedText(run, arg, scope)];
+    const literal = texts.find((t) => t !== undefined && REGEX_LITERAL.test(t)) ?? texts.map((t) => t && stringPattern(t)).find((p) => p !== undefined);
     if (!literal || !mayBacktrackCatastrophically(literal)) matches = false;
   }
   if (arg && c.type) {
