@@ -38,8 +38,9 @@ export const go: LanguageSyntax = {
   objects: { literal_value: { pair: 'keyed_element', key: 'key', value: 'value', mapTypes: ['map_type'] } },
   ifs: { if_statement: { condition: 'condition', consequence: 'consequence', alternative: 'alternative' } },
   formatCalls: /^fmt\.(Sprintf|Printf|Fprintf|Errorf|Appendf)$/,
-  // The string package's functions return the text they were given, changed in case, space or separators: the data itself.
-  copyCalls: /^(strings|bytes)\.(ToLower|ToUpper|ToTitle|Title|TrimSpace|Trim|TrimLeft|TrimRight|TrimPrefix|TrimSuffix|TrimFunc|Replace|ReplaceAll|Join|Fields|Split|SplitN|SplitAfter)$|^(string|\[\]byte)$/,
+  // The string package's functions return the text they were given, changed in case, space or separators, and `append`
+  // the slice with the values added: the data itself.
+  copyCalls: /^(strings|bytes)\.(ToLower|ToUpper|ToTitle|Title|TrimSpace|Trim|TrimLeft|TrimRight|TrimPrefix|TrimSuffix|TrimFunc|Replace|ReplaceAll|Join|Fields|Split|SplitN|SplitAfter)$|^(string|\[\]byte|append)$/,
   exits: ['return_statement', 'continue_statement', 'break_statement'],
   switches: { statements: ['expression_switch_statement', 'type_switch_statement', 'select_statement'], cases: ['expression_case', 'type_case', 'communication_case', 'default_case'] },
   exitCalls: /(^|\.)(Error|Fatal\w*|Exit|Abort\w*|AbortWithStatus\w*|Redirect|NotFound|Panic\w*)$/,
@@ -47,6 +48,10 @@ export const go: LanguageSyntax = {
   receiverCallsRunMethods: true,
   selfNames: [],
   errorResultLast: true,
+  // Numbers, truth values, times and ids hold no text: a value converted to one (a parameter, a struct field or a
+  // variable `rows.Scan` fills) carries no markup or SQL.
+  scalarParameters: /^\*?(u?int(8|16|32|64)?|float(32|64)|bool|byte|rune|uintptr|time\.(Time|Duration)|uuid\.UUID|sql\.Null(Int16|Int32|Int64|Float64|Bool|Time|Byte))$/,
+  namesBeforeTypes: true,
   mutators: /^(WriteString|Write|WriteByte|WriteRune|Add|Set|Store)$/,
   // `func NAME(`, `func (r T) NAME(`, `NAME := func`
   definitionNames: /\bfunc\s*(?:\([^)]*\)\s*)?(\w+)\s*[[(]|\b(\w+)\s*:?=\s*func\b/g,

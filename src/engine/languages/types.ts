@@ -200,6 +200,8 @@ export interface LanguageSyntax {
    * languages only: a type hint the runtime does not enforce is no conversion.
    */
   scalarParameters?: RegExp;
+  /** Fields and parameters are declared name first (Go's `Count int`), not type first (`int count;`). */
+  namesBeforeTypes?: boolean;
   /**
    * A decorator that makes a method of a model class a validator of the fields it names in quotes, run before
    * the code sees the model (Pydantic's `@validator("id")`, `@field_validator("id", "name")`). The guard clauses

@@ -79,12 +79,14 @@ export function declarationsAround(file: FileDeclarations, at: number): Declarat
 }
 
 /**
- * The declared type of field `field` in the text of a Java or C# class (`private Long refundId;`,
+ * The declared type of field `field` in the text of a Java or C# class (or, `nameFirst`, a Go struct) (`private Long refundId;`,
  * `@Column(name = "id") protected List<Long> ids;`, `public Guid? Id;`, a C# property
  * `[Required] public int FolderId { get; set; }`), if the text declares it.
  */
-export function declaredFieldType(text: string, field: string): string | undefined {
+export function declaredFieldType(text: string, field: string, nameFirst = false): string | undefined {
   const name = field.replace(/\$/g, '\\$');
+  // Go's struct fields name the field first (`CommentCount int`, `X, Y float64`, a tag after: `ID int \`json:"id"\``).
+  if (nameFirst) return new RegExp(`(?:^|[{;])[ \\t]*(?:\\w+[ \\t]*,[ \\t]*)*${name}(?:[ \\t]*,[ \\t]*\\w+)*[ \\t]+(\\*?[\\w.]+(?:\\[\\])?)`, 'm').exec(text)?.[1];
   return new RegExp(`(?:^|[;{}/])\\s*(?:@[\\w.]+(?:\\([^()]*\\))?\\s+|\\[[^\\]\\n]*\\]\\s*)*(?:(?:private|protected|public|internal|final|transient|volatile|readonly|static|virtual|override|required)\\s+)*([\\w.]+(?:<[^;=()]*>)?(?:\\[\\])*\\??)\\s+${name}\\s*(?:[;=]|\\{\\s*(?:get|set|init)\\b)`, 'm').exec(text)?.[1];
 }
 

@@ -106,6 +106,7 @@ export interface CompiledSanitizer {
   receiver: boolean;
   vetsArguments?: number[];
   cleansArguments?: number[];
+  readsRecords?: boolean;
   /** A guard that holds where the value is bad (a deny-list of the language's own API). */
   denies?: boolean;
 }
@@ -298,6 +299,7 @@ function compileSanitizer(s: SanitizerSpec, where: string, defaultTypes?: string
     receiver: !!s.receiver,
     vetsArguments: s.vetsArguments,
     cleansArguments: s.cleansArguments,
+    readsRecords: s.readsRecords,
     denies: s.denies,
   };
 }

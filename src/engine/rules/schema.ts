@@ -356,6 +356,11 @@ export const SanitizerSpec = z
      */
     cleansArguments: z.array(z.number().int().min(0)).optional(),
     /**
+     * For `callee` sanitizers: the call reads records back (`rows.Scan(&title)`): request data bound to the query is not
+     * in them, but what a `stored` source already read stays stored data (a page printing it is stored XSS).
+     */
+    readsRecords: z.boolean().optional(),
+    /**
      * For `guard` sanitizers: the check holds where the value is bad, as a deny-list's does (a search for what must
      * not be there: `name.IndexOfAny(Path.GetInvalidFileNameChars()) >= 0`). Where it fails, and after a branch
      * where it holds that leaves, the value is vetted (src/engine/taint/guards.ts).

@@ -13,7 +13,7 @@ import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, sanitize, sanitizeUnlessStored, withoutRecords, type Tainted } from './values.ts';
 import { conditionHolds, underPackageName } from './conditions.ts';
 import { assertedCheck, checkedCallPath, GETTER, getterPath, vetArguments } from './guards.ts';
-import { inTaintedClass, madePointer, weakRandomStrands } from './members.ts';
+import { inTaintedClass, madePointer, scalarMemberOfDeclaredClass, weakRandomStrands } from './members.ts';
 import { bindParamSources, handlerParameterRoles, paramList } from './parameters.ts';
 import { checkCallSinks, checkReturnSink } from './sinks.ts';
 import { declaredFieldType } from '../project/declarations.ts';
@@ -121,7 +121,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     // one read with a conversion (`request.args.get("page", type=int)`) is clean for what the sanitiser covers.
     let out = merge(source, all);
     for (const san of matching.filter((x) => !x.receiver)) out = sanitizeUnlessStored(out, san.types);
-    taintOutParams(run, parts, out, scope);
+    taintOutParams(run, parts, out, scope, frame);
     return out;
   }
   // `cookie.setSecure(true)`: the call makes its receiver safe from now on; a verifier, the arguments it vets.
@@ -137,7 +137,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
   const sanitizers = matching.filter((x) => !x.receiver);
   const cleaned = (value: Tainted) => {
     let t = value;
-    for (const san of sanitizers) t = sanitize(t, san.types);
+    for (const san of sanitizers) t = san.readsRecords ? sanitizeUnlessStored(t, san.types) : sanitize(t, san.types);
     return t;
   };
   // A sanitizer for every type ends the analysis here; one for some types
@@ -181,7 +181,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
         if (parts.isConstructor) result = merge(result, addStep(storedFields(run, target.node, before), callStep));
       }
       vetArguments(run, targets, parts, scope);
-      taintOutParams(run, parts, result, scope);
+      taintOutParams(run, parts, result, scope, frame);
       const returned = result ? cleaned(addStep(result, run.step(frame, node, `return of ${calleePath}()`))) : null;
       return merge(returned, addStep(placed, run.step(frame, node, `${calleePath}()`)));
     }
@@ -246,7 +246,7 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     // `fmt.Sprintf("https://api.example/users/%s", id)`: the result starts with the format's constant text.
     if (numbers) out = sanitizeByPrefix(run, out, formatPrefix(parts.positional, s.literals, run.fileText(frame.file)));
     out = merge(out, addStep(cleaned(placed), step));
-    taintOutParams(run, parts, out, scope);
+    taintOutParams(run, parts, out, scope, frame);
     return out;
   }
   return addStep(cleaned(placed), step);
@@ -274,7 +274,7 @@ function getterOfScalarField(run: TaintRun, parts: CallParts, scope: Scope, fram
   const declarations = run.resolver.classDeclarations(frame.file, known.name);
   run.resolver.dependOn(declarations.map((d) => d.file.path));
   return declarations.some((d) => {
-    const type = declaredFieldType(d.node.text, field);
+    const type = declaredFieldType(d.node.text, field, s.namesBeforeTypes);
     return type !== undefined && s.scalarParameters!.test(type);
   });
 }
@@ -507,12 +507,22 @@ function keyedRead(run: TaintRun, parts: CallParts, receiverTaint: Tainted): Tai
   return read.length ? read : null;
 }
 
+/** A variable or member declared with a type that holds no text (the language's `scalarParameters`). */
+function holdsNoText(run: TaintRun, target: Node, scope: Scope, frame: FunctionFrame): boolean {
+  const scalar = run.syntax.scalarParameters;
+  if (!scalar) return false;
+  if (run.syntax.identifiers.includes(target.type)) return scalar.test(scope.typeOf(target.text) ?? '');
+  return !!run.syntax.members[target.type] && scalarMemberOfDeclaredClass(run, target, scope, frame);
+}
+
 /** Go-style out-parameters: `json.NewDecoder(r.Body).Decode(&v)` taints v. */
-function taintOutParams(run: TaintRun, parts: CallParts, value: Tainted, scope: Scope): void {
+function taintOutParams(run: TaintRun, parts: CallParts, value: Tainted, scope: Scope, frame: FunctionFrame): void {
   if (!value || !run.syntax.addressOf) return;
   for (const arg of parts.positional) {
     if (arg.type === run.syntax.addressOf && arg.text.startsWith('&')) {
       const target = arg.namedChildren[0];
+      // `rows.Scan(&post.ID, &n)` into a number, a time or a flag (its struct field's or variable's declared type) fills it with no text.
+      if (target && holdsNoText(run, target, scope, frame)) continue;
       if (target) for (const name of patternNames(run.syntax, target)) scope.assign(name, value);
     } else if (madePointer(run, arg, scope)) {
       // `form := &Form{}; c.ShouldBindJSON(form)`: the pointer itself is the out-parameter.

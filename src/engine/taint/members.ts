@@ -90,12 +90,12 @@ function memberValue(run: TaintRun, node: Node, scope: Scope, frame: FunctionFra
  * `FileModel file` whose class says `public int FolderId { get; set; }`, the language's `scalarParameters`)? A bound
  * model's number is a number, as its typed getter's is (calls.ts). The file's findings then depend on the class's file.
  */
-function scalarMemberOfDeclaredClass(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): boolean {
+export function scalarMemberOfDeclaredClass(run: TaintRun, node: Node, scope: Scope, frame: FunctionFrame): boolean {
   const scalar = run.syntax.scalarParameters;
   const declared = scalar && declaredClassOfMember(run, node, scope, frame);
   if (!declared) return false;
   return declared.classes.some((d) => {
-    const type = declaredFieldType(d.node.text, declared.member);
+    const type = declaredFieldType(d.node.text, declared.member, run.syntax.namesBeforeTypes);
     return type !== undefined && scalar.test(type);
   });
 }
@@ -274,6 +274,13 @@ function bindAssigned(run: TaintRun, node: Node, left: Node, right: Node | null,
   const quoting = run.engine.errorsQuoteInput;
   const onlyError = leftItems.length === 1 && !!right && !!run.syntax.errorResultLast && fillsPointer(run, right, scope);
   const errorName = quoting && run.syntax.errorResultLast && (leftItems.length > 1 || onlyError) && value && right && quoting.callee.test(calleeOf(run, right, scope) ?? '') ? patternNames(run.syntax, leftItems[leftItems.length - 1]!)[0] : undefined;
+  // `rows, err := db.Query(q)`, `err := rows.Scan(&title)`: the error of a read of stored data is the driver's message, not the rows.
+  if (run.syntax.errorResultLast && (leftItems.length > 1 || onlyError) && value?.some((x) => x.stored)) {
+    for (const item of leftItems.slice(0, -1)) for (const name of patternNames(run.syntax, item)) scope.assign(name, value);
+    const rest = value.filter((x) => !x.stored);
+    for (const name of patternNames(run.syntax, leftItems.at(-1)!)) scope.assign(name, rest.length ? rest : null);
+    return;
+  }
   if (errorName) {
     for (const item of leftItems.slice(0, -1)) for (const name of patternNames(run.syntax, item)) scope.assign(name, value);
     scope.assign(errorName, sanitize(value, LIBRARY_ERROR_CLEAN_FOR));
