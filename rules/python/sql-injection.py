@@ -224,3 +224,18 @@ async def invoices_async():
     # ok: SQL_INJECTION
     page = await fetch_page(f"https://example.com/invoices?customer={customer}")
     return {"rows": len(rows) + len(safe), "page": page}
+
+
+@app.get("/invoices/filtered")
+def filtered_invoices():
+    conn = sqlite3.connect("billing.db")
+    filters = request.args.to_dict()
+    if "customer" in filters:
+        # A key being present says nothing of its value.
+        # ruleid: SQL_INJECTION
+        conn.execute("SELECT * FROM invoices WHERE customer = '" + filters["customer"] + "'")
+    status = filters.get("status", "open")
+    if status in ("open", "paid"):
+        # ok: SQL_INJECTION
+        conn.execute("SELECT * FROM invoices WHERE status = '" + status + "'")
+    return {}
