@@ -110,6 +110,35 @@ def show_part(request):
     return resp
 
 
+# A file shown inline under a Content-Security-Policy sandbox (no `allow-same-origin`): the page runs in an
+# opaque origin, without the site's cookies, storage or DOM.
+def view_upload(request):
+    body = request.POST.get("body", "")
+    # ok: XSS
+    resp = HttpResponse(body, content_type=request.POST.get("type"))
+    resp["Content-Disposition"] = 'inline; filename="upload"'
+    resp["Content-Security-Policy"] = "sandbox allow-scripts"
+    return resp
+
+
+# With `allow-same-origin` the sandboxed page keeps the site's origin.
+def view_upload_same_origin(request):
+    body = request.POST.get("body", "")
+    # ruleid: XSS
+    resp = HttpResponse(body)
+    resp["Content-Security-Policy"] = "sandbox allow-scripts allow-same-origin"
+    return resp
+
+
+# A policy without `sandbox` does not isolate the page.
+def view_upload_csp(request):
+    body = request.POST.get("body", "")
+    # ruleid: XSS
+    resp = HttpResponse(body)
+    resp["Content-Security-Policy"] = "default-src 'self'"
+    return resp
+
+
 def preview(request):
     # Rendered markdown passes an allow-list sanitiser before it is marked safe.
     html = markdown.markdown(request.POST.get("text", ""))

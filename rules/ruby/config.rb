@@ -96,6 +96,53 @@ Rails.application.configure do
 end
 
 
+# A controller for the developers' own tooling that refuses to run in production (its filter raises there).
+class BenchmarkController < ApplicationController
+  # ok: CSRF
+  skip_before_action :verify_authenticity_token
+  before_action :development_only
+  before_action :load_model
+
+  def create
+    @model.update!(name: @model.name.reverse)
+    render json: @model
+  end
+
+  private
+
+  def development_only
+    raise ActionController::BadRequest if Rails.env.production?
+    sign_in(:user, User.first)
+  end
+
+  def load_model
+    @model = Model.order("RANDOM()").first
+  end
+end
+
+# A production check in an action that is no filter does not stop the other actions.
+class ToolsController < ApplicationController
+  # ruleid: CSRF
+  skip_before_action :verify_authenticity_token
+  before_action :load_model
+
+  def create
+    @model.update!(name: params[:name])
+    head :ok
+  end
+
+  def reset
+    raise ActionController::BadRequest if Rails.env.production?
+    Model.delete_all
+  end
+
+  private
+
+  def load_model
+    @model = Model.find(params[:id])
+  end
+end
+
 # Sign-in skipped for one action only: the others act for the signed-in user.
 class SharesController < ApplicationController
   # ruleid: CSRF

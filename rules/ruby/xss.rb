@@ -18,6 +18,31 @@ class PagesController < ApplicationController
   end
 end
 
+# A body sent with a type that is not HTML, or a stored file sent through its Rack response (Shrine's
+# `to_rack_response`, with the file's own type and disposition headers, as send_file sends it).
+class DownloadsController < ApplicationController
+  def show
+    attachment = Upload.find(params[:id]).file(params[:derivative])
+    status, headers, body = attachment.to_rack_response(disposition: :inline)
+    self.status = status
+    self.headers.merge!(headers)
+    # ok: XSS
+    self.response_body = body
+  end
+
+  def echo_text
+    # ok: XSS
+    response.body = "No results for #{params[:q]}"
+    response.content_type = "text/plain"
+  end
+
+  def echo_page
+    # ruleid: XSS
+    response.body = "<p>No results for #{params[:q]}</p>"
+    response.content_type = "text/html"
+  end
+end
+
 # A QR code's picture: RQRCode draws the modules the text encodes (rects or table cells), none of the text.
 class TwoFactorController < ApplicationController
   def new
