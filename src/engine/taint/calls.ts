@@ -85,8 +85,9 @@ export function visitCall(run: TaintRun, node: Node, scope: Scope, frame: Functi
     if (!child || known.some((k) => k && k.equals(child)) || s.comments.includes(child.type)) continue;
     if (parts.callee && !parts.receiver && child.startIndex < parts.callee.endIndex) continue;
     const value = visit(run, child, scope, frame);
-    // Like an argument, a value placed in the new object is part of it, not the object itself.
-    if (parts.isConstructor && s.objects?.[child.type]) placed = merge(placed, value ? value.map((x) => ({ ...x, derived: true })) : null);
+    // Like an argument, a value placed in the new object is part of it, not the object itself; one placed in a
+    // property (`new Blab { Content = text }`) is that property's data, read back as it went in.
+    if (parts.isConstructor && s.objects?.[child.type]) placed = merge(placed, value ? value.map((x) => (x.field === undefined ? { ...x, derived: true } : { ...x, placed: true })) : null);
     else extraTaint = merge(extraTaint, value);
   }
 

@@ -87,7 +87,7 @@ export function reportable(rule: CompiledRule, t: Tainted): Taint | undefined {
       !cleanedBy.some((mark) => x.clean.has(mark)) &&
       (x.onlyRule ? x.onlyRule === rule.id : !onlyTheseSources) &&
       (!x.stored || x.stored.includes(rule.type)) &&
-      !(direct && x.derived),
+      !(direct && (x.derived || x.placed)),
   );
 }
 

@@ -30,6 +30,8 @@ export interface Taint {
   field?: string;
   /** The data went into a string built around it (a template, a concatenation): it is text, never an object. */
   text?: boolean;
+  /** The data was placed in a property of an object the code builds (`new Blab { Content = text }`): that property's data, not a bound object. */
+  placed?: boolean;
   /** The data was appended to a builder or container (`sb.append(x)`, `parts.push(x)`): part of a larger value. */
   part?: boolean;
   /** The data sits inside an object/dict literal (a property value or a spread), as a query filter holds it. */
@@ -56,6 +58,7 @@ export function merge(a: Tainted, b: Tainted): Tainted {
       const merged = { ...existing, clean };
       if (existing.record && !t.record) merged.record = undefined;
       if (existing.part && !t.part) merged.part = undefined;
+      if (existing.placed && !t.placed) merged.placed = undefined;
       out[i] = merged;
     }
   }
@@ -86,7 +89,8 @@ export function readField(t: Tainted, name: string | undefined): Tainted {
   const out: Taint[] = [];
   for (const x of t) {
     if (x.whole || x.record || (x.field !== undefined && x.field !== name)) continue;
-    out.push(x.field === undefined ? x : { ...x, field: undefined });
+    // The property read back is the data placed there, whole.
+    out.push(x.field === undefined ? x : { ...x, field: undefined, placed: undefined });
   }
   return out.length ? out : null;
 }

@@ -117,6 +117,14 @@ export function checkRenderSink(
   return outcome;
 }
 
+/** An action's name: its `[ActionName("Feed")]` attribute's, else the method's (`GetFeed`). */
+function actionName(fn: Node): string | undefined {
+  const name = field(fn, 'name');
+  if (!name) return undefined;
+  const attributes = fn.text.slice(0, name.startIndex - fn.startIndex);
+  return /\bActionName\s*\(\s*"([^"]+)"\s*\)/.exec(attributes)?.[1] ?? name.text;
+}
+
 /** A template name written as a literal, or a parameter a caller gave one (a render helper's `name`). */
 function nameOf(run: TaintRun, node: Node | undefined, scope: Scope): string | undefined {
   return literalName(node) ?? (node && run.syntax.identifiers.includes(node.type) ? scope.templateName(node.text) : undefined);
@@ -127,7 +135,7 @@ function templateNames(run: TaintRun, render: RenderSink, node: Node, parts: Cal
   const fn = enclosingFunction(frame.file.syntax, node);
   if (render.controllerFolders) {
     // ASP.NET MVC: `View()` is Views/<Controller>/<Action>.cshtml, else Views/Shared/<Action>.cshtml.
-    const name = (unnamed || render.template === undefined ? undefined : literalName(parts.positional[render.template])) ?? (fn && field(fn, 'name')?.text);
+    const name = (unnamed || render.template === undefined ? undefined : literalName(parts.positional[render.template])) ?? (fn && actionName(fn));
     if (!name) return [];
     if (name.includes('/')) return [name.replace(/^~?\/?(Views\/)?/, '')];
     const controller = enclosingClass(frame.file.syntax, node)?.childForFieldName('name')?.text.replace(/Controller$/, '');

@@ -1,12 +1,12 @@
 // Razor (ASP.NET MVC, Razor Pages): `@x` encodes, `@Html.Raw(x)` and `new HtmlString(x)` do not.
 // What a view reads is the model (`Model.Bio`), `ViewBag.Bio` or `ViewData["bio"]` (any key: the
 // taint engine keeps a dictionary whole), and loop variables over them (`@foreach (var c in
-// Model.Comments)`). Partials (`Html.Partial("_Row")`, `<partial name="_Row" />`) are followed.
+// Model.Comments)`) and locals of code blocks (`var posts = (List<Post>)Model.Posts;`). Partials (`Html.Partial("_Row")`, `<partial name="_Row" />`) are followed.
 import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
 import { escaperCall, METHOD_CHAIN, PASS_THROUGH, Positions, printedBranches, resolveAliases, rootsOf } from './text.ts';
 
 // `@@` prints an `@` and starts no code (`@@Html.Raw(x)` is text on the page): matched first with the name after it, and passed over.
-const TOKEN = /@@[\w.]*|@\*[\s\S]*?\*@|@?Html\.Raw\s*\(|new\s+(?:Microsoft\.AspNetCore\.Html\.)?HtmlString\s*\(|\bforeach\s*\(\s*(?:var|[\w.<>]+)\s+(\w+)\s+in\s+([^)]*)\)|Html\.(?:Partial|PartialAsync|RenderPartial|RenderPartialAsync)\s*\(\s*"([^"]+)"\s*(?:,\s*([^)]+))?|<partial\s+name\s*=\s*"([^"]+)"(?:\s+(?:model|for)\s*=\s*"([^"]*)")?/g;
+const TOKEN = /@@[\w.]*|@\*[\s\S]*?\*@|@?Html\.Raw\s*\(|new\s+(?:Microsoft\.AspNetCore\.Html\.)?HtmlString\s*\(|\bforeach\s*\(\s*(?:var|[\w.<>]+)\s+(\w+)\s+in\s+([^)]*)\)|Html\.(?:Partial|PartialAsync|RenderPartial|RenderPartialAsync)\s*\(\s*"([^"]+)"\s*(?:,\s*([^)]+))?|<partial\s+name\s*=\s*"([^"]+)"(?:\s+(?:model|for)\s*=\s*"([^"]*)")?|(?<=^|[{;\n])[ \t]*(?:var|[A-Z][\w.]*(?:<[\w.<>, ]*>)?(?:\[\])?)\s+(\w+)\s*=\s*([^;\n]+);/g;
 
 /** The text up to the parenthesis that closes the one just opened at `from`. */
 function argumentText(text: string, from: number): string {
@@ -50,6 +50,8 @@ function parse(text: string): ParsedTemplate {
     const at = m.index!;
     if (m[0].startsWith('@@') || m[0].startsWith('@*')) continue;
     if (m[1] !== undefined) aliases.set(m[1], resolved(razorRoots(m[2]!)));
+    // A local of a code block (`var feedBlabs = (List<Blab>)Model.BlabsByOthers;`) stands for what it is given, cast or not.
+    else if (m[7] !== undefined) aliases.set(m[7], resolved(razorRoots(m[8]!.replace(/^\s*\([\w.<>,\[\] ]+\)\s*(?=[\w(])/, ''))));
     else if (m[3] !== undefined || m[5] !== undefined) {
       // A partial given a model (`Html.Partial("_Row", c)`, `<partial name="_Row" model="c" />`) reads it as its `Model`.
       const model = m[4] ?? m[6];
