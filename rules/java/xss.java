@@ -239,3 +239,20 @@ class PageController {
         return "page";
     }
 }
+
+/** A catch block that falls through leaves its value beside the try block's: either may be written. */
+class PreviewServlet extends HttpServlet {
+
+    @Override
+    protected void doGet(HttpServletRequest req, HttpServletResponse resp) throws IOException {
+        resp.setContentType("text/html");
+        String body;
+        try {
+            body = "<p>" + req.getParameter("text") + "</p>";
+        } catch (RuntimeException e) {
+            body = "<p>invalid</p>";
+        }
+        // ruleid: XSS
+        resp.getWriter().write(body);
+    }
+}

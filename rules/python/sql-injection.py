@@ -239,3 +239,41 @@ def filtered_invoices():
         # ok: SQL_INJECTION
         conn.execute("SELECT * FROM invoices WHERE status = '" + status + "'")
     return {}
+
+
+# A project's query helper runs the text it is given: the injection is where a caller builds that text.
+def query_db(query, args=(), one=False):
+    conn = sqlite3.connect("billing.db")
+    # ok: SQL_INJECTION
+    cur = conn.execute(query, args)
+    rows = cur.fetchall()
+    return (rows[0] if rows else None) if one else rows
+
+
+def run_query(query):
+    return query_db(query)
+
+
+@app.post("/login")
+def login():
+    username = request.form.get("username")
+    # ruleid: SQL_INJECTION
+    user = query_db("SELECT * FROM users WHERE username = '%s'" % username, one=True)
+    # ok: SQL_INJECTION
+    same = query_db("SELECT * FROM users WHERE username = ?", (username,), one=True)
+    # ruleid: SQL_INJECTION
+    found = run_query("SELECT * FROM users WHERE username = '" + username + "'")
+    return {"ok": bool(user and same and found)}
+
+
+# A helper that builds the text itself keeps the finding.
+def find_invoice(number):
+    conn = sqlite3.connect("billing.db")
+    # ruleid: SQL_INJECTION
+    return conn.execute("SELECT * FROM invoices WHERE number = '" + number + "'").fetchall()
+
+
+@app.get("/invoice")
+def invoice():
+    # ok: SQL_INJECTION
+    return {"rows": find_invoice(request.args.get("number"))}

@@ -250,3 +250,23 @@ def ingress_page(request):
 def search_page(request):
     # ruleid: XSS
     return HttpResponse(f"<h1>{request.GET.get('q', '')}</h1>")
+
+
+# A handler that falls through leaves its value beside the try body's: either may be printed.
+def preview_page(request):
+    try:
+        content = "<p>%s</p>" % request.GET.get("text", "")
+    except ValueError:
+        content = "<p>invalid</p>"
+    # ruleid: XSS
+    return HttpResponse(content)
+
+
+# A handler that leaves (return, raise) leaves nothing behind; one that cleans leaves the clean value.
+def quote_page(request):
+    try:
+        content = escape(request.GET.get("text", ""))
+    except ValueError:
+        return HttpResponseBadRequest()
+    # ok: XSS
+    return HttpResponse(f"<blockquote>{content}</blockquote>")

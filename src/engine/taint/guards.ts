@@ -184,6 +184,11 @@ function visitBranches(
   return result;
 }
 
+/** The handlers of a `try` (`except`, `catch`, `rescue`): branches that may run after the body, none of them exhaustive. */
+export function visitHandlers(run: TaintRun, handlers: Node[], scope: Scope, frame: FunctionFrame): Tainted {
+  return visitBranches(run, handlers, false, scope, frame);
+}
+
 /**
  * A `switch`/`match`/`case`: the subject is evaluated first, then each case starts from the state before
  * the statement, so a sanitiser in one case does not clean the value its sibling uses. Afterwards a name

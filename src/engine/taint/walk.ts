@@ -10,7 +10,7 @@ import { MAX_NESTING, type FunctionFrame, type ParsedFile, type TaintRun } from 
 import { Scope } from './scope.ts';
 import { addStep, asNewValue, merge, readField, sanitize, type Tainted } from './values.ts';
 import { analyzeNestedFunction, visitBareCall, visitCall } from './calls.ts';
-import { passedChecks, visitConjunction, visitIf, visitSwitch, visitTernary } from './guards.ts';
+import { passedChecks, visitConjunction, visitHandlers, visitIf, visitSwitch, visitTernary } from './guards.ts';
 import { classField, visitAssignment, visitMember, weakRandomStrands } from './members.ts';
 import { checkNodeSink, checkReturnSink } from './sinks.ts';
 import { sourceTaint } from './sources.ts';
@@ -250,10 +250,33 @@ export function visitChildren(run: TaintRun, node: Node, scope: Scope, frame: Fu
     }
     return merge(t, last);
   }
+  const handlers = node.namedChildren.filter((c): c is Node => !!c && HANDLERS.has(c.type));
+  if (handlers.length) return visitTry(run, node, handlers, scope, frame);
   for (const child of node.namedChildren) {
     if (!child) continue;
     t = merge(t, visit(run, child, scope, frame));
   }
+  return t;
+}
+
+/** The handler clauses of a `try` (`except`, `catch`, Ruby's `rescue` in a method body) and its `finally`/`ensure`. */
+const HANDLERS = new Set(['except_clause', 'except_group_clause', 'catch_clause', 'rescue']);
+const FINALLY = new Set(['finally_clause', 'ensure']);
+
+/**
+ * A `try`: its body runs, then maybe one handler (each from the state the body left, as a branch of an `if`: what
+ * a handler that falls through assigns joins what the body assigned, not replaces it), then the `finally`.
+ */
+function visitTry(run: TaintRun, node: Node, handlers: Node[], scope: Scope, frame: FunctionFrame): Tainted {
+  let t: Tainted = null;
+  const last: Node[] = [];
+  for (const child of node.namedChildren) {
+    if (!child || HANDLERS.has(child.type)) continue;
+    if (FINALLY.has(child.type)) last.push(child);
+    else t = merge(t, visit(run, child, scope, frame));
+  }
+  t = merge(t, visitHandlers(run, handlers, scope, frame));
+  for (const child of last) t = merge(t, visit(run, child, scope, frame));
   return t;
 }
 

@@ -129,5 +129,6 @@ function parseGoTemplate(text: string): ParsedTemplate {
 export const goText: TemplateSyntax = {
   id: 'gotext',
   extensions: ['.html', '.tmpl', '.gohtml', '.gotmpl', '.tpl', '.htm'],
+  anyName: true,
   parse: parseGoTemplate,
 };

@@ -35,7 +35,7 @@ export function scanTemplates(resolver: CallResolver): ScanTemplates {
 /** The syntax a file is read with: the first of the sink's languages that claims its name. */
 function syntaxOf(file: string, syntaxes: TemplateSyntax[]): TemplateSyntax | undefined {
   const lower = file.toLowerCase();
-  return syntaxes.find((s) => s.extensions.some((e) => lower.endsWith(e)));
+  return syntaxes.find((s) => s.extensions.some((e) => lower.endsWith(e))) ?? syntaxes.find((s) => s.anyName);
 }
 
 

@@ -37,5 +37,7 @@ export interface TemplateSyntax {
   id: string;
   /** File name endings it reads (`.html`, `.html.twig`), tried in order when a render call names a template without one. */
   extensions: string[];
+  /** Reads a file of any other name too when a render names it whole (Go programs name template files freely: `views/top.gtpl`). */
+  anyName?: boolean;
   parse(text: string): ParsedTemplate;
 }

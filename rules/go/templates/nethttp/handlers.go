@@ -40,7 +40,7 @@ func Greeting(w http.ResponseWriter, r *http.Request) {
 
 // One template parsed from its file, executed by the handler itself.
 func Preview(w http.ResponseWriter, r *http.Request) {
-	t, err := template.ParseFiles("pages/preview.tmpl")
+	t, err := template.ParseFiles("pages/preview.page")
 	if err != nil {
 		http.Error(w, "template error", http.StatusInternalServerError)
 		return
