@@ -12,7 +12,6 @@ import { merge, sanitize, type Taint, type Tainted } from './values.ts';
 import { conditionHolds } from './conditions.ts';
 import { isWholeContainer, REPR_CLEAN_TYPES, visit } from './walk.ts';
 import { checkRenderSink } from '../templates/index.ts';
-import { passedThroughFrom, type CallSite } from './passed-through.ts';
 
 // ---- sinks ----
 
@@ -23,15 +22,6 @@ function report(run: TaintRun, rule: CompiledRule, node: Node, taint: Taint, fra
   if (run.reported.has(key)) return;
   run.reported.add(key);
   run.hits.push({ rule, file: frame.file.path, node: at, trace });
-}
-
-/** A finding of a helper's sink placed at the call that passed the value in (passed-through.ts); the helper's sink ends the trace. */
-function reportAtCallSite(run: TaintRun, rule: CompiledRule, node: Node, taint: Taint, frame: FunctionFrame, label: string, site: CallSite): void {
-  const trace = [...taint.trace, run.step(frame, node, label, 'sink')];
-  const key = `${rule.id}:${site.frame.file.path}:${site.node.startPosition.row + 1}`;
-  if (run.reported.has(key)) return;
-  run.reported.add(key);
-  run.hits.push({ rule, file: site.frame.file.path, node: site.node, trace });
 }
 
 /**
@@ -130,8 +120,6 @@ export function checkCallSinks(
         if (outcome === 'read' || !sink.render.orAtCall) continue;
       }
       let t: Tainted = null;
-      // The argument that carries what is reported (a helper's parameter is reported where it was passed).
-      let carrier: Node | undefined;
       const positions = sink.args ?? (sink.keywords || sink.receiver ? [] : args.map((_, i) => i));
       for (const i of positions) {
         let a = args[i] ?? null;
@@ -147,7 +135,6 @@ export function checkCallSinks(
         // inspect), which writes the line breaks of the strings inside it escaped.
         const arg = parts.positional[i];
         if (a && rule.type === 'LOG_INJECTION' && arg && isWholeContainer(run, arg, scope)) a = sanitize(a, REPR_CLEAN_TYPES);
-        if (!carrier && arg && reportable(rule, a)) carrier = arg;
         t = merge(t, a && a.length ? a : null);
       }
       for (const k of sink.keywords ?? []) t = merge(t, kwargs.get(k) ?? null);
@@ -165,9 +152,7 @@ export function checkCallSinks(
       // A sink's own sanitisers (rule-level) may apply to the argument call expressions.
       const hit = reportable(rule, t);
       if (hit) {
-        const site = carrier && !sink.atReceiverDefinition && !rule.taint!.reportAtSource ? passedThroughFrom(run, carrier, scope, frame) : undefined;
-        if (site) reportAtCallSite(run, rule, node, hit, frame, `${calleePath}()`, site);
-        else report(run, rule, node, hit, frame, `${calleePath}()`, sink.atReceiverDefinition ? receiverDefinition(run, parts, scope) : undefined);
+        report(run, rule, node, hit, frame, `${calleePath}()`, sink.atReceiverDefinition ? receiverDefinition(run, parts, scope) : undefined);
         break;
       }
     }
