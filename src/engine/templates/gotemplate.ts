@@ -8,7 +8,7 @@
 // iterate or test, which is then what `.Field` reads. A root is `$` (the whole data) or `$.Field`
 // (one field of it): the render sink's `contextName: $` looks the field up in the data's taint.
 import type { ParsedTemplate, RawOutput, TemplateReference, TemplateSyntax } from './types.ts';
-import { Positions } from './text.ts';
+import { Positions, splitTopLevel } from './text.ts';
 
 const ACTION = /\{\{(-\s+)?([\s\S]*?)(\s+-)?\}\}/g;
 const STRING = /"(?:[^"\\]|\\.)*"|`[^`]*`|'(?:[^'\\]|\\.)*'/g;
@@ -33,28 +33,10 @@ function pipelineRoots(pipeline: string, dot: string[], variables: Map<string, s
   return [...out];
 }
 
-/** The commands of a pipeline (`a | b c`), split at top-level `|`. */
-function commands(pipeline: string): string[] {
-  const code = pipeline.replace(STRING, (s) => '"'.padEnd(s.length - 1, ' ') + '"');
-  const out: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < code.length; i++) {
-    const c = code[i]!;
-    if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (c === '|' && depth === 0) {
-      out.push(pipeline.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  out.push(pipeline.slice(start).trim());
-  return out;
-}
-
 /** Does the pipeline print the data's text as it is? Not when its last command escapes it or it computes no text. */
 function printsRaw(pipeline: string): boolean {
-  const parts = commands(pipeline);
+  // The commands of the pipeline (`a | b c`), split at top-level `|`.
+  const parts = splitTopLevel(pipeline, '|').map((c) => c.trim());
   const last = /^\w+/.exec(parts.at(-1)!)?.[0];
   if (last && ESCAPERS.has(last)) return false;
   const first = /^\w+/.exec(parts[0]!)?.[0];
