@@ -270,5 +270,5 @@ async function analyseShared(
 
 /** A finding's rule and place: the same sink reached from several callers is one finding. */
 function placeOf(f: Finding): string {
-  return `${f.ruleId}\0${f.file}\0${f.line}\0${f.column}`;
+  return `${f.ruleId}\0${f.file}\0${f.line}`;
 }
