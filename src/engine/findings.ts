@@ -49,6 +49,31 @@ export function makeFinding(rule: CompiledRule, file: string, lines: string[], l
   };
 }
 
+/**
+ * Findings of one scan whose ids collide though their lines differ: identical code in one file (`db.query(sql)` in two
+ * helpers) reached from callers in different directories, each numbered from zero where it was found. Each such group
+ * (same rule, file and code) is numbered again in line order; ids that do not collide stay as they are.
+ */
+export function renumberCollisions(findings: Finding[]): Finding[] {
+  const lines = new Map<string, Set<number>>();
+  for (const f of findings) (lines.get(f.id) ?? lines.set(f.id, new Set()).get(f.id)!).add(f.line);
+  const colliding = new Set([...lines].filter(([, at]) => at.size > 1).map(([id]) => id));
+  if (colliding.size === 0) return findings;
+  const codeOf = (f: Finding) => f.snippet.split('\n')[0] ?? '';
+  const groupOf = (f: Finding) => `${f.ruleId}\0${f.file}\0${normalisedText(codeOf(f))}`;
+  const groups = new Set(findings.filter((f) => colliding.has(f.id)).map(groupOf));
+  const members = findings.filter((f) => groups.has(groupOf(f))).sort((a, b) => a.line - b.line || a.column - b.column);
+  const renumbered = new Map<Finding, Finding>();
+  const counts = new Map<string, number>();
+  for (const f of members) {
+    const n = counts.get(groupOf(f)) ?? 0;
+    counts.set(groupOf(f), n + 1);
+    const fingerprint = fingerprintOf(f.ruleId, f.file, codeOf(f), n);
+    renumbered.set(f, { ...f, id: findingId(fingerprint), fingerprint });
+  }
+  return findings.map((f) => renumbered.get(f) ?? f);
+}
+
 /** Assigns fingerprints (numbering identical code per rule and file) and ids. */
 export function finalise(partials: Omit<Finding, 'id' | 'fingerprint'>[], lines: string[]): Finding[] {
   const occurrences = new Map<string, number>();

@@ -11,6 +11,7 @@ import { decodeSource } from './parse/text.ts';
 import { WorkerPool, minBytesForWorkers } from './workers/pool.ts';
 import { WorkQueue } from './workers/work-queue.ts';
 import { byCodeUnits } from './order.ts';
+import { renumberCollisions } from './findings.ts';
 import { isTestFinding, withoutTestFindings } from './test-code.ts';
 import { SetupScriptPasswords } from './secrets/setup-scripts.ts';
 import { UnreferencedCode } from './unreferenced-code.ts';
@@ -133,9 +134,11 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
   const cachedFiles = results.length;
   const total = texts.size;
   let done = cachedFiles;
+  // Streamed once per rule and place, as the report keeps them (below). Identical code in one file found from two
+  // directories may stream under one id; the report numbers such ids apart (findings.ts renumberCollisions).
   const streamed = new Set<string>();
   const stream = (r: AnalysedFile) => {
-    for (const f of r.findings) if (!streamed.has(f.id) && streamed.add(f.id) && (options.includeTests || !isTestFinding(f))) options.onFinding?.(f);
+    for (const f of r.findings) if (!streamed.has(placeOf(f)) && streamed.add(placeOf(f)) && (options.includeTests || !isTestFinding(f))) options.onFinding?.(f);
   };
   for (const r of results) stream(r);
   options.onProgress?.({ filesDone: done, filesTotal: total });
@@ -177,10 +180,10 @@ async function scanFiles(files: SourceFile[], options: ScanOptions): Promise<Sca
   // The results in the order one thread analyses them, whichever thread did and whether or not
   // they came from the cache, so that the report does not depend on timing (below).
   inAnalysisOrder(results);
-  // A sink reached from several directories is found once per caller: keep one finding per id,
+  // A sink reached from several directories is found once per caller: keep one finding per rule and place,
   // the first in that order (the trace shown is that caller's).
-  const ids = new Set<string>();
-  const findings = results.flatMap((r) => r.findings).filter((f) => !ids.has(f.id) && !!ids.add(f.id));
+  const places = new Set<string>();
+  const findings = renumberCollisions(results.flatMap((r) => r.findings).filter((f) => !places.has(placeOf(f)) && !!places.add(placeOf(f))));
   findings.sort((a, b) => byCodeUnits(a.file, b.file) || a.line - b.line || a.column - b.column || byCodeUnits(a.ruleId, b.ruleId));
   const summary: ScanSummary = {
     filesScanned: results.length,
@@ -263,4 +266,9 @@ async function analyseShared(
   signal?.removeEventListener('abort', onAbort);
   if (signal?.aborted) throw abortError();
   if (failure !== undefined) throw failure;
+}
+
+/** A finding's rule and place: the same sink reached from several callers is one finding. */
+function placeOf(f: Finding): string {
+  return `${f.ruleId}\0${f.file}\0${f.line}`;
 }

@@ -47,6 +47,31 @@ test('the finding id survives unrelated edits above it', async () => {
   assert.equal(a.id, b.id);
 });
 
+test('identical sink code in one file, reached from callers in two directories, is two findings with two ids', async () => {
+  const helpers = [
+    "const db = require('./pool');",
+    'function byName(q) {',
+    `  return db.query("SELECT * FROM items WHERE label = '" + q + "'");`,
+    '}',
+    'function byTitle(q) {',
+    `  return db.query("SELECT * FROM items WHERE label = '" + q + "'");`,
+    '}',
+    'module.exports = { byName, byTitle };',
+    '',
+  ].join('\n');
+  const route = (name: string) =>
+    `const express = require('express');\nconst { ${name} } = require('../lib/db');\nconst router = express.Router();\nrouter.get('/x', (req, res) => res.json(${name}(req.query.q)));\nmodule.exports = router;\n`;
+  const streamed: string[] = [];
+  const { findings } = await scanSourceFiles([file('lib/db.js', helpers), file('a/names.js', route('byName')), file('b/titles.js', route('byTitle'))], {
+    jobs: 1,
+    onFinding: (f) => streamed.push(`${f.file}:${f.line}`),
+  });
+  const sqli = findings.filter((f) => f.type === 'SQL_INJECTION');
+  assert.deepEqual(sqli.map((f) => `${f.file}:${f.line}`), ['lib/db.js:3', 'lib/db.js:6']);
+  assert.equal(new Set(sqli.map((f) => f.id)).size, 2);
+  assert.deepEqual(streamed.filter((s) => s.startsWith('lib/')).sort(), ['lib/db.js:3', 'lib/db.js:6']);
+});
+
 test('scanner-ignore comments suppress findings, optionally by type', async () => {
   const ignoredAll = VULNERABLE.replace('  db.query(sql);', '  // scanner-ignore -- reviewed: id is validated upstream\n  db.query(sql);');
   const ignoredOther = VULNERABLE.replace('  db.query(sql);', '  db.query(sql); // scanner-ignore: XSS');
