@@ -32,4 +32,23 @@ router.get('/logs', requireAdmin, (req, res) => {
   res.sendFile(path.join('/var/log/shop', req.query.file));
 });
 
+// An upload's client file name (multer's `req.file`/`req.files`, express-fileupload's `req.files`): a cross-site form
+// can submit any name (its file input filled from a DataTransfer), and a page echoing it runs what it holds.
+router.post('/import', (req, res) => {
+  const files = req.files['document'];
+  const file = files[0];
+  // ruleid: XSS
+  res.end(`<p>Imported '${file.originalname}'</p>`);
+});
+
+router.post('/import/one', (req, res) => {
+  // ruleid: XSS
+  res.send('<p>Received ' + req.file.originalname + '</p>');
+});
+
+router.post('/import/size', (req, res) => {
+  // ok: XSS
+  res.send(`<p>Received ${req.files.length} files</p>`);
+});
+
 module.exports = router;

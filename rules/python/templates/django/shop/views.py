@@ -1,4 +1,5 @@
 from django.shortcuts import render
+from django.template import loader
 from django.template.loader import render_to_string
 from django.http import HttpResponse
 from django.utils.html import escape
@@ -22,3 +23,17 @@ def review_preview(request):
 def review_reply(request):
     reply = request.POST.get("reply", "")
     return render(request, "shop/reply.html", context={"reply": reply, "count": 1})
+
+
+def review_quote(request):
+    # Django's template loader: get the template, then render it with a context (the result is escaped HTML).
+    template = loader.get_template("shop/testimonial.html")
+    context = {"text": request.POST.get("text", ""), "author": request.POST.get("author", "")}
+    # ok: XSS
+    return HttpResponse(template.render(context, request))
+
+
+def review_signature(request):
+    signature = request.GET.get("signature", "")
+    # ok: XSS
+    return HttpResponse(loader.get_template("shop/signature.html").render({"signature": signature}, request))
