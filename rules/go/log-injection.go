@@ -301,3 +301,32 @@ var profilePutHandler = withUser(func(w http.ResponseWriter, r *http.Request, d 
 	log.Printf("profile: name set to %s", r.FormValue("name"))
 	return http.StatusOK, nil
 })
+
+// json.Encoder.Encode writes the value to the response and returns only a write or type error.
+func writeJSON(w http.ResponseWriter, status int, data any) {
+	w.WriteHeader(status)
+	if err := json.NewEncoder(w).Encode(data); err != nil {
+		// ok: LOG_INJECTION
+		log.Println("failed to write JSON:", err)
+	}
+	enc := json.NewEncoder(w)
+	if err := enc.Encode(data); err != nil {
+		// ok: LOG_INJECTION
+		log.Println("failed to write JSON:", err)
+	}
+}
+
+type folderForm struct {
+	Title string `json:"title"`
+}
+
+func CreateFolder(w http.ResponseWriter, r *http.Request) {
+	var body folderForm
+	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+		w.WriteHeader(http.StatusBadRequest)
+		return
+	}
+	// ruleid: LOG_INJECTION
+	log.Printf("creating folder %s", body.Title)
+	writeJSON(w, http.StatusOK, map[string]string{"title": body.Title})
+}

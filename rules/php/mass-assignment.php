@@ -302,3 +302,54 @@ class AssetImportController
         return [$asset, $ticket];
     }
 }
+
+// A hand-written active record: its own update() and create() read the keys they name.
+class Department extends VerySimpleModel
+{
+    public function update($vars, &$errors)
+    {
+        if (!$vars['name']) {
+            $errors['name'] = 'Name required';
+            return false;
+        }
+        $this->name = trim($vars['name']);
+        $this->ispublic = (int) $vars['ispublic'];
+        return $this->save();
+    }
+
+    public static function create($vars = false, &$errors = array())
+    {
+        $dept = new static();
+        $dept->update($vars ?: array(), $errors);
+        return $dept;
+    }
+}
+
+// An Eloquent model that overrides update() and hands the values on to the ORM's own.
+class Invoice extends Model
+{
+    public function update(array $attributes = [], array $options = [])
+    {
+        $this->touchHistory();
+        // ruleid: MASS_ASSIGNMENT
+        return parent::update($attributes, $options);
+    }
+}
+
+function saveDepartment()
+{
+    $errors = array();
+    $dept = new Department();
+    // ok: MASS_ASSIGNMENT
+    $dept->update($_POST, $errors);
+    // ok: MASS_ASSIGNMENT
+    $created = Department::create($_POST, $errors);
+    $invoice = new Invoice();
+    // ruleid: MASS_ASSIGNMENT
+    $invoice->update($_POST);
+    // ok: MASS_ASSIGNMENT
+    $translation = Translation::create(array('lang' => $_POST['lang'], 'text' => $_POST['text']));
+    // ruleid: MASS_ASSIGNMENT
+    $copy = Translation::create(array(...$_POST));
+    return [$created, $translation, $copy];
+}

@@ -68,6 +68,15 @@ echo '<td>' . base64_encode($note) . '</td>';
 print '<li>' . html_escape($note) . '</li>';
 // ruleid: XSS
 print '<li>' . html_entity_decode($note) . '</li>';
+// A static helper of the project's own, named for htmlspecialchars (`Format::htmlchars`, which escapes an array's
+// values as well), and methods of an escaper object named for what they do.
+$posted = Format::htmlchars($_POST, true);
+// ok: XSS
+echo '<input name="title" value="' . $posted['title'] . '">';
+// ok: XSS
+echo '<input type="hidden" name="a" value="' . Format::htmlchars($_REQUEST['a']) . '">';
+// ok: XSS
+echo '<p>' . $escaper->escapeHtml($note) . '</p>';
 $picked = $_POST['picked'] ?? [];
 // ok: XSS
 echo '<p>' . ngettext('Delete this item?', 'Delete these items?', count_items($picked)) . '</p>';

@@ -91,3 +91,16 @@ class ProfilesController < ActionController::Base
     head :ok
   end
 end
+
+# `inspect` and JSON escape line breaks: the logged text is one line whatever the request sent.
+class AdminListingsController < ActionController::Base
+  def create
+    # ok: LOG_INJECTION
+    logger.info "ADMIN ACTION: admin='#{current_user.id}' create listing params=#{params.inspect}"
+    # ok: LOG_INJECTION
+    Rails.logger.warn({ type: :ipn, body: request.raw_post }.to_json)
+    # ruleid: LOG_INJECTION
+    logger.warn("Fake IPN message received: #{request.raw_post}")
+    head :ok
+  end
+end

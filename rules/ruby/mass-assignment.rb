@@ -81,3 +81,30 @@ class ListingsController < ApplicationController
     render :index
   end
 end
+
+# The keys cut down by `slice` before strong parameters are switched off: the hash holds only those.
+class CategoriesController < ApplicationController
+  CONTENT_FIELDS = %i[title body].freeze
+
+  def create
+    # ok: MASS_ASSIGNMENT
+    @category = Category.new(params.require(:category).slice(:parent_id, :sort_priority, :url).permit!)
+    # ok: MASS_ASSIGNMENT
+    @customization = Customization.create(params[:content].slice(*CONTENT_FIELDS).to_unsafe_hash)
+    # ruleid: MASS_ASSIGNMENT
+    @shape = Shape.create(params.require(:shape).permit!)
+    render :new
+  end
+
+  def search
+    filters = params.to_unsafe_hash
+    lat, lng = filters[:latlng].to_s.split(",")
+    # ok: MASS_ASSIGNMENT
+    raise ArgumentError.new("Format of latlng pair #{filters[:latlng]} was not lat,lng") unless lat && lng
+    # ok: MASS_ASSIGNMENT
+    wrapped = ActionController::Parameters.new(filters)
+    # ruleid: MASS_ASSIGNMENT
+    @search = SavedSearch.create(filters)
+    render :index, locals: { wrapped: wrapped }
+  end
+end
