@@ -41,7 +41,7 @@ const LICENCE_STATEMENT = /\bLicensed (?:to|under)\b|\b(?:Apache|MIT|BSD|GPL|MPL
 const RELEASE_FOLDER = /^[a-z][\w.]*?[-_.]v?\d+\.\d+\.\d+$/i;
 
 /** File names of libraries people copy into their static folders, and of built bundles. */
-const LIBRARY_NAMES = /^(?:jquery|angular|bootstrap|materialize|d3|chart|lodash|moment|popper|vue|react(?:-dom)?)[\w.-]*\.(?:m|c)?js$|\.bundle\.js$|\.min\.js$/i;
+const LIBRARY_NAMES = /^(?:jquery|angular|bootstrap|materialize|d3|chart|lodash|moment|popper|vue|react(?:-dom)?)[\w.-]*\.(?:m|c)?js$|[._-]bundle\.js$|\.min\.js$/i;
 
 /** A scoped npm package and its version in a build's banner (`@scalar/api-reference 1.44.20`, `@popperjs/core v2.11.8`). */
 const PACKAGE_BANNER = /(?:^|[\s*!])(@[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*)(?: v?|@)\d+\.\d+\.\d+\b/m;

@@ -31,7 +31,7 @@ const LICENCE_FILE = /^(?:(?:mit-)?licen[cs]e(?:-mit)?|copying)(?:\.(?:txt|md|rs
 const GENERATED_DIRS = new Set(['dist', 'build', 'out', 'target', 'bin', 'obj', '.next', '.nuxt', 'coverage']);
 /** Below a JVM source root a folder is a package (`src/main/java/org/acme/build/`), whatever its name. */
 const JVM_SOURCE_ROOT = /(^|\/)src\/[\w-]+\/(java|kotlin|scala|groovy)\//;
-const GENERATED_FILES = /(\.min\.(js|css|mjs)|\.bundle\.js|\.map|-lock\.json|\.lock\.json|\.pb\.go|_pb2\.py|\.generated\.\w+|\.g\.cs|\.designer\.cs)$/i;
+const GENERATED_FILES = /(\.min\.(js|css|mjs)|[._-]bundle\.js|\.map|-lock\.json|\.lock\.json|\.pb\.go|_pb2\.py|\.generated\.\w+|\.g\.cs|\.designer\.cs)$/i;
 /**
  * A placeholder of a code generator's template in a folder or file name (jeecg's
  * `${bussiPackage}/${entityPackage}/mapper/xml/${entityName}Mapper.xml`, cookiecutter's
