@@ -141,3 +141,14 @@ function coupon_page()
     $coupons->find_coupon($_POST['couponcode']);
     $coupons->find_by_label($_GET['label']);
 }
+
+// `${name}` inside a double-quoted string is the variable `$name`, as `{$name}` and `$name` are.
+function order_page($conn)
+{
+    $id = $_GET['id'];
+    // ruleid: SQL_INJECTION
+    mysqli_query($conn, "SELECT * FROM orders WHERE id = '${id}'");
+    $status = 'open';
+    // ok: SQL_INJECTION
+    mysqli_query($conn, "SELECT * FROM orders WHERE status = '${status}'");
+}

@@ -11,6 +11,7 @@ export const php: LanguageSyntax = {
   identifiers: ['variable_name'],
   literals: ['string', 'nowdoc', 'integer', 'float', 'boolean', 'null', 'string_content', 'text', 'php_tag', 'php_end_tag'],
   interpolatedStrings: ['encapsed_string', 'heredoc', 'shell_command_expression'],
+  bracedStringVariable: { node: 'dynamic_variable_name', sigil: '$' },
   calls: {
     function_call_expression: { callee: 'function', args: 'arguments' },
     member_call_expression: { object: 'object', name: 'name', args: 'arguments' },

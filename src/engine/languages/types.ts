@@ -66,6 +66,8 @@ export interface LanguageSyntax {
   literals: string[];
   /** String-ish types whose named children are interpolations (template strings, f-strings). */
   interpolatedStrings: string[];
+  /** Inside an interpolated string, a node that names a variable without its sigil (PHP's `"…${id}…"` reads `$id`): its type and the sigil. */
+  bracedStringVariable?: { node: string; sigil: string };
   calls: Record<string, CallShape>;
   members: Record<string, MemberShape>;
   subscripts: Record<string, MemberShape>;

@@ -383,7 +383,7 @@ function visitBuiltString(run: TaintRun, parts: Node[], scope: Scope, frame: Fun
       before.push(constant);
       continue;
     }
-    let pt = visit(run, part, scope, frame);
+    let pt = bracedVariable(run, part, scope) ?? visit(run, part, scope, frame);
     if (pt && printsContainerWhole(run, part, scope)) pt = sanitize(pt, REPR_CLEAN_TYPES);
     // Each part's data is judged by the text before it (`f"{target}?{query}"`: the query's data stays in the
     // query string, whatever `target` holds); the prefix sanitisers are anchored at the start, so a later part
@@ -393,6 +393,13 @@ function visitBuiltString(run: TaintRun, parts: Node[], scope: Scope, frame: Fun
   }
   if (!t) return null;
   return asNewValue(t)!.map((x) => (x.text ? x : { ...x, text: true }));
+}
+
+/** A string part that names a variable without its sigil (PHP's `${id}` in `"…${id}…"`): that variable's value. */
+function bracedVariable(run: TaintRun, part: Node, scope: Scope): Tainted | undefined {
+  const braced = run.syntax.bracedStringVariable;
+  const name = braced && part.type === braced.node && part.namedChildCount === 1 ? part.namedChildren[0] : undefined;
+  return name && /^\w+$/.test(name.text) ? (scope.lookup(`${braced!.sigil}${name.text}`) ?? null) : undefined;
 }
 
 /**
