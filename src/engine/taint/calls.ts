@@ -22,6 +22,9 @@ import { sourceTaint } from './sources.ts';
 import { formatFields, formatPrefix, numericFormatArguments } from './formats.ts';
 import { constantString, constantText, fileScope, sanitizeByPrefix, visit, visitChildren } from './walk.ts';
 
+/** The longest template file name literal an argument is read for (`"admin/users/edit.html.twig"`). */
+const MAX_TEMPLATE_NAME = 160;
+
 /** Per parsed tree (shared by every analysis of a scan): constructors by class name. */
 const constructorsByTree = new WeakMap<Tree, Map<string, Node>>();
 
@@ -578,7 +581,11 @@ function analyzeCall(
   const flagged = flags.some((f) => f !== undefined) ? `:${flags.map((f) => (f === undefined ? '-' : f ? 'T' : 'F')).join('')}` : '';
   // Arguments naming a template file (`render(w, "feed.html", data)`): a render call inside renders that file, so
   // each name is its own analysis.
-  const templates = params.map((p, i) => (i < offset || p.names.length !== 1 ? undefined : templateFileName((parts.keywords.get(p.names[0]!) ?? parts.positional[i - offset])?.text)));
+  const templates = params.map((p, i) => {
+    const arg = i < offset || p.names.length !== 1 ? undefined : (parts.keywords.get(p.names[0]!) ?? parts.positional[i - offset]);
+    // Only a short argument can be a file name's literal: a callback or an object literal's text is not read.
+    return arg && arg.endIndex - arg.startIndex <= MAX_TEMPLATE_NAME ? templateFileName(arg.text) : undefined;
+  });
   const named = templates.some((t) => t !== undefined) ? `:${templates.map((t) => t ?? '-').join('|')}` : '';
   const key = `${target.file.path}:${target.node.startIndex}:${signature}${fieldsTainted ? ':fields' : ''}${flagged}${named}`;
   if (run.memo.has(key)) return run.memo.get(key)!;

@@ -84,16 +84,17 @@ export class Scope {
   }
 
   flag(name: string): boolean | undefined {
-    for (let s: Scope | undefined = this; s; s = s.parent) {
-      if (s.flags.has(name)) return s.flags.get(name);
-      if (s.vars.has(name)) return undefined;
-    }
-    return undefined;
+    return this.givenByCall(name, (s) => s.flags);
   }
 
   templateName(name: string): string | undefined {
+    return this.givenByCall(name, (s) => s.templateNames);
+  }
+
+  /** What the call that entered the function gave a parameter (`flags`, `templateNames`), unless the name is bound nearer. */
+  private givenByCall<T>(name: string, given: (s: Scope) => Map<string, T>): T | undefined {
     for (let s: Scope | undefined = this; s; s = s.parent) {
-      if (s.templateNames.has(name)) return s.templateNames.get(name);
+      if (given(s).has(name)) return given(s).get(name);
       if (s.vars.has(name)) return undefined;
     }
     return undefined;
